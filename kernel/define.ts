@@ -1,0 +1,131 @@
+// What a plugin is and what it may contribute. Plugins import these types (and the define*
+// helpers) from the kernel; they never import each other.
+import type { TSchema } from "@sinclair/typebox";
+import type { HookName, HookSignatures, TapOptions } from "./hooks.js";
+import type {
+  AgentMessage, Diagnostic, ImageContent, Model, ProviderDef, QueueMode, ThinkingLevel, ToolDef,
+} from "./types.js";
+
+export interface CommandContext { args: string; api: PluginApi }
+export interface CommandDef {
+  name: string;
+  description?: string;
+  argumentHint?: string;
+  /** Where the command comes from: "builtin", "extension", "prompt", "skill". */
+  source?: string;
+  handler(args: string, ctx: CommandContext): unknown;
+  getArgumentCompletions?(prefix: string): { value: string; label?: string }[] | undefined;
+}
+
+/** A front end (a UI or a headless mode). The CLI picks one by name and runs it. */
+export interface SurfaceDef {
+  name: string;
+  description?: string;
+  run(ctx: SurfaceContext): Promise<number>;
+}
+export interface SurfaceContext {
+  /** Messages given on the command line (and piped stdin), in order. */
+  messages: string[];
+  api: PluginApi;
+}
+
+/** Contributions the kernel only stores, keyed by name, for the plugins that use them. */
+export interface NamedDef { name: string; [key: string]: unknown }
+
+export interface Contributions {
+  provider: ProviderDef;
+  tool: ToolDef<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  command: CommandDef;
+  theme: NamedDef;
+  compactor: NamedDef;
+  surface: SurfaceDef;
+  sessionStore: NamedDef;
+}
+export type Kind = keyof Contributions;
+
+export interface PromptOptions { images?: ImageContent[]; source?: "interactive" | "rpc" | "extension" | "cli" }
+
+/** What plugins can ask the agent to do. */
+export interface AgentActions {
+  /** Runs the input hook (commands may claim it), then starts a run; resolves when it ends. */
+  prompt(text: string, opts?: PromptOptions): Promise<void>;
+  /** Starts a run with prepared messages, bypassing the input hook. */
+  send(messages: AgentMessage[]): Promise<void>;
+  steer(text: string | AgentMessage): void;
+  followUp(text: string | AgentMessage): void;
+  abort(): void;
+  waitForIdle(): Promise<void>;
+  setModel(model: Model): void;
+  setThinkingLevel(level: ThinkingLevel): void;
+  /** Names of the tools the model may use; undefined restores the defaults. */
+  setActiveTools(names: string[] | undefined): void;
+  setMessages(messages: AgentMessage[]): void;
+  setQueueModes(modes: { steering?: QueueMode; followUp?: QueueMode }): void;
+  /** Re-discovers and reloads plugins through the hot-reload path. */
+  reload(): Promise<void>;
+}
+
+/** A read-only view of the agent's state. */
+export interface AgentView {
+  readonly messages: readonly AgentMessage[];
+  readonly model: Model | undefined;
+  readonly thinkingLevel: ThinkingLevel;
+  readonly isStreaming: boolean;
+  readonly sessionId: string;
+  readonly cwd: string;
+  readonly steeringMode: QueueMode;
+  readonly followUpMode: QueueMode;
+  readonly pendingMessageCount: number;
+  activeToolNames(): string[];
+}
+
+export interface PluginApi {
+  readonly name: string;
+  readonly cwd: string;
+  readonly agentDir: string;
+  /** Merged settings.json (global, then project). */
+  readonly settings: Readonly<Record<string, unknown>>;
+  /** Parsed command-line options, including unknown `--flags` for plugins. */
+  readonly flags: Readonly<Record<string, unknown>>;
+  on<K extends HookName>(hook: K, fn: HookSignatures[K], opts?: TapOptions): void;
+  register: { [K in Kind]: (def: Contributions[K]) => void };
+  registry: {
+    get<K extends Kind>(kind: K, name: string): Contributions[K] | undefined;
+    list<K extends Kind>(kind: K): Contributions[K][];
+  };
+  services: {
+    provide<T>(name: string, impl: T): void;
+    use<T>(name: string): T;
+    has(name: string): boolean;
+  };
+  actions: AgentActions;
+  agent: AgentView;
+  log: {
+    info(message: string): void;
+    warn(message: string): void;
+    error(message: string, error?: unknown): void;
+  };
+  /** Emits a diagnostic attributed to this plugin. */
+  diagnose(d: Omit<Diagnostic, "plugin">): void;
+  /** Releases a resource when this plugin generation retires (run last-in, first-out). */
+  onDispose(fn: () => unknown): void;
+}
+
+export interface PluginDef {
+  name: string;
+  /** Services this plugin uses; their providers are set up first, and it is dropped without them. */
+  requires?: string[];
+  /** Services this plugin provides (lets the host order plugins before setup runs). */
+  provides?: string[];
+  /** Plugins that must be set up before this one, when present. */
+  after?: string[];
+  setup(api: PluginApi): void | Promise<void>;
+}
+
+export function definePlugin(def: PluginDef): PluginDef {
+  return def;
+}
+
+export function defineTool<S extends TSchema, D = unknown>(def: ToolDef<S, D>): ToolDef<S, D> {
+  return def;
+}

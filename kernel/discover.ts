@@ -1,0 +1,100 @@
+// Finding plugin entry files: the packages named in pi-packages.json (the composed agent), then
+// the user's and the project's extension dirs, then `-e` paths. Later plugins override earlier
+// ones, so a user's tool replaces a built-in of the same name.
+import { existsSync } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import type { PluginSource } from "./generation.js";
+
+export interface DiscoverOptions {
+  cwd: string;
+  agentDir: string;
+  /** pi-packages.json composing the agent; its packages load first. */
+  packagesFile?: string;
+  /** The pi-kernel install root: plugins under it start from their compiled dist/ copy. */
+  packageRoot?: string;
+  /** `-e` paths (files or package dirs). */
+  extensionPaths?: string[];
+  /** `--no-extensions`: skip the user and project dirs (explicit -e paths still load). */
+  noExtensions?: boolean;
+}
+
+type Origin = PluginSource["origin"];
+
+export function extensionDirs(o: DiscoverOptions): string[] {
+  return o.noExtensions ? [] : [join(o.agentDir, "extensions"), join(o.cwd, ".pi", "extensions")];
+}
+
+export async function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[]> {
+  const out: PluginSource[] = [];
+  if (o.packagesFile) {
+    for (const dir of await packagesOf(o.packagesFile)) out.push(...(await packageEntries(dir, "package")));
+  }
+  const [userDir, projectDir] = extensionDirs(o);
+  if (userDir) out.push(...(await dirEntries(userDir, "user")));
+  if (projectDir) out.push(...(await dirEntries(projectDir, "project")));
+  for (const path of o.extensionPaths ?? []) {
+    const abs = resolve(o.cwd, path);
+    if (!existsSync(abs)) throw new Error(`Extension not found: ${path}`);
+    out.push(...((await stat(abs)).isDirectory() ? await packageEntries(abs, "cli") : [{ file: abs, root: abs, origin: "cli" as const }]));
+  }
+  return o.packageRoot ? out.map((s) => withCompiled(s, o.packageRoot!)) : out;
+}
+
+/** `{"packages": ["./plugins/x", {"source": "./plugins/y"}]}`, paths relative to the file. */
+async function packagesOf(file: string): Promise<string[]> {
+  const json = JSON.parse(await readFile(file, "utf8")) as { packages?: (string | { source: string })[] };
+  return (json.packages ?? []).map((p) => resolve(dirname(file), typeof p === "string" ? p : p.source));
+}
+
+/** A pi package: package.json `pi.extensions`, else `extensions/`, else index.ts / index.js. */
+async function packageEntries(dir: string, origin: Origin): Promise<PluginSource[]> {
+  const manifest = await readJson(join(dir, "package.json"));
+  const listed = (manifest?.pi as { extensions?: string[] } | undefined)?.extensions;
+  if (listed) return listed.map((rel) => ({ file: resolve(dir, rel), root: dir, origin }));
+  const conventional = join(dir, "extensions");
+  if (existsSync(conventional)) {
+    return (await scriptFiles(conventional)).map((file) => ({ file, root: dir, origin }));
+  }
+  const index = ["index.ts", "index.js"].map((f) => join(dir, f)).find((f) => existsSync(f));
+  return index ? [{ file: index, root: dir, origin }] : [];
+}
+
+/** An extensions dir: direct script files, and one level of package subdirectories. */
+async function dirEntries(dir: string, origin: Origin): Promise<PluginSource[]> {
+  if (!existsSync(dir)) return [];
+  const out: PluginSource[] = [];
+  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(dir, entry.name);
+    if (entry.isFile() && isScript(entry.name)) out.push({ file: path, root: path, origin });
+    else if (entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules") {
+      out.push(...(await packageEntries(path, origin)));
+    }
+  }
+  return out;
+}
+
+async function scriptFiles(dir: string): Promise<string[]> {
+  const names = (await readdir(dir)).filter(isScript).sort();
+  return names.map((n) => join(dir, n));
+}
+
+function isScript(name: string): boolean {
+  return /\.(ts|js|mjs)$/.test(name) && !name.endsWith(".d.ts") && !name.endsWith(".test.ts");
+}
+
+function withCompiled(source: PluginSource, packageRoot: string): PluginSource {
+  const rel = relative(packageRoot, source.file);
+  if (rel.startsWith("..") || rel.split(sep)[0] === "dist" || !rel.endsWith(".ts")) return source;
+  const compiled = join(packageRoot, "dist", rel.replace(/\.ts$/, ".js"));
+  return existsSync(compiled) ? { ...source, compiled } : source;
+}
+
+async function readJson(file: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new Error(`${file}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,174 @@
+// The plugin host: loads plugins into generations, swaps a finished generation in with one
+// assignment when no turn is running, and reloads single-flight when plugin files change.
+import type { KernelContext } from "./api.js";
+import type { PluginDef } from "./define.js";
+import { buildGeneration, Generation, type LoadedPlugin, type PluginSource } from "./generation.js";
+import { errorText } from "./hooks.js";
+import { importPlugin } from "./loader.js";
+import type { Diagnostic } from "./types.js";
+import { watchFiles, type Watcher } from "./watcher.js";
+
+export interface HostOptions {
+  /** Lists plugin entry files, in load order (re-run on every reload). */
+  discover(): Promise<PluginSource[]>;
+  /** Plugins handed over in-process (SDK, tests); loaded after discovered ones. */
+  inline?: PluginDef[];
+  watch?: boolean;
+  /** Directories watched for plugins that appear (user and project extension dirs). */
+  watchDirs?: string[];
+  /** Where diagnostics go when no plugin listens to the diagnostic hook. */
+  fallbackReport?(d: Diagnostic): void;
+}
+
+const MAX_DIAGNOSTICS = 500;
+
+export class Host {
+  current: Generation = new Generation(0, (d) => this.report(d));
+  readonly diagnostics: Diagnostic[] = [];
+  private busy = 0;
+  private pendingSwap: { gen: Generation; swapped(old: Generation): void } | undefined;
+  private buffered: Diagnostic[] | undefined;
+  private readonly lastGood = new Map<string, LoadedPlugin>();
+  private readonly dirty = new Set<string>();
+  private requested = 0;
+  private flight: Promise<void> | undefined;
+  private watcher: Watcher | undefined;
+  private k!: KernelContext;
+
+  constructor(private readonly opts: HostOptions) {}
+
+  async start(k: KernelContext): Promise<void> {
+    this.k = k;
+    await this.load("startup");
+    if (this.opts.watch) this.watcher = await watchFiles(this.watchRoots(), (paths) => void this.reload(paths), (d) => this.report(d));
+  }
+
+  async stop(reason = "quit"): Promise<void> {
+    await this.watcher?.close();
+    await this.flight?.catch(() => undefined);
+    await this.current.retire(reason);
+  }
+
+  /** Pins the current generation for one turn; a swap waits until no turn holds one. */
+  enterTurn(): Generation {
+    this.swapIfIdle();
+    this.busy++;
+    return this.current;
+  }
+
+  leaveTurn(): void {
+    this.busy--;
+    this.swapIfIdle();
+  }
+
+  /** Requests a reload; files in `changed` are re-imported. Resolves when it has taken effect. */
+  reload(changed: string[] = []): Promise<void> {
+    for (const file of changed) this.dirty.add(file);
+    this.requested++;
+    this.flight ??= this.drain().finally(() => { this.flight = undefined; });
+    return this.flight;
+  }
+
+  report(d: Diagnostic): void {
+    this.diagnostics.push(d);
+    if (this.diagnostics.length > MAX_DIAGNOSTICS) this.diagnostics.shift();
+    if (this.buffered) this.buffered.push(d);
+    else this.deliver(d);
+  }
+
+  // A newer request that arrives while a reload runs is served by one more pass, never in parallel.
+  private async drain(): Promise<void> {
+    let served = 0;
+    while (served < this.requested) {
+      served = this.requested;
+      try {
+        await this.load("reload", () => this.requested > served);
+      } catch (error) {
+        this.report({ level: "error", where: "reload", message: `reload failed: ${errorText(error)}`, error });
+      }
+    }
+  }
+
+  private async load(reason: "startup" | "reload", overtaken = () => false): Promise<void> {
+    this.buffered = [];
+    let gen: Generation | undefined;
+    try {
+      const plugins = await this.importAll();
+      ({ gen } = await buildGeneration(this.current.id + 1, plugins, this.k, (d) => this.report(d)));
+    } finally {
+      if (!gen || overtaken()) this.flush();
+    }
+    if (overtaken()) return void (await gen.retire("superseded"));
+    const old = await new Promise<Generation>((swapped) => {
+      this.pendingSwap = { gen: gen!, swapped };
+      this.swapIfIdle();
+    });
+    this.flush();
+    for (const p of gen.plugins.values()) this.lastGood.set(p.source.file, p);
+    await gen.hooks.boot.promise({ reason, generation: gen.id });
+    if (this.watcher) this.watcher.update(this.watchRoots());
+    await old.retire(reason);
+  }
+
+  private swapIfIdle(): void {
+    if (!this.pendingSwap || this.busy > 0) return;
+    const { gen, swapped } = this.pendingSwap;
+    this.pendingSwap = undefined;
+    const old = this.current;
+    this.current = gen;
+    swapped(old);
+  }
+
+  /** Diagnostics raised while a generation was built reach that generation's listeners. */
+  private flush(): void {
+    const pending = this.buffered ?? [];
+    this.buffered = undefined;
+    for (const d of pending) this.deliver(d);
+  }
+
+  private deliver(d: Diagnostic): void {
+    if (this.current.hooks.diagnostic.taps.length > 0) this.current.hooks.diagnostic.call(d);
+    else this.opts.fallbackReport?.(d);
+  }
+
+  /** Re-imports changed or new files; an import failure keeps the last good version. */
+  private async importAll(): Promise<LoadedPlugin[]> {
+    const sources = await this.opts.discover();
+    const out: LoadedPlugin[] = [];
+    for (const source of sources) {
+      const previous = this.lastGood.get(source.file);
+      const changed = this.isDirty(source);
+      if (previous && !changed) {
+        out.push(previous);
+        continue;
+      }
+      try {
+        const def = await importPlugin(source, previous !== undefined);
+        out.push({ def, source, fallback: previous });
+      } catch (error) {
+        this.report({ level: "error", where: source.file, message: `failed to load ${source.file}: ${errorText(error)}`, error });
+        if (previous) {
+          this.report({ level: "warning", plugin: previous.def.name, where: source.file, message: `${previous.def.name}: keeping the last good version` });
+          out.push(previous);
+        }
+      }
+    }
+    this.dirty.clear();
+    for (const def of this.opts.inline ?? []) out.push({ def, source: { file: `inline:${def.name}`, root: "", origin: "inline" } });
+    return out;
+  }
+
+  private isDirty(source: PluginSource): boolean {
+    for (const file of this.dirty) {
+      if (file === source.file || (source.root && (file + "/").startsWith(source.root + "/"))) return true;
+    }
+    return false;
+  }
+
+  private watchRoots(): string[] {
+    const roots = new Set<string>(this.opts.watchDirs ?? []);
+    for (const p of this.current.plugins.values()) if (p.source.root) roots.add(p.source.root);
+    for (const p of this.lastGood.values()) if (p.source.root) roots.add(p.source.root);
+    return [...roots];
+  }
+}

@@ -1,0 +1,19 @@
+// The kernel's public surface: what plugins, the CLI and SDK users import as "pi-kernel".
+export * from "./types.js";
+export * from "./define.js";
+export { Stage, createHooks } from "./hooks.js";
+export type {
+  BootContext, HookName, HookSignatures, Hooks, InputEvent, InputResult, SystemPromptContext,
+  TapOptions, ToolCallBlock, ToolCallEvent, ToolResultEvent,
+} from "./hooks.js";
+export { Type } from "@sinclair/typebox";
+export type { Static, TSchema } from "@sinclair/typebox";
+export { createKernel } from "./kernel.js";
+export type { Kernel, KernelOptions } from "./kernel.js";
+export { Agent } from "./agent.js";
+export { Host } from "./host.js";
+export { StaleApiError } from "./api.js";
+export { discoverPlugins } from "./discover.js";
+export type { DiscoverOptions } from "./discover.js";
+export type { PluginSource, LoadedPlugin } from "./generation.js";
+export { emptyUsage } from "./loop.js";

@@ -1,0 +1,96 @@
+// The composition root: one agent, one plugin host, and the actions plugins drive them with.
+import { Agent } from "./agent.js";
+import type { AgentActions, PluginDef, PromptOptions } from "./define.js";
+import { discoverPlugins, extensionDirs, type DiscoverOptions } from "./discover.js";
+import { Host } from "./host.js";
+import type { TurnRuntime } from "./loop.js";
+import type { AgentEvent, AgentMessage, Diagnostic, UserMessage } from "./types.js";
+
+export interface KernelOptions extends Partial<Omit<DiscoverOptions, "cwd" | "agentDir">> {
+  cwd: string;
+  agentDir: string;
+  settings?: Record<string, unknown>;
+  flags?: Record<string, unknown>;
+  /** In-process plugins (SDK, tests), loaded after discovered ones. */
+  plugins?: PluginDef[];
+  /** Skip discovery entirely (only `plugins` load). */
+  noDiscovery?: boolean;
+  watch?: boolean;
+  fallbackReport?(d: Diagnostic): void;
+}
+
+export interface Kernel {
+  agent: Agent;
+  host: Host;
+  actions: AgentActions;
+  start(): Promise<void>;
+  stop(reason?: string): Promise<void>;
+}
+
+export function createKernel(o: KernelOptions): Kernel {
+  const discovery: DiscoverOptions = { ...o };
+  const host = new Host({
+    discover: () => (o.noDiscovery ? Promise.resolve([]) : discoverPlugins(discovery)),
+    inline: o.plugins,
+    watch: o.watch,
+    watchDirs: o.noDiscovery ? [] : extensionDirs(discovery),
+    fallbackReport: o.fallbackReport,
+  });
+  const emit = (event: AgentEvent) => host.current.hooks.event.call(event);
+  const agent: Agent = new Agent({
+    cwd: o.cwd,
+    emit,
+    allTools: () => host.current.registry.list("tool"),
+    enterTurn: async (): Promise<TurnRuntime> => {
+      const gen = host.enterTurn();
+      return {
+        hooks: gen.hooks,
+        provider: (api) => gen.registry.get("provider", api),
+        tools: agent.selectTools(gen.registry.list("tool")),
+        validator: gen.validator,
+      };
+    },
+    leaveTurn: () => host.leaveTurn(),
+  });
+  const actions = createActions(agent, host);
+  return {
+    agent,
+    host,
+    actions,
+    start: () => host.start({ cwd: o.cwd, agentDir: o.agentDir, settings: o.settings ?? {}, flags: o.flags ?? {}, actions, agent }),
+    async stop(reason) {
+      agent.abort();
+      await agent.waitForIdle();
+      await host.stop(reason);
+    },
+  };
+}
+
+function createActions(agent: Agent, host: Host): AgentActions {
+  const userMessage = (text: string, images: PromptOptions["images"]): UserMessage => ({
+    role: "user", content: images?.length ? [{ type: "text", text }, ...images] : text, timestamp: Date.now(),
+  });
+  const asMessage = (m: string | AgentMessage) => (typeof m === "string" ? userMessage(m, undefined) : m);
+  return {
+    async prompt(text, opts = {}) {
+      const claimed = await host.current.hooks.input.promise({ text, images: opts.images, source: opts.source ?? "cli" });
+      if (claimed?.action === "handled") return;
+      const final = claimed?.action === "transform" ? claimed : { text, images: opts.images };
+      await agent.run([userMessage(final.text, final.images)]);
+    },
+    send: (messages) => agent.run(messages),
+    steer: (m) => agent.steer(asMessage(m)),
+    followUp: (m) => agent.followUp(asMessage(m)),
+    abort: () => agent.abort(),
+    waitForIdle: () => agent.waitForIdle(),
+    setModel: (model) => { agent.model = model; },
+    setThinkingLevel: (level) => { agent.thinkingLevel = level; },
+    setActiveTools: (names) => { agent.activeTools = names; },
+    setMessages: (messages) => { agent.messages = [...messages]; },
+    setQueueModes: ({ steering, followUp }) => {
+      if (steering) agent.steeringMode = steering;
+      if (followUp) agent.followUpMode = followUp;
+    },
+    reload: () => host.reload(),
+  };
+}

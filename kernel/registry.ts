@@ -1,0 +1,51 @@
+// Owner-tracked contribution registries. A generation has one; everything a plugin registered
+// disappears with the generation that held it, and a later registration under the same name
+// replaces an earlier one (user plugins override built-ins) with a diagnostic.
+import type { Contributions, Kind } from "./define.js";
+import type { Report } from "./hooks.js";
+
+interface Entry { owner: string; def: unknown }
+
+export class Registry {
+  private readonly maps = new Map<Kind, Map<string, Entry>>();
+
+  add<K extends Kind>(kind: K, owner: string, def: Contributions[K], report: Report): void {
+    const key = keyOf(kind, def);
+    if (!key) throw new Error(`${kind} definition has no ${kind === "provider" ? "api" : "name"}`);
+    const map = this.map(kind);
+    const existing = map.get(key);
+    if (existing) {
+      report({
+        level: existing.owner === owner ? "warning" : "info",
+        plugin: owner,
+        where: `register.${kind}`,
+        message: `${kind} "${key}" from ${existing.owner} is replaced by ${owner}`,
+      });
+      map.delete(key); // re-insert so listing order follows the winner
+    }
+    map.set(key, { owner, def });
+  }
+
+  get<K extends Kind>(kind: K, key: string): Contributions[K] | undefined {
+    return this.maps.get(kind)?.get(key)?.def as Contributions[K] | undefined;
+  }
+
+  list<K extends Kind>(kind: K): Contributions[K][] {
+    return [...(this.maps.get(kind)?.values() ?? [])].map((e) => e.def as Contributions[K]);
+  }
+
+  owner(kind: Kind, key: string): string | undefined {
+    return this.maps.get(kind)?.get(key)?.owner;
+  }
+
+  private map(kind: Kind): Map<string, Entry> {
+    let map = this.maps.get(kind);
+    if (!map) this.maps.set(kind, (map = new Map()));
+    return map;
+  }
+}
+
+function keyOf(kind: Kind, def: unknown): string | undefined {
+  const d = def as { api?: string; name?: string };
+  return kind === "provider" ? d.api : d.name;
+}

@@ -1,0 +1,45 @@
+// Tool-argument validation: one ajv per generation, compiled lazily per tool schema. Errors are
+// written for the model to read and fix: `path: problem (received: value)`.
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import type { TSchema } from "@sinclair/typebox";
+
+export type Validation = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+
+export class SchemaValidator {
+  // Models often send "5" for 5; coercion accepts that instead of bouncing the call back.
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true });
+  private readonly compiled = new WeakMap<TSchema, ValidateFunction>();
+
+  validate(schema: TSchema, args: unknown): Validation {
+    const check = this.compiled.get(schema) ?? this.ajv.compile(schema);
+    this.compiled.set(schema, check);
+    // Validate a copy: coercion and defaults must not rewrite what the model actually sent.
+    const value = structuredClone(args ?? {}) as Record<string, unknown>;
+    if (check(value)) return { ok: true, value };
+    return { ok: false, message: formatErrors(check.errors ?? [], value) };
+  }
+}
+
+function formatErrors(errors: ErrorObject[], root: unknown): string {
+  const lines = errors.map((e) => {
+    const path = e.instancePath ? e.instancePath.slice(1).replaceAll("/", ".") : "(root)";
+    const extra = e.keyword === "additionalProperties"
+      ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"`
+      : e.keyword === "required" ? "" : ` (received: ${preview(pick(root, e.instancePath))})`;
+    return `- ${path}: ${e.message ?? e.keyword}${extra}`;
+  });
+  return `Invalid arguments:\n${[...new Set(lines)].join("\n")}`;
+}
+
+function pick(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const part of pointer.split("/").slice(1)) {
+    node = (node as Record<string, unknown> | undefined)?.[part.replaceAll("~1", "/").replaceAll("~0", "~")];
+  }
+  return node;
+}
+
+function preview(value: unknown): string {
+  const text = value === undefined ? "undefined" : JSON.stringify(value);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}

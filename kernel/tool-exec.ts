@@ -1,0 +1,106 @@
+// Running one assistant message's tool calls: validate each call's arguments, pass the toolCall
+// gate, execute (in parallel unless a tool asks for sequential), and check for steering.
+import { errorText } from "./hooks.js";
+import type { LoopDeps, TurnRuntime } from "./loop.js";
+import { textResult } from "./loop.js";
+import type { AgentMessage, ToolCall, ToolDef, ToolResult, ToolResultMessage } from "./types.js";
+
+export interface Batch {
+  results: ToolResultMessage[];
+  /** Every result asked to end the run. */
+  terminate: boolean;
+  /** Steering that arrived mid-batch (the rest of the batch was skipped for it). */
+  steering: AgentMessage[];
+}
+
+type Prepared =
+  | { call: ToolCall; tool: ToolDef; args: Record<string, unknown> }
+  | { call: ToolCall; rejected: string };
+
+export async function executeToolCalls(rt: TurnRuntime, d: LoopDeps, calls: ToolCall[]): Promise<Batch> {
+  const outcomes: { message: ToolResultMessage; terminate: boolean }[] = [];
+  let steering: AgentMessage[] = [];
+  const sequential = calls.some((c) => findTool(rt, c.name)?.executionMode === "sequential");
+  if (sequential) {
+    for (const [i, call] of calls.entries()) {
+      outcomes.push(await finish(rt, d, await prepare(rt, d, call)));
+      steering = d.takeSteering();
+      if (steering.length > 0) {
+        for (const skipped of calls.slice(i + 1)) outcomes.push(skip(d, skipped));
+        break;
+      }
+    }
+  } else {
+    // Gates run in order (they may ask the user); execution then runs concurrently.
+    const prepared: Prepared[] = [];
+    for (const call of calls) prepared.push(await prepare(rt, d, call));
+    outcomes.push(...(await Promise.all(prepared.map((p) => finish(rt, d, p)))));
+  }
+  return {
+    results: outcomes.map((o) => o.message),
+    terminate: outcomes.length > 0 && outcomes.every((o) => o.terminate),
+    steering,
+  };
+}
+
+function findTool(rt: TurnRuntime, name: string): ToolDef | undefined {
+  return rt.tools.find((t) => t.name === name);
+}
+
+async function prepare(rt: TurnRuntime, d: LoopDeps, call: ToolCall): Promise<Prepared> {
+  d.emit({ type: "tool_execution_start", toolCallId: call.id, toolName: call.name, args: call.arguments });
+  const tool = findTool(rt, call.name);
+  if (!tool) {
+    const known = rt.tools.map((t) => t.name).join(", ") || "none";
+    return { call, rejected: `Tool "${call.name}" not found. Available tools: ${known}.` };
+  }
+  try {
+    const raw = tool.prepareArguments ? tool.prepareArguments(call.arguments) : call.arguments;
+    const checked = rt.validator.validate(tool.parameters, raw);
+    if (!checked.ok) return { call, rejected: `${checked.message}\nFix the arguments and call ${tool.name} again.` };
+    // The gate sees (and may adjust in place) the validated arguments.
+    const gate = await rt.hooks.toolCall.promise({ toolCallId: call.id, toolName: call.name, input: checked.value });
+    if (gate?.block) return { call, rejected: gate.reason ?? `Tool call blocked by a plugin.` };
+    return { call, tool, args: checked.value };
+  } catch (error) {
+    return { call, rejected: `Tool call rejected: ${errorText(error)}` };
+  }
+}
+
+async function finish(rt: TurnRuntime, d: LoopDeps, p: Prepared): Promise<{ message: ToolResultMessage; terminate: boolean }> {
+  const { call } = p;
+  let result: ToolResult;
+  let args: unknown = call.arguments;
+  if ("rejected" in p) result = { content: [{ type: "text", text: p.rejected }], isError: true };
+  else {
+    args = p.args;
+    result = await run(d, p.tool, call, p.args);
+  }
+  const isError = result.isError === true;
+  const event = await rt.hooks.toolResult.promise({ toolCallId: call.id, toolName: call.name, input: args, result, isError });
+  d.emit({ type: "tool_execution_end", toolCallId: call.id, toolName: call.name, result: event.result, isError: event.isError });
+  const message: ToolResultMessage = {
+    role: "toolResult", toolCallId: call.id, toolName: call.name, content: event.result.content,
+    details: event.result.details, isError: event.isError, timestamp: Date.now(),
+  };
+  return { message, terminate: event.result.terminate === true };
+}
+
+async function run(d: LoopDeps, tool: ToolDef, call: ToolCall, args: Record<string, unknown>): Promise<ToolResult> {
+  if (d.signal.aborted) return { content: [{ type: "text", text: "Aborted before the tool ran." }], isError: true };
+  const onUpdate = (partialResult: ToolResult) =>
+    d.emit({ type: "tool_execution_update", toolCallId: call.id, toolName: call.name, args, partialResult });
+  try {
+    const ctx = { cwd: d.state.cwd, signal: d.signal, toolCallId: call.id };
+    return await tool.execute(call.id, args as never, d.signal, onUpdate, ctx);
+  } catch (error) {
+    return { content: [{ type: "text", text: errorText(error) }], isError: true };
+  }
+}
+
+function skip(d: LoopDeps, call: ToolCall): { message: ToolResultMessage; terminate: boolean } {
+  d.emit({ type: "tool_execution_start", toolCallId: call.id, toolName: call.name, args: call.arguments });
+  const message = textResult(call.id, call.name, "Skipped due to queued user message.", true);
+  d.emit({ type: "tool_execution_end", toolCallId: call.id, toolName: call.name, result: { content: message.content, isError: true }, isError: true });
+  return { message, terminate: false };
+}

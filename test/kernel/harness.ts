@@ -1,0 +1,59 @@
+// A real kernel with in-process plugins, recording every event and diagnostic.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createKernel, definePlugin, Type, type AgentEvent, type Diagnostic, type Kernel, type PluginDef, type ToolDef } from "../../kernel/index.js";
+import { scriptedProvider, type ScriptedProvider } from "../support/scripted-provider.js";
+
+export interface Harness {
+  kernel: Kernel;
+  sim: ScriptedProvider;
+  events: AgentEvent[];
+  diagnostics: Diagnostic[];
+  types(): string[];
+}
+
+export async function startKernel(plugins: PluginDef[] = []): Promise<Harness> {
+  const sim = scriptedProvider();
+  const events: AgentEvent[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const recorder = definePlugin({
+    name: "recorder",
+    setup(api) {
+      api.on("event", (e) => void events.push(e));
+      api.on("diagnostic", (d) => void diagnostics.push(d));
+    },
+  });
+  const dir = mkdtempSync(join(tmpdir(), "pik-kernel-"));
+  const kernel = createKernel({ cwd: dir, agentDir: join(dir, "agent"), noDiscovery: true, plugins: [recorder, sim.plugin, ...plugins] });
+  await kernel.start();
+  kernel.actions.setModel(sim.model);
+  return { kernel, sim, events, diagnostics, types: () => events.map((e) => e.type) };
+}
+
+/** A tool plugin whose tool records calls and can be slowed down or made to fail. */
+export function toolPlugin(name: string, opts: { delayMs?: number; mode?: "sequential" | "parallel"; log?: string[]; terminate?: boolean; fail?: string } = {}): PluginDef {
+  const tool: ToolDef = {
+    name,
+    description: `test tool ${name}`,
+    parameters: Type.Object({ value: Type.String(), count: Type.Optional(Type.Number()) }),
+    executionMode: opts.mode,
+    async execute(_id, params, signal) {
+      opts.log?.push(`start:${name}:${params.value}`);
+      await new Promise<void>((resolve, reject) => {
+        const t = setTimeout(resolve, opts.delayMs ?? 0);
+        signal.addEventListener("abort", () => { clearTimeout(t); reject(new Error(`${name} aborted`)); }, { once: true });
+      });
+      opts.log?.push(`end:${name}:${params.value}`);
+      if (opts.fail) throw new Error(opts.fail);
+      return { content: [{ type: "text", text: `${name}(${params.value})` }], terminate: opts.terminate };
+    },
+  };
+  return definePlugin({ name: `tool-${name}`, setup: (api) => api.register.tool(tool) });
+}
+
+export function lastAssistant(h: Harness) {
+  return [...h.kernel.agent.messages].reverse().find((m) => m.role === "assistant") as
+    | import("../../kernel/index.js").AssistantMessage
+    | undefined;
+}

@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    // Plugins import the kernel as "pi-kernel"; in tests that is the TypeScript source.
+    alias: { "pi-kernel": fileURLToPath(new URL("./kernel/index.ts", import.meta.url)) },
+  },
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    pool: "forks",
+  },
+});
