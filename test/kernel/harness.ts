@@ -2,7 +2,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createKernel, definePlugin, Type, type AgentEvent, type Diagnostic, type Kernel, type PluginDef, type ToolDef } from "../../kernel/index.js";
+import { createKernel, definePlugin, Type, type AgentEvent, type Diagnostic, type Kernel, type KernelOptions, type PluginDef, type ToolDef } from "../../kernel/index.js";
 import { scriptedProvider, type ScriptedProvider } from "../support/scripted-provider.js";
 
 export interface Harness {
@@ -13,7 +13,7 @@ export interface Harness {
   types(): string[];
 }
 
-export async function startKernel(plugins: PluginDef[] = []): Promise<Harness> {
+export async function startKernel(plugins: PluginDef[] = [], opts: Partial<KernelOptions> = {}): Promise<Harness> {
   const sim = scriptedProvider();
   const events: AgentEvent[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -24,8 +24,8 @@ export async function startKernel(plugins: PluginDef[] = []): Promise<Harness> {
       api.on("diagnostic", (d) => void diagnostics.push(d));
     },
   });
-  const dir = mkdtempSync(join(tmpdir(), "pik-kernel-"));
-  const kernel = createKernel({ cwd: dir, agentDir: join(dir, "agent"), noDiscovery: true, plugins: [recorder, sim.plugin, ...plugins] });
+  const dir = opts.cwd ?? mkdtempSync(join(tmpdir(), "pik-kernel-"));
+  const kernel = createKernel({ cwd: dir, agentDir: join(dir, "agent"), noDiscovery: true, ...opts, plugins: [recorder, sim.plugin, ...plugins] });
   await kernel.start();
   kernel.actions.setModel(sim.model);
   return { kernel, sim, events, diagnostics, types: () => events.map((e) => e.type) };
