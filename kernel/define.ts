@@ -24,9 +24,8 @@ export interface SurfaceDef {
   run(ctx: SurfaceContext): Promise<number>;
 }
 export interface SurfaceContext {
-  /** Messages given on the command line (and piped stdin), in order. */
+  /** Messages given on the command line (piped stdin already prepended to the first), in order. */
   messages: string[];
-  api: PluginApi;
 }
 
 /** Contributions the kernel only stores, keyed by name, for the plugins that use them. */

@@ -1,13 +1,21 @@
 // Tool-argument validation: one ajv per generation, compiled lazily per tool schema. Errors are
 // written for the model to read and fix: `path: problem (received: value)`.
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { createRequire } from "node:module";
+import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from "ajv";
 import type { TSchema } from "@sinclair/typebox";
+
+// ajv costs ~45 ms to load; load it on the first tool call, not at start-up.
+const require = createRequire(import.meta.url);
 
 export type Validation = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
 export class SchemaValidator {
   // Models often send "5" for 5; coercion accepts that instead of bouncing the call back.
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true });
+  private ajvInstance: AjvInstance | undefined;
+  private get ajv(): AjvInstance {
+    this.ajvInstance ??= new (require("ajv") as typeof import("ajv")).Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true });
+    return this.ajvInstance;
+  }
   private readonly compiled = new WeakMap<TSchema, ValidateFunction>();
 
   validate(schema: TSchema, args: unknown): Validation {

@@ -1,0 +1,73 @@
+// Command-line parsing with commander, pi's flags. Only commander is imported here so that
+// `pi --help` stays cheap. Unknown `--flags` are kept for plugins (pi's registerFlag).
+import { Command, Option } from "commander";
+
+export interface CliArgs {
+  flags: Record<string, unknown>;
+  messages: string[];
+  /** `@file` arguments, in order. */
+  files: string[];
+}
+
+// pi's multi-letter short flags; commander only knows single-letter ones.
+const ALIASES: Record<string, string> = {
+  "-nt": "--no-tools", "-nbt": "--no-builtin-tools", "-ne": "--no-extensions", "-ns": "--no-skills",
+  "-np": "--no-prompt-templates", "-nc": "--no-context-files",
+};
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function buildProgram(version: string): Command {
+  return new Command("pi")
+    .description("pi-kernel: a coding agent built as a plugin microkernel, a drop-in for pi")
+    .usage("[options] [@files...] [messages...]")
+    .version(version, "-v, --version")
+    .argument("[messages...]")
+    .option("--provider <name>", "provider name (from models.json or the built-in catalog)")
+    .option("--model <pattern>", "model id or pattern; provider/id and a :thinking suffix work")
+    .option("--api-key <key>", "API key for this run only (never saved)")
+    .addOption(new Option("--thinking <level>", "thinking level").choices(["off", "minimal", "low", "medium", "high", "xhigh"]))
+    .option("--system-prompt <text|file>", "replace the default system prompt")
+    .option("--append-system-prompt <text|file>", "append to the system prompt (repeatable)", collect)
+    .addOption(new Option("--mode <mode>", "output mode").choices(["text", "json", "rpc"]))
+    .option("-p, --print", "run the messages, print the final answer and exit")
+    .option("-t, --tools <list>", "comma-separated allowlist of tools")
+    .option("--no-tools", "no tools at all (-nt)")
+    .option("--no-builtin-tools", "no built-in tools; extension tools stay (-nbt)")
+    .option("-e, --extension <path>", "load an extension file or package dir (repeatable)", collect)
+    .option("--no-extensions", "skip extension discovery; -e still loads (-ne)")
+    .option("--no-context-files", "skip AGENTS.md / CLAUDE.md (-nc)")
+    .option("--packages <file>", "a pi-packages.json composing the agent (default: the built-in one)")
+    .option("--verbose", "print diagnostics at start-up")
+    .option("--offline", "no network access besides the model provider")
+    .allowUnknownOption(true)
+    .allowExcessArguments(true)
+    .helpOption("-h, --help");
+}
+
+export function parseArgs(argv: string[], version: string): CliArgs {
+  const program = buildProgram(version).exitOverride();
+  const normalised = argv.map((a) => ALIASES[a] ?? a);
+  program.parse(normalised, { from: "user" });
+  const flags: Record<string, unknown> = { ...program.opts() };
+  const files: string[] = [];
+  const messages: string[] = [];
+  const rest = program.args;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    if (arg.startsWith("--")) {
+      // An unknown --name[=value] belongs to a plugin flag.
+      const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+      const next = rest[i + 1];
+      const value = inline ?? (next !== undefined && !next.startsWith("-") ? (i++, next) : true);
+      flags[camel(name)] = value;
+    } else if (arg.startsWith("@")) files.push(arg.slice(1));
+    else if (/^-[^-]/.test(arg)) throw new Error(`Unknown option: ${arg}`);
+    else messages.push(arg);
+  }
+  return { flags, messages, files };
+}
+
+function camel(name: string): string {
+  return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
