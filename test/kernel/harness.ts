@@ -33,10 +33,11 @@ export async function startKernel(plugins: PluginDef[] = [], opts: Partial<Kerne
 
 /** A tool plugin whose tool records calls and can be slowed down or made to fail. */
 export function toolPlugin(name: string, opts: { delayMs?: number; mode?: "sequential" | "parallel"; log?: string[]; terminate?: boolean; fail?: string } = {}): PluginDef {
-  const tool: ToolDef = {
+  const parameters = Type.Object({ value: Type.String(), count: Type.Optional(Type.Number()) });
+  const tool: ToolDef<typeof parameters> = {
     name,
     description: `test tool ${name}`,
-    parameters: Type.Object({ value: Type.String(), count: Type.Optional(Type.Number()) }),
+    parameters,
     executionMode: opts.mode,
     async execute(_id, params, signal) {
       opts.log?.push(`start:${name}:${params.value}`);
@@ -49,7 +50,7 @@ export function toolPlugin(name: string, opts: { delayMs?: number; mode?: "seque
       return { content: [{ type: "text", text: `${name}(${params.value})` }], terminate: opts.terminate };
     },
   };
-  return definePlugin({ name: `tool-${name}`, setup: (api) => api.register.tool(tool) });
+  return definePlugin({ name: `tool-${name}`, setup: (api) => api.register.tool(tool as ToolDef) });
 }
 
 export function lastAssistant(h: Harness) {

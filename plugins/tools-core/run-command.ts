@@ -1,0 +1,95 @@
+// Running one shell command in its own process group and reporting how it ended. The command is
+// over when the shell exits, not when its pipes close: a background job (`server &`) may keep
+// stdout open for hours, and waiting for it would hang the agent.
+import { spawn } from "node:child_process";
+import type { Readable } from "node:stream";
+import type { OutputSink } from "./output-sink.js";
+import { killProcessGroup } from "./process-group.js";
+
+export interface RunOptions {
+  command: string;
+  cwd: string;
+  shell: string;
+  signal: AbortSignal;
+  timeoutMs?: number;
+  sink: OutputSink;
+  onData?: () => void;
+}
+
+export interface RunOutcome {
+  exitCode: number | null;
+  exitSignal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+}
+
+// After the shell exits, how long to wait for output still in the pipes: reset by each chunk that
+// arrives, and capped, because a background child may keep writing forever.
+const SETTLE_IDLE_MS = 75;
+const SETTLE_MAX_MS = 1000;
+
+export function runCommand(opts: RunOptions): Promise<RunOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(opts.shell, ["-c", opts.command], {
+      cwd: opts.cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env: process.env,
+    });
+    const streams = [child.stdout, child.stderr];
+    const state = { timedOut: false, aborted: false, exited: false, lastData: Date.now() };
+    const kill = () => { if (child.pid) killProcessGroup(child.pid); };
+    const onAbort = () => { state.aborted = true; kill(); };
+    opts.signal.addEventListener("abort", onAbort, { once: true });
+    const timer = opts.timeoutMs ? setTimeout(() => { state.timedOut = true; kill(); }, opts.timeoutMs) : undefined;
+    const stopWatching = () => {
+      clearTimeout(timer);
+      opts.signal.removeEventListener("abort", onAbort);
+    };
+
+    for (const stream of streams) {
+      stream.on("data", (chunk: Buffer) => {
+        state.lastData = Date.now();
+        // Backpressure from the spill file, but not once the shell is gone: then we drain and stop.
+        if (!opts.sink.write(chunk) && !state.exited) {
+          streams.forEach((s) => s.pause());
+          opts.sink.onDrain(() => streams.forEach((s) => s.resume()));
+        }
+        opts.onData?.();
+      });
+    }
+    child.once("error", (error) => {
+      stopWatching();
+      reject(new Error(`Could not start ${opts.shell}: ${error.message}`));
+    });
+    child.once("exit", (exitCode, exitSignal) => {
+      state.exited = true;
+      stopWatching();
+      streams.forEach((s) => s.resume());
+      void settle(streams, state).then(() => {
+        streams.forEach((s) => s.destroy()); // stop reading pipes a background child still holds
+        resolve({ exitCode, exitSignal, timedOut: state.timedOut, aborted: state.aborted });
+      });
+    });
+  });
+}
+
+/** Resolves when every pipe has ended, or output has gone quiet, or the cap is reached. */
+function settle(streams: Readable[], state: { lastData: number }): Promise<void> {
+  const ended = (s: Readable) => s.readableEnded || s.destroyed;
+  const exitedAt = Date.now();
+  return new Promise((resolve) => {
+    let done = false;
+    const check = () => {
+      if (done) return;
+      const now = Date.now();
+      // Quiet is measured from the exit at the earliest: output written just before it may not be read yet.
+      const quiet = now - Math.max(state.lastData, exitedAt) >= SETTLE_IDLE_MS;
+      if (streams.every(ended) || quiet || now - exitedAt >= SETTLE_MAX_MS) {
+        done = true;
+        clearInterval(poll);
+        resolve();
+      }
+    };
+    const poll = setInterval(check, 10);
+    streams.forEach((s) => s.once("close", check));
+    check();
+  });
+}

@@ -1,0 +1,30 @@
+// The write tool: create or overwrite a whole file, atomically, creating parent directories.
+import { defineTool, Type } from "pi-kernel";
+import { writeFileAtomic } from "./atomic-write.js";
+import { withFileMutationQueue } from "./file-mutation-queue.js";
+import { resolveToolPath } from "./resolve-path.js";
+
+const parameters = Type.Object({
+  path: Type.String({ description: "Path to the file to write (relative or absolute)" }),
+  content: Type.String({ description: "The complete content to write to the file" }),
+});
+
+export const writeTool = defineTool({
+  name: "write",
+  label: "Write",
+  description:
+    "Write content to a file. Creates the file if it does not exist and overwrites it if it does; parent " +
+    "directories are created as needed. Prefer edit for changing part of an existing file.",
+  promptSnippet: "write: Create or overwrite a file with the given content",
+  parameters,
+  async execute(_id, params, signal, _onUpdate, ctx) {
+    signal.throwIfAborted();
+    const path = resolveToolPath(ctx.cwd, params.path);
+    const bytes = Buffer.byteLength(params.content, "utf8");
+    await withFileMutationQueue(path, async () => {
+      signal.throwIfAborted();
+      await writeFileAtomic(path, params.content, signal);
+    });
+    return { content: [{ type: "text", text: `Successfully wrote ${bytes} bytes to ${path}` }] };
+  },
+});

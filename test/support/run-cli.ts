@@ -1,0 +1,25 @@
+// Spawns the real `pi` CLI (compiled; `npm test` builds first) and collects its output.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const PI_BIN = fileURLToPath(new URL("../../bin/pi.js", import.meta.url));
+
+export interface CliResult { code: number | null; stdout: string; stderr: string }
+
+export function runCli(args: string[], opts: { cwd: string; env?: Record<string, string>; input?: string; timeoutMs?: number }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [PI_BIN, ...args], {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env },
+      stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (d) => (stdout += d));
+    child.stderr!.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => { child.kill("SIGKILL"); reject(new Error(`pi timed out\nstdout: ${stdout}\nstderr: ${stderr}`)); }, opts.timeoutMs ?? 15_000);
+    if (opts.input !== undefined) child.stdin!.end(opts.input);
+    child.on("error", reject);
+    child.on("close", (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+  });
+}
