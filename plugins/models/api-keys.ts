@@ -1,0 +1,95 @@
+// API keys, looked up when a request is made: the --api-key flag (for the provider chosen at
+// start-up), then auth.json, then the provider's apiKey in models.json. Stored values may name an
+// environment variable or, with a leading "!", a shell command printing the key.
+import { exec } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Model } from "pi-kernel";
+import { JsoncError, parseJsonc } from "./jsonc.js";
+
+const COMMAND_TIMEOUT_MS = 10_000;
+
+export interface KeySources {
+  agentDir: string;
+  flags: Readonly<Record<string, unknown>>;
+  /** The provider the --api-key flag applies to. */
+  runtimeProvider(): string | undefined;
+  /** The `apiKey` value models.json gives the provider. */
+  configuredKey(provider: string): string | undefined;
+  /** Reports a problem; messages never contain key material. */
+  report(level: "error" | "warning", where: string, message: string): void;
+}
+
+export class ApiKeys {
+  // Commands are run once per process (a password manager prompt once, not every request).
+  private readonly commands = new Map<string, Promise<string | undefined>>();
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly sources: KeySources) {}
+
+  async forModel(model: Model): Promise<string | undefined> {
+    const flag = this.sources.flags.apiKey;
+    if (typeof flag === "string" && flag !== "" && model.provider === this.sources.runtimeProvider()) return flag;
+    const stored = (await this.fromAuthFile(model.provider)) ?? this.sources.configuredKey(model.provider);
+    return stored ? this.resolveValue(stored, model.provider) : undefined;
+  }
+
+  private async fromAuthFile(provider: string): Promise<string | undefined> {
+    const file = join(this.sources.agentDir, "auth.json");
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch {
+      return undefined; // no auth.json: keys come from models.json or the environment
+    }
+    try {
+      const entry = (parseJsonc(text) as Record<string, { type?: unknown; key?: unknown }> | null)?.[provider];
+      return entry?.type === "api_key" && typeof entry.key === "string" && entry.key !== "" ? entry.key : undefined;
+    } catch (error) {
+      const detail = error instanceof JsoncError ? `invalid JSON at ${error.message}` : "cannot be parsed";
+      this.reportOnce("error", file, `${file}: ${detail}`);
+      return undefined;
+    }
+  }
+
+  private resolveValue(value: string, provider: string): Promise<string | undefined> | string | undefined {
+    if (value.startsWith("!")) return this.runCommand(value.slice(1), provider);
+    return process.env[value] || value;
+  }
+
+  private runCommand(command: string, provider: string): Promise<string | undefined> {
+    let result = this.commands.get(command);
+    if (!result) {
+      result = runKeyCommand(command).then(
+        (key) => {
+          if (!key) this.reportOnce("warning", "auth", `The apiKey command for provider "${provider}" printed nothing`);
+          return key || undefined;
+        },
+        (reason: string) => {
+          this.commands.delete(command); // let a later request try again
+          this.reportOnce("warning", "auth", `The apiKey command for provider "${provider}" failed: ${reason}`);
+          return undefined;
+        },
+      );
+      this.commands.set(command, result);
+    }
+    return result;
+  }
+
+  private reportOnce(level: "error" | "warning", where: string, message: string): void {
+    if (this.reported.has(message)) return;
+    this.reported.add(message);
+    this.sources.report(level, where, message);
+  }
+}
+
+/** The command's trimmed stdout; rejects with a reason that quotes neither the command nor its output. */
+function runKeyCommand(command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    exec(command, { timeout: COMMAND_TIMEOUT_MS, windowsHide: true }, (error, stdout) => {
+      if (!error) return resolve(stdout.trim());
+      if (error.killed) return reject(`timed out after ${COMMAND_TIMEOUT_MS / 1000} s`);
+      reject(typeof error.code === "number" ? `exit code ${error.code}` : "it could not be run");
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANSWER, makeProject, scenarioTurns } from "../support/scenario.mjs";
+import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
+import { runCli } from "../support/run-cli.js";
+
+describe("pi -p end to end (spawned CLI against the simulator)", () => {
+  let sim: Simulator;
+  beforeAll(async () => { sim = await startSimulator(); });
+  afterAll(async () => { await sim.close(); });
+
+  it("runs read → edit → bash → answer on a real project and prints the answer", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    sim.script(...scenarioTurns());
+    const start = sim.requests.length;
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "Make the app say goodbye"], {
+      cwd: project, env: { PI_CODING_AGENT_DIR: agentDir },
+    });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${ANSWER}\n`);
+    expect(readFileSync(join(project, "src", "app.js"), "utf8")).toContain('"goodbye"');
+
+    const requests = sim.requests.slice(start);
+    expect(requests).toHaveLength(4);
+    expect(requests[0].headers.authorization).toBe("Bearer sim-secret-key");
+    const first = requests[0].body;
+    expect(first.messages[0].role).toBe("system");
+    expect(first.messages[0].content).toContain(`Current working directory: ${project}`);
+    expect(first.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual(["bash", "edit", "read", "write"]);
+    const last = requests[3].body.messages as { role: string; content: string }[];
+    const toolMessages = last.filter((m) => m.role === "tool").map((m) => m.content);
+    expect(toolMessages[0]).toContain('const greeting = "hello"');
+    expect(toolMessages[1]).toMatch(/Successfully replaced 1 block/);
+    expect(toolMessages[2]).toContain("goodbye, world");
+  });
+
+  it("exits 1 with the error on stderr when the provider fails", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    sim.script({ fault: { kind: "status", status: 500, message: "the simulator is on fire" } });
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/500/);
+    expect(r.stderr).not.toContain("sim-secret-key");
+  });
+
+  it("prepends piped stdin to the message and uses print mode without -p", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    sim.script({ text: "piped ok" });
+    const start = sim.requests.length;
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "summarise this"], {
+      cwd: project, env: { PI_CODING_AGENT_DIR: agentDir }, input: "PIPED CONTENT",
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("piped ok\n");
+    const user = sim.requests[start].body.messages.find((m: { role: string }) => m.role === "user");
+    expect(user.content).toBe("PIPED CONTENT\n\nsummarise this");
+  });
+
+  it("reports a broken extension by file and still answers", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    const { mkdirSync, writeFileSync } = await import("node:fs");
+    mkdirSync(join(project, ".pi", "extensions"), { recursive: true });
+    const broken = join(project, ".pi", "extensions", "broken.ts");
+    writeFileSync(broken, "export default {{{ nope");
+    sim.script({ text: "still fine" });
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("still fine\n");
+    expect(r.stderr).toContain(broken);
+  });
+
+  it("says what to configure when no model is available", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    const { rmSync } = await import("node:fs");
+    rmSync(join(agentDir, "models.json"));
+    const r = await runCli(["-p", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/No model selected/);
+  });
+
+  it("answers --version and --help without an agent", async () => {
+    const v = await runCli(["--version"], { cwd: process.cwd() });
+    expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const h = await runCli(["--help"], { cwd: process.cwd() });
+    expect(h.code).toBe(0);
+    expect(h.stdout).toContain("--provider");
+  });
+});

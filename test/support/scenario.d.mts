@@ -1,0 +1,4 @@
+import type { Turn } from "./simulator/index.mjs";
+export const ANSWER: string;
+export function makeProject(simUrl: string): { root: string; project: string; agentDir: string };
+export function scenarioTurns(): Turn[];

@@ -1,0 +1,37 @@
+// The read → edit → bash → answer scenario on a real temp project, shared by the end-to-end test
+// and the bench: a project, an agent dir whose models.json points at the simulator, and the
+// scripted turns a model would send.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const ANSWER = "The greeting now says goodbye, and the app prints it.";
+
+export function makeProject(simUrl) {
+  const root = mkdtempSync(join(tmpdir(), "pik-scenario-"));
+  const project = join(root, "project");
+  const agentDir = join(root, "agent");
+  mkdirSync(join(project, "src"), { recursive: true });
+  mkdirSync(agentDir, { recursive: true });
+  writeFileSync(join(project, "src", "app.js"), 'const greeting = "hello";\nconsole.log(greeting + ", world");\n');
+  writeFileSync(join(agentDir, "models.json"), JSON.stringify({
+    providers: {
+      sim: {
+        baseUrl: `${simUrl}/v1`,
+        api: "openai-completions",
+        apiKey: "sim-secret-key",
+        models: [{ id: "sim-model", name: "Simulated", contextWindow: 200000, maxTokens: 8192 }],
+      },
+    },
+  }, null, 2));
+  return { root, project, agentDir };
+}
+
+export function scenarioTurns() {
+  return [
+    { text: "Let me look at the file.", toolCalls: [{ name: "read", arguments: { path: "src/app.js" } }] },
+    { toolCalls: [{ name: "edit", arguments: { path: "src/app.js", edits: [{ oldText: '"hello"', newText: '"goodbye"' }] } }] },
+    { toolCalls: [{ name: "bash", arguments: { command: "node src/app.js" } }] },
+    { text: ANSWER },
+  ];
+}

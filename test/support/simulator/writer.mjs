@@ -1,0 +1,76 @@
+// Writes a turn's SSE frames to a response, applying the turn's fault at the right frame.
+
+/**
+ * `closed` is a promise that settles when the response or the whole simulator closes, so every
+ * wait here (delays, drains, stalls) ends promptly on `sim.close()` or a client abort.
+ */
+export async function writeFrames(res, frames, turn, malformedFrame, closed) {
+  const fault = turn.fault;
+  const at = fault && fault.kind !== "status" ? Math.max(0, fault.afterChunks ?? 0) : -1;
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+  res.flushHeaders();
+  for (let i = 0; i <= frames.length; i++) {
+    if (i === at && !(await applyFault(res, fault, malformedFrame, closed))) return;
+    if (i === frames.length) break;
+    if (i > 0 && turn.delayMs > 0) await race(sleep(turn.delayMs), closed);
+    if (!(await write(res, frames[i], closed))) return;
+  }
+  if (!res.destroyed) res.end();
+}
+
+/** Returns whether writing should carry on after the fault. */
+async function applyFault(res, fault, malformedFrame, closed) {
+  switch (fault.kind) {
+    case "disconnect":
+      // Let frames already handed to the socket go out first, then cut it like a dropped link.
+      await new Promise((resolve) => setImmediate(resolve));
+      res.socket?.destroy();
+      return false;
+    case "malformed":
+      // The rest still follows, so a client that skips bad chunks would wrongly look healthy.
+      return write(res, malformedFrame, closed);
+    case "stall":
+      if (fault.ms === undefined) {
+        await closed;
+        return false;
+      }
+      await race(sleep(fault.ms), closed);
+      return !res.destroyed;
+    default:
+      throw new Error(`simulator: unknown fault kind ${JSON.stringify(fault.kind)}`);
+  }
+}
+
+// Waits until the frame reaches the socket, so a disconnect right after it cannot discard it.
+async function write(res, frame, closed) {
+  if (res.destroyed || res.writableEnded) return false;
+  await race(new Promise((resolve) => res.write(frame, resolve)), closed);
+  return !res.destroyed;
+}
+
+// Timers are unref'd: a stalled turn must never keep a test process alive.
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+function race(promise, closed) {
+  return Promise.race([promise.catch(() => {}), closed]);
+}
+
+/** Sends an error status with the format's real error body and retry headers. */
+export function writeStatusFault(res, fault, format) {
+  const status = fault.status ?? 500;
+  const headers = { "content-type": "application/json" };
+  if (fault.retryAfter !== undefined) headers["retry-after"] = String(fault.retryAfter);
+  if (fault.retryAfterMs !== undefined) headers["retry-after-ms"] = String(fault.retryAfterMs);
+  const body = fault.body ?? format.errorBody(status, fault.message ?? DEFAULT_MESSAGES[status] ?? `Simulated error ${status}`);
+  res.writeHead(status, headers);
+  res.end(typeof body === "string" ? body : JSON.stringify(body));
+}
+
+const DEFAULT_MESSAGES = {
+  429: "Rate limit exceeded (simulated)",
+  500: "Internal server error (simulated)",
+  503: "Service unavailable (simulated)",
+  529: "Overloaded (simulated)",
+};
