@@ -89,3 +89,55 @@ describe("pi -p end to end (spawned CLI against the simulator)", () => {
     expect(h.stdout).toContain("--provider");
   });
 });
+
+describe("plugins from -e and the user's extension dir (spawned CLI)", () => {
+  let sim: Simulator;
+  beforeAll(async () => { sim = await startSimulator(); });
+  afterAll(async () => { await sim.close(); });
+
+  const plugin = (name: string, reply: string) => `
+import { definePlugin, Type } from "pi-kernel";
+export default definePlugin({
+  name: "${name}",
+  setup(api) {
+    api.register.tool({
+      name: "${name}",
+      description: "test tool",
+      parameters: Type.Object({ who: Type.String() }),
+      async execute(_id, params) { return { content: [{ type: "text", text: "${reply} " + params.who }] }; },
+    });
+  },
+});
+`;
+
+  it("loads a TypeScript plugin given with -e and one from PI_CODING_AGENT_DIR/extensions", async () => {
+    const { mkdirSync, writeFileSync } = await import("node:fs");
+    const { project, agentDir, root } = makeProject(sim.url);
+    writeFileSync(join(root, "cli-plugin.ts"), plugin("greet", "hello"));
+    mkdirSync(join(agentDir, "extensions"), { recursive: true });
+    writeFileSync(join(agentDir, "extensions", "user-plugin.ts"), plugin("wave", "waving at"));
+    sim.script(
+      { toolCalls: [{ name: "greet", arguments: { who: "ada" } }, { name: "wave", arguments: { who: "bob" } }] },
+      { text: "greeted" },
+    );
+    const start = sim.requests.length;
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-e", join(root, "cli-plugin.ts"), "-p", "greet"], {
+      cwd: project, env: { PI_CODING_AGENT_DIR: agentDir },
+    });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("greeted\n");
+    const tools = sim.requests[start].body.tools.map((t: { function: { name: string } }) => t.function.name);
+    expect(tools).toEqual(expect.arrayContaining(["greet", "wave", "read"]));
+    const results = sim.requests[start + 1].body.messages.filter((m: { role: string }) => m.role === "tool").map((m: { content: string }) => m.content);
+    expect(results).toEqual(["hello ada", "waving at bob"]);
+  });
+
+  it("--tools limits what the model sees", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    sim.script({ text: "ok" });
+    const start = sim.requests.length;
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "--tools", "read,bash", "-p", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    expect(r.code).toBe(0);
+    expect(sim.requests[start].body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(["read", "bash"]);
+  });
+});
