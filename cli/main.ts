@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Diagnostic, Kernel } from "../kernel/index.js";
+import type { Diagnostic, ImageContent, Kernel } from "../kernel/index.js";
 import { parseArgs, type CliArgs } from "./args.js";
 import { inlineFiles } from "./files.js";
 import { loadSettings } from "./settings.js";
@@ -26,8 +26,12 @@ export async function main(argv: string[]): Promise<number> {
   const agentDir = resolve(process.env.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent"));
   const mode = pickMode(flags);
   let messages = args.messages;
+  let images: ImageContent[] = [];
   try {
-    messages = await withInputs(messages, args.files, cwd, mode);
+    messages = await withPipedStdin(messages, mode);
+    const files = inlineFiles(args.files, cwd);
+    if (files.text) messages[0] = `${files.text}${messages[0] ?? ""}`;
+    images = files.images;
   } catch (error) {
     process.stderr.write(`pi: ${(error as Error).message}\n`);
     return 1;
@@ -54,16 +58,17 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   applyToolFlags(kernel, flags);
-  const surface = kernel.host.current.registry.get("surface", mode);
+  const surfaces = kernel.host.current.registry.list("surface");
+  const surface = surfaces.find((s) => s.claims?.(flags)) ?? kernel.host.current.registry.get("surface", mode);
   if (!surface) {
-    const have = kernel.host.current.registry.list("surface").map((s) => s.name).join(", ") || "none";
+    const have = surfaces.map((s) => s.name).join(", ") || "none";
     process.stderr.write(`pi: no plugin provides the "${mode}" mode in this agent (available: ${have}). Use -p for print mode.\n`);
     await kernel.stop();
     return 1;
   }
   let code: number;
   try {
-    code = await surface.run({ messages });
+    code = await surface.run({ messages, images });
   } catch (error) {
     process.stderr.write(`pi: ${mode} mode failed: ${(error as Error).message}\n`);
     code = 1;
@@ -78,16 +83,12 @@ function pickMode(flags: Record<string, unknown>): string {
   return "interactive";
 }
 
-/** Piped stdin is prepended to the first message; `@file` arguments are inlined before it. */
-async function withInputs(messages: string[], files: string[], cwd: string, mode: string): Promise<string[]> {
+/** Piped stdin is prepended to the first message. */
+async function withPipedStdin(messages: string[], mode: string): Promise<string[]> {
   const out = [...messages];
   if (mode !== "rpc" && !process.stdin.isTTY) {
     const piped = await readStdin();
     if (piped.trim()) out[0] = out.length ? `${piped}\n\n${out[0]}` : piped;
-  }
-  if (files.length) {
-    const inlined = inlineFiles(files, cwd);
-    out[0] = out.length ? `${inlined}${out[0]}` : inlined;
   }
   return out;
 }

@@ -20,7 +20,7 @@ export class Agent implements AgentView {
   thinkingLevel: ThinkingLevel = "medium";
   steeringMode: QueueMode = "one-at-a-time";
   followUpMode: QueueMode = "one-at-a-time";
-  sessionId = randomUUID();
+  sessionId: string = randomUUID();
   /** Tool names the user picked; undefined means every tool that is active by default. */
   activeTools: string[] | undefined;
   private steering: AgentMessage[] = [];

@@ -3,7 +3,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import type { HookName, HookSignatures, TapOptions } from "./hooks.js";
 import type {
-  AgentMessage, Diagnostic, ImageContent, Model, ProviderDef, QueueMode, ThinkingLevel, ToolDef,
+  AgentEvent, AgentMessage, Diagnostic, ImageContent, Model, ProviderDef, QueueMode, ThinkingLevel, ToolDef,
 } from "./types.js";
 
 export interface CommandContext { args: string; api: PluginApi }
@@ -21,11 +21,15 @@ export interface CommandDef {
 export interface SurfaceDef {
   name: string;
   description?: string;
+  /** Lets a surface take over for some flags (e.g. --export, --list-models) whatever the mode. */
+  claims?(flags: Readonly<Record<string, unknown>>): boolean;
   run(ctx: SurfaceContext): Promise<number>;
 }
 export interface SurfaceContext {
   /** Messages given on the command line (piped stdin already prepended to the first), in order. */
   messages: string[];
+  /** Images from `@file` arguments, for the first message. */
+  images?: ImageContent[];
 }
 
 /** Contributions the kernel only stores, keyed by name, for the plugins that use them. */
@@ -48,20 +52,25 @@ export interface PromptOptions { images?: ImageContent[]; source?: "interactive"
 export interface AgentActions {
   /** Runs the input hook (commands may claim it), then starts a run; resolves when it ends. */
   prompt(text: string, opts?: PromptOptions): Promise<void>;
-  /** Starts a run with prepared messages, bypassing the input hook. */
+  /** Starts a run with prepared messages, bypassing the input hook; `send([])` continues. */
   send(messages: AgentMessage[]): Promise<void>;
   steer(text: string | AgentMessage): void;
   followUp(text: string | AgentMessage): void;
   abort(): void;
   waitForIdle(): Promise<void>;
-  setModel(model: Model): void;
+  /** Emits `model_select` ({model, previousModel, source}) on the event hook. */
+  setModel(model: Model, source?: "set" | "cycle" | "restore"): void;
+  /** Emits `thinking_level_select` ({level, previousLevel}). */
   setThinkingLevel(level: ThinkingLevel): void;
+  setSessionId(id: string): void;
   /** Names of the tools the model may use; undefined restores the defaults. */
   setActiveTools(names: string[] | undefined): void;
   setMessages(messages: AgentMessage[]): void;
   setQueueModes(modes: { steering?: QueueMode; followUp?: QueueMode }): void;
   /** Re-discovers and reloads plugins through the hot-reload path. */
   reload(): Promise<void>;
+  /** Publishes an event on the bus (session events: queue, compaction, retry, ...). */
+  emit(event: AgentEvent): void;
 }
 
 /** A read-only view of the agent's state. */

@@ -52,7 +52,7 @@ export function createKernel(o: KernelOptions): Kernel {
     },
     leaveTurn: () => host.leaveTurn(),
   });
-  const actions = createActions(agent, host);
+  const actions = createActions(agent, host, emit);
   return {
     agent,
     host,
@@ -66,7 +66,7 @@ export function createKernel(o: KernelOptions): Kernel {
   };
 }
 
-function createActions(agent: Agent, host: Host): AgentActions {
+function createActions(agent: Agent, host: Host, emit: (e: AgentEvent) => void): AgentActions {
   const userMessage = (text: string, images: PromptOptions["images"]): UserMessage => ({
     role: "user", content: images?.length ? [{ type: "text", text }, ...images] : text, timestamp: Date.now(),
   });
@@ -83,8 +83,17 @@ function createActions(agent: Agent, host: Host): AgentActions {
     followUp: (m) => agent.followUp(asMessage(m)),
     abort: () => agent.abort(),
     waitForIdle: () => agent.waitForIdle(),
-    setModel: (model) => { agent.model = model; },
-    setThinkingLevel: (level) => { agent.thinkingLevel = level; },
+    setModel: (model, source = "set") => {
+      const previousModel = agent.model;
+      agent.model = model;
+      emit({ type: "model_select", model, previousModel, source });
+    },
+    setThinkingLevel: (level) => {
+      const previousLevel = agent.thinkingLevel;
+      agent.thinkingLevel = level;
+      emit({ type: "thinking_level_select", level, previousLevel });
+    },
+    setSessionId: (id) => { agent.sessionId = id; },
     setActiveTools: (names) => { agent.activeTools = names; },
     setMessages: (messages) => { agent.messages = [...messages]; },
     setQueueModes: ({ steering, followUp }) => {
@@ -92,5 +101,6 @@ function createActions(agent: Agent, host: Host): AgentActions {
       if (followUp) agent.followUpMode = followUp;
     },
     reload: () => host.reload(),
+    emit,
   };
 }

@@ -1,7 +1,7 @@
 // Print mode (`pi -p`, `--mode text`, or piped stdin): run each message in turn, print the text
 // of the last assistant message to stdout, exit 0; on an error or abort, print it to stderr and
 // exit 1. stdout belongs to the answer alone: console.log from plugins is sent to stderr.
-import { definePlugin, type AgentMessage, type AssistantMessage, type PluginApi } from "pi-kernel";
+import { definePlugin, type AgentMessage, type AssistantMessage, type ImageContent, type PluginApi } from "pi-kernel";
 
 export default definePlugin({
   name: "mode-print",
@@ -15,20 +15,20 @@ export default definePlugin({
     api.register.surface({
       name: "print",
       description: "run the messages, print the final answer",
-      run: ({ messages }) => runPrint(api, messages),
+      run: ({ messages, images }) => runPrint(api, messages, images),
     });
   },
 });
 
-async function runPrint(api: PluginApi, messages: string[]): Promise<number> {
+async function runPrint(api: PluginApi, messages: string[], images: ImageContent[] = []): Promise<number> {
   if (messages.length === 0) {
     process.stderr.write("pi: no message given. Usage: pi -p \"your task\"\n");
     return 1;
   }
   const restore = keepStdoutForTheAnswer();
   try {
-    for (const message of messages) {
-      await api.actions.prompt(message, { source: "cli" });
+    for (const [i, message] of messages.entries()) {
+      await api.actions.prompt(message, { source: "cli", images: i === 0 ? images : undefined });
       const last = lastAssistant(api.agent.messages);
       if (last && (last.stopReason === "error" || last.stopReason === "aborted")) break;
     }

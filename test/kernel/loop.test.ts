@@ -8,6 +8,8 @@ const toolResults = (messages: readonly unknown[]) =>
 describe("agent loop", () => {
   it("streams an answer and emits pi's event sequence", async () => {
     const h = await startKernel();
+    expect(h.events.map((e) => e.type)).toEqual(["model_select"]);
+    h.events.length = 0;
     h.sim.push({ text: "hello there" });
     await h.kernel.actions.prompt("hi");
     expect(lastAssistant(h)?.content).toEqual([{ type: "text", text: "hello there" }]);
