@@ -17,3 +17,4 @@ export { discoverPlugins } from "./discover.js";
 export type { DiscoverOptions } from "./discover.js";
 export type { PluginSource, LoadedPlugin } from "./generation.js";
 export { emptyUsage } from "./loop.js";
+export type { UiService } from "./services.js";
