@@ -1,66 +1,68 @@
-// Print mode (`pi -p`, `--mode text`, or piped stdin): run each message in turn, print the text
-// of the last assistant message to stdout, exit 0; on an error or abort, print it to stderr and
-// exit 1. stdout belongs to the answer alone: console.log from plugins is sent to stderr.
-import { definePlugin, type AgentMessage, type AssistantMessage, type ImageContent, type PluginApi } from "pi-kernel";
+// Print mode (`pi -p`, `--mode text`, or piped stdin) and JSON mode (`--mode json`): run each
+// message in turn. Print writes the text of the final assistant message to stdout (exit 0), or
+// its error to stderr (exit 1). JSON writes the session header, then every event as one line.
+// stdout belongs to that output alone: console.log from plugins goes to stderr.
+import { toPiEvent } from "../../lib/headless/pi-events.js";
+import { exitOnSignals } from "../../lib/headless/signals.js";
+import { guardStdout } from "../../lib/headless/stdout.js";
+import { definePlugin, type AssistantMessage, type ImageContent, type PluginApi } from "pi-kernel";
+
+type Writer = ReturnType<typeof guardStdout>;
 
 export default definePlugin({
   name: "mode-print",
   setup(api) {
+    const mode = api.flags.mode;
     // Problems reach the user on stderr while the run goes on (including start-up ones).
-    if (api.flags.mode === "print") {
+    if (mode === "print" || mode === "json") {
       api.on("diagnostic", (d) => {
         if (d.level !== "info" || api.flags.verbose) process.stderr.write(`pi: ${d.level}: ${d.message}\n`);
       });
     }
-    api.register.surface({
-      name: "print",
-      description: "run the messages, print the final answer",
-      run: ({ messages, images }) => runPrint(api, messages, images),
+    let out: Writer | undefined;
+    api.on("event", (event) => {
+      const line = mode === "json" && out ? toPiEvent(event) : undefined;
+      if (line) out!.write(`${JSON.stringify(line)}\n`);
     });
+    const run = async (json: boolean, messages: string[], images?: ImageContent[]) => {
+      out = guardStdout();
+      const unhook = exitOnSignals(api.actions);
+      try {
+        if (json) out.write(`${JSON.stringify(sessionHeader(api))}\n`);
+        return await runMessages(api, messages, images, json ? undefined : out);
+      } finally {
+        unhook();
+        out.restore();
+        out = undefined;
+      }
+    };
+    api.register.surface({ name: "print", description: "run the messages, print the final answer", run: (c) => run(false, c.messages, c.images) });
+    api.register.surface({ name: "json", description: "run the messages, print every event as JSON", run: (c) => run(true, c.messages, c.images) });
   },
 });
 
-async function runPrint(api: PluginApi, messages: string[], images: ImageContent[] = []): Promise<number> {
+async function runMessages(api: PluginApi, messages: string[], images: ImageContent[] | undefined, print: Writer | undefined): Promise<number> {
   if (messages.length === 0) {
     process.stderr.write("pi: no message given. Usage: pi -p \"your task\"\n");
     return 1;
   }
-  const restore = keepStdoutForTheAnswer();
-  try {
-    for (const [i, message] of messages.entries()) {
-      await api.actions.prompt(message, { source: "cli", images: i === 0 ? images : undefined });
-      const last = lastAssistant(api.agent.messages);
-      if (last && (last.stopReason === "error" || last.stopReason === "aborted")) break;
-    }
-  } finally {
-    restore();
+  for (const [i, message] of messages.entries()) {
+    await api.actions.prompt(message, { source: "cli", images: i === 0 ? images : undefined });
   }
-  const last = lastAssistant(api.agent.messages);
-  if (!last) {
-    process.stderr.write("pi: the agent produced no answer\n");
+  if (!print) return 0;
+  const last = api.agent.messages.at(-1);
+  if (last?.role !== "assistant") return 0;
+  const answer = last as AssistantMessage;
+  if (answer.stopReason === "error" || answer.stopReason === "aborted") {
+    process.stderr.write(`pi: ${answer.errorMessage ?? `request ${answer.stopReason}`}\n`);
     return 1;
   }
-  if (last.stopReason === "error" || last.stopReason === "aborted") {
-    process.stderr.write(`pi: ${last.errorMessage ?? (last.stopReason === "aborted" ? "aborted" : "request failed")}\n`);
-    return 1;
-  }
-  const text = last.content.filter((c) => c.type === "text").map((c) => c.text).join("");
-  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  for (const block of answer.content) if (block.type === "text") print.write(`${block.text}\n`);
   return 0;
 }
 
-function lastAssistant(messages: readonly AgentMessage[]): AssistantMessage | undefined {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i].role === "assistant") return messages[i] as AssistantMessage;
-  return undefined;
-}
-
-function keepStdoutForTheAnswer(): () => void {
-  const log = console.log;
-  const info = console.info;
-  console.log = (...args: unknown[]) => console.error(...args);
-  console.info = console.log;
-  return () => {
-    console.log = log;
-    console.info = info;
-  };
+/** pi's session header line; the sessions service supplies the real one when it is loaded. */
+function sessionHeader(api: PluginApi): Record<string, unknown> {
+  const sessions = api.services.has("sessions") ? api.services.use<{ header?(): Record<string, unknown> | undefined }>("sessions") : undefined;
+  return sessions?.header?.() ?? { type: "session", version: 3, id: api.agent.sessionId, timestamp: new Date().toISOString(), cwd: api.cwd };
 }
