@@ -13,6 +13,8 @@ export interface KernelContext {
   flags: Record<string, unknown>;
   actions: AgentActions;
   agent: AgentView;
+  /** The api of a plugin in the current generation. */
+  current(plugin: string): PluginApi | undefined;
 }
 
 export class StaleApiError extends Error {
@@ -64,16 +66,19 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
       error: (message, error) => report({ level: "error", plugin: name, message: error ? `${message}: ${errorText(error)}` : message, error }),
     },
     diagnose: (d) => report({ ...d, plugin: name }),
+    current: () => k.current(name) ?? api,
     onDispose: (fn) => {
       // Disposers registered during a setup that fails still run, so half-acquired resources go.
       if (staging) ownDisposers.push(fn);
       else gen.disposers.push({ plugin: name, fn });
     },
   };
+  const api = guard(raw, () => gen.stale, name);
   return {
-    api: guard(raw, () => gen.stale, name),
+    api,
     commit() {
       staging = false;
+      gen.apis.set(name, api);
       for (const apply of pending) apply();
       for (const fn of ownDisposers) gen.disposers.push({ plugin: name, fn });
     },
@@ -89,11 +94,11 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
 function guard<T extends object>(target: T, isStale: () => boolean, plugin: string): T {
   return new Proxy(target, {
     get(obj, prop, receiver) {
-      if (isStale()) throw new StaleApiError(plugin);
+      if (isStale() && prop !== "current") throw new StaleApiError(plugin);
       const value = Reflect.get(obj, prop, receiver);
       if (typeof value === "function") {
         return (...args: unknown[]) => {
-          if (isStale()) throw new StaleApiError(plugin);
+          if (isStale() && prop !== "current") throw new StaleApiError(plugin);
           return (value as (...a: unknown[]) => unknown).apply(obj, args);
         };
       }

@@ -46,7 +46,12 @@ export interface Contributions {
 }
 export type Kind = keyof Contributions;
 
-export interface PromptOptions { images?: ImageContent[]; source?: "interactive" | "rpc" | "extension" | "cli" }
+export interface PromptOptions {
+  images?: ImageContent[];
+  source?: "interactive" | "rpc" | "extension" | "cli";
+  /** While a run is going: queue as steering or follow-up (without it, prompting then throws). */
+  streamingBehavior?: "steer" | "followUp";
+}
 
 /** What plugins can ask the agent to do. */
 export interface AgentActions {
@@ -117,6 +122,12 @@ export interface PluginApi {
   diagnose(d: Omit<Diagnostic, "plugin">): void;
   /** Releases a resource when this plugin generation retires (run last-in, first-out). */
   onDispose(fn: () => unknown): void;
+  /**
+   * This plugin's api in the current generation. Long-lived code (a UI, the RPC loop) that
+   * outlives a reload calls this instead of keeping an api that goes stale; it works even on a
+   * stale api.
+   */
+  current(): PluginApi;
 }
 
 export interface PluginDef {

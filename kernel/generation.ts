@@ -2,7 +2,7 @@
 // into them. Built off to the side while the previous generation keeps serving, then swapped in
 // with one assignment by the host.
 import { createPluginScope, type KernelContext } from "./api.js";
-import type { PluginDef } from "./define.js";
+import type { PluginApi, PluginDef } from "./define.js";
 import { createHooks, errorText, type Report } from "./hooks.js";
 import { Registry } from "./registry.js";
 import { SchemaValidator } from "./schema.js";
@@ -32,6 +32,7 @@ export class Generation {
   readonly validator = new SchemaValidator();
   readonly services = new Map<string, { owner: string; impl: unknown }>();
   readonly plugins = new Map<string, LoadedPlugin>();
+  readonly apis = new Map<string, PluginApi>();
   readonly disposers: { plugin: string; fn: () => unknown }[] = [];
   /** Set once retired: every API object handed out by this generation then throws. */
   stale = false;

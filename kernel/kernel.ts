@@ -57,7 +57,10 @@ export function createKernel(o: KernelOptions): Kernel {
     agent,
     host,
     actions,
-    start: () => host.start({ cwd: o.cwd, agentDir: o.agentDir, settings: o.settings ?? {}, flags: o.flags ?? {}, actions, agent }),
+    start: () => host.start({
+      cwd: o.cwd, agentDir: o.agentDir, settings: o.settings ?? {}, flags: o.flags ?? {}, actions, agent,
+      current: (name) => host.current.apis.get(name),
+    }),
     async stop(reason) {
       agent.abort();
       await agent.waitForIdle();
@@ -76,7 +79,13 @@ function createActions(agent: Agent, host: Host, emit: (e: AgentEvent) => void):
       const claimed = await host.current.hooks.input.promise({ text, images: opts.images, source: opts.source ?? "cli" });
       if (claimed?.action === "handled") return;
       const final = claimed?.action === "transform" ? claimed : { text, images: opts.images };
-      await agent.run([userMessage(final.text, final.images)]);
+      const message = userMessage(final.text, final.images);
+      if (!agent.isStreaming) return agent.run([message]);
+      if (!opts.streamingBehavior) {
+        throw new Error("Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.");
+      }
+      if (opts.streamingBehavior === "steer") agent.steer(message);
+      else agent.followUp(message);
     },
     send: (messages) => agent.run(messages),
     steer: (m) => agent.steer(asMessage(m)),

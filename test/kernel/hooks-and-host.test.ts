@@ -136,6 +136,10 @@ describe("plugin host", () => {
     expect(log).toEqual(["shutdown:reload", "dispose:second", "dispose:first"]);
     expect(() => saved!.register.tool({} as never)).toThrow(StaleApiError);
     expect(() => saved!.actions).toThrow(/Plugin "lifecycle" used its API after it was reloaded/);
+    // Long-lived code reaches the live api through the stale one.
+    const live = saved!.current();
+    expect(live === saved).toBe(false);
+    expect(live.agent.model?.id).toBe("scripted");
   });
 
   it("a later registration of the same tool name wins, with a diagnostic", async () => {

@@ -179,7 +179,7 @@ describe("agent loop", () => {
     const h = await startKernel();
     h.sim.push({ text: "slow answer here", chunkDelayMs: 10 });
     const run = h.kernel.actions.prompt("one");
-    await expect(h.kernel.actions.prompt("two")).rejects.toThrow(/already running/);
+    await expect(h.kernel.actions.prompt("two")).rejects.toThrow(/already processing/);
     await run;
   });
 
