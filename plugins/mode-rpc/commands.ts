@@ -1,0 +1,158 @@
+// The RPC command table: each command's input checks and its response data, in pi's shapes.
+// Commands about the conversation itself live here; the ones that need the session store,
+// compaction or the user shell live in session-commands.ts.
+import type { AgentMessage, AssistantMessage, ImageContent, Model, PluginApi, QueueMode, ThinkingLevel } from "pi-kernel";
+import { availableThinkingLevels, clampThinkingLevel } from "../../lib/headless/thinking.js";
+import { SESSION_COMMANDS } from "./session-commands.js";
+import { sessionStats } from "./stats.js";
+
+export type RpcCommand = { id?: unknown; type: string; [field: string]: unknown };
+export interface RpcContext {
+  api(): PluginApi;
+  send(record: Record<string, unknown>): void;
+  /** Runs started by prompt, awaited before the process exits. */
+  background: Set<Promise<unknown>>;
+}
+/** A successful response without a `data` field. */
+export const NO_DATA = Symbol("no data");
+export type Handler = (cmd: RpcCommand, ctx: RpcContext) => Promise<unknown> | unknown;
+
+interface ModelsService { list(): Model[]; find(provider: string, id: string): Model | undefined; cycle?(direction: "forward" | "backward"): unknown }
+
+const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
+const MODES: QueueMode[] = ["all", "one-at-a-time"];
+
+export const COMMANDS: Record<string, Handler> = {
+  prompt: (cmd, ctx) => prompt(cmd, ctx),
+  steer: (cmd, ctx) => queue(cmd, ctx, "steer"),
+  follow_up: (cmd, ctx) => queue(cmd, ctx, "followUp"),
+  abort: async (_cmd, ctx) => {
+    ctx.api().actions.abort();
+    await ctx.api().actions.waitForIdle();
+    return NO_DATA;
+  },
+  get_state: (_cmd, ctx) => state(ctx.api()),
+  set_model: (cmd, ctx) => {
+    const provider = text(cmd, "provider");
+    const modelId = text(cmd, "modelId");
+    const model = models(ctx.api()).find(provider, modelId);
+    if (!model) throw new Error(`Model not found: ${provider}/${modelId}`);
+    ctx.api().actions.setModel(model);
+    return model;
+  },
+  cycle_model: (_cmd, ctx) => models(ctx.api()).cycle?.("forward") ?? null,
+  get_available_models: (_cmd, ctx) => ({ models: models(ctx.api()).list() }),
+  set_thinking_level: (cmd, ctx) => {
+    const level = oneOf(cmd, "level", LEVELS);
+    const api = ctx.api();
+    api.actions.setThinkingLevel(clampThinkingLevel(level, api.agent.model));
+    return NO_DATA;
+  },
+  cycle_thinking_level: (_cmd, ctx) => {
+    const api = ctx.api();
+    if (!api.agent.model?.reasoning) return null;
+    const levels = availableThinkingLevels(api.agent.model);
+    const level = levels[(levels.indexOf(api.agent.thinkingLevel) + 1) % levels.length];
+    api.actions.setThinkingLevel(level);
+    return { level };
+  },
+  get_available_thinking_levels: (_cmd, ctx) => ({ levels: availableThinkingLevels(ctx.api().agent.model) }),
+  set_steering_mode: (cmd, ctx) => {
+    ctx.api().actions.setQueueModes({ steering: oneOf(cmd, "mode", MODES) });
+    return NO_DATA;
+  },
+  set_follow_up_mode: (cmd, ctx) => {
+    ctx.api().actions.setQueueModes({ followUp: oneOf(cmd, "mode", MODES) });
+    return NO_DATA;
+  },
+  get_last_assistant_text: (_cmd, ctx) => ({ text: lastAssistantText(ctx.api().agent.messages) }),
+  get_messages: (_cmd, ctx) => ({ messages: ctx.api().agent.messages }),
+  get_commands: (_cmd, ctx) => ({ commands: commandList(ctx.api()) }),
+  get_session_stats: (_cmd, ctx) => sessionStats(ctx.api()),
+  ...SESSION_COMMANDS,
+};
+
+async function prompt(cmd: RpcCommand, ctx: RpcContext): Promise<undefined> {
+  const api = ctx.api();
+  const message = text(cmd, "message");
+  const streamingBehavior = cmd.streamingBehavior === undefined ? undefined : oneOf(cmd, "streamingBehavior", ["steer", "followUp"] as const);
+  if (api.agent.isStreaming && !streamingBehavior) {
+    throw new Error("Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.");
+  }
+  if (!api.agent.model && !message.startsWith("/")) throw new Error("No model selected. Use set_model, or configure a model in models.json.");
+  // The response means "accepted"; the run's progress arrives as events.
+  ctx.send({ ...(cmd.id !== undefined && { id: cmd.id }), type: "response", command: "prompt", success: true });
+  const run = api.actions.prompt(message, { images: images(cmd), source: "rpc", streamingBehavior })
+    .catch((error: Error) => api.diagnose({ level: "error", where: "rpc prompt", message: error.message }))
+    .finally(() => ctx.background.delete(run));
+  ctx.background.add(run);
+  return undefined;
+}
+
+function queue(cmd: RpcCommand, ctx: RpcContext, kind: "steer" | "followUp"): typeof NO_DATA {
+  const content = text(cmd, "message");
+  const imgs = images(cmd);
+  const message: AgentMessage = { role: "user", content: imgs?.length ? [{ type: "text", text: content }, ...imgs] : content, timestamp: Date.now() };
+  ctx.api().actions[kind](message);
+  return NO_DATA;
+}
+
+function state(api: PluginApi): Record<string, unknown> {
+  const sessions = api.services.has("sessions") ? api.services.use<{ file?(): string | undefined; name?(): string | undefined }>("sessions") : undefined;
+  const compaction = api.services.has("compaction") ? api.services.use<{ isCompacting?(): boolean; autoEnabled?(): boolean }>("compaction") : undefined;
+  return {
+    model: api.agent.model,
+    thinkingLevel: api.agent.thinkingLevel,
+    isStreaming: api.agent.isStreaming,
+    isCompacting: compaction?.isCompacting?.() ?? false,
+    steeringMode: api.agent.steeringMode,
+    followUpMode: api.agent.followUpMode,
+    sessionFile: sessions?.file?.(),
+    sessionId: api.agent.sessionId,
+    sessionName: sessions?.name?.(),
+    autoCompactionEnabled: compaction?.autoEnabled?.() ?? false,
+    messageCount: api.agent.messages.length,
+    pendingMessageCount: api.agent.pendingMessageCount,
+  };
+}
+
+function commandList(api: PluginApi): unknown[] {
+  const gen = api.registry.list("command").filter((c) => c.source && c.source !== "builtin");
+  return gen.map((c) => ({ name: c.name, description: c.description, source: c.source, sourceInfo: { path: c.name, source: c.source, scope: "user", origin: "package" } }));
+}
+
+export function lastAssistantText(messages: readonly AgentMessage[]): string | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role !== "assistant") continue;
+    const parts = (m as AssistantMessage).content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text);
+    if (parts.length) return parts.join("");
+  }
+  return null;
+}
+
+function models(api: PluginApi): ModelsService {
+  if (!api.services.has("models")) throw new Error("No models are configured: the models plugin is not loaded");
+  return api.services.use<ModelsService>("models");
+}
+
+export function text(cmd: RpcCommand, field: string): string {
+  const value = cmd[field];
+  if (typeof value !== "string") throw new Error(`Missing or invalid field "${field}": expected a string`);
+  return value;
+}
+
+function oneOf<T extends string>(cmd: RpcCommand, field: string, allowed: readonly T[]): T {
+  const value = cmd[field];
+  if (typeof value !== "string" || !allowed.includes(value as T)) throw new Error(`Invalid field "${field}": expected one of ${allowed.join(", ")}`);
+  return value as T;
+}
+
+function images(cmd: RpcCommand): ImageContent[] | undefined {
+  const value = cmd.images;
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((i) => i?.type !== "image" || typeof i.data !== "string" || typeof i.mimeType !== "string")) {
+    throw new Error(`Invalid field "images": expected [{type: "image", data, mimeType}]`);
+  }
+  return value as ImageContent[];
+}

@@ -1,0 +1,29 @@
+// RPC mode (`pi --mode rpc`): pi's protocol over strict JSONL on stdin/stdout. Commands come in
+// with an optional id and get one response each; events stream out without ids; the "ui" service
+// becomes pi's extension UI sub-protocol. The process serves until stdin closes.
+import { toPiEvent } from "../../lib/headless/pi-events.js";
+import { definePlugin } from "pi-kernel";
+import { serve, type Channel } from "./server.js";
+import { rpcUi } from "./ui.js";
+
+// Module state outlives plugin reloads (the module is re-imported only when it changes), so the
+// loop started in one generation keeps serving through the taps of the next.
+const channel: Channel = { send: undefined };
+const ui = rpcUi(channel);
+
+export default definePlugin({
+  name: "mode-rpc",
+  setup(api) {
+    api.register.surface({ name: "rpc", description: "pi's JSONL RPC protocol on stdin/stdout", run: () => serve(api, channel) });
+    if (api.flags.mode !== "rpc") return;
+    api.services.provide("ui", ui);
+    api.on("event", (event) => {
+      const piEvent = channel.send ? toPiEvent(event) : undefined;
+      if (piEvent) channel.send!(piEvent);
+    });
+    api.on("diagnostic", (d) => {
+      if (!channel.send) process.stderr.write(`pi: ${d.level}: ${d.message}\n`);
+      else if (d.level === "error" && d.plugin) channel.send({ type: "extension_error", extensionPath: d.plugin, event: d.where ?? "", error: d.message });
+    });
+  },
+});

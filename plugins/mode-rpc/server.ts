@@ -1,0 +1,66 @@
+// The RPC loop: read JSONL commands, answer each, stream pi's events, end when stdin closes.
+// A bad line or an unknown command gets an error response; the process keeps serving.
+import { readJsonl, jsonLine } from "../../lib/headless/jsonl.js";
+import { exitOnSignals } from "../../lib/headless/signals.js";
+import { guardStdout } from "../../lib/headless/stdout.js";
+import type { PluginApi } from "pi-kernel";
+import { COMMANDS, NO_DATA, type RpcCommand, type RpcContext } from "./commands.js";
+
+/** The outgoing side, shared with the UI service (which exists before the loop runs). */
+export interface Channel { send: ((record: Record<string, unknown>) => void) | undefined }
+
+export function serve(api: PluginApi, channel: Channel): Promise<number> {
+  const out = guardStdout();
+  const send = (record: Record<string, unknown>) => out.write(jsonLine(record));
+  channel.send = send;
+  // Always reach the live generation: a plugin reload must not strand the loop on a stale api.
+  const ctx: RpcContext = { api: () => api.current(), send, background: new Set() };
+  const unhook = exitOnSignals({ abort: () => ctx.api().actions.abort(), waitForIdle: () => ctx.api().actions.waitForIdle() });
+  return new Promise((resolve) => {
+    const stop = readJsonl(process.stdin, (line) => void handleLine(ctx, line), async () => {
+      stop();
+      // stdin closed: let queued commands answer, stop the run, then exit.
+      await Promise.allSettled([...ctx.background]);
+      ctx.api().actions.abort();
+      await ctx.api().actions.waitForIdle();
+      channel.send = undefined;
+      unhook();
+      out.restore();
+      resolve(0);
+    });
+  });
+}
+
+async function handleLine(ctx: RpcContext, line: string): Promise<void> {
+  if (!line.trim()) return;
+  let command: RpcCommand;
+  try {
+    command = JSON.parse(line) as RpcCommand;
+    if (!command || typeof command !== "object" || Array.isArray(command)) throw new Error("a command must be a JSON object");
+  } catch (error) {
+    return ctx.send({ type: "response", command: "parse", success: false, error: `Failed to parse command: ${(error as Error).message}` });
+  }
+  if (command.type === "extension_ui_response") return answerUi(ctx, command);
+  const { id, type } = command;
+  const handler = typeof type === "string" ? COMMANDS[type] : undefined;
+  if (!handler) return ctx.send(failure(id, String(type), `Unknown command: ${String(type)}`));
+  try {
+    const data = await handler(command, ctx);
+    if (data === undefined) return; // the handler answers by itself (prompt)
+    ctx.send(data === NO_DATA ? { ...(id !== undefined && { id }), type: "response", command: type, success: true }
+      : { ...(id !== undefined && { id }), type: "response", command: type, success: true, data });
+  } catch (error) {
+    ctx.send(failure(id, type, (error as Error).message));
+  }
+}
+
+export function failure(id: unknown, command: string, error: string): Record<string, unknown> {
+  return { ...(id !== undefined && { id }), type: "response", command, success: false, error };
+}
+
+function answerUi(ctx: RpcContext, response: RpcCommand): void {
+  const api = ctx.api();
+  if (!api.services.has("ui")) return;
+  const ui = api.services.use<{ answer?(id: string, r: object): void }>("ui");
+  ui.answer?.(String(response.id), response);
+}

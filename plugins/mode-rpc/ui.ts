@@ -1,0 +1,45 @@
+// pi's extension UI sub-protocol: dialogs are `extension_ui_request`s answered by the client
+// with `extension_ui_response` (same id); timeouts resolve on this side (select/input →
+// undefined, confirm → false). Notifications, status, widgets and titles are fire-and-forget.
+import { randomUUID } from "node:crypto";
+import type { UiService } from "pi-kernel";
+import type { Channel } from "./server.js";
+
+interface Answer { value?: string; confirmed?: boolean; cancelled?: boolean }
+type DialogOpts = { signal?: AbortSignal; timeout?: number };
+
+export function rpcUi(channel: Channel): UiService & { answer(id: string, response: Answer): void } {
+  const pending = new Map<string, (a: Answer | undefined) => void>();
+  const ask = (method: string, fields: Record<string, unknown>, opts: DialogOpts = {}): Promise<Answer | undefined> =>
+    new Promise((resolve) => {
+      const id = randomUUID();
+      const done = (a: Answer | undefined) => {
+        if (!pending.delete(id)) return;
+        clearTimeout(timer);
+        resolve(a);
+      };
+      const timer = opts.timeout ? setTimeout(() => done(undefined), opts.timeout) : undefined;
+      opts.signal?.addEventListener("abort", () => done(undefined), { once: true });
+      pending.set(id, done);
+      emit({ id, method, ...fields, ...(opts.timeout ? { timeout: opts.timeout } : {}) });
+    });
+  const emit = (fields: Record<string, unknown>) => channel.send?.({ type: "extension_ui_request", id: fields.id ?? randomUUID(), ...fields });
+  return {
+    answer: (id, response) => pending.get(id)?.(response),
+    notify: (message, notifyType = "info") => emit({ method: "notify", message, notifyType }),
+    select: async (title, options, opts) => pick(await ask("select", { title, options }, opts)),
+    confirm: async (title, message, opts) => (await ask("confirm", { title, message }, opts))?.confirmed === true,
+    input: async (title, placeholder, opts) => pick(await ask("input", { title, placeholder }, opts)),
+    editor: async (title, prefill) => pick(await ask("editor", { title, prefill })),
+    setStatus: (statusKey, statusText) => emit({ method: "setStatus", statusKey, statusText }),
+    setWidget: (widgetKey, widgetLines, opts) => emit({ method: "setWidget", widgetKey, widgetLines, widgetPlacement: opts?.placement }),
+    setTitle: (title) => emit({ method: "setTitle", title }),
+    setEditorText: (text) => emit({ method: "set_editor_text", text }),
+    // The client owns the editor; like pi, RPC mode cannot read it.
+    getEditorText: () => "",
+  };
+}
+
+function pick(a: Answer | undefined): string | undefined {
+  return a && !a.cancelled ? a.value : undefined;
+}
