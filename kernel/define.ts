@@ -61,6 +61,8 @@ export interface AgentActions {
   send(messages: AgentMessage[]): Promise<void>;
   steer(text: string | AgentMessage): void;
   followUp(text: string | AgentMessage): void;
+  /** Empties the steering and follow-up queues and returns what they held (Esc / Alt+Up). */
+  clearQueues(): AgentMessage[];
   abort(): void;
   waitForIdle(): Promise<void>;
   /** Emits `model_select` ({model, previousModel, source}) on the event hook. */

@@ -90,6 +90,7 @@ function createActions(agent: Agent, host: Host, emit: (e: AgentEvent) => void):
     send: (messages) => agent.run(messages),
     steer: (m) => agent.steer(asMessage(m)),
     followUp: (m) => agent.followUp(asMessage(m)),
+    clearQueues: () => agent.clearQueues(),
     abort: () => agent.abort(),
     waitForIdle: () => agent.waitForIdle(),
     setModel: (model, source = "set") => {
