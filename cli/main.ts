@@ -2,14 +2,14 @@
 // start the kernel, and hand control to the surface (mode) plugin the flags ask for.
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import type { Diagnostic, ImageContent, Kernel } from "../kernel/index.js";
 import { parseArgs, type CliArgs } from "./args.js";
 import { inlineFiles } from "./files.js";
+import { packageRoot as findPackageRoot } from "./package-root.js";
 import { loadSettings } from "./settings.js";
 
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const packageRoot = findPackageRoot();
 
 export async function main(argv: string[]): Promise<number> {
   let args: CliArgs;

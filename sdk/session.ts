@@ -1,0 +1,75 @@
+// An agent session driven in-process: the same agent the CLI composes (pi-packages.json, the
+// extension dirs, settings.json), without a terminal. Events reach subscribers in order.
+import type {
+  AgentEvent, AgentMessage, AssistantMessage, ImageContent, Kernel, Model, PluginApi, ThinkingLevel,
+} from "../kernel/index.js";
+
+export type Listener = (event: AgentEvent) => void;
+
+interface ModelsService { resolve(pattern: string, provider?: string): Model | undefined }
+interface CompactionService { compact(instructions?: string): Promise<unknown> }
+interface SessionsService { file?(): string | undefined }
+
+export class AgentSession {
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly api: () => PluginApi,
+    private readonly listeners: Set<Listener>,
+  ) {}
+
+  get messages(): readonly AgentMessage[] { return this.kernel.agent.messages; }
+  get model(): Model | undefined { return this.kernel.agent.model; }
+  get thinkingLevel(): ThinkingLevel { return this.kernel.agent.thinkingLevel; }
+  get isStreaming(): boolean { return this.kernel.agent.isStreaming; }
+  get sessionId(): string { return this.kernel.agent.sessionId; }
+  get sessionFile(): string | undefined { return this.service<SessionsService>("sessions")?.file?.(); }
+
+  /** Sends a message (slash commands, skills and templates expand); resolves when the run ends. */
+  prompt(text: string, opts: { images?: ImageContent[]; streamingBehavior?: "steer" | "followUp" } = {}): Promise<void> {
+    return this.kernel.actions.prompt(text, { ...opts, source: "extension" });
+  }
+
+  steer(text: string): void { this.kernel.actions.steer(text); }
+  followUp(text: string): void { this.kernel.actions.followUp(text); }
+  abort(): void { this.kernel.actions.abort(); }
+  waitForIdle(): Promise<void> { return this.kernel.actions.waitForIdle(); }
+
+  /** Every AgentEvent and session event; returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A Model, or a pattern as on the command line ("provider/id", "sonnet"). */
+  setModel(model: Model | string): Model {
+    const resolved = typeof model === "string" ? this.service<ModelsService>("models")?.resolve(model) : model;
+    if (!resolved) throw new Error(`Model not found: ${String(model)}`);
+    this.kernel.actions.setModel(resolved);
+    return resolved;
+  }
+
+  setThinkingLevel(level: ThinkingLevel): void { this.kernel.actions.setThinkingLevel(level); }
+
+  /** Compacts the context with the configured strategy (needs a compaction plugin). */
+  async compact(instructions?: string): Promise<unknown> {
+    const compaction = this.service<CompactionService>("compaction");
+    if (!compaction) throw new Error("No compaction plugin is loaded in this agent");
+    return compaction.compact(instructions);
+  }
+
+  getLastAssistantText(): string | undefined {
+    const last = [...this.messages].reverse().find((m) => m.role === "assistant") as AssistantMessage | undefined;
+    return last?.content.filter((c) => c.type === "text").map((c) => c.text).join("");
+  }
+
+  /** Stops any run, retires the plugins (shutdown hooks, disposers) and releases watchers. */
+  async dispose(): Promise<void> {
+    this.listeners.clear();
+    await this.kernel.stop("quit");
+  }
+
+  private service<T>(name: string): T | undefined {
+    const api = this.api();
+    return api.services.has(name) ? api.services.use<T>(name) : undefined;
+  }
+}
