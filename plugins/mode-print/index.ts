@@ -32,6 +32,7 @@ export default definePlugin({
         return await runMessages(api, messages, images, json ? undefined : out);
       } finally {
         unhook();
+        await out.flush();
         out.restore();
         out = undefined;
       }

@@ -25,6 +25,7 @@ export function serve(api: PluginApi, channel: Channel): Promise<number> {
       await ctx.api().actions.waitForIdle();
       channel.send = undefined;
       unhook();
+      await out.flush();
       out.restore();
       resolve(0);
     });
