@@ -8,7 +8,7 @@ export type Listener = (event: AgentEvent) => void;
 
 interface ModelsService { resolve(pattern: string, provider?: string): Model | undefined }
 interface CompactionService { compact(instructions?: string): Promise<unknown> }
-interface SessionsService { file?(): string | undefined }
+interface SessionsService { readonly file?: string }
 
 export class AgentSession {
   constructor(
@@ -22,7 +22,7 @@ export class AgentSession {
   get thinkingLevel(): ThinkingLevel { return this.kernel.agent.thinkingLevel; }
   get isStreaming(): boolean { return this.kernel.agent.isStreaming; }
   get sessionId(): string { return this.kernel.agent.sessionId; }
-  get sessionFile(): string | undefined { return this.service<SessionsService>("sessions")?.file?.(); }
+  get sessionFile(): string | undefined { return this.service<SessionsService>("sessions")?.file; }
 
   /** Sends a message (slash commands, skills and templates expand); resolves when the run ends. */
   prompt(text: string, opts: { images?: ImageContent[]; streamingBehavior?: "steer" | "followUp" } = {}): Promise<void> {

@@ -64,6 +64,6 @@ async function runMessages(api: PluginApi, messages: string[], images: ImageCont
 
 /** pi's session header line; the sessions service supplies the real one when it is loaded. */
 function sessionHeader(api: PluginApi): Record<string, unknown> {
-  const sessions = api.services.has("sessions") ? api.services.use<{ header?(): Record<string, unknown> | undefined }>("sessions") : undefined;
-  return sessions?.header?.() ?? { type: "session", version: 3, id: api.agent.sessionId, timestamp: new Date().toISOString(), cwd: api.cwd };
+  const sessions = api.services.has("sessions") ? api.services.use<{ header?(): object | undefined }>("sessions") : undefined;
+  return (sessions?.header?.() as Record<string, unknown> | undefined) ?? { type: "session", version: 3, id: api.agent.sessionId, timestamp: new Date().toISOString(), cwd: api.cwd };
 }

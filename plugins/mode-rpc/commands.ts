@@ -98,19 +98,20 @@ function queue(cmd: RpcCommand, ctx: RpcContext, kind: "steer" | "followUp"): ty
 }
 
 function state(api: PluginApi): Record<string, unknown> {
-  const sessions = api.services.has("sessions") ? api.services.use<{ file?(): string | undefined; name?(): string | undefined }>("sessions") : undefined;
-  const compaction = api.services.has("compaction") ? api.services.use<{ isCompacting?(): boolean; autoEnabled?(): boolean }>("compaction") : undefined;
+  const sessions = api.services.has("sessions") ? api.services.use<{ readonly file?: string; readonly name?: string }>("sessions") : undefined;
+  const compaction = api.services.has("compaction") ? api.services.use<{ readonly isCompacting?: boolean }>("compaction") : undefined;
+  const auto = (api.settings.compaction as { enabled?: boolean } | undefined)?.enabled;
   return {
     model: api.agent.model,
     thinkingLevel: api.agent.thinkingLevel,
     isStreaming: api.agent.isStreaming,
-    isCompacting: compaction?.isCompacting?.() ?? false,
+    isCompacting: compaction?.isCompacting ?? false,
     steeringMode: api.agent.steeringMode,
     followUpMode: api.agent.followUpMode,
-    sessionFile: sessions?.file?.(),
+    sessionFile: sessions?.file,
     sessionId: api.agent.sessionId,
-    sessionName: sessions?.name?.(),
-    autoCompactionEnabled: compaction?.autoEnabled?.() ?? false,
+    sessionName: sessions?.name,
+    autoCompactionEnabled: compaction !== undefined && auto !== false,
     messageCount: api.agent.messages.length,
     pendingMessageCount: api.agent.pendingMessageCount,
   };

@@ -15,12 +15,12 @@ export function sessionStats(api: PluginApi): Record<string, unknown> {
     tokens.total += m.usage.totalTokens;
     cost += m.usage.cost.total;
   }
-  const sessions = api.services.has("sessions") ? api.services.use<{ file?(): string | undefined }>("sessions") : undefined;
+  const sessions = api.services.has("sessions") ? api.services.use<{ readonly file?: string }>("sessions") : undefined;
   const window = api.agent.model?.contextWindow;
   const last = [...assistants].reverse().find((m) => m.stopReason !== "error" && m.stopReason !== "aborted");
   const used = last ? last.usage.totalTokens || last.usage.input + last.usage.output + last.usage.cacheRead + last.usage.cacheWrite : null;
   return {
-    sessionFile: sessions?.file?.(),
+    sessionFile: sessions?.file,
     sessionId: api.agent.sessionId,
     userMessages: messages.filter((m) => m.role === "user").length,
     assistantMessages: assistants.length,
