@@ -15,3 +15,17 @@ export function toPiEvent(event: AgentEvent): Record<string, unknown> | undefine
   if (event.type === "thinking_level_select") return { type: "thinking_level_changed", level: (event as { level?: unknown }).level };
   return undefined;
 }
+
+/**
+ * One JSON line for a pi event. A message_update carries the same partial message twice (as
+ * `message` and as `assistantMessageEvent.partial`); it is serialised once and spliced into both
+ * places, which halves the cost of pi's format on long streams.
+ */
+export function eventLine(event: Record<string, unknown>): string {
+  const update = event.type === "message_update" ? (event.assistantMessageEvent as Record<string, unknown> | undefined) : undefined;
+  if (!update || update.partial !== event.message || Object.keys(event).length !== 3) return `${JSON.stringify(event)}\n`;
+  const { partial, ...rest } = update;
+  const message = JSON.stringify(partial);
+  const head = JSON.stringify(rest);
+  return `{"type":"message_update","message":${message},"assistantMessageEvent":${head.slice(0, -1)}${head.length > 2 ? "," : ""}"partial":${message}}}\n`;
+}

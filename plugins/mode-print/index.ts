@@ -2,7 +2,7 @@
 // message in turn. Print writes the text of the final assistant message to stdout (exit 0), or
 // its error to stderr (exit 1). JSON writes the session header, then every event as one line.
 // stdout belongs to that output alone: console.log from plugins goes to stderr.
-import { toPiEvent } from "../../lib/headless/pi-events.js";
+import { eventLine, toPiEvent } from "../../lib/headless/pi-events.js";
 import { exitOnSignals } from "../../lib/headless/signals.js";
 import { guardStdout } from "../../lib/headless/stdout.js";
 import { definePlugin, type AssistantMessage, type ImageContent, type PluginApi } from "pi-kernel";
@@ -22,7 +22,7 @@ export default definePlugin({
     let out: Writer | undefined;
     api.on("event", (event) => {
       const line = mode === "json" && out ? toPiEvent(event) : undefined;
-      if (line) out!.write(`${JSON.stringify(line)}\n`);
+      if (line) out!.write(eventLine(line));
     });
     const run = async (json: boolean, messages: string[], images?: ImageContent[]) => {
       out = guardStdout();

@@ -1,6 +1,7 @@
 // The RPC loop: read JSONL commands, answer each, stream pi's events, end when stdin closes.
 // A bad line or an unknown command gets an error response; the process keeps serving.
 import { readJsonl, jsonLine } from "../../lib/headless/jsonl.js";
+import { eventLine } from "../../lib/headless/pi-events.js";
 import { exitOnSignals } from "../../lib/headless/signals.js";
 import { guardStdout } from "../../lib/headless/stdout.js";
 import type { PluginApi } from "pi-kernel";
@@ -11,7 +12,7 @@ export interface Channel { send: ((record: Record<string, unknown>) => void) | u
 
 export function serve(api: PluginApi, channel: Channel): Promise<number> {
   const out = guardStdout();
-  const send = (record: Record<string, unknown>) => out.write(jsonLine(record));
+  const send = (record: Record<string, unknown>) => out.write(record.type === "message_update" ? eventLine(record) : jsonLine(record));
   channel.send = send;
   // Always reach the live generation: a plugin reload must not strand the loop on a stale api.
   const ctx: RpcContext = { api: () => api.current(), send, background: new Set() };
