@@ -1,0 +1,30 @@
+// YAML frontmatter for SKILL.md files and prompt templates, parsed with gray-matter. gray-matter
+// would run `---js` / `---coffee` frontmatter through eval: those engines are replaced by ones
+// that refuse, so a Markdown file is never executed, only read. The YAML engine is js-yaml's
+// safe loader (no custom tags, no functions).
+/** `body` is the text after the frontmatter, trimmed (as pi gives it). */
+export interface Frontmatter { data: Record<string, unknown>; body: string }
+export type ParseFrontmatter = (text: string) => Frontmatter;
+
+let parser: Promise<ParseFrontmatter> | undefined;
+
+/** Loads gray-matter on first use (start-up never pays for it). */
+export function frontmatterParser(): Promise<ParseFrontmatter> {
+  parser ??= import("gray-matter").then((m) => {
+    const matter = (m as unknown as { default: typeof import("gray-matter") }).default ?? m;
+    const refuse = (lang: string) => () => {
+      throw new Error(`${lang} frontmatter is not allowed (frontmatter is data and is never executed); use YAML`);
+    };
+    const engines = {
+      javascript: refuse("JavaScript"), js: refuse("JavaScript"),
+      coffee: refuse("CoffeeScript"), coffeescript: refuse("CoffeeScript"), cson: refuse("CoffeeScript"),
+    };
+    return (text: string): Frontmatter => {
+      // Passing options also keeps gray-matter from caching every file's text in a global map.
+      const file = matter(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"), { engines });
+      const data = file.data && typeof file.data === "object" && !Array.isArray(file.data) ? file.data : {};
+      return { data: data as Record<string, unknown>, body: file.content.trim() };
+    };
+  });
+  return parser;
+}

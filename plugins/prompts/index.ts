@@ -1,0 +1,71 @@
+// Prompt templates as slash commands: `/review 42 "be strict"` expands review.md's body with the
+// arguments and sends that to the model. Templates are data read through a live index, so a
+// template written, edited or deleted mid-session is a command (or gone) at the next input.
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { definePlugin, type CommandDef, type PluginApi } from "pi-kernel";
+import { CommandMirror } from "../../lib/commands/mirror.js";
+import type { CommandsService } from "../../lib/commands/service.js";
+import { frontmatterParser } from "../../lib/frontmatter/index.js";
+import { IGNORE_FILES } from "../../lib/live-index/ignore-rules.js";
+import { LiveIndex } from "../../lib/live-index/index.js";
+import { splitArgs, substitute } from "./args.js";
+import type { Template, TemplateRoot } from "./templates.js";
+
+export default definePlugin({
+  name: "prompts",
+  after: ["commands-core"],
+  setup(api) {
+    if (!api.services.has("commands")) {
+      api.diagnose({ level: "warning", where: "prompts", message: "prompt templates need the commands-core plugin (service \"commands\"); none are available" });
+      return;
+    }
+    const mirror = new CommandMirror(api);
+    const index = liveTemplates(api, (templates) => mirror.sync(templates.map(templateCommand)));
+    api.onDispose(() => index.close());
+    api.on("boot", () => index.warmSoon());
+    const remove = api.services.use<CommandsService>("commands").addSource({
+      name: "prompt",
+      list: async () => (await index.get()).map(templateCommand),
+    });
+    api.onDispose(remove);
+  },
+});
+
+function liveTemplates(api: PluginApi, built: (templates: Template[]) => void): LiveIndex<Template[]> {
+  let roots: TemplateRoot[] | undefined;
+  const where = async () => {
+    const m = await import("./templates.js");
+    if (!roots) {
+      roots = m.templateRoots({ cwd: api.cwd, agentDir: api.agentDir, home: homedir(), flags: api.flags, settings: api.settings });
+      for (const r of roots) {
+        if (!r.auto && !existsSync(r.path)) api.diagnose({ level: "warning", where: "prompts", message: `prompt template path ${r.path} does not exist` });
+      }
+    }
+    return roots;
+  };
+  let store: Promise<import("./templates.js").TemplateStore> | undefined;
+  const getStore = () => (store ??= Promise.all([import("./templates.js"), where()]).then(([m, r]) =>
+    new m.TemplateStore(() => r, frontmatterParser, (file, message) => api.diagnose({ level: "warning", where: file, message }))));
+  return new LiveIndex<Template[]>({
+    build: async () => {
+      const templates = await (await getStore()).build();
+      built(templates);
+      return templates;
+    },
+    roots: () => (roots ?? []).map((r) => r.path),
+    watch: api.flags.mode !== "print" && api.flags.mode !== "json",
+    relevant: (path) => path.endsWith(".md") || IGNORE_FILES.some((f) => path.endsWith(f)),
+    onError: (message) => api.diagnose({ level: "warning", where: "prompts", message }),
+  });
+}
+
+function templateCommand(t: Template): CommandDef {
+  return {
+    name: t.name,
+    description: t.description,
+    argumentHint: t.argumentHint,
+    source: "prompt",
+    handler: (args) => ({ action: "transform", text: substitute(t.body, splitArgs(args)) }),
+  };
+}

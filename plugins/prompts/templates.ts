@@ -1,0 +1,95 @@
+// Prompt templates: Markdown files whose name is a command. Found (non-recursively) in the
+// --prompt-template paths, settings `prompts` entries, .pi/prompts and ~/.pi/agent/prompts, in
+// that precedence (the first template of a name wins); --no-prompt-templates keeps only the CLI
+// paths. A file that no longer parses keeps its last good version.
+import { readdirSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import ignore from "ignore";
+import type { ParseFrontmatter } from "../../lib/frontmatter/index.js";
+import { FileCache, type Parsed } from "../../lib/live-index/file-cache.js";
+import { addIgnoreRules } from "../../lib/live-index/ignore-rules.js";
+import { expandPath, settingsPath, stringList } from "../../lib/resource-paths/index.js";
+
+export interface Template {
+  name: string;
+  description: string;
+  argumentHint?: string;
+  body: string;
+  filePath: string;
+}
+
+export interface TemplateRoot { path: string; auto: boolean }
+
+export function templateRoots(o: { cwd: string; agentDir: string; home: string; flags: Readonly<Record<string, unknown>>; settings: Readonly<Record<string, unknown>> }): TemplateRoot[] {
+  const roots = stringList(o.flags.promptTemplate).map((p) => ({ path: expandPath(p, o.home, o.cwd), auto: false }));
+  if (o.flags.promptTemplates === false) return roots;
+  for (const p of stringList(o.settings.prompts)) roots.push({ path: settingsPath(p, o), auto: false });
+  roots.push({ path: join(o.cwd, ".pi", "prompts"), auto: true }, { path: join(o.agentDir, "prompts"), auto: true });
+  return roots;
+}
+
+export class TemplateStore {
+  private readonly cache: FileCache<Template>;
+
+  private parse: ParseFrontmatter | undefined;
+
+  /** `loadParser` runs only once a template exists: no templates, no YAML parser loaded. */
+  constructor(private readonly roots: () => TemplateRoot[], private readonly loadParser: () => Promise<ParseFrontmatter>, report: (file: string, message: string) => void) {
+    this.cache = new FileCache<Template>((path, text) => readTemplate(path, text, this.parse!), (path, problems) => {
+      for (const p of problems) report(path, `${path}: ${p}`);
+    });
+  }
+
+  async build(): Promise<Template[]> {
+    const files = [...new Set(this.roots().flatMap(templateFiles))];
+    if (files.length > 0) this.parse ??= await this.loadParser();
+    const byName = new Map<string, Template>();
+    for (const file of files) {
+      const t = this.cache.read(file)?.value;
+      if (t && !byName.has(t.name)) byName.set(t.name, t);
+    }
+    this.cache.prune(new Set(files));
+    return [...byName.values()];
+  }
+}
+
+function templateFiles(root: TemplateRoot): string[] {
+  try {
+    if (statSync(root.path).isFile()) return root.path.endsWith(".md") ? [root.path] : [];
+    const names = readdirSync(root.path);
+    const ig = ignore();
+    if (root.auto) addIgnoreRules(ig, root.path, root.path, names);
+    return names
+      .filter((n) => n.endsWith(".md") && !n.startsWith(".") && !ig.ignores(n))
+      .sort()
+      .map((n) => join(root.path, n))
+      .filter((p) => statSync(p, { throwIfNoEntry: false })?.isFile());
+  } catch {
+    return [];
+  }
+}
+
+function readTemplate(filePath: string, text: string, parse: ParseFrontmatter): Parsed<Template> {
+  let data: Record<string, unknown>;
+  let body: string;
+  try {
+    ({ data, body } = parse(text));
+  } catch (error) {
+    return { problems: [`frontmatter cannot be parsed: ${(error as Error).message.split("\n")[0]}`] };
+  }
+  const problems: string[] = [];
+  const text_ = (key: string) => {
+    const v = data[key];
+    if (v !== undefined && typeof v !== "string") problems.push(`${key} must be text`);
+    return typeof v === "string" && v.trim() ? v.trim() : undefined;
+  };
+  const description = text_("description") ?? firstLine(body);
+  const argumentHint = text_("argument-hint");
+  return { value: { name: basename(filePath).replace(/\.md$/, ""), description, argumentHint, body, filePath }, problems };
+}
+
+/** Without a description, the first non-empty line, cut to 60 characters. */
+function firstLine(body: string): string {
+  const line = body.split("\n").find((l) => l.trim())?.trim() ?? "";
+  return line.length > 60 ? `${line.slice(0, 60)}…` : line;
+}

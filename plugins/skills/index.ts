@@ -1,0 +1,93 @@
+// Skills (pi's reading of the Agent Skills format): SKILL.md files the model reads only when a
+// task needs them. The system prompt lists each skill's name, description and location (when
+// the read tool is active); `/skill:name args` hands the model the whole skill. Skills are data,
+// re-read through a live index: an edit is in the next request with no command and no reload.
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { basename } from "node:path";
+import { definePlugin, Stage, type CommandDef, type PluginApi } from "pi-kernel";
+import { CommandMirror } from "../../lib/commands/mirror.js";
+import type { CommandsService } from "../../lib/commands/service.js";
+import { frontmatterParser } from "../../lib/frontmatter/index.js";
+import { IGNORE_FILES } from "../../lib/live-index/ignore-rules.js";
+import { LiveIndex } from "../../lib/live-index/index.js";
+import { skillLocations, type Locations } from "./locations.js";
+import { skillInvocation, skillsBlock } from "./prompt.js";
+import type { SkillIndex } from "./store.js";
+import type { Skill } from "./validate.js";
+
+/** The "skills" service: the current skills (after validation and collisions). */
+export interface SkillsService {
+  list(): Promise<Skill[]>;
+  /** Resolves when the first index is built and, in long-lived modes, the watchers are ready. */
+  ready(): Promise<void>;
+}
+
+export default definePlugin({
+  name: "skills",
+  provides: ["skills"],
+  after: ["commands-core"],
+  setup(api) {
+    const commands = api.settings.enableSkillCommands !== false && api.services.has("commands");
+    const mirror = new CommandMirror(api);
+    const index = liveSkills(api, (skills) => commands && mirror.sync(skills.map(skillCommand)));
+    api.onDispose(() => index.close());
+    api.on("boot", () => index.warmSoon());
+    api.services.provide<SkillsService>("skills", {
+      list: async () => (await index.get()).skills,
+      ready: () => index.ready(),
+    });
+    // After the base prompt and project context, before the date and cwd (pi's order).
+    api.on("systemPrompt", async (prompt, ctx) => {
+      if (!ctx.tools.some((t) => t.name === "read")) return prompt;
+      return prompt + skillsBlock((await index.get()).skills);
+    }, { stage: Stage.LATE });
+    if (commands) {
+      const remove = api.services.use<CommandsService>("commands").addSource({
+        name: "skill",
+        list: async () => (await index.get()).skills.map(skillCommand),
+      });
+      api.onDispose(remove);
+    }
+  },
+});
+
+function liveSkills(api: PluginApi, built: (skills: Skill[]) => void): LiveIndex<SkillIndex> {
+  let locations: Locations | undefined;
+  const where = (): Locations => {
+    if (locations) return locations;
+    locations = skillLocations({ cwd: api.cwd, agentDir: api.agentDir, home: homedir(), flags: api.flags, settings: api.settings });
+    for (const message of locations.problems) api.diagnose({ level: "warning", where: "skills", message });
+    return locations;
+  };
+  let store: Promise<import("./store.js").SkillStore> | undefined;
+  const getStore = () => (store ??= import("./store.js").then((m) =>
+    new m.SkillStore(where, frontmatterParser, (file, message) => api.diagnose({ level: "warning", where: file, message }))));
+  // One-shot modes rebuild per request (cheaper than starting a watcher, see README "Skills").
+  const watch = api.flags.mode !== "print" && api.flags.mode !== "json";
+  return new LiveIndex<SkillIndex>({
+    build: async () => {
+      const index = await (await getStore()).build();
+      built(index.skills);
+      return index;
+    },
+    roots: () => where().roots.map((r) => r.path),
+    watch,
+    relevant: (path) => path.endsWith(".md") || IGNORE_FILES.includes(basename(path)),
+    onError: (message) => api.diagnose({ level: "warning", where: "skills", message }),
+  });
+}
+
+function skillCommand(skill: Skill): CommandDef {
+  return {
+    name: `skill:${skill.name}`,
+    description: skill.description,
+    argumentHint: "[message]",
+    source: "skill",
+    async handler(args) {
+      const parse = await frontmatterParser();
+      const { body } = parse(await readFile(skill.filePath, "utf8"));
+      return { action: "transform", text: skillInvocation(skill, body, args) };
+    },
+  };
+}

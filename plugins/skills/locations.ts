@@ -1,0 +1,62 @@
+// Where skills are looked for, in precedence order (the first skill of a name wins): --skill
+// paths, settings `skills` entries, then the project (.pi/skills and .agents/skills in cwd and
+// each ancestor up to the git root), then the user (~/.pi/agent/skills, ~/.agents/skills).
+// --no-skills keeps only the --skill paths, as in pi.
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { expandPath, settingsPath, stringList } from "../../lib/resource-paths/index.js";
+
+export interface SkillRoot {
+  path: string;
+  origin: "cli" | "settings" | "project" | "user";
+  /** Plain `*.md` files directly in the root count as skills (not in .agents/skills). */
+  rootFiles: boolean;
+}
+
+export interface LocationInput {
+  cwd: string;
+  agentDir: string;
+  home: string;
+  flags: Readonly<Record<string, unknown>>;
+  settings: Readonly<Record<string, unknown>>;
+}
+
+export interface Locations { roots: SkillRoot[]; excluded: string[]; problems: string[] }
+
+export function skillLocations(o: LocationInput): Locations {
+  const roots: SkillRoot[] = [];
+  const excluded: string[] = [];
+  const problems: string[] = [];
+  for (const p of stringList(o.flags.skill)) {
+    const path = expandPath(p, o.home, o.cwd);
+    if (!existsSync(path)) problems.push(`--skill ${p}: ${path} does not exist`);
+    roots.push({ path, origin: "cli", rootFiles: true });
+  }
+  if (o.flags.skills === false) return { roots, excluded, problems };
+  for (const entry of stringList(o.settings.skills)) {
+    if (/[*?[\]{}]/.test(entry)) {
+      problems.push(`settings "skills": "${entry}" is a glob; list skill directories or files instead`);
+      continue;
+    }
+    const negated = entry.startsWith("!") || entry.startsWith("-");
+    const path = settingsPath(entry.replace(/^[!+-]/, ""), o);
+    if (negated) excluded.push(path);
+    else roots.push({ path, origin: "settings", rootFiles: true });
+  }
+  for (const dir of projectDirs(o.cwd)) {
+    roots.push({ path: join(dir, ".pi", "skills"), origin: "project", rootFiles: true });
+    roots.push({ path: join(dir, ".agents", "skills"), origin: "project", rootFiles: false });
+  }
+  roots.push({ path: join(o.agentDir, "skills"), origin: "user", rootFiles: true });
+  roots.push({ path: join(o.home, ".agents", "skills"), origin: "user", rootFiles: false });
+  return { roots, excluded, problems };
+}
+
+/** cwd and each ancestor up to the git root (the filesystem root outside a repository). */
+export function projectDirs(cwd: string): string[] {
+  const dirs: string[] = [];
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    dirs.push(dir);
+    if (existsSync(join(dir, ".git")) || dirname(dir) === dir) return dirs;
+  }
+}

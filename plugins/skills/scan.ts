@@ -1,0 +1,56 @@
+// Finds skill files under one root, pi's way: a directory holding SKILL.md is a skill (no deeper
+// search); otherwise its subdirectories are searched; plain *.md files directly in the root are
+// skills where the root allows it. Dot-directories and node_modules are skipped, .gitignore,
+// .ignore and .fdignore rules apply, symlinks are followed.
+import { readdirSync, statSync, type Dirent } from "node:fs";
+import { join } from "node:path";
+import ignore, { type Ignore } from "ignore";
+import { addIgnoreRules, relPosix } from "../../lib/live-index/ignore-rules.js";
+
+export function findSkillFiles(root: string, rootFiles: boolean): string[] {
+  let stat;
+  try {
+    stat = statSync(root);
+  } catch {
+    return [];
+  }
+  if (stat.isFile()) return root.endsWith(".md") ? [root] : [];
+  const out: string[] = [];
+  walk(root, root, ignore(), rootFiles, out);
+  return out;
+}
+
+function walk(dir: string, root: string, ig: Ignore, isRoot: boolean, out: string[]): void {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  addIgnoreRules(ig, dir, root, entries.map((e) => e.name));
+  const rel = (p: string) => relPosix(root, p);
+  const skill = entries.find((e) => e.name === "SKILL.md");
+  if (skill && kind(join(dir, skill.name), skill) === "file" && !ig.ignores(rel(join(dir, skill.name)))) {
+    out.push(join(dir, skill.name));
+    return;
+  }
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (e.name.startsWith(".") || e.name === "node_modules") continue;
+    const full = join(dir, e.name);
+    const k = kind(full, e);
+    if (k === "dir" && !ig.ignores(`${rel(full)}/`)) walk(full, root, ig, false, out);
+    else if (k === "file" && isRoot && e.name.endsWith(".md") && !ig.ignores(rel(full))) out.push(full);
+  }
+}
+
+function kind(path: string, e: Dirent): "file" | "dir" | undefined {
+  if (e.isSymbolicLink()) {
+    try {
+      const s = statSync(path);
+      return s.isDirectory() ? "dir" : s.isFile() ? "file" : undefined;
+    } catch {
+      return undefined; // a broken link
+    }
+  }
+  return e.isDirectory() ? "dir" : e.isFile() ? "file" : undefined;
+}

@@ -1,0 +1,81 @@
+// Builds the skill index from the skill locations: find files, parse them (cached, keeping the
+// last good version of a file an edit broke), resolve name collisions first-wins.
+import { realpathSync } from "node:fs";
+import { FileCache } from "../../lib/live-index/file-cache.js";
+import type { ParseFrontmatter } from "../../lib/frontmatter/index.js";
+import type { Locations } from "./locations.js";
+import { findSkillFiles } from "./scan.js";
+import { checkSkill, type Skill } from "./validate.js";
+
+export interface SkillIndex { skills: Skill[]; byName: Map<string, Skill> }
+export type Problem = (where: string, message: string) => void;
+
+export class SkillStore {
+  private readonly cache: FileCache<Skill>;
+  private readonly collisions = new Map<string, string>();
+  private origin = new Map<string, string>();
+
+  private parse: ParseFrontmatter | undefined;
+
+  /** `loadParser` runs only once a skill file exists: no skills, no YAML parser loaded. */
+  constructor(private readonly locations: () => Locations, private readonly loadParser: () => Promise<ParseFrontmatter>, private readonly problem: Problem) {
+    this.cache = new FileCache<Skill>(
+      (path, text) => {
+        let data: Record<string, unknown>;
+        try {
+          data = this.parse!(text).data;
+        } catch (error) {
+          return { problems: [`frontmatter cannot be parsed: ${(error as Error).message.split("\n")[0]}`] };
+        }
+        const { skill, problems } = checkSkill(data, path, this.origin.get(path) ?? "path");
+        return { value: skill, problems };
+      },
+      (path, problems) => { for (const p of problems) problem(path, `${path}: ${p}`); },
+    );
+  }
+
+  async build(): Promise<SkillIndex> {
+    const { roots, excluded } = this.locations();
+    const seenReal = new Set<string>();
+    const present = new Set<string>();
+    const byName = new Map<string, Skill>();
+    const origin = new Map<string, string>();
+    for (const root of roots) {
+      for (const file of findSkillFiles(root.path, root.rootFiles)) {
+        const real = realPath(file);
+        if (seenReal.has(real) || excluded.some((x) => file === x || file.startsWith(`${x}/`))) continue;
+        seenReal.add(real);
+        present.add(file);
+        origin.set(file, root.origin);
+      }
+    }
+    this.origin = origin;
+    if (present.size > 0) this.parse ??= await this.loadParser();
+    const collided = new Set<string>();
+    for (const file of present) {
+      const skill = this.cache.read(file)?.value;
+      if (!skill) continue;
+      const first = byName.get(skill.name);
+      if (first) collided.add(this.collision(skill, first));
+      else byName.set(skill.name, skill);
+    }
+    this.cache.prune(present);
+    for (const file of this.collisions.keys()) if (!collided.has(file)) this.collisions.delete(file);
+    return { skills: [...byName.values()], byName };
+  }
+
+  private collision(loser: Skill, winner: Skill): string {
+    const message = `${loser.filePath}: skill name "${loser.name}" is already taken by ${winner.filePath}; keeping the first one found`;
+    if (this.collisions.get(loser.filePath) !== message) this.problem(loser.filePath, message);
+    this.collisions.set(loser.filePath, message);
+    return loser.filePath;
+  }
+}
+
+function realPath(file: string): string {
+  try {
+    return realpathSync.native(file);
+  } catch {
+    return file;
+  }
+}
