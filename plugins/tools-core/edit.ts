@@ -1,13 +1,12 @@
 // The edit tool: exact, unique, all-or-nothing text replacements in an existing file.
-import { readFile } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
-import { writeFileAtomic } from "./atomic-write.js";
+import { writeFileAtomic } from "../../lib/file-ops/atomic-write.js";
 import { prepareEditArguments } from "./edit-args.js";
 import { applyEdits } from "./edit-apply.js";
-import { summariseChange } from "./edit-diff.js";
-import { describeFsError, statExistingFile } from "./file-checks.js";
-import { withFileMutationQueue } from "./file-mutation-queue.js";
-import { resolveToolPath } from "./resolve-path.js";
+import { summariseChange, type DiffSummary } from "../../lib/file-ops/change-summary.js";
+import { readUtf8File } from "../../lib/file-ops/file-checks.js";
+import { withFileMutationQueue } from "../../lib/file-ops/file-mutation-queue.js";
+import { resolveToolPath } from "../../lib/file-ops/resolve-path.js";
 
 const BOM = "\uFEFF";
 
@@ -25,7 +24,8 @@ const parameters = Type.Object({
   ),
 });
 
-export interface EditDetails { diff: string; firstChangedLine: number | undefined }
+/** The unified diff and first changed line, for the UI. */
+export type EditDetails = DiffSummary;
 
 export const editTool = defineTool<typeof parameters, EditDetails>({
   name: "edit",
@@ -41,9 +41,7 @@ export const editTool = defineTool<typeof parameters, EditDetails>({
     signal.throwIfAborted();
     const path = resolveToolPath(ctx.cwd, params.path);
     return withFileMutationQueue(path, async () => {
-      await statExistingFile(path);
-      const raw = await readFile(path, { signal }).catch((error) => { throw new Error(describeFsError(error, path)); });
-      const decoded = decodeUtf8(raw, path);
+      const decoded = await readUtf8File(path, signal, "edit");
       const bom = decoded.startsWith(BOM) ? BOM : "";
       const before = decoded.slice(bom.length);
       const { text: after, firstOffset } = applyEdits(before, params.edits, path);
@@ -62,13 +60,4 @@ function lineAt(text: string, offset: number): number {
   let line = 1;
   for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line += 1;
   return line;
-}
-
-/** Refuses files that are not UTF-8: re-encoding them would corrupt bytes outside the edit. */
-function decodeUtf8(raw: Buffer, path: string): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(raw);
-  } catch {
-    throw new Error(`${path} is not valid UTF-8 text, so edit cannot change it safely. Use bash (e.g. sed or perl) instead.`);
-  }
 }

@@ -41,7 +41,7 @@ export async function scanLines(
   const endLine = () => {
     if (wanted()) {
       const verdict = budget.admit(length);
-      if (verdict === "ok") result.lines.push(Buffer.concat(parts).toString("utf8"));
+      if (verdict === "ok") result.lines.push(displayLine(Buffer.concat(parts).toString("utf8"), lineNo));
       else {
         collecting = false;
         result.stoppedBy = verdict;
@@ -72,4 +72,10 @@ export async function scanLines(
   if (pendingBytes) endLine();
   result.totalLines = lineNo - 1;
   return result;
+}
+
+/** A line as the model sees it: without a CRLF file's "\r" or the file's BOM (edit keeps both). */
+function displayLine(text: string, lineNo: number): string {
+  const unmarked = lineNo === 1 && text.startsWith("\uFEFF") ? text.slice(1) : text;
+  return unmarked.endsWith("\r") ? unmarked.slice(0, -1) : unmarked;
 }

@@ -2,10 +2,10 @@
 import { open, readFile, type FileHandle } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
 import type { ImageContent, TextContent, ToolResult } from "pi-kernel";
-import { describeFsError, quote, statExistingFile } from "./file-checks.js";
+import { describeFsError, quote, statExistingFile } from "../../lib/file-ops/file-checks.js";
 import { SNIFF_BYTES, sniffKind } from "./file-kind.js";
 import { scanLines, type ScanResult } from "./line-scanner.js";
-import { resolveToolPath } from "./resolve-path.js";
+import { resolveToolPath } from "../../lib/file-ops/resolve-path.js";
 import { formatSize, HeadBudget, MAX_BYTES, MAX_LINES } from "./truncate.js";
 
 const parameters = Type.Object({
@@ -14,7 +14,11 @@ const parameters = Type.Object({
   limit: Type.Optional(Type.Number({ description: "Maximum number of lines to read" })),
 });
 
-export interface ReadDetails { truncated?: boolean; totalLines?: number }
+/**
+ * `shown` says which file lines the text starts with (before any bracketed note), so a plugin can
+ * decorate them, e.g. with hashline anchors, without re-parsing the note.
+ */
+export interface ReadDetails { truncated?: boolean; totalLines?: number; shown?: { firstLine: number; lineCount: number } }
 
 export const readTool = defineTool<typeof parameters, ReadDetails>({
   name: "read",
@@ -75,6 +79,7 @@ async function readText(
   return textResult(scan.lines.join("\n") + pagingNote(scan, start, userLimit), {
     truncated: isTruncated(scan, userLimit),
     totalLines: scan.totalLines,
+    shown: { firstLine: start, lineCount: scan.lines.length },
   });
 }
 
@@ -88,7 +93,8 @@ function pagingNote(scan: ScanResult, start: number, userLimit: number | undefin
   if (!scan.stoppedBy) return "";
   const end = start + scan.lines.length - 1;
   if (isTruncated(scan, userLimit)) {
-    return `\n\n[Showing lines ${start}-${end} of ${scan.totalLines}. Use offset=${end + 1} to continue.]`;
+    const why = scan.stoppedBy === "bytes" ? ` (${formatSize(MAX_BYTES)} limit)` : "";
+    return `\n\n[Showing lines ${start}-${end} of ${scan.totalLines}${why}. Use offset=${end + 1} to continue.]`;
   }
   return `\n\n[${scan.totalLines - end} more lines in file. Use offset=${end + 1} to continue.]`;
 }

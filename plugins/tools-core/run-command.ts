@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
 import type { OutputSink } from "./output-sink.js";
-import { killProcessGroup } from "./process-group.js";
+import { killProcessGroup, trackProcessGroup } from "./process-group.js";
 
 export interface RunOptions {
   command: string;
@@ -35,6 +35,7 @@ export function runCommand(opts: RunOptions): Promise<RunOutcome> {
     });
     const streams = [child.stdout, child.stderr];
     const state = { timedOut: false, aborted: false, exited: false, lastData: Date.now() };
+    const release = child.pid ? trackProcessGroup(child.pid) : () => {};
     const kill = () => { if (child.pid) killProcessGroup(child.pid); };
     const onAbort = () => { state.aborted = true; kill(); };
     opts.signal.addEventListener("abort", onAbort, { once: true });
@@ -62,6 +63,7 @@ export function runCommand(opts: RunOptions): Promise<RunOutcome> {
     child.once("exit", (exitCode, exitSignal) => {
       state.exited = true;
       stopWatching();
+      release();
       streams.forEach((s) => s.resume());
       void settle(streams, state).then(() => {
         streams.forEach((s) => s.destroy()); // stop reading pipes a background child still holds

@@ -3,17 +3,12 @@
 // the end, where errors and summaries usually are. Neither cuts a line in half, except that tail
 // truncation keeps the end of a single line that alone exceeds the byte limit (else nothing shows).
 
-export const MAX_LINES = 2000;
-export const MAX_BYTES = 50 * 1024;
+import { MAX_BYTES, MAX_LINES } from "../../lib/tool-output/limits.js";
+
+export { formatSize, MAX_BYTES, MAX_LINES } from "../../lib/tool-output/limits.js";
 
 export interface Limits { maxLines: number; maxBytes: number }
 export const DEFAULT_LIMITS: Limits = { maxLines: MAX_LINES, maxBytes: MAX_BYTES };
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes}B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)}KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
-}
 
 /** Admits lines one at a time from the top until the next one would break a limit. */
 export class HeadBudget {

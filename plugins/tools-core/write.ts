@@ -1,8 +1,8 @@
 // The write tool: create or overwrite a whole file, atomically, creating parent directories.
 import { defineTool, Type } from "pi-kernel";
-import { writeFileAtomic } from "./atomic-write.js";
-import { withFileMutationQueue } from "./file-mutation-queue.js";
-import { resolveToolPath } from "./resolve-path.js";
+import { writeFileAtomic } from "../../lib/file-ops/atomic-write.js";
+import { withFileMutationQueue } from "../../lib/file-ops/file-mutation-queue.js";
+import { resolveToolPath } from "../../lib/file-ops/resolve-path.js";
 
 const parameters = Type.Object({
   path: Type.String({ description: "Path to the file to write (relative or absolute)" }),

@@ -38,11 +38,12 @@ describe("pi -p end to end (spawned CLI against the simulator)", () => {
 
   it("exits 1 with the error on stderr when the provider fails", async () => {
     const { project, agentDir } = makeProject(sim.url);
-    sim.script({ fault: { kind: "status", status: 500, message: "the simulator is on fire" } });
+    // 400 is not transient, so the provider does not retry it.
+    sim.script({ fault: { kind: "status", status: 400, message: "the simulator rejects this" } });
     const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/500/);
+    expect(r.stderr).toMatch(/400/);
     expect(r.stderr).not.toContain("sim-secret-key");
   });
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolResult } from "pi-kernel";
 import { bashTool } from "../../../plugins/tools-core/bash.js";
+import { trackedProcessGroups } from "../../../plugins/tools-core/process-group.js";
 import { pickShell } from "../../../plugins/tools-core/shell.js";
 import { call, errorOf, isAlive, tempDir, text, waitFor } from "./helpers.js";
 
@@ -138,5 +139,22 @@ describe("bash: output handling", () => {
     for (let i = 1; i < updates.length; i++) expect(updates[i].at - updates[i - 1].at).toBeGreaterThanOrEqual(95);
     expect(updates[0].text.startsWith("line1")).toBe(true);
     expect(updates.at(-1)!.text).toMatch(/line\d$/);
+  });
+});
+
+describe("bash: process group tracking", () => {
+  it("tracks a running command's group and lets go when the shell exits, background jobs included", async () => {
+    const cwd = await tempDir();
+    const listeners = process.listenerCount("SIGTERM");
+    const pending = run("echo $$ > sh.pid; sleep 0.3; sleep 30 >/dev/null 2>&1 & echo $! > bg.pid", cwd);
+    expect(await waitFor(() => trackedProcessGroups().length === 1, 2000)).toBe(true);
+    await pending;
+    const bg = Number(await readFile(join(cwd, "bg.pid"), "utf8"));
+    try {
+      expect(trackedProcessGroups()).toEqual([]); // a server left running outlives the agent, as in pi
+      expect(process.listenerCount("SIGTERM")).toBe(listeners); // and stops listening for signals
+    } finally {
+      process.kill(bg, "SIGKILL");
+    }
   });
 });

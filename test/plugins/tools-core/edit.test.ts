@@ -143,3 +143,14 @@ describe("edit: argument shapes", () => {
     expect(Value.Check(editTool.parameters, { path: "f", edits: [] })).toBe(false);
   });
 });
+
+describe("edit: diff of a change deep in a file", () => {
+  it("numbers the hunk from the file's start even though only the changed region is diffed", async () => {
+    const lines = Array.from({ length: 100 }, (_, i) => `row ${i + 1}`);
+    const { cwd } = await fileWith(lines.join("\n") + "\n");
+    const result = await edit(cwd, [{ oldText: "row 60\n", newText: "ROW 60\n" }]);
+    const details = result.details as { diff: string; firstChangedLine: number };
+    expect(details.firstChangedLine).toBe(60);
+    expect(details.diff).toContain("@@ -56,9 +56,9 @@\n row 56\n row 57\n row 58\n row 59\n-row 60\n+ROW 60\n row 61");
+  });
+});

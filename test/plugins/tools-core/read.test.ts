@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readTool } from "../../../plugins/tools-core/read.js";
-import { resolveToolPath } from "../../../plugins/tools-core/resolve-path.js";
+import { resolveToolPath } from "../../../lib/file-ops/resolve-path.js";
 import { call, errorOf, tempDir, text } from "./helpers.js";
 
 const lines = (n: number, make = (i: number) => `line ${i}`) => Array.from({ length: n }, (_, i) => make(i + 1)).join("\n") + "\n";
@@ -31,7 +31,7 @@ describe("read: text", () => {
     const [body] = out.split("\n\n[");
     expect(body.split("\n")).toHaveLength(51); // 51 * 1000 + 50 newlines <= 51,200 < 52 lines
     expect(body.split("\n").every((l) => l.length === 1000)).toBe(true);
-    expect(out).toContain("[Showing lines 1-51 of 100. Use offset=52 to continue.]");
+    expect(out).toContain("[Showing lines 1-51 of 100 (50.0KB limit). Use offset=52 to continue.]");
   });
 
   it("pages with offset and limit, noting how many lines remain", async () => {

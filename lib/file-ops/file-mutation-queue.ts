@@ -4,7 +4,11 @@
 import { realpath } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
-const tails = new Map<string, Promise<void>>();
+// One map per process, not per module instance: a plugin reloaded through jiti gets a fresh copy of
+// this module, and its edits must still queue behind those of the plugins loaded natively.
+const KEY = Symbol.for("pi-kernel.file-mutation-queue");
+const holder = globalThis as { [KEY]?: Map<string, Promise<void>> };
+const tails: Map<string, Promise<void>> = (holder[KEY] ??= new Map());
 
 export async function withFileMutationQueue<T>(path: string, fn: () => Promise<T>): Promise<T> {
   const key = await queueKey(path);
