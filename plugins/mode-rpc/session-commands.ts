@@ -1,5 +1,118 @@
-// RPC commands served by other plugins' services (sessions, compaction, user shell). Each fails
-// with a clear error when the agent was composed without the plugin that provides the service.
-import type { Handler } from "./commands.js";
+// RPC commands served by other plugins' services: the session store ("sessions"), compaction
+// ("compaction"), the user shell ("userBash") and HTML export ("export"). Each fails with a clear
+// error when the agent was composed without the plugin that provides the service.
+import type { AgentMessage, PluginApi } from "pi-kernel";
+import { NO_DATA, text, type Handler } from "./commands.js";
 
-export const SESSION_COMMANDS: Record<string, Handler> = {};
+interface Entry { id: string; type: string; message?: AgentMessage }
+interface Sessions {
+  readonly file?: string;
+  path(): Entry[];
+  newSession(opts?: { parentSession?: string }): void;
+  open(pathOrId: string): void;
+  fork(entryId: string): string | undefined;
+  clone(): string | undefined;
+  setName(name: string): void;
+}
+interface Compaction {
+  compact(instructions?: string): Promise<{ summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown }>;
+}
+interface UserBash { run(command: string, opts?: { excludeFromContext?: boolean }): Promise<unknown>; abort(): void }
+interface Exporter { exportHtml(outputPath?: string): Promise<string> }
+
+function service<T>(api: PluginApi, name: string, command: string): T {
+  if (!api.services.has(name)) throw new Error(`${command} needs the "${name}" service, which no plugin in this agent provides`);
+  return api.services.use<T>(name);
+}
+
+const sessions = (api: PluginApi, command: string) => service<Sessions>(api, "sessions", command);
+
+function userText(message: AgentMessage | undefined): string {
+  const content = (message as { content?: unknown } | undefined)?.content;
+  if (typeof content === "string") return content;
+  return Array.isArray(content) ? content.filter((c) => c?.type === "text").map((c) => c.text as string).join("") : "";
+}
+
+/** Flips a setting for this process (pi persists these two; here they last for the session). */
+function setSetting(api: PluginApi, group: string, key: string, value: unknown): void {
+  const settings = api.settings as Record<string, Record<string, unknown> | undefined>;
+  const current = settings[group];
+  settings[group] = { ...(current && typeof current === "object" ? current : {}), [key]: value };
+}
+
+function enabled(cmd: Record<string, unknown>): boolean {
+  if (typeof cmd.enabled !== "boolean") throw new Error(`Missing or invalid field "enabled": expected true or false`);
+  return cmd.enabled;
+}
+
+export const SESSION_COMMANDS: Record<string, Handler> = {
+  new_session: async (cmd, ctx) => {
+    const api = ctx.api();
+    await api.actions.waitForIdle();
+    sessions(api, "new_session").newSession({ parentSession: typeof cmd.parentSession === "string" ? cmd.parentSession : undefined });
+    return { cancelled: false };
+  },
+  switch_session: async (cmd, ctx) => {
+    const api = ctx.api();
+    await api.actions.waitForIdle();
+    sessions(api, "switch_session").open(text(cmd, "sessionPath"));
+    return { cancelled: false };
+  },
+  fork: async (cmd, ctx) => {
+    const api = ctx.api();
+    const store = sessions(api, "fork");
+    const entryId = text(cmd, "entryId");
+    const entry = store.path().find((e) => e.id === entryId);
+    if (!entry || entry.message?.role !== "user") throw new Error(`No user message ${entryId} on the current path`);
+    await api.actions.waitForIdle();
+    store.fork(entryId);
+    return { text: userText(entry.message), cancelled: false };
+  },
+  clone: async (_cmd, ctx) => {
+    const api = ctx.api();
+    await api.actions.waitForIdle();
+    sessions(api, "clone").clone();
+    return { cancelled: false };
+  },
+  get_fork_messages: (_cmd, ctx) => ({
+    messages: sessions(ctx.api(), "get_fork_messages").path()
+      .filter((e) => e.type === "message" && e.message?.role === "user")
+      .map((e) => ({ entryId: e.id, text: userText(e.message) })),
+  }),
+  set_session_name: (cmd, ctx) => {
+    const name = text(cmd, "name").trim();
+    if (!name) throw new Error("Session name cannot be empty");
+    sessions(ctx.api(), "set_session_name").setName(name);
+    return NO_DATA;
+  },
+  compact: async (cmd, ctx) => {
+    const api = ctx.api();
+    await api.actions.waitForIdle();
+    const instructions = typeof cmd.customInstructions === "string" ? cmd.customInstructions : undefined;
+    const entry = await service<Compaction>(api, "compaction", "compact").compact(instructions);
+    return { summary: entry.summary, firstKeptEntryId: entry.firstKeptEntryId, tokensBefore: entry.tokensBefore, details: entry.details };
+  },
+  set_auto_compaction: (cmd, ctx) => {
+    setSetting(ctx.api(), "compaction", "enabled", enabled(cmd));
+    return NO_DATA;
+  },
+  set_auto_retry: (cmd, ctx) => {
+    setSetting(ctx.api(), "retry", "enabled", enabled(cmd));
+    return NO_DATA;
+  },
+  // Provider retries wait inside the running request; ending that wait ends the run.
+  abort_retry: (_cmd, ctx) => {
+    const api = ctx.api();
+    if (api.agent.isStreaming) api.actions.abort();
+    return NO_DATA;
+  },
+  bash: (cmd, ctx) => service<UserBash>(ctx.api(), "userBash", "bash").run(text(cmd, "command")),
+  abort_bash: (_cmd, ctx) => {
+    service<UserBash>(ctx.api(), "userBash", "abort_bash").abort();
+    return NO_DATA;
+  },
+  export_html: async (cmd, ctx) => {
+    const outputPath = typeof cmd.outputPath === "string" ? cmd.outputPath : undefined;
+    return { path: await service<Exporter>(ctx.api(), "export", "export_html").exportHtml(outputPath) };
+  },
+};
