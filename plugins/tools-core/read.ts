@@ -6,7 +6,7 @@ import { describeFsError, quote, statExistingFile } from "../../lib/file-ops/fil
 import { SNIFF_BYTES, sniffKind } from "./file-kind.js";
 import { scanLines, type ScanResult } from "./line-scanner.js";
 import { resolveToolPath } from "../../lib/file-ops/resolve-path.js";
-import { formatSize, HeadBudget, MAX_BYTES, MAX_LINES } from "./truncate.js";
+import { formatSize, HeadBudget, MAX_BYTES, MAX_LINES } from "../../lib/tool-output/truncate.js";
 
 const parameters = Type.Object({
   path: Type.String({ description: "Path to the file to read (relative or absolute)" }),

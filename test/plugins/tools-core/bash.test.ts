@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolResult } from "pi-kernel";
 import { bashTool } from "../../../plugins/tools-core/bash.js";
-import { trackedProcessGroups } from "../../../plugins/tools-core/process-group.js";
-import { pickShell } from "../../../plugins/tools-core/shell.js";
+import { trackedProcessGroups } from "../../../lib/shell/process-group.js";
+import { pickShell } from "../../../lib/shell/shell.js";
 import { call, errorOf, isAlive, tempDir, text, waitFor } from "./helpers.js";
 
 // Full-output files live in the system temp dir; remove the ones these tests create.

@@ -1,8 +1,8 @@
 // The shared helpers on their own: truncation, the offset-mapping view, the output sink.
 import { describe, expect, it } from "vitest";
-import { OutputSink } from "../../../plugins/tools-core/output-sink.js";
+import { OutputSink } from "../../../lib/shell/output-sink.js";
 import { buildView, originalSpan } from "../../../plugins/tools-core/text-view.js";
-import { HeadBudget, truncateTail } from "../../../plugins/tools-core/truncate.js";
+import { HeadBudget, truncateTail } from "../../../lib/tool-output/truncate.js";
 import { unlink } from "node:fs/promises";
 
 describe("truncation", () => {

@@ -3,9 +3,9 @@
 // the end, where errors and summaries usually are. Neither cuts a line in half, except that tail
 // truncation keeps the end of a single line that alone exceeds the byte limit (else nothing shows).
 
-import { MAX_BYTES, MAX_LINES } from "../../lib/tool-output/limits.js";
+import { MAX_BYTES, MAX_LINES } from "./limits.js";
 
-export { formatSize, MAX_BYTES, MAX_LINES } from "../../lib/tool-output/limits.js";
+export { formatSize, MAX_BYTES, MAX_LINES } from "./limits.js";
 
 export interface Limits { maxLines: number; maxBytes: number }
 export const DEFAULT_LIMITS: Limits = { maxLines: MAX_LINES, maxBytes: MAX_BYTES };
