@@ -1,0 +1,67 @@
+// ANSI-aware text measuring, wrapping and truncating. Widths come from string-width (East Asian
+// wide characters, emoji, zero-width joiners) and wrapping from wrap-ansi, which keeps styles
+// open across the line breaks it makes.
+import stringWidth from "string-width";
+import stripAnsi from "strip-ansi";
+import wrapAnsi from "wrap-ansi";
+
+export { stripAnsi };
+
+const ASCII_PRINTABLE = /^[\x20-\x7e]*$/;
+
+/** Columns a string takes on screen, ignoring escape sequences. */
+export function visibleWidth(text: string): number {
+  if (ASCII_PRINTABLE.test(text)) return text.length; // the common case, without the library's work
+  return stringWidth(text);
+}
+
+/** Hard-wraps to `width` columns (words kept whole where they fit); one entry per screen line. */
+export function wrapText(text: string, width: number): string[] {
+  if (width <= 0) return [""];
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    if (visibleWidth(line) <= width) { out.push(line); continue; }
+    // trim:false keeps indentation; the space a break lands on is dropped from the next row.
+    const rows = wrapAnsi(line, width, { hard: true, trim: false }).split("\n");
+    for (let i = 0; i < rows.length; i++) out.push(i === 0 ? rows[i] : rows[i].replace(/^((?:\x1b\[[0-9;]*m)*) /, "$1"));
+  }
+  return out;
+}
+
+// eslint-disable-next-line no-control-regex
+const ESCAPE = /\x1b(?:\[[0-9;:?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])/y;
+const segmenter = new Intl.Segmenter();
+
+/**
+ * Cuts a line to at most `width` columns, keeping its escape sequences, and appends `ellipsis`
+ * when something was cut. Styles are reset at the end so nothing bleeds into the next line.
+ */
+export function truncateToWidth(text: string, width: number, ellipsis = "…"): string {
+  if (visibleWidth(text) <= width) return text;
+  const room = Math.max(0, width - visibleWidth(ellipsis));
+  let out = "";
+  let used = 0;
+  let i = 0;
+  while (i < text.length) {
+    ESCAPE.lastIndex = i;
+    const esc = ESCAPE.exec(text);
+    if (esc) { out += esc[0]; i += esc[0].length; continue; }
+    let next = text.indexOf("\x1b", i);
+    if (next < 0) next = text.length;
+    for (const { segment } of segmenter.segment(text.slice(i, next))) {
+      const w = visibleWidth(segment);
+      if (used + w > room) return `${out}\x1b[0m${ellipsis}\x1b[0m`;
+      out += segment;
+      used += w;
+    }
+    i = next;
+  }
+  return out;
+}
+
+/** Pads with spaces to exactly `width` columns (cutting when longer). */
+export function padToWidth(text: string, width: number): string {
+  const w = visibleWidth(text);
+  if (w > width) return truncateToWidth(text, width, "");
+  return text + " ".repeat(width - w);
+}

@@ -1,0 +1,275 @@
+// The interactive UI's shared interaction model: the component tree (transcript, working line,
+// queue, widgets, editor or an open dialog, completion list, footer), input, and the agent's
+// events. A Frame puts it on screen (inline or full-screen) and can be swapped mid-session.
+// It follows plugin reloads: each new generation hands it a fresh `api`.
+import { join } from "node:path";
+import { Container, Lines, type Component } from "../tui/component.js";
+import { Autocomplete, type CommandInfo } from "../tui/autocomplete.js";
+import { EditorModel } from "../tui/editor-model.js";
+import { EditorView } from "../tui/editor-view.js";
+import { FileIndex } from "../tui/file-index.js";
+import { loadKeybindings, type Keybindings } from "../tui/keybindings.js";
+import { KeyParser, type InputEvent } from "../tui/keys.js";
+import { plainTheme } from "../tui/plain-theme.js";
+import type { Terminal } from "../tui/terminal.js";
+import { truncateToWidth, wrapText } from "../tui/text.js";
+import type { Theme, ThemesService } from "../tui/theme.js";
+import type { AgentEvent, PluginApi } from "pi-kernel";
+import { Footer } from "./footer.js";
+import type { AppParts, Frame } from "./frame.js";
+import { Transcript } from "./transcript.js";
+import type { ViewContext } from "./view-context.js";
+
+export interface Overlay extends Component { handle(event: InputEvent): void }
+export interface Widget { lines: string[]; placement: "aboveEditor" | "belowEditor" }
+
+const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+const ESC_FLUSH_MS = 30;
+
+export class InteractiveApp {
+  api: PluginApi;
+  readonly editor = new EditorModel();
+  readonly transcript: Transcript;
+  readonly autocomplete: Autocomplete;
+  readonly footer: Footer;
+  readonly statuses = new Map<string, string>();
+  readonly widgets = new Map<string, Widget>();
+  queue: { steering: string[]; followUp: string[] } = { steering: [], followUp: [] };
+  overlay: Overlay | undefined;
+  toolsExpanded = false;
+  thinkingHidden: boolean;
+  working = false;
+  sessionName: string | undefined;
+  /** A one-line hint under the editor (e.g. "press ctrl+c again to exit"). */
+  hint: string | undefined;
+  /** Cancels a running `!cmd`. */
+  cancelBash: (() => void) | undefined;
+  private frame: Frame;
+  private readonly parts: AppParts;
+  private readonly parser = new KeyParser();
+  private spinner = 0;
+  private shownMessages: readonly unknown[] | undefined;
+  private closed = false;
+  private timer: NodeJS.Timeout | undefined;
+  private escTimer: NodeJS.Timeout | undefined;
+  private offTheme: () => void = () => {};
+  private finished: ((code: number) => void) | undefined;
+  onInput: (event: InputEvent) => void = () => {};
+
+  constructor(api: PluginApi, readonly term: Terminal, readonly keys: Keybindings, frame: Frame) {
+    this.frame = frame;
+    this.api = api;
+    this.thinkingHidden = api.settings.hideThinkingBlock === true;
+    const ctx: ViewContext = {
+      theme: () => this.theme(), toolsExpanded: () => this.toolsExpanded, thinkingHidden: () => this.thinkingHidden, cwd: api.cwd,
+    };
+    this.transcript = new Transcript(ctx);
+    this.footer = new Footer({ agent: api.agent, theme: () => this.theme(), sessionName: () => this.currentSessionName(), statuses: () => this.statuses });
+    const maxVisible = Number(api.settings.autocompleteMaxVisible) || 5;
+    this.autocomplete = new Autocomplete({
+      commands: () => this.commands(), files: new FileIndex(api.cwd), maxVisible: () => maxVisible, onAsyncUpdate: () => this.render(),
+    });
+    const editorView = new EditorView(this.editor, {
+      border: (s) => this.theme().fg(this.borderToken(), s),
+      maxRows: () => Math.max(3, Math.floor(this.term.rows * 0.4)),
+      label: () => (this.editor.getText().startsWith("!") ? this.theme().fg("bashMode", " bash ") : ""),
+    });
+    const transcript = new Container();
+    transcript.add(this.transcript.container);
+    transcript.add(new Lines((w) => this.workingLines(w)));
+    const bottom = new Container();
+    const inlineOverlay = () => (this.overlay && !this.frame.floatsOverlays ? this.overlay : undefined);
+    bottom.add(new Lines((w) => this.widgetLines("aboveEditor", w)));
+    bottom.add(new Lines((w) => ["", ...(inlineOverlay()?.render(w) ?? editorView.render(w))]));
+    bottom.add(new Lines((w) => (this.overlay ? [] : this.autocomplete.render(w, this.theme()))));
+    bottom.add(new Lines((w) => this.widgetLines("belowEditor", w)));
+    this.parts = { transcript, bottom, footer: this.footer, overlay: () => this.overlay, theme: () => this.theme(), keys };
+  }
+
+  /** Runs until the user quits; resolves with the exit code. */
+  run(): Promise<number> {
+    this.subscribeTheme();
+    this.shownMessages = this.api.agent.messages;
+    this.transcript.replay(this.api.agent.messages);
+    this.term.start((data) => this.feed(data), () => this.frame.renderNow());
+    this.frame.start(this.term, this.parts);
+    return new Promise((resolve) => (this.finished = resolve));
+  }
+
+  /** A new plugin generation: use its api from now on. */
+  attach(api: PluginApi): void {
+    this.api = api;
+    // A reload (/reload, or a plugin edit) also re-reads keybindings.json, as pi does.
+    const fresh = loadKeybindings(join(api.agentDir, "keybindings.json"));
+    this.keys.replaceWith(fresh);
+    for (const p of fresh.problems) this.notify(p, "warning");
+    this.subscribeTheme();
+    this.invalidate();
+  }
+
+  /** Takes the terminal back after handing it to another program. */
+  resume(): void {
+    this.term.start((data) => this.feed(data), () => this.frame.renderNow());
+    this.frame.reset();
+    this.frame.renderNow();
+  }
+
+  get frameName(): string {
+    return this.frame.name;
+  }
+
+  /** Moves the whole session to another frame (the conversation, editor and queue stay). */
+  swapFrame(next: Frame): void {
+    this.frame.stop();
+    this.frame = next;
+    this.frame.start(this.term, this.parts);
+    this.render();
+  }
+
+  exit(code = 0): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    clearTimeout(this.escTimer);
+    this.offTheme();
+    this.cancelBash?.();
+    this.frame.stop();
+    this.term.stop();
+    const done = this.finished;
+    this.finished = undefined;
+    done?.(code);
+  }
+
+  get stats() {
+    return this.frame.stats;
+  }
+
+  theme(): Theme {
+    return this.api.services.has("themes") ? this.api.services.use<ThemesService>("themes").current() : plainTheme;
+  }
+
+  render(): void {
+    if (this.closed) return; // a late timer after quitting
+    this.syncConversation();
+    this.frame.requestRender();
+  }
+
+  renderNow(): void {
+    if (this.closed) return;
+    this.syncConversation();
+    this.frame.renderNow();
+  }
+
+  /**
+   * The agent's message list is replaced (never mutated) when a session is resumed, a branch is
+   * chosen in /tree, or the conversation is compacted; the transcript is then drawn anew.
+   */
+  private syncConversation(): void {
+    const messages = this.api.agent.messages;
+    if (messages === this.shownMessages) return;
+    const replaced = this.shownMessages !== undefined;
+    this.shownMessages = messages;
+    if (!replaced || this.api.agent.isStreaming) return;
+    this.transcript.reset();
+    this.transcript.replay(messages);
+  }
+
+  invalidate(): void {
+    this.parts.transcript.invalidate?.();
+    this.parts.bottom.invalidate?.();
+    this.render();
+  }
+
+  onEvent(e: AgentEvent): void {
+    if (this.closed) return;
+    this.syncConversation();
+    if (e.type === "agent_start") this.setWorking(true);
+    else if (e.type === "agent_end") { this.setWorking(false); this.footer.refreshBranch(); }
+    else if (e.type === "queue_update") this.queue = { steering: (e.steering as string[]) ?? [], followUp: (e.followUp as string[]) ?? [] };
+    else if (e.type === "session_info_changed") this.sessionName = (e.name as string | undefined) || undefined;
+    this.transcript.onEvent(e);
+    this.render();
+  }
+
+  notify(text: string, level: "info" | "warning" | "error" = "info"): void {
+    if (this.closed) return;
+    this.syncConversation();
+    this.transcript.notice(level, text);
+    this.render();
+  }
+
+  openOverlay(overlay: Overlay | undefined): void {
+    this.overlay = overlay;
+    this.autocomplete.hide();
+    this.render();
+  }
+
+  /** Commands for completion: everything registered, as pi lists them. */
+  commands(): CommandInfo[] {
+    return this.api.registry.list("command").map((c) => ({
+      name: c.name, description: c.description, argumentHint: c.argumentHint, getArgumentCompletions: c.getArgumentCompletions?.bind(c),
+    }));
+  }
+
+  private feed(data: string): void {
+    clearTimeout(this.escTimer);
+    for (const event of this.parser.feed(data)) this.dispatch(event);
+    // A lone ESC is only known to be the Escape key once no more bytes follow quickly.
+    if (this.parser.pending) {
+      this.escTimer = setTimeout(() => { for (const event of this.parser.flush()) this.dispatch(event); }, ESC_FLUSH_MS);
+    }
+  }
+
+  private dispatch(event: InputEvent): void {
+    // The frame sees keys first (a full-screen transcript scrolls and searches).
+    if (this.frame.handle?.(event)) return this.render();
+    this.onInput(event);
+  }
+
+  /** The name set with /name (session_info_changed), else the sessions service's. */
+  private currentSessionName(): string | undefined {
+    if (this.sessionName) return this.sessionName;
+    if (!this.api.services.has("sessions")) return undefined;
+    return this.api.services.use<{ readonly name?: string }>("sessions").name || undefined;
+  }
+
+  private setWorking(on: boolean): void {
+    this.working = on;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    if (on) {
+      this.timer = setInterval(() => { this.spinner = (this.spinner + 1) % SPINNER.length; this.render(); }, 120);
+      this.timer.unref();
+    }
+  }
+
+  private workingLines(width: number): string[] {
+    const t = this.theme();
+    const out: string[] = [];
+    if (this.working) out.push("", t.fg("accent", `${SPINNER[this.spinner]} `) + t.fg("muted", "Working… (esc to interrupt)"));
+    for (const text of this.queue.steering) out.push(truncateToWidth(t.fg("dim", "Steering: ") + text.replace(/\n/g, " "), width));
+    for (const text of this.queue.followUp) out.push(truncateToWidth(t.fg("dim", "Follow-up: ") + text.replace(/\n/g, " "), width));
+    if (this.queue.steering.length + this.queue.followUp.length) out.push(t.fg("dim", "↳ alt+up to edit queued messages"));
+    if (this.hint) out.push(t.fg("warning", this.hint));
+    return out;
+  }
+
+  private widgetLines(placement: Widget["placement"], width: number): string[] {
+    const out: string[] = [];
+    for (const w of this.widgets.values()) if (w.placement === placement) for (const l of w.lines) out.push(...wrapText(l, width));
+    return out;
+  }
+
+  private borderToken() {
+    if (this.editor.getText().startsWith("!")) return "bashMode" as const;
+    const level = this.api.agent.thinkingLevel;
+    if (!this.api.agent.model?.reasoning) return "thinkingOff" as const;
+    return (`thinking${level[0].toUpperCase()}${level.slice(1)}`) as "thinkingOff";
+  }
+
+  private subscribeTheme(): void {
+    this.offTheme();
+    if (!this.api.services.has("themes")) { this.offTheme = () => {}; return; }
+    this.offTheme = this.api.services.use<ThemesService>("themes").onChange(() => this.invalidate());
+  }
+}

@@ -1,0 +1,41 @@
+// The inline frame: every part stacked into the terminal's normal scrollback and drawn by the
+// differential renderer.
+import { Container } from "../tui/component.js";
+import { InlineRenderer } from "../tui/renderer.js";
+import type { Terminal } from "../tui/terminal.js";
+import type { AppParts, Frame } from "./frame.js";
+
+export class InlineFrame implements Frame {
+  readonly name = "inline";
+  private renderer: InlineRenderer | undefined;
+
+  start(term: Terminal, parts: AppParts): void {
+    const root = new Container();
+    root.add(parts.transcript);
+    root.add(parts.bottom);
+    root.add(parts.footer);
+    this.renderer = new InlineRenderer(term, root);
+    this.renderer.start();
+  }
+
+  get stats() {
+    return this.renderer?.stats;
+  }
+
+  requestRender(): void {
+    this.renderer?.requestRender();
+  }
+
+  renderNow(): void {
+    this.renderer?.render();
+  }
+
+  reset(): void {
+    this.renderer?.reset();
+  }
+
+  stop(): void {
+    this.renderer?.stop();
+    this.renderer = undefined;
+  }
+}

@@ -1,0 +1,57 @@
+// Starting the inline UI: keybindings, the app, its keymap and actions, the "ui" service, and
+// the messages given on the command line. Imported on demand so `pi -p` never loads the UI.
+import { join } from "node:path";
+import { loadKeybindings } from "../tui/keybindings.js";
+import { ProcessTerminal, type Terminal } from "../tui/terminal.js";
+import type { PluginApi, SurfaceContext, UiService } from "pi-kernel";
+import { createActions } from "./actions.js";
+import { InteractiveApp } from "./app.js";
+import type { Live } from "./commands.js";
+import type { Frame, FrameFactory } from "./frame.js";
+import { InlineFrame } from "./inline-frame.js";
+import { createKeymap } from "./keymap.js";
+import { createUiService } from "./ui-service.js";
+
+export interface LiveUi extends Live { ui?: UiService }
+
+/** The frame to start with: `--ui`, else the `ui` setting, else inline. */
+async function firstFrame(api: PluginApi): Promise<{ frame: Frame; problem?: string }> {
+  const wanted = String(api.flags.ui ?? api.settings.ui ?? "inline");
+  const service = `ui-frame:${wanted}`;
+  if (api.services.has(service)) return { frame: await api.services.use<FrameFactory>(service)() };
+  const problem = `The "${wanted}" UI is not available in this agent (${wanted === "fullscreen" ? "add plugins/ui-fullscreen" : "use inline or fullscreen"}); using the inline UI`;
+  return { frame: new InlineFrame(), problem };
+}
+
+export async function startInteractive(api: PluginApi, live: LiveUi, ctx: SurfaceContext, terminal?: Terminal): Promise<number> {
+  const keys = loadKeybindings(join(api.agentDir, "keybindings.json"));
+  const { frame, problem } = await firstFrame(api);
+  const app = new InteractiveApp(api, terminal ?? new ProcessTerminal(), keys, frame);
+  const actions = createActions(app);
+  app.onInput = createKeymap(app, actions);
+  live.app = app;
+  live.actions = actions;
+  live.ui = createUiService(app);
+  api.services.provide<UiService>("ui", live.ui);
+  if (api.settings.quietStartup !== true) {
+    app.notify("pi-kernel · enter send · shift+enter new line · ctrl+l model · /hotkeys for all keys · ctrl+c twice to quit");
+  }
+  for (const p of [...keys.problems, ...(problem ? [problem] : [])]) app.notify(p, "warning");
+  const onTerm = () => app.exit(143);
+  process.once("SIGTERM", onTerm);
+  const done = app.run();
+  void (async () => {
+    for (const [i, message] of ctx.messages.entries()) {
+      await app.api.actions.prompt(message, { source: "interactive", images: i === 0 ? ctx.images : undefined })
+        .catch((error: Error) => app.notify(error.message, "error"));
+    }
+  })();
+  try {
+    return await done;
+  } finally {
+    process.off("SIGTERM", onTerm);
+    live.app = undefined;
+    live.actions = undefined;
+    live.ui = undefined;
+  }
+}

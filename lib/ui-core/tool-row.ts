@@ -1,0 +1,100 @@
+// One tool call in the transcript: a title with the arguments that matter, a status colour
+// (pending, done, failed), and a body that is collapsed to a few lines until Ctrl+O: the edit's
+// diff, bash output as it streams, a read file's text, or whatever the tool returned.
+import { Cached } from "../tui/component.js";
+import { highlightCode, languageFor } from "../tui/highlight.js";
+import { truncateToWidth, wrapText } from "../tui/text.js";
+import type { ToolResult } from "pi-kernel";
+import { block, type ViewContext } from "./view-context.js";
+
+const COLLAPSED_LINES = 5;
+
+export class ToolRow extends Cached {
+  private args: Record<string, unknown> = {};
+  private partial: ToolResult | undefined;
+  private result: ToolResult | undefined;
+  private isError = false;
+
+  constructor(private readonly ctx: ViewContext, readonly toolCallId: string, private readonly name: string) {
+    super();
+  }
+
+  setArgs(args: unknown): void {
+    if (args && typeof args === "object") this.args = args as Record<string, unknown>;
+    this.changed();
+  }
+
+  update(partial: ToolResult): void {
+    this.partial = partial;
+    this.changed();
+  }
+
+  finish(result: ToolResult, isError: boolean): void {
+    this.result = result;
+    this.isError = isError;
+    this.changed();
+  }
+
+  /** The global expand toggle flipped. */
+  refresh(): void {
+    this.changed();
+  }
+
+  protected draw(width: number): string[] {
+    const t = this.ctx.theme();
+    const inner = Math.max(1, width - 2);
+    const title = truncateToWidth(`${t.fg("toolTitle", t.bold(this.name))} ${t.fg("accent", this.summary())}`, inner);
+    const body = this.body(inner);
+    const expanded = this.ctx.toolsExpanded();
+    let shown = body;
+    let note: string | undefined;
+    if (!expanded && body.length > COLLAPSED_LINES) {
+      // Running output shows its tail; finished results show their head.
+      shown = this.result || this.name !== "bash" ? body.slice(0, COLLAPSED_LINES) : body.slice(-COLLAPSED_LINES);
+      note = t.fg("dim", `… ${body.length - COLLAPSED_LINES} more lines (ctrl+o to expand)`);
+    }
+    const bg = !this.result ? "toolPendingBg" : this.isError ? "toolErrorBg" : "toolSuccessBg";
+    return ["", ...block(this.ctx, bg, [title, ...shown, ...(note ? [note] : [])], width)];
+  }
+
+  private summary(): string {
+    const a = this.args;
+    const str = (k: string) => (typeof a[k] === "string" ? (a[k] as string) : undefined);
+    if (this.name === "bash") return `$ ${(str("command") ?? "").split("\n")[0]}`;
+    const path = str("path") ?? str("file_path");
+    if (path) {
+      const range = typeof a.offset === "number" ? `:${a.offset}${typeof a.limit === "number" ? `-${(a.offset as number) + (a.limit as number) - 1}` : ""}` : "";
+      return path + range;
+    }
+    const json = JSON.stringify(a);
+    return json === "{}" ? "" : json;
+  }
+
+  private body(width: number): string[] {
+    const t = this.ctx.theme();
+    const res = this.result ?? this.partial;
+    const text = (res?.content ?? []).filter((c) => c.type === "text").map((c) => (c as { text: string }).text).join("\n");
+    const details = (res?.details ?? {}) as { diff?: unknown };
+    if (this.isError) return wrapText(t.fg("error", text), width);
+    if (this.name === "edit" && typeof details.diff === "string" && details.diff) return diffLines(details.diff, width, t);
+    if (this.name === "write" && typeof this.args.content === "string") {
+      return highlightCode(this.args.content, languageFor(String(this.args.path ?? "")), t).flatMap((l) => wrapText(l, width));
+    }
+    if (this.name === "read" && this.result) {
+      return highlightCode(text, languageFor(String(this.args.path ?? "")), t).flatMap((l) => wrapText(l, width));
+    }
+    if (!text) return [];
+    return text.replace(/\n$/, "").split("\n").flatMap((l) => wrapText(t.fg("toolOutput", l), width));
+  }
+}
+
+/** A unified diff in the theme's diff colours, without the file header lines. */
+function diffLines(diff: string, width: number, t: ReturnType<ViewContext["theme"]>): string[] {
+  const out: string[] = [];
+  for (const line of diff.split("\n")) {
+    if (/^(---|\+\+\+|Index:|====)/.test(line) || line === "") continue;
+    const token = line.startsWith("+") ? "toolDiffAdded" : line.startsWith("-") ? "toolDiffRemoved" : "toolDiffContext";
+    out.push(...wrapText(t.fg(line.startsWith("@@") ? "dim" : token, line), width));
+  }
+  return out;
+}

@@ -1,0 +1,135 @@
+// Turns the agent's event stream into transcript views: user prompts, streaming assistant
+// messages, one row per tool call (live from the first streamed argument to the result), and
+// `!cmd` runs. Also replays a conversation that is already there (a resumed session).
+import { Container, type Component } from "../tui/component.js";
+import type { AgentEvent, AgentMessage, AssistantMessage, ToolCall, ToolResult, ToolResultMessage } from "pi-kernel";
+import { AssistantView, BashRunView, NoticeView, UserMessageView } from "./message-views.js";
+import { ToolRow } from "./tool-row.js";
+import type { ViewContext } from "./view-context.js";
+
+type Refreshable = Component & { refresh?(): void };
+
+export class Transcript {
+  readonly container = new Container();
+  private current: AssistantView | undefined;
+  private readonly rows = new Map<string, ToolRow>();
+
+  constructor(private readonly ctx: ViewContext) {}
+
+  /** Applies one event; returns whether anything visible changed. */
+  onEvent(e: AgentEvent): boolean {
+    switch (e.type) {
+      case "message_start":
+        return this.messageStart((e as { message: AgentMessage }).message);
+      case "message_update": {
+        const m = (e as { message: AssistantMessage }).message;
+        this.current?.update(m);
+        for (const c of m.content) if (c.type === "toolCall" && c.id) this.row(c.id, c.name).setArgs(c.arguments);
+        return true;
+      }
+      case "message_end": {
+        const m = (e as { message: AgentMessage }).message;
+        if (m.role === "assistant" && this.current) {
+          this.current.update(m as AssistantMessage);
+          for (const c of (m as AssistantMessage).content) if (c.type === "toolCall") this.row(c.id, c.name).setArgs(c.arguments);
+          this.current = undefined;
+          return true;
+        }
+        return false;
+      }
+      case "tool_execution_start": {
+        const x = e as { toolCallId: string; toolName: string; args: unknown };
+        this.row(x.toolCallId, x.toolName).setArgs(x.args);
+        return true;
+      }
+      case "tool_execution_update": {
+        const x = e as { toolCallId: string; toolName: string; partialResult: ToolResult };
+        this.row(x.toolCallId, x.toolName).update(x.partialResult);
+        return true;
+      }
+      case "tool_execution_end": {
+        const x = e as { toolCallId: string; toolName: string; result: ToolResult; isError: boolean };
+        this.row(x.toolCallId, x.toolName).finish(x.result, x.isError);
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  /** Forgets every view (the conversation was replaced: /resume, /tree, /new, compaction). */
+  reset(): void {
+    this.container.clear();
+    this.rows.clear();
+    this.current = undefined;
+  }
+
+  /** Draws messages that exist already (a resumed or restored conversation). */
+  replay(messages: readonly AgentMessage[]): void {
+    for (const m of messages) {
+      if (m.role === "toolResult") {
+        const r = m as ToolResultMessage;
+        this.row(r.toolCallId, r.toolName).finish({ content: r.content, details: r.details }, r.isError);
+        continue;
+      }
+      this.messageStart(m);
+      if (m.role === "assistant") {
+        for (const c of (m as AssistantMessage).content) if (c.type === "toolCall") this.row((c as ToolCall).id, c.name).setArgs(c.arguments);
+        this.current = undefined;
+      }
+    }
+  }
+
+  notice(level: "info" | "warning" | "error", text: string): void {
+    this.container.add(new NoticeView(this.ctx, level, text));
+  }
+
+  bashRun(command: string, excluded: boolean): BashRunView {
+    const view = new BashRunView(this.ctx, command, excluded);
+    this.container.add(view);
+    return view;
+  }
+
+  add(view: Component): void {
+    this.container.add(view);
+  }
+
+  /** Redraws views that depend on the expand/thinking toggles. */
+  refresh(): void {
+    for (const child of this.container.children as Refreshable[]) child.refresh?.();
+  }
+
+  private messageStart(m: AgentMessage): boolean {
+    if (m.role === "user") {
+      const content = (m as { content: unknown }).content;
+      const text = typeof content === "string" ? content
+        : Array.isArray(content) ? content.map((c) => (c.type === "text" ? c.text : "[image]")).join("\n") : "";
+      this.container.add(new UserMessageView(this.ctx, text));
+      return true;
+    }
+    if (m.role === "assistant") {
+      this.current = new AssistantView(this.ctx);
+      this.current.update(m as AssistantMessage);
+      this.container.add(this.current);
+      return true;
+    }
+    if (m.role === "bashExecution") {
+      const b = m as unknown as { command: string; output: string; exitCode: number | null; cancelled?: boolean; excludeFromContext?: boolean };
+      const view = this.bashRun(b.command, !!b.excludeFromContext);
+      view.append(b.output);
+      view.finish(b.exitCode, !!b.cancelled);
+      return true;
+    }
+    return false;
+  }
+
+  private row(id: string, name: string): ToolRow {
+    let row = this.rows.get(id);
+    if (!row) {
+      row = new ToolRow(this.ctx, id, name);
+      this.rows.set(id, row);
+      this.container.add(row);
+    }
+    return row;
+  }
+}

@@ -1,0 +1,74 @@
+// Themes: pi's theme JSON (51 colour tokens, vars), the built-in dark and light themes, user and
+// project theme dirs, `--theme`, the `theme` setting, truecolor with a 256-colour fallback, and
+// live reload of the active theme's file. Offered as the "themes" service.
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { definePlugin, type PluginApi } from "pi-kernel";
+import type { ThemesService } from "../../lib/tui/theme.js";
+import { detectBackground, themeFiles } from "./catalog.js";
+import { detectColorMode } from "./color.js";
+import { ThemeManager } from "./manager.js";
+
+// The user's choice outlives plugin reloads (a new generation builds a new manager).
+const CHOSEN = Symbol.for("pi-kernel.themes.chosen");
+type Global = { [CHOSEN]?: string };
+
+export default definePlugin({
+  name: "themes",
+  provides: ["themes"],
+  setup(api) {
+    let manager: ThemeManager | undefined;
+    // Built on first use so start-up reads no theme files unless a UI asks.
+    const get = (): ThemeManager => (manager ??= createManager(api));
+    const service: ThemesService = {
+      current: () => get().current(),
+      list: () => get().list(),
+      set: (name) => {
+        get().set(name);
+        (globalThis as Global)[CHOSEN] = name;
+      },
+      onChange: (fn) => get().onChange(fn),
+    };
+    api.services.provide<ThemesService>("themes", service);
+    api.onDispose(() => manager?.dispose());
+  },
+});
+
+function createManager(api: PluginApi): ThemeManager {
+  const report = (level: "warning" | "error" | "info", message: string) => api.diagnose({ level, where: "themes", message });
+  const manager = new ThemeManager(detectColorMode(), report);
+  const flag = api.flags.theme;
+  const cliValues = flag === false ? [] : ([] as unknown[]).concat(flag ?? []).map(String);
+  // `--theme` takes paths (pi) and, here, also a theme's name.
+  const looksLikePath = (v: string) => v.includes("/") || v.includes("\\") || v.endsWith(".json");
+  const cliPaths = cliValues.filter(looksLikePath);
+  const settingsPaths = Array.isArray(api.settings.themes) ? api.settings.themes.map(String) : [];
+  const { files, problems } = themeFiles({
+    builtinDir: builtinThemesDir(), agentDir: api.agentDir, cwd: api.cwd,
+    settingsPaths: api.flags.themes === false ? [] : settingsPaths, cliPaths,
+  });
+  for (const p of problems) report("warning", p);
+  manager.load(api.flags.themes === false ? files.filter((f) => f.source === "builtin" || f.source === "cli") : files,
+    api.registry.list("theme"));
+  const wanted = [
+    (globalThis as Global)[CHOSEN],
+    cliValues.find((v) => !looksLikePath(v)),
+    manager.list().filter((t) => t.source === "cli").at(-1)?.name,
+    typeof api.settings.theme === "string" ? api.settings.theme : undefined,
+  ].find((name): name is string => !!name);
+  const fallback = detectBackground();
+  if (wanted && !manager.has(wanted)) report("warning", `theme "${wanted}" not found; using "${fallback}"`);
+  manager.set(wanted && manager.has(wanted) ? wanted : fallback);
+  return manager;
+}
+
+/** themes/ at the package root, from the source tree or from dist/. */
+function builtinThemesDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    if (existsSync(join(dir, "themes", "dark.json"))) return join(dir, "themes");
+    dir = dirname(dir);
+  }
+  return join(dir, "themes");
+}

@@ -1,0 +1,100 @@
+// The themes service: knows every theme, builds the active one for this terminal's colour mode,
+// and re-reads the active theme's file when it changes (a bad save keeps the last good theme).
+import { readFileSync } from "node:fs";
+import type { Theme, ThemesService } from "../../lib/tui/theme.js";
+import { buildTheme } from "./build-theme.js";
+import type { ThemeSource } from "./catalog.js";
+import type { ColorMode } from "./color.js";
+import { parseTheme, readThemeFile, type ThemeSpec } from "./theme-file.js";
+import { watchFile } from "./watch-file.js";
+
+export interface Known { spec: ThemeSpec; source: string }
+
+export class ThemeManager implements ThemesService {
+  private readonly known = new Map<string, Known>();
+  private active!: { spec: ThemeSpec; theme: Theme };
+  private readonly listeners = new Set<(theme: Theme) => void>();
+  private stopWatching = () => {};
+
+  constructor(
+    private readonly mode: ColorMode,
+    private readonly report: (level: "warning" | "error" | "info", message: string) => void,
+  ) {}
+
+  /** Loads files (later ones win by name) and themes registered as plain objects. */
+  load(files: ThemeSource[], registered: { name: string; [k: string]: unknown }[]): void {
+    for (const f of files) {
+      try {
+        const spec = readThemeFile(f.path);
+        this.known.set(spec.name, { spec, source: f.source });
+      } catch (error) {
+        this.report("warning", (error as Error).message);
+      }
+    }
+    for (const def of registered) {
+      try {
+        this.known.set(def.name, { spec: parseTheme(def, `theme "${def.name}" registered by a plugin`), source: "plugin" });
+      } catch (error) {
+        this.report("warning", (error as Error).message);
+      }
+    }
+  }
+
+  has(name: string): boolean {
+    return this.known.has(name);
+  }
+
+  current(): Theme {
+    return this.active.theme;
+  }
+
+  list(): { name: string; source: string; path?: string }[] {
+    return [...this.known.values()].map((k) => ({ name: k.spec.name, source: k.source, path: k.spec.path }));
+  }
+
+  set(name: string): void {
+    const entry = this.known.get(name);
+    if (!entry) throw new Error(`Unknown theme "${name}". Available: ${[...this.known.keys()].sort().join(", ")}`);
+    this.activate(entry.spec);
+  }
+
+  onChange(fn: (theme: Theme) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  dispose(): void {
+    this.stopWatching();
+    this.listeners.clear();
+  }
+
+  private activate(spec: ThemeSpec): void {
+    const changed = this.active !== undefined;
+    this.active = { spec, theme: buildTheme(spec, this.mode) };
+    this.stopWatching();
+    const path = spec.path;
+    this.stopWatching = path ? watchFile(path, () => this.reread(path)) : () => {};
+    if (changed) for (const fn of this.listeners) fn(this.active.theme);
+  }
+
+  /** The active file changed on disk: take it if it is a valid theme, else keep the last good. */
+  private reread(path: string): void {
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch {
+      return; // mid-save (renamed away): the next event brings the new file
+    }
+    let spec: ThemeSpec;
+    try {
+      spec = { ...parseTheme(JSON.parse(text), path), path };
+    } catch (error) {
+      this.report("warning", `${(error as Error).message.startsWith(path) ? "" : `${path}: `}${(error as Error).message} (keeping the last good theme)`);
+      return;
+    }
+    const source = this.known.get(this.active.spec.name)?.source ?? "user";
+    this.known.delete(this.active.spec.name);
+    this.known.set(spec.name, { spec, source });
+    this.activate(spec);
+  }
+}

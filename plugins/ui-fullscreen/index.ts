@@ -1,0 +1,34 @@
+// The full-screen frame for the interactive UI (`--ui fullscreen`, setting `ui`, or `/ui` at any
+// time): transcript pane with scrolling and search, editor, footer, dialogs as overlays. The
+// interaction model is the same as the inline UI's (lib/ui-core); neo-blessed is loaded only
+// when this frame is first used.
+import { definePlugin } from "pi-kernel";
+import type { FrameFactory } from "../../lib/ui-core/frame.js";
+import { liveUi } from "../../lib/ui-core/register.js";
+
+const NAMES = ["inline", "fullscreen"];
+
+export default definePlugin({
+  name: "ui-fullscreen",
+  provides: ["ui-frame:fullscreen"],
+  after: ["ui-inline"],
+  setup(api) {
+    api.services.provide<FrameFactory>("ui-frame:fullscreen", async () => new (await import("./fullscreen-frame.js")).FullscreenFrame());
+    api.register.command({
+      name: "ui",
+      description: "Switch between the inline and the full-screen UI",
+      argumentHint: "[inline|fullscreen]",
+      source: "builtin",
+      getArgumentCompletions: (prefix) => NAMES.filter((n) => n.startsWith(prefix)).map((value) => ({ value })),
+      async handler(args) {
+        const app = liveUi().app;
+        if (!app) throw new Error("/ui needs the interactive UI");
+        const wanted = args.trim() || (app.frameName === "fullscreen" ? "inline" : "fullscreen");
+        const service = `ui-frame:${wanted}`;
+        if (!api.services.has(service)) return app.notify(`Unknown UI "${wanted}" (available: ${NAMES.filter((n) => api.services.has(`ui-frame:${n}`)).join(", ")})`, "warning");
+        if (wanted === app.frameName) return;
+        app.swapFrame(await api.services.use<FrameFactory>(service)());
+      },
+    });
+  },
+});

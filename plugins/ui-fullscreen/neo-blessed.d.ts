@@ -1,0 +1,25 @@
+// The small part of neo-blessed's API the full-screen frame uses (the package ships no types).
+declare module "neo-blessed" {
+  interface BlessedElement {
+    setContent(text: string): void;
+    show(): void;
+    hide(): void;
+    position: { top: number | string; left: number | string; width: number | string; height: number | string };
+    top: number | string;
+    left: number | string;
+    width: number | string;
+    height: number | string;
+  }
+  interface BlessedScreen {
+    render(): void;
+    destroy(): void;
+    alloc(): void;
+    program: { cols: number; rows: number };
+  }
+  interface Blessed {
+    screen(options: Record<string, unknown>): BlessedScreen;
+    box(options: Record<string, unknown>): BlessedElement;
+  }
+  const blessed: Blessed;
+  export default blessed;
+}
