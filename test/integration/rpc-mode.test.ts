@@ -136,3 +136,55 @@ export default definePlugin({ name: "asker", setup(api) {
     await rpc.close();
   });
 });
+
+describe("pi --mode rpc: shell, sessions and compaction commands", () => {
+  let sim: Simulator;
+  beforeAll(async () => { sim = await startSimulator(); });
+  afterAll(async () => { await sim.close(); });
+
+  it("bash runs a user command whose output reaches the model on the next prompt", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const result = await rpc.call({ type: "bash", command: "echo from-the-user; exit 3" });
+    expect(result.data).toMatchObject({ output: "from-the-user", exitCode: 3, cancelled: false, truncated: false });
+    const slow = rpc.call({ type: "bash", command: "sleep 20" });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await rpc.call({ type: "abort_bash" })).toMatchObject({ success: true });
+    expect((await slow).data).toMatchObject({ cancelled: true });
+    sim.script({ text: "noted" });
+    const start = sim.requests.length;
+    await rpc.call({ type: "prompt", message: "what did I run?" });
+    await rpc.waitFor((r) => r.type === "agent_end");
+    const sent = sim.requests[start].body.messages.map((m: { content: unknown }) => JSON.stringify(m.content)).join("\n");
+    expect(sent).toContain("Ran `echo from-the-user; exit 3`");
+    expect(sent).toContain("Command exited with code 3");
+    await rpc.close();
+  });
+
+  it("names, lists fork points, forks, clones and starts new sessions", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    sim.script({ text: "first answer" }, { text: "second answer" });
+    await rpc.call({ type: "prompt", message: "first question" });
+    await rpc.waitFor((r) => r.type === "agent_end");
+    const mark = rpc.records.length;
+    await rpc.call({ type: "prompt", message: "second question" });
+    await rpc.waitFor((r) => r.type === "agent_end", mark);
+    expect(await rpc.call({ type: "set_session_name", name: "  " })).toMatchObject({ success: false });
+    await rpc.call({ type: "set_session_name", name: "my work" });
+    const state = (await rpc.call({ type: "get_state" })).data;
+    expect(state.sessionName).toBe("my work");
+    expect(state.sessionFile).toMatch(/\.jsonl$/);
+    const forkable = (await rpc.call({ type: "get_fork_messages" })).data.messages;
+    expect(forkable.map((m: { text: string }) => m.text)).toEqual(["first question", "second question"]);
+    const forked = await rpc.call({ type: "fork", entryId: forkable[1].entryId });
+    expect(forked.data).toEqual({ text: "second question", cancelled: false });
+    const after = (await rpc.call({ type: "get_state" })).data;
+    expect(after.sessionFile).not.toBe(state.sessionFile);
+    expect((await rpc.call({ type: "get_messages" })).data.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
+    expect((await rpc.call({ type: "clone" })).data).toEqual({ cancelled: false });
+    expect((await rpc.call({ type: "new_session" })).data).toEqual({ cancelled: false });
+    expect((await rpc.call({ type: "get_state" })).data.messageCount).toBe(0);
+    await rpc.close();
+  });
+});

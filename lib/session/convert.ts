@@ -1,0 +1,45 @@
+// pi's convertToLlm: the session-only message kinds become user messages the model can read.
+import type { AgentMessage, Message, TextContent, ImageContent } from "pi-kernel";
+
+export const COMPACTION_PREFIX = "The conversation history before this point was compacted into the following summary:";
+export const BRANCH_PREFIX = "The following is a summary of a branch that this conversation came back from:";
+
+const user = (content: string | (TextContent | ImageContent)[], timestamp: number): Message => ({
+  role: "user", content: typeof content === "string" ? [{ type: "text", text: content }] : content, timestamp,
+});
+
+/** Converts one message, or returns undefined when it should not reach the model. */
+export function toLlm(m: AgentMessage): AgentMessage | undefined {
+  const r = m as Record<string, unknown> & { timestamp: number };
+  switch (m.role) {
+    case "compactionSummary":
+      return user(`${COMPACTION_PREFIX}\n\n<summary>\n${String(r.summary)}\n</summary>`, r.timestamp);
+    case "branchSummary":
+      return user(`${BRANCH_PREFIX}\n\n<summary>\n${String(r.summary)}\n</summary>`, r.timestamp);
+    case "custom":
+      return user(r.content as string | (TextContent | ImageContent)[], r.timestamp);
+    case "bashExecution":
+      return r.excludeFromContext ? undefined : user(bashText(r), r.timestamp);
+    default:
+      return m;
+  }
+}
+
+export function convertToLlm(messages: readonly AgentMessage[]): AgentMessage[] {
+  const out: AgentMessage[] = [];
+  for (const m of messages) {
+    const c = toLlm(m);
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+/** How the model sees a bashExecution message (pi's wording). */
+export function bashText(r: Record<string, unknown>): string {
+  let text = `Ran \`${String(r.command)}\`\n`;
+  text += r.output ? `\`\`\`\n${String(r.output)}\n\`\`\`` : "(no output)";
+  if (r.cancelled) text += "\n\n(command cancelled)";
+  else if (r.exitCode !== null && r.exitCode !== undefined && r.exitCode !== 0) text += `\n\nCommand exited with code ${String(r.exitCode)}`;
+  if (r.truncated && r.fullOutputPath) text += `\n\n[Output truncated. Full output: ${String(r.fullOutputPath)}]`;
+  return text;
+}

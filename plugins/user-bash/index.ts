@@ -1,0 +1,22 @@
+// The user's own shell commands (`!cmd` in the UI, RPC `bash`): run one at a time in the session
+// cwd with the same runner as the bash tool (own process group, tail truncation, full output
+// spilled to a 0600 file), then join the conversation as a bashExecution message that the model
+// sees on its next request, unless excluded (`!!cmd`).
+import { definePlugin } from "pi-kernel";
+import { bashText } from "../../lib/session/convert.js";
+import { UserBash } from "./user-bash.js";
+
+export type { BashResult, RunOptions } from "./user-bash.js";
+
+export default definePlugin({
+  name: "user-bash",
+  provides: ["userBash"],
+  setup(api) {
+    api.services.provide("userBash", new UserBash(() => api.current()));
+    api.on("context", (messages) => messages.flatMap((m) => {
+      if (m.role !== "bashExecution") return [m];
+      const r = m as Record<string, unknown>;
+      return r.excludeFromContext ? [] : [{ role: "user" as const, content: bashText(r), timestamp: m.timestamp }];
+    }));
+  },
+});

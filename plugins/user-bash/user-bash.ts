@@ -1,0 +1,86 @@
+// One user shell command at a time, and the bashExecution message it leaves behind.
+import { unlink } from "node:fs/promises";
+import type { AgentMessage, PluginApi } from "pi-kernel";
+import { OutputSink } from "../../lib/shell/output-sink.js";
+import { runCommand } from "../../lib/shell/run-command.js";
+import { pickShell } from "../../lib/shell/shell.js";
+import { truncateTail } from "../../lib/tool-output/truncate.js";
+
+/** pi's BashResult. */
+export interface BashResult {
+  output: string;
+  exitCode: number | null;
+  cancelled: boolean;
+  truncated: boolean;
+  fullOutputPath?: string;
+}
+
+export interface RunOptions {
+  /** `!!cmd`: run it, but keep it out of the model's context. */
+  excludeFromContext?: boolean;
+  /** Called as output arrives, with the (bounded) tail so far. */
+  onData?(tail: string): void;
+  signal?: AbortSignal;
+}
+
+export class UserBash {
+  private controller: AbortController | undefined;
+
+  constructor(private readonly api: () => PluginApi) {}
+
+  get running(): boolean { return this.controller !== undefined; }
+
+  abort(): void {
+    this.controller?.abort();
+  }
+
+  async run(command: string, opts: RunOptions = {}): Promise<BashResult> {
+    if (this.controller) throw new Error("A shell command is already running; abort it first");
+    const controller = new AbortController();
+    this.controller = controller;
+    opts.signal?.addEventListener("abort", () => controller.abort(), { once: true });
+    try {
+      const result = await this.execute(command, controller.signal, opts.onData);
+      await this.record(command, result, opts.excludeFromContext === true);
+      return result;
+    } finally {
+      this.controller = undefined;
+    }
+  }
+
+  private async execute(command: string, signal: AbortSignal, onData?: (tail: string) => void): Promise<BashResult> {
+    const api = this.api();
+    const settings = api.settings as { shellPath?: unknown; shellCommandPrefix?: unknown };
+    const shell = typeof settings.shellPath === "string" ? settings.shellPath : pickShell();
+    const prefix = typeof settings.shellCommandPrefix === "string" ? `${settings.shellCommandPrefix}\n` : "";
+    const sink = new OutputSink();
+    let outcome;
+    try {
+      outcome = await runCommand({ command: prefix + command, cwd: api.cwd, shell, signal, sink, onData: () => onData?.(sink.tailText()) });
+    } finally {
+      await sink.close();
+    }
+    const tail = truncateTail(sink.tailText());
+    const spilled = tail.truncated && sink.spillPath && !sink.spillError ? sink.spillPath : undefined;
+    if (!spilled && sink.spillPath) await unlink(sink.spillPath).catch(() => {});
+    return {
+      output: tail.content,
+      exitCode: outcome.exitCode,
+      cancelled: outcome.aborted,
+      truncated: tail.truncated,
+      ...(spilled && { fullOutputPath: spilled }),
+    };
+  }
+
+  /** The run joins the conversation once the agent is idle (pi: before the next prompt). */
+  private async record(command: string, result: BashResult, excludeFromContext: boolean): Promise<void> {
+    await this.api().actions.waitForIdle();
+    const api = this.api();
+    const message = {
+      role: "bashExecution", command, ...result, ...(excludeFromContext && { excludeFromContext: true }), timestamp: Date.now(),
+    } as unknown as AgentMessage;
+    api.actions.setMessages([...api.agent.messages, message]);
+    // Session stores persist it like any other finished message.
+    api.actions.emit({ type: "message_end", message });
+  }
+}
