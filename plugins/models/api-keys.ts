@@ -1,10 +1,13 @@
 // API keys, looked up when a request is made: the --api-key flag (for the provider chosen at
-// start-up), then auth.json, then the provider's apiKey in models.json. Stored values may name an
+// start-up), then auth.json, then the provider's standard environment variable
+// (ANTHROPIC_API_KEY, ...), then the provider's apiKey in models.json. Stored values may name an
 // environment variable or, with a leading "!", a shell command printing the key.
 import { exec } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Model } from "pi-kernel";
+import { ENV_KEYS } from "./builtin.js";
 import { JsoncError, parseJsonc } from "./jsonc.js";
 
 const COMMAND_TIMEOUT_MS = 10_000;
@@ -30,18 +33,43 @@ export class ApiKeys {
   async forModel(model: Model): Promise<string | undefined> {
     const flag = this.sources.flags.apiKey;
     if (typeof flag === "string" && flag !== "" && model.provider === this.sources.runtimeProvider()) return flag;
-    const stored = (await this.fromAuthFile(model.provider)) ?? this.sources.configuredKey(model.provider);
-    return stored ? this.resolveValue(stored, model.provider) : undefined;
+    const stored = await this.fromAuthFile(model.provider);
+    if (stored) return this.resolveValue(stored, model.provider);
+    const fromEnv = envKey(model.provider);
+    if (fromEnv) return fromEnv;
+    const configured = this.sources.configuredKey(model.provider);
+    return configured ? this.resolveValue(configured, model.provider) : undefined;
+  }
+
+  /**
+   * Whether a key is configured for a provider, without running commands (for listing models and
+   * choosing a default). Synchronous: used at boot and by --list-models, never on a hot path.
+   */
+  hasAuth(provider: string): boolean {
+    const flag = this.sources.flags.apiKey;
+    if (typeof flag === "string" && flag !== "" && provider === this.sources.runtimeProvider()) return true;
+    if (envKey(provider) || this.sources.configuredKey(provider)) return true;
+    let text: string;
+    try {
+      text = readFileSync(join(this.sources.agentDir, "auth.json"), "utf8");
+    } catch {
+      return false;
+    }
+    return this.parseAuth(text, provider) !== undefined;
   }
 
   private async fromAuthFile(provider: string): Promise<string | undefined> {
-    const file = join(this.sources.agentDir, "auth.json");
     let text: string;
     try {
-      text = await readFile(file, "utf8");
+      text = await readFile(join(this.sources.agentDir, "auth.json"), "utf8");
     } catch {
       return undefined; // no auth.json: keys come from models.json or the environment
     }
+    return this.parseAuth(text, provider);
+  }
+
+  private parseAuth(text: string, provider: string): string | undefined {
+    const file = join(this.sources.agentDir, "auth.json");
     try {
       const entry = (parseJsonc(text) as Record<string, { type?: unknown; key?: unknown }> | null)?.[provider];
       return entry?.type === "api_key" && typeof entry.key === "string" && entry.key !== "" ? entry.key : undefined;
@@ -81,6 +109,12 @@ export class ApiKeys {
     this.reported.add(message);
     this.sources.report(level, where, message);
   }
+}
+
+/** The provider's key from its standard environment variable, if set. */
+export function envKey(provider: string): string | undefined {
+  const name = ENV_KEYS[provider];
+  return name ? process.env[name] || undefined : undefined;
 }
 
 /** The command's trimmed stdout; rejects with a reason that quotes neither the command nor its output. */

@@ -2,6 +2,7 @@
 // broken file costs the user their custom models, not their session.
 import { readFileSync } from "node:fs";
 import type { Model } from "pi-kernel";
+import { BUILTIN_PROVIDERS } from "./builtin.js";
 import { JsoncError, parseJsonc } from "./jsonc.js";
 
 export interface ProviderConfig {
@@ -12,6 +13,8 @@ export interface ProviderConfig {
   headers?: Record<string, string>;
   compat?: Record<string, unknown>;
   models?: ModelConfig[];
+  /** Patches for built-in models of this provider, by id. */
+  modelOverrides?: Record<string, ModelConfig>;
 }
 type ModelConfig = Partial<Omit<Model, "provider" | "cost">> & { cost?: Partial<Model["cost"]> };
 
@@ -74,8 +77,9 @@ function addModels(catalog: Catalog, file: string, provider: string, config: Pro
 /** A model with the provider's settings inherited and pi's defaults filled in, or what is wrong. */
 function toModel(provider: string, p: ProviderConfig, m: ModelConfig): Model | string {
   if (typeof m.id !== "string" || m.id === "") return 'has no "id"';
-  const api = m.api ?? p.api;
-  const baseUrl = m.baseUrl ?? p.baseUrl;
+  // A built-in provider's models inherit its api and endpoint.
+  const api = m.api ?? p.api ?? BUILTIN_PROVIDERS[provider]?.api;
+  const baseUrl = m.baseUrl ?? p.baseUrl ?? BUILTIN_PROVIDERS[provider]?.baseUrl;
   if (typeof api !== "string") return `("${m.id}") has no "api" (set it on the model or its provider)`;
   if (typeof baseUrl !== "string") return `("${m.id}") has no "baseUrl" (set it on the model or its provider)`;
   const model: Model = {
@@ -98,11 +102,11 @@ function toModel(provider: string, p: ProviderConfig, m: ModelConfig): Model | s
   return model;
 }
 
-function merged(a: unknown, b: unknown): Record<string, unknown> | undefined {
+export function merged(a: unknown, b: unknown): Record<string, unknown> | undefined {
   if (!isRecord(a) && !isRecord(b)) return undefined;
   return { ...(isRecord(a) ? a : {}), ...(isRecord(b) ? b : {}) };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

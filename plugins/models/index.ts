@@ -1,18 +1,38 @@
-// pi's models.json: the model catalog, start-up model selection and API keys, offered to other
-// plugins as the "models" service (providers ask it for keys; /model-like commands for lists).
+// The model registry: the built-in catalog merged with pi's models.json, API keys (--api-key,
+// auth.json, environment, models.json), start-up selection (--model, --provider, --thinking,
+// --models, settings), local-server discovery when nothing is configured, and --list-models.
+// Offered to other plugins as the "models" service (providers ask it for keys; /model-like
+// commands for lists and cycling).
 import { join } from "node:path";
 import { definePlugin } from "pi-kernel";
-import type { Model, PluginApi } from "pi-kernel";
+import type { Model, PluginApi, ThinkingLevel } from "pi-kernel";
 import { ApiKeys } from "./api-keys.js";
+import { saveApiKey } from "./auth-store.js";
+import { ENV_KEYS, builtinModels } from "./builtin.js";
 import { type Catalog, loadCatalog } from "./catalog.js";
+import { filterModels, modelTable } from "./list-models.js";
+import { mergeCatalog } from "./merge.js";
+import { foundAdvice, noModelAdvice, probeLocalServers } from "./probe.js";
 import { findModel, resolveModel } from "./resolve.js";
+import { type Scoped, nextScoped, scopeModels } from "./scope.js";
 import { selectModel } from "./select.js";
 
+export interface CycleResult { model: Model; thinkingLevel?: ThinkingLevel; isScoped: boolean }
+
 export interface ModelsService {
+  /** The models that can be used now: models.json ones, local servers found, and built-ins whose provider has a key. */
   list(): Model[];
+  /** Every known model: models.json first, then the built-in catalog (and local servers found). */
+  all(): Model[];
   find(provider: string, id: string): Model | undefined;
   resolve(pattern: string, provider?: string): Model | undefined;
   apiKey(model: Model): Promise<string | undefined>;
+  /** The --models (or settings `enabledModels`) selection, in order; empty when not set. */
+  scoped(): Scoped[];
+  /** Switches to the next/previous model of the scope (or of the available models). */
+  cycle(direction?: "forward" | "backward"): CycleResult | undefined;
+  /** Stores a key in auth.json (0600); throws AuthFileError, leaving the file alone, if it is unreadable. */
+  setApiKey(provider: string, key: string): void;
   /** Problems found in models.json, for commands that list models. */
   readonly errors: string[];
 }
@@ -25,12 +45,16 @@ export default definePlugin({
     // Loaded on first use (the boot hook at the latest), so a plugin asking during its own setup
     // still sees the models; each plugin generation re-reads the file, which is how edits land.
     let catalog: Catalog | undefined;
+    let models: Model[] | undefined;
+    let probed: Model[] = [];
+    let scope: Scoped[] = [];
     const load = (): Catalog => {
       if (catalog) return catalog;
       catalog = loadCatalog(file);
       for (const p of catalog.problems) api.diagnose({ level: p.level, where: file, message: p.message });
       return catalog;
     };
+    const all = (): Model[] => (models ??= [...mergeCatalog(builtinModels(), load()), ...probed]);
     let runtimeProvider = typeof api.flags.provider === "string" ? api.flags.provider : undefined;
     const keys = new ApiKeys({
       agentDir: api.agentDir,
@@ -39,27 +63,87 @@ export default definePlugin({
       configuredKey: (provider) => load().providers.get(provider)?.apiKey,
       report: (level, where, message) => api.diagnose({ level, where, message }),
     });
+    const custom = (m: Model) => load().models.includes(m) || probed.includes(m);
+    const available = () => all().filter((m) => custom(m) || keys.hasAuth(m.provider));
     const service: ModelsService = {
-      list: () => [...load().models],
-      find: (provider, id) => findModel(load().models, provider, id),
-      resolve: (pattern, provider) => resolveModel(load().models, pattern, provider),
+      list: () => available(),
+      all: () => [...all()],
+      find: (provider, id) => findModel(all(), provider, id),
+      resolve: (pattern, provider) => resolveModel(all(), pattern, provider),
       apiKey: (model) => keys.forModel(model),
+      scoped: () => [...scope],
+      cycle: (direction = "forward") => cycle(api, scope.length > 0 ? scope : available().map((model) => ({ model })), scope.length > 0, direction),
+      setApiKey: (provider, key) => {
+        saveApiKey(api.agentDir, provider, key);
+        models = undefined;
+      },
       get errors() { return load().problems.map((p) => p.message); },
     };
     api.services.provide<ModelsService>("models", service);
-    api.on("boot", (ctx) => {
-      const { models } = load();
-      const selection = selectModel(models, api.flags, api.settings);
+
+    api.register.surface({
+      name: "list-models",
+      description: "pi --list-models [search]: the models that have auth configured",
+      claims: (flags) => flags.listModels !== undefined,
+      async run() {
+        const search = typeof api.flags.listModels === "string" ? api.flags.listModels : undefined;
+        const shown = filterModels(available(), search);
+        if (available().length === 0) process.stdout.write(`${noModelAdvice(api.agentDir)}\n`);
+        else if (shown.length === 0) process.stdout.write(`No models match "${search}".\n`);
+        else process.stdout.write(`${modelTable(shown)}\n`);
+        return 0;
+      },
+    });
+
+    api.on("boot", async (ctx) => {
+      if (ctx.reason === "reload" && api.agent.model) return refreshCurrent(api, all());
+      let usable = available();
+      const explicit = typeof api.flags.model === "string" || typeof api.flags.provider === "string";
+      if (usable.length === 0 && !explicit && api.flags.listModels === undefined) {
+        const found = await probeLocalServers();
+        probed = found.flatMap((f) => f.models);
+        models = undefined;
+        usable = available();
+        if (found.length > 0) api.diagnose({ level: "info", where: "model selection", message: foundAdvice(found, api.agentDir) });
+        else api.diagnose({ level: "warning", where: "model selection", message: noModelAdvice(api.agentDir) });
+      }
+      scope = applyScope(api, usable);
+      const flags = scope.length > 0 && !explicit ? { ...api.flags, model: `${scope[0].model.provider}/${scope[0].model.id}` } : api.flags;
+      const selection = selectModel(all(), flags, api.settings, usable);
       // --api-key follows the provider chosen at start-up, in this generation too.
       runtimeProvider = selection.model?.provider ?? runtimeProvider;
-      if (ctx.reason === "reload" && api.agent.model) return refreshCurrent(api, models);
       for (const p of selection.problems) api.diagnose({ level: p.level, where: "model selection", message: p.message });
       // No model: the kernel reports "No model selected" when a prompt needs one.
       if (selection.model) api.actions.setModel(selection.model);
-      if (selection.thinkingLevel) api.actions.setThinkingLevel(selection.thinkingLevel);
+      if (selection.model && !custom(selection.model) && !keys.hasAuth(selection.model.provider)) {
+        const { provider } = selection.model;
+        const variable = ENV_KEYS[provider] ? `set ${ENV_KEYS[provider]}, ` : "";
+        api.diagnose({ level: "warning", where: "model selection", message: `No API key for provider "${provider}": ${variable}add it to ${join(api.agentDir, "auth.json")}, or pass --api-key` });
+      }
+      const level = selection.thinkingLevel ?? (scope.length > 0 && !explicit ? scope[0].thinkingLevel : undefined);
+      if (level) api.actions.setThinkingLevel(level);
     });
   },
 });
+
+/** --models (or settings `enabledModels`), matched against the usable models. */
+function applyScope(api: PluginApi, usable: Model[]): Scoped[] {
+  const setting = api.settings.enabledModels;
+  const patterns = typeof api.flags.models === "string" ? api.flags.models : Array.isArray(setting) ? setting.filter((p) => typeof p === "string").join(",") : "";
+  if (!patterns) return [];
+  const { scoped, unmatched } = scopeModels(patterns, usable);
+  if (unmatched.length > 0) api.diagnose({ level: "warning", where: "--models", message: `No available model matches ${unmatched.map((p) => `"${p}"`).join(", ")}` });
+  return scoped;
+}
+
+function cycle(api: PluginApi, list: Scoped[], isScoped: boolean, direction: "forward" | "backward"): CycleResult | undefined {
+  if (list.length < 2 && list[0]?.model === api.agent.model) return undefined;
+  const next = nextScoped(list, api.agent.model, direction);
+  if (!next) return undefined;
+  api.actions.setModel(next.model, "cycle");
+  if (next.thinkingLevel) api.actions.setThinkingLevel(next.thinkingLevel);
+  return { model: next.model, thinkingLevel: next.thinkingLevel ?? api.agent.thinkingLevel, isScoped };
+}
 
 /** After a reload, keep the user's current model but pick up its edited definition. */
 function refreshCurrent(api: PluginApi, models: Model[]): void {

@@ -1,5 +1,6 @@
 // The start-up choice of model and thinking level: command-line flags, then settings, then the
-// first model found. Returns problems instead of reporting them, so it stays a pure function.
+// first available model (one with auth configured). Flags and settings may name any known model
+// (--api-key may supply its key). Returns problems instead of reporting them: a pure function.
 import type { Model, ThinkingLevel } from "pi-kernel";
 import { THINKING_LEVELS, findModel, isThinkingLevel, resolveModel, splitThinkingSuffix } from "./resolve.js";
 
@@ -12,7 +13,7 @@ export interface Selection {
 type Bag = Readonly<Record<string, unknown>>;
 const str = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
 
-export function selectModel(models: Model[], flags: Bag, settings: Bag): Selection {
+export function selectModel(models: Model[], flags: Bag, settings: Bag, available: Model[] = models): Selection {
   const problems: Selection["problems"] = [];
   const flagLevel = thinkingFlag(flags.thinking, problems);
   const provider = str(flags.provider);
@@ -21,12 +22,12 @@ export function selectModel(models: Model[], flags: Bag, settings: Bag): Selecti
   let suffixLevel: ThinkingLevel | undefined;
   if (modelFlag) {
     ({ model, level: suffixLevel } = fromModelFlag(models, modelFlag, provider));
-    if (!model) problems.push({ level: "error", message: `Model "${modelFlag}"${provider ? ` (provider ${provider})` : ""} was not found in models.json` });
+    if (!model) problems.push({ level: "error", message: `Model "${modelFlag}"${provider ? ` (provider ${provider})` : ""} was not found (known models: pi --list-models)` });
   } else if (provider) {
     model = fromProvider(models, provider, settings);
-    if (!model) problems.push({ level: "error", message: `Provider "${provider}" has no models in models.json` });
+    if (!model) problems.push({ level: "error", message: `Provider "${provider}" has no models (add them to models.json)` });
   } else {
-    model = fromSettings(models, settings, problems) ?? models[0];
+    model = fromSettings(models, settings, problems, available) ?? available[0];
   }
   const settingsLevel = isThinkingLevel(settings.defaultThinkingLevel) ? settings.defaultThinkingLevel : undefined;
   return { model, thinkingLevel: flagLevel ?? suffixLevel ?? settingsLevel, problems };
@@ -54,13 +55,13 @@ function fromProvider(models: Model[], provider: string, settings: Bag): Model |
   return (preferred && str(settings.defaultProvider) === provider ? findModel(own, provider, preferred) : undefined) ?? own[0];
 }
 
-function fromSettings(models: Model[], settings: Bag, problems: Selection["problems"]): Model | undefined {
+function fromSettings(models: Model[], settings: Bag, problems: Selection["problems"], available: Model[]): Model | undefined {
   const provider = str(settings.defaultProvider);
   const id = str(settings.defaultModel);
   if (!id) return provider ? models.find((m) => m.provider === provider) : undefined;
   const model = (provider ? findModel(models, provider, id) : undefined) ?? resolveModel(models, id, provider);
-  if (!model && models.length > 0) {
-    problems.push({ level: "warning", message: `Default model "${provider ? `${provider}/` : ""}${id}" from settings was not found; using ${models[0].provider}/${models[0].id}` });
+  if (!model && available.length > 0) {
+    problems.push({ level: "warning", message: `Default model "${provider ? `${provider}/` : ""}${id}" from settings was not found; using ${available[0].provider}/${available[0].id}` });
   }
   return model;
 }

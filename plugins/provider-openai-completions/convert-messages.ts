@@ -1,46 +1,59 @@
 // Our conversation in chat-completions shape. The API is strict about tool pairing: every
-// `tool_calls` entry must be answered by a `tool` message before the next user or assistant turn.
+// `tool_calls` entry must be answered by a `tool` message before the next user or assistant turn
+// (prepareReplay guarantees it, and turns other APIs' messages into something this one accepts).
 import type { AssistantMessage, ImageContent, Message, Model, TextContent, ToolResultMessage, UserMessage } from "pi-kernel";
-import { compatFlag } from "./compat.js";
+import { prepareReplay, sanitizeId } from "../../lib/provider-kit/replay.js";
+import { compatFlag, compatString } from "./compat.js";
 
 type WirePart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
 export type WireMessage =
   | { role: "system" | "developer"; content: string }
   | { role: "user"; content: string | WirePart[] }
   | { role: "assistant"; content: string | null; tool_calls?: WireToolCall[] }
-  | { role: "tool"; tool_call_id: string; content: string };
+  | { role: "tool"; tool_call_id: string; name?: string; content: string };
 interface WireToolCall { id: string; type: "function"; function: { name: string; arguments: string } }
+
+// Chat completions accepts ids up to 40 characters; a responses-API id is `call_id|item_id`.
+// Mistral accepts exactly nine letters and digits.
+const ID_RULES = { toolCallId: (id: string) => sanitizeId(id.split("|")[0], 40) };
+const MISTRAL_ID_RULES = { toolCallId: mistralId };
+
+function mistralId(id: string): string {
+  const clean = id.replace(/[^A-Za-z0-9]/g, "");
+  if (clean.length === 9) return clean;
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return (clean.slice(-5) + hash.toString(36)).padStart(9, "0").slice(-9);
+}
 
 export function convertMessages(model: Model, systemPrompt: string, messages: Message[]): WireMessage[] {
   const out: WireMessage[] = [];
   if (systemPrompt) out.push({ role: systemRole(model), content: systemPrompt });
-  let unanswered: string[] = [];
   let toolImages: WirePart[] = [];
-  const flushToolTurn = () => {
-    // Calls left unanswered (the user interrupted) get a stub so the request stays valid.
-    for (const id of unanswered) out.push({ role: "tool", tool_call_id: id, content: "No result provided" });
-    unanswered = [];
-    // Images cannot go in tool messages; they follow the whole run of results as one user message.
+  // Images cannot go in tool messages; they follow the whole run of results as one user message.
+  const flushToolImages = () => {
     if (toolImages.length > 0) out.push({ role: "user", content: [{ type: "text", text: "Images from the tool results above:" }, ...toolImages] });
     toolImages = [];
   };
-  for (const message of messages) {
+  const rules = compatString(model, "toolCallIdFormat") === "mistral" ? MISTRAL_ID_RULES : ID_RULES;
+  const withName = compatFlag(model, "requiresToolResultName") === true;
+  const noteAfterTools = compatFlag(model, "requiresAssistantAfterToolResult") === true;
+  for (const message of prepareReplay(messages, model, rules)) {
     if (message.role === "toolResult") {
-      if (!unanswered.includes(message.toolCallId)) continue; // its call was dropped or never sent
-      unanswered = unanswered.filter((id) => id !== message.toolCallId);
-      out.push(toolMessage(message));
+      out.push(toolMessage(message, withName));
       toolImages.push(...imageParts(model, message.content));
       continue;
     }
-    flushToolTurn();
+    flushToolImages();
+    // Some servers reject a user turn right after tool results; a short assistant note bridges it.
+    if (message.role === "user" && noteAfterTools && out.at(-1)?.role === "tool") out.push({ role: "assistant", content: "I have processed the tool results." });
     if (message.role === "user") out.push(userMessage(model, message));
     else {
       const wire = assistantMessage(model, message);
       if (wire) out.push(wire);
-      unanswered = wire?.tool_calls?.map((c) => c.id) ?? [];
     }
   }
-  flushToolTurn();
+  flushToolImages();
   return out;
 }
 
@@ -67,8 +80,6 @@ function userMessage(model: Model, message: UserMessage): WireMessage {
 }
 
 function assistantMessage(model: Model, message: AssistantMessage): Extract<WireMessage, { role: "assistant" }> | undefined {
-  // A failed or aborted reply may hold half a tool call; it never reached the tools, so drop it.
-  if (message.stopReason === "error" || message.stopReason === "aborted") return undefined;
   const thinkingAsText = compatFlag(model, "requiresThinkingAsText") === true;
   let text = "";
   const calls: WireToolCall[] = [];
@@ -83,10 +94,11 @@ function assistantMessage(model: Model, message: AssistantMessage): Extract<Wire
   return calls.length > 0 ? { role: "assistant", content: text || null, tool_calls: calls } : { role: "assistant", content: text };
 }
 
-function toolMessage(message: ToolResultMessage): WireMessage {
+function toolMessage(message: ToolResultMessage, withName: boolean): WireMessage {
   const text = message.content.filter((c): c is TextContent => c.type === "text").map((c) => c.text).join("\n");
   const hasImages = message.content.some((c) => c.type === "image");
-  return { role: "tool", tool_call_id: message.toolCallId, content: text || (hasImages ? "(see attached image)" : "(no output)") };
+  const content = text || (hasImages ? "(see attached image)" : "(no output)");
+  return withName ? { role: "tool", tool_call_id: message.toolCallId, name: message.toolName, content } : { role: "tool", tool_call_id: message.toolCallId, content };
 }
 
 function imageParts(model: Model, content: ToolResultMessage["content"]): WirePart[] {

@@ -1,41 +1,13 @@
 // Chat completions for OpenAI and the many servers that speak its wire format (vLLM, llama.cpp,
-// Ollama, OpenRouter, ...). Setup only registers; the streaming code loads on the first request.
+// Ollama, OpenRouter, ...). Plain fetch rather than an SDK: nothing to load at start-up, and full
+// control of SSE parsing, aborts, retries and faults. Setup only registers; the streaming code
+// loads on the first request.
 import { definePlugin } from "pi-kernel";
-import type { AssistantMessageEvent, LlmContext, Model, PluginApi, StreamOptions } from "pi-kernel";
-
-/** The part of the models service this plugin uses (plugins never import each other). */
-interface ApiKeys { apiKey(model: Model): Promise<string | undefined> }
+import { registerLazyProvider } from "../../lib/provider-kit/lazy.js";
 
 export default definePlugin({
   name: "provider-openai-completions",
   setup(api) {
-    api.register.provider({ api: "openai-completions", stream: (model, context, options) => stream(api, model, context, options) });
+    registerLazyProvider(api, "openai-completions", async () => (await import("./stream.js")).chatCompletionsWire);
   },
 });
-
-async function* stream(api: PluginApi, model: Model, context: LlmContext, options: StreamOptions): AsyncGenerator<AssistantMessageEvent> {
-  let impl: typeof import("./stream.js");
-  try {
-    impl = await import("./stream.js");
-  } catch (error) {
-    yield loadFailure(model, error);
-    return;
-  }
-  const resolveApiKey = async (m: Model) => (api.services.has("models") ? api.services.use<ApiKeys>("models").apiKey(m) : undefined);
-  yield* impl.streamChatCompletions(model, context, options, { resolveApiKey });
-}
-
-// Keeps the "a stream never throws" promise even if the lazily loaded code cannot load.
-function loadFailure(model: Model, error: unknown): AssistantMessageEvent {
-  const zero = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
-  return {
-    type: "error",
-    reason: "error",
-    error: {
-      role: "assistant", content: [], api: model.api, provider: model.provider, model: model.id,
-      usage: { ...zero, totalTokens: 0, cost: { ...zero, total: 0 } }, stopReason: "error",
-      errorMessage: `provider-openai-completions could not load: ${error instanceof Error ? error.message : String(error)}`,
-      timestamp: Date.now(),
-    },
-  };
-}

@@ -1,15 +1,14 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AssistantMessageEvent, BootContext, Diagnostic, Model, PluginApi, ProviderDef, ThinkingLevel } from "pi-kernel";
-import plugin, { type ModelsService } from "../../plugins/models/index.js";
+import type { AssistantMessageEvent, Model, PluginApi, ProviderDef } from "pi-kernel";
+import { custom, ids, setUpIn, useIsolatedAgentDir, writeModelsIn } from "./models-harness.js";
 import providerPlugin from "../../plugins/provider-openai-completions/index.js";
 import { startSimulator } from "../support/simulator/index.mjs";
 
+const agentDir = useIsolatedAgentDir("pi-models-");
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), "pi-models-")); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(() => { dir = agentDir(); });
 
 const MODELS_JSONC = `{
   // local servers
@@ -33,42 +32,15 @@ const MODELS_JSONC = `{
   },
 }`;
 
-interface Harness {
-  service: ModelsService;
-  diagnostics: Diagnostic[];
-  selected: { model?: Model; level?: ThinkingLevel };
-  boot(reason?: BootContext["reason"]): Promise<void>;
-  api: PluginApi;
-  services: Map<string, unknown>;
-}
-
-/** A minimal real PluginApi: just the fields the models plugin uses. */
-async function setUp(flags: Record<string, unknown> = {}, settings: Record<string, unknown> = {}, services = new Map<string, unknown>()): Promise<Harness> {
-  const boots: ((ctx: BootContext) => unknown)[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const selected: Harness["selected"] = {};
-  const api = {
-    name: "models", cwd: dir, agentDir: dir, flags, settings,
-    on: (hook: string, fn: (ctx: BootContext) => unknown) => { if (hook === "boot") boots.push(fn); },
-    diagnose: (d: Diagnostic) => diagnostics.push(d),
-    services: { provide: (n: string, impl: unknown) => services.set(n, impl), use: (n: string) => services.get(n), has: (n: string) => services.has(n) },
-    actions: { setModel: (m: Model) => { selected.model = m; }, setThinkingLevel: (l: ThinkingLevel) => { selected.level = l; } },
-    agent: { get model() { return selected.model; } },
-  } as unknown as PluginApi;
-  await plugin.setup(api);
-  const boot = async (reason: BootContext["reason"] = "startup") => { for (const fn of boots) await fn({ reason, generation: 1 }); };
-  return { service: services.get("models") as ModelsService, diagnostics, selected, boot, api, services };
-}
-
-const writeModels = (text = MODELS_JSONC) => writeFile(join(dir, "models.json"), text);
-const ids = (models: (Model | undefined)[]) => models.map((m) => m && `${m.provider}/${m.id}`);
+const setUp = (...args: Parameters<typeof setUpIn> extends [string, ...infer R] ? R : never) => setUpIn(dir, ...args);
+const writeModels = (text = MODELS_JSONC) => writeModelsIn(dir, text);
 
 describe("models.json", () => {
   it("reads JSONC, inherits provider settings and fills in defaults", async () => {
     await writeModels();
     const { service, diagnostics } = await setUp();
     expect(diagnostics).toEqual([]);
-    expect(ids(service.list())).toEqual(["local/qwen3:8b", "local/Llama-3.1-70B", "router/anthropic/claude-sonnet-4", "cmd/c1"]);
+    expect(ids(custom(service.list()))).toEqual(["local/qwen3:8b", "local/Llama-3.1-70B", "router/anthropic/claude-sonnet-4", "cmd/c1"]);
     expect(service.find("local", "qwen3:8b")).toEqual({
       id: "qwen3:8b", name: "Qwen 3 8B", api: "openai-completions", provider: "local", baseUrl: "http://127.0.0.1:8080/v1",
       reasoning: true, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 128_000, maxTokens: 16_384,
@@ -85,30 +57,35 @@ describe("models.json", () => {
     await writeModels(`{\n  "providers": {\n    "p": { "apiKey": "sk-secret-123" "baseUrl": "x" }\n  }\n}`);
     const h = await setUp();
     await expect(h.boot()).resolves.toBeUndefined();
-    expect(h.diagnostics).toHaveLength(1);
-    const [d] = h.diagnostics;
+    const [d, advice] = h.diagnostics;
+    expect(h.diagnostics).toHaveLength(2);
+    expect(advice.message).toMatch(/^No model available/);
     expect(d).toMatchObject({ level: "error", where: join(dir, "models.json") });
     expect(d.message).toBe(`${join(dir, "models.json")}: invalid JSON at line 3, column 38: expected ',' or '}'`);
     expect(JSON.stringify(h.diagnostics)).not.toContain("sk-secret");
     expect(h.selected.model).toBeUndefined();
-    expect(h.service.list()).toEqual([]);
+    expect(custom(h.service.list())).toEqual([]);
     expect(h.service.errors).toEqual([d.message]);
   });
 
   it("skips entries without api or baseUrl with a warning", async () => {
     await writeModels(`{"providers": {"a": {"api": "x", "models": [{"id": "m1"}, {"name": "no id"}]}, "b": {"baseUrl": "u", "models": [{"id": "m2", "api": "y"}]}}}`);
     const { service, diagnostics } = await setUp();
-    expect(ids(service.list())).toEqual(["b/m2"]);
+    expect(ids(custom(service.list()))).toEqual(["b/m2"]);
     expect(diagnostics.map((d) => d.level)).toEqual(["warning", "warning"]);
     expect(service.errors[0]).toMatch(/providers\.a\.models\[0\] \("m1"\) has no "baseUrl"/);
     expect(service.errors[1]).toMatch(/providers\.a\.models\[1\] has no "id"/);
   });
 
-  it("does nothing without models.json", async () => {
+  it("without any configuration selects nothing and says exactly what to set", async () => {
     const h = await setUp({});
     await h.boot();
-    expect(h.diagnostics).toEqual([]);
     expect(h.selected).toEqual({});
+    expect(h.diagnostics).toHaveLength(1);
+    expect(h.diagnostics[0]).toMatchObject({ level: "warning", where: "model selection" });
+    for (const hint of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", join(dir, "auth.json"), join(dir, "models.json"), "Ollama"]) {
+      expect(h.diagnostics[0].message).toContain(hint);
+    }
   });
 });
 
@@ -157,7 +134,7 @@ describe("model selection at boot", () => {
   it("selects nothing and reports it when --model matches nothing", async () => {
     const none = await pick({ model: "gpt-9" });
     expect(none.id).toBeUndefined();
-    expect(none.diagnostics).toEqual([expect.objectContaining({ level: "error", message: 'Model "gpt-9" was not found in models.json' })]);
+    expect(none.diagnostics).toEqual([expect.objectContaining({ level: "error", message: 'Model "gpt-9" was not found (known models: pi --list-models)' })]);
   });
 
   it("keeps the current model on reload but picks up its new definition", async () => {

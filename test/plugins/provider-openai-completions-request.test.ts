@@ -77,7 +77,8 @@ describe("buildBody", () => {
     expect(buildBody({ ...reasoning, compat: { supportsReasoningEffort: false } }, ctx, { thinkingLevel: "low" })).not.toHaveProperty("reasoning_effort");
     const mapped = { ...reasoning, thinkingLevelMap: { minimal: null, xhigh: "high" } };
     expect(buildBody(mapped, ctx, { thinkingLevel: "xhigh" }).reasoning_effort).toBe("high");
-    expect(buildBody(mapped, ctx, { thinkingLevel: "minimal" })).not.toHaveProperty("reasoning_effort");
+    // A hidden level clamps to the next higher one (pi's rule), never to "no thinking".
+    expect(buildBody(mapped, ctx, { thinkingLevel: "minimal" }).reasoning_effort).toBe("low");
     expect(buildBody(base, ctx, { thinkingLevel: "high" })).not.toHaveProperty("reasoning_effort");
   });
 });

@@ -2,9 +2,10 @@
 // the bytes: inside a UTF-8 character, inside a line, between the \r and \n of a CRLF.
 import { describe, expect, it } from "vitest";
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import { MessageAssembler } from "../../plugins/provider-openai-completions/assembler.js";
-import { type SseEvent, SseParser } from "../../plugins/provider-openai-completions/sse.js";
-import { decodeBody } from "../../plugins/provider-openai-completions/stream.js";
+import { MessageAssembler } from "../../lib/provider-kit/assembler.js";
+import { type SseEvent, SseParser } from "../../lib/provider-kit/sse.js";
+import { decodeBytes } from "../../lib/provider-kit/run.js";
+import { chatCompletionsWire } from "../../plugins/provider-openai-completions/stream.js";
 
 const SSE = Buffer.from([
   ": keep-alive comment\r\n",
@@ -91,7 +92,7 @@ async function* pieces(parts: Buffer[]) {
 async function decode(parts: Buffer[]) {
   const out = new MessageAssembler(model);
   const seen: unknown[] = [];
-  for await (const e of decodeBody(pieces(parts), out, model)) seen.push(project(e));
+  for await (const e of decodeBytes(chatCompletionsWire, pieces(parts), out, model)) seen.push(project(e));
   return { seen, content: out.message.content, usage: out.message.usage };
 }
 
@@ -100,7 +101,7 @@ function project(e: AssistantMessageEvent): unknown {
   return structuredClone(rest);
 }
 
-describe("decodeBody", () => {
+describe("decoding chat-completions bytes", () => {
   it("gives identical pi events for the same body split at every byte boundary", async () => {
     const whole = await decode([BODY]);
     expect(whole.seen.map((e: any) => e.type)).toEqual([

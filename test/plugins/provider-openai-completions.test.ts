@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AssistantMessageEvent, LlmContext, Model, PluginApi, ProviderDef, StreamOptions } from "pi-kernel";
 import { Type } from "pi-kernel";
 import plugin from "../../plugins/provider-openai-completions/index.js";
-import { streamChatCompletions } from "../../plugins/provider-openai-completions/stream.js";
+import { APIS, NO_RETRY, run as runApi } from "./providers/apis.js";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 
 let sim: Simulator;
@@ -21,19 +21,10 @@ const context = (over: Partial<LlmContext> = {}): LlmContext => ({
   systemPrompt: "You are a test.", messages: [{ role: "user", content: "hi", timestamp: 1 }], tools: [], ...over,
 });
 
-/** Events plus a JSON snapshot of each taken when it was emitted (`partial` is shared and mutates). */
-async function run(m: Model, ctx: LlmContext = context(), options: StreamOptions = {}, onEvent?: (e: AssistantMessageEvent) => void) {
-  const events: AssistantMessageEvent[] = [];
-  const snapshots: any[] = [];
-  for await (const event of streamChatCompletions(m, ctx, { apiKey: "sk-test-key", ...options })) {
-    events.push(event);
-    snapshots.push(JSON.parse(JSON.stringify(event)));
-    onEvent?.(event);
-  }
-  const last = events.at(-1)!;
-  const message = last.type === "done" ? last.message : last.type === "error" ? last.error : undefined;
-  return { events, snapshots, types: events.map((e) => e.type), last, message: message! };
-}
+// Retries have their own tests (providers/faults); here a failure must show at once.
+const CHAT = APIS.find((c) => c.api === "openai-completions")!;
+const run = (m: Model, ctx: LlmContext = context(), options: StreamOptions = {}, onEvent?: (e: AssistantMessageEvent) => void) =>
+  runApi(CHAT, m, ctx, { apiKey: "sk-test-key", ...options }, { settings: NO_RETRY }, onEvent);
 
 describe("provider-openai-completions against the simulator", () => {
   it("streams text and sends a well-formed request", async () => {

@@ -8,7 +8,7 @@ const event = (type, payload = {}) => `event: ${type}\ndata: ${JSON.stringify({ 
 /** Every SSE frame of one scripted turn, in order. */
 export function frames(turn, body, responseId) {
   const u = turn.usage;
-  const out = [
+  let out = [
     event("message_start", {
       message: {
         id: responseId, type: "message", role: "assistant", model: body.model ?? "sim-model", content: [],
@@ -19,14 +19,18 @@ export function frames(turn, body, responseId) {
     event("ping"),
   ];
   let index = 0;
-  if (turn.thinking) out.push(...thinkingBlock(turn, index++, responseId));
-  if (turn.text) out.push(...textBlock(turn, index++));
-  for (const call of turn.toolCalls) out.push(...toolBlock(turn, call, index++));
-  out.push(
+  // concat, not push(...): a long scripted answer has more frames than a call may have arguments
+  if (turn.redactedThinking) {
+    const i = index++;
+    out = out.concat([event("content_block_start", { index: i, content_block: { type: "redacted_thinking", data: turn.redactedThinking } }), event("content_block_stop", { index: i })]);
+  }
+  if (turn.thinking) out = out.concat(thinkingBlock(turn, index++, responseId));
+  if (turn.text) out = out.concat(textBlock(turn, index++));
+  for (const call of turn.toolCalls) out = out.concat(toolBlock(turn, call, index++));
+  return out.concat([
     event("message_delta", { delta: { stop_reason: STOP[turn.stopReason] ?? "end_turn", stop_sequence: null }, usage: { output_tokens: u.output } }),
     event("message_stop"),
-  );
-  return out;
+  ]);
 }
 
 function thinkingBlock(turn, index, responseId) {

@@ -17,15 +17,20 @@ export type Fault =
 export interface ScriptedToolCall {
   name: string;
   arguments: Record<string, unknown>;
-  /** Defaults to a generated `call_sim_N` (OpenAI) or `toolu_sim_N` (Anthropic). */
+  /** Defaults to a generated `call_sim_N` (OpenAI) or `toolu_sim_N` (Anthropic); Gemini sends no ids. */
   id?: string;
 }
 
 export interface Turn {
   text?: string;
   thinking?: string;
-  /** Anthropic only: the signature sent with `signature_delta` (a deterministic default otherwise). */
+  /**
+   * The thinking signature: Anthropic's `signature_delta`, the responses API's `encrypted_content`,
+   * Gemini's `thoughtSignature` (a deterministic default otherwise).
+   */
   thinkingSignature?: string;
+  /** Anthropic only: a `redacted_thinking` block with this opaque data, before any thinking. */
+  redactedThinking?: string;
   toolCalls?: ScriptedToolCall[];
   /** Defaults to "toolUse" when there are tool calls, else "stop". */
   stopReason?: SimStopReason;
@@ -51,14 +56,17 @@ export interface RecordedRequest {
   body: any;
   rawBody: string;
   /** Which wire format the path belongs to, if any. */
-  format?: "openai" | "anthropic";
+  format?: "openai" | "anthropic" | "responses" | "gemini";
 }
 
 /** A turn, or a function that builds one from the request it answers. */
 export type ScriptEntry = Turn | ((request: RecordedRequest) => Turn | Promise<Turn>);
 
 export interface Simulator {
-  /** e.g. `http://127.0.0.1:PORT`; OpenAI clients use `${url}/v1` as their base URL. */
+  /**
+   * e.g. `http://127.0.0.1:PORT`. Routes: `/v1/chat/completions`, `/v1/responses` (OpenAI base URL
+   * `${url}/v1`), `/v1/messages` (Anthropic), `/v1beta/models/<id>:streamGenerateContent` (Gemini).
+   */
   readonly url: string;
   readonly port: number;
   /** Every request received, in order (including ones answered with an error). */
@@ -71,4 +79,5 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
-export function startSimulator(options?: { port?: number }): Promise<Simulator>;
+/** `models`: the ids `GET /v1/models` lists (default ["sim-local-model"]). */
+export function startSimulator(options?: { port?: number; models?: string[] }): Promise<Simulator>;

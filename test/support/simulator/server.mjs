@@ -1,14 +1,21 @@
 // A loopback LLM server: real HTTP, real SSE framing, answers from a queue of scripted turns.
 import { createServer } from "node:http";
 import * as anthropic from "./anthropic.mjs";
+import * as gemini from "./gemini.mjs";
 import * as openai from "./openai.mjs";
+import * as responses from "./responses.mjs";
 import { normalizeTurn } from "./turns.mjs";
 import { writeFrames, writeStatusFault } from "./writer.mjs";
 
 const ROUTES = [
   { paths: ["/v1/chat/completions", "/chat/completions"], name: "openai", format: openai, callPrefix: "call_sim_", responsePrefix: "chatcmpl-sim-" },
   { paths: ["/v1/messages", "/messages"], name: "anthropic", format: anthropic, callPrefix: "toolu_sim_", responsePrefix: "msg_sim_" },
+  { paths: ["/v1/responses", "/responses"], name: "responses", format: responses, callPrefix: "call_sim_", responsePrefix: "resp_sim_" },
+  // Gemini says "stream" in the URL, not in the body.
+  { pattern: /^(?:\/v1beta|\/v1)?\/models\/[^/]+:streamGenerateContent$/, name: "gemini", format: gemini, callPrefix: "gemini_sim_", responsePrefix: "gem_sim_", urlStreams: true },
 ];
+
+const matches = (route, path) => (route.pattern ? route.pattern.test(path) : route.paths.includes(path));
 
 /** @type {import("./index.d.mts").startSimulator} */
 export async function startSimulator(options = {}) {
@@ -16,7 +23,7 @@ export async function startSimulator(options = {}) {
   let signalClose;
   const closing = new Promise((resolve) => { signalClose = resolve; });
   const server = createServer((req, res) => {
-    handle(req, res, state, closing).catch((error) => fail(res, error));
+    handle(req, res, state, closing, options).catch((error) => fail(res, error));
   });
   server.on("connection", (socket) => {
     state.sockets.add(socket);
@@ -48,17 +55,21 @@ export async function startSimulator(options = {}) {
   return sim;
 }
 
-async function handle(req, res, state, closing) {
+async function handle(req, res, state, closing, options) {
   const raw = await readBody(req);
   const path = new URL(req.url ?? "/", "http://sim").pathname;
   if (path.startsWith("/__sim/")) return control(req, res, path, raw, state);
-  const route = ROUTES.find((r) => req.method === "POST" && r.paths.includes(path));
+  // What a local OpenAI-compatible server lists (the models plugin probes this).
+  if (req.method === "GET" && (path === "/v1/models" || path === "/models")) {
+    return json(res, 200, { object: "list", data: (options.models ?? ["sim-local-model"]).map((id) => ({ id, object: "model", owned_by: "simulator" })) });
+  }
+  const route = ROUTES.find((r) => req.method === "POST" && matches(r, path));
   const body = parseJson(raw);
   state.requests.push({ method: req.method, path, headers: { ...req.headers }, body: body.ok ? body.value : undefined, rawBody: raw, format: route?.name });
   if (!route) return json(res, 404, { error: { message: `simulator: no route for ${req.method} ${path}`, type: "not_found" } });
   const { format } = route;
   if (!body.ok) return json(res, 400, format.errorBody(400, `simulator: request body is not JSON: ${body.error}`));
-  if (body.value?.stream !== true) return json(res, 400, format.errorBody(400, "simulator: only streaming requests (stream: true) are supported"));
+  if (!route.urlStreams && body.value?.stream !== true) return json(res, 400, format.errorBody(400, "simulator: only streaming requests (stream: true) are supported"));
   const next = state.queue.shift();
   if (next === undefined) {
     const message = `simulator script ran out: no scripted turn left for request #${state.requests.length} (${req.method} ${path})`;
@@ -70,7 +81,7 @@ async function handle(req, res, state, closing) {
   res.setHeader(format.requestIdHeader, `req_sim_${state.ids}`);
   if (turn.fault?.kind === "status") return writeStatusFault(res, turn.fault, format);
   const closed = Promise.race([closing, new Promise((resolve) => res.once("close", resolve))]);
-  await writeFrames(res, format.frames(turn, body.value, responseId), turn, format.malformedFrame(responseId), closed);
+  await writeFrames(res, format.frames(turn, body.value, responseId, path), turn, format.malformedFrame(responseId), closed);
 }
 
 // Lets a simulator in another process (serve.mjs) be scripted and inspected over HTTP.

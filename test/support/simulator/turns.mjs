@@ -19,10 +19,11 @@ export function normalizeTurn(turn, body, nextId) {
     text,
     thinking,
     thinkingSignature: turn.thinkingSignature,
+    redactedThinking: turn.redactedThinking,
     toolCalls,
     stopReason: turn.stopReason ?? (toolCalls.length > 0 ? "toolUse" : "stop"),
     usage: {
-      input: turn.usage?.input ?? estimateTokens(JSON.stringify(body?.messages ?? "")),
+      input: turn.usage?.input ?? estimateTokens(JSON.stringify(body?.messages ?? body?.input ?? body?.contents ?? "")),
       output: turn.usage?.output ?? estimateTokens(text + thinking) + Math.ceil(argsLength / 4),
       cacheRead: turn.usage?.cacheRead ?? 0,
       cacheWrite: turn.usage?.cacheWrite ?? 0,

@@ -9,7 +9,7 @@ export interface SseEvent {
   id?: string;
 }
 
-const LINE_BREAK = /\r\n|\r|\n/g;
+const LF = 10;
 
 export class SseParser {
   private readonly decoder = new TextDecoder("utf-8");
@@ -34,20 +34,33 @@ export class SseParser {
 
   private consume(text: string, final: boolean): SseEvent[] {
     if (this.skipLeadingLf && text.length > 0) {
-      if (text.startsWith("\n")) text = text.slice(1);
+      if (text.charCodeAt(0) === LF) text = text.slice(1);
       this.skipLeadingLf = false;
     }
-    this.buffer += text;
+    const buffer = this.buffer ? this.buffer + text : text;
     const events: SseEvent[] = [];
+    // indexOf rather than a regex: this loop runs once per line of every streamed answer.
     let start = 0;
-    LINE_BREAK.lastIndex = 0;
-    for (let m = LINE_BREAK.exec(this.buffer); m; m = LINE_BREAK.exec(this.buffer)) {
-      // A lone `\r` at the very end may be the first half of a CRLF still in flight.
-      if (m[0] === "\r" && m.index === this.buffer.length - 1) this.skipLeadingLf = true;
-      this.line(this.buffer.slice(start, m.index), events);
-      start = m.index + m[0].length;
+    let lf = buffer.indexOf("\n");
+    let cr = buffer.indexOf("\r");
+    while (lf !== -1 || cr !== -1) {
+      let end: number;
+      let next: number;
+      if (cr === -1 || (lf !== -1 && lf < cr)) {
+        end = lf;
+        next = lf + 1;
+      } else {
+        end = cr;
+        next = cr + 1;
+        if (next === buffer.length) this.skipLeadingLf = true; // maybe the first half of a CRLF
+        else if (buffer.charCodeAt(next) === LF) next++;
+      }
+      this.line(buffer.slice(start, end), events);
+      start = next;
+      if (lf !== -1 && lf < start) lf = buffer.indexOf("\n", start);
+      if (cr !== -1 && cr < start) cr = buffer.indexOf("\r", start);
     }
-    this.buffer = this.buffer.slice(start);
+    this.buffer = start === 0 ? buffer : buffer.slice(start);
     if (final && this.buffer.length > 0) {
       this.line(this.buffer, events);
       this.buffer = "";
@@ -77,4 +90,20 @@ export class SseParser {
     this.data = [];
     this.eventType = "";
   }
+}
+
+/**
+ * The SSE events of a response body, one batch per network read (handing them over a batch at a
+ * time keeps per-event overhead low on long answers). `onBytes` runs for every read (the idle
+ * watchdog uses it); a last event without its blank line is still delivered at the end.
+ */
+export async function* sseBatches(body: AsyncIterable<Uint8Array>, onBytes?: () => void): AsyncGenerator<Iterable<SseEvent>> {
+  const parser = new SseParser();
+  for await (const bytes of body) {
+    onBytes?.();
+    const events = parser.push(bytes);
+    if (events.length > 0) yield events;
+  }
+  const rest = parser.end();
+  if (rest.length > 0) yield rest;
 }

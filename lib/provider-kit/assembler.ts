@@ -1,0 +1,147 @@
+// Builds the assistant message from stream deltas and reports each change as a pi event. One
+// block is open at a time: a delta of another kind (or a new tool call) closes the open one first.
+// Every wire format maps onto these few calls, so the event protocol is the same for all of them.
+import type {
+  AssistantMessage, AssistantMessageEvent, Model, StopReason, TextContent, ThinkingContent, ToolCall,
+} from "pi-kernel";
+import { bestEffortArguments, finalArguments } from "./arguments.js";
+import { emptyUsage } from "./usage.js";
+
+type OpenBlock =
+  | { kind: "text"; index: number; block: TextContent }
+  | { kind: "thinking"; index: number; block: ThinkingContent }
+  | { kind: "toolCall"; index: number; block: ToolCall; key?: string | number; json: string };
+
+export type Events = AssistantMessageEvent[];
+
+export class MessageAssembler {
+  readonly message: AssistantMessage;
+  private open: OpenBlock | undefined;
+
+  constructor(model: Model) {
+    this.message = {
+      role: "assistant", content: [], api: model.api, provider: model.provider, model: model.id,
+      usage: emptyUsage(), stopReason: "stop", timestamp: Date.now(),
+    };
+  }
+
+  start(): AssistantMessageEvent {
+    return { type: "start", partial: this.message };
+  }
+
+  text(delta: string): Events {
+    const events = this.open?.kind === "text" ? [] : this.begin({ type: "text", text: "" });
+    const open = this.open as Extract<OpenBlock, { kind: "text" }>;
+    open.block.text += delta;
+    events.push({ type: "text_delta", contentIndex: open.index, delta, partial: this.message });
+    return events;
+  }
+
+  thinking(delta: string): Events {
+    const events = this.open?.kind === "thinking" ? [] : this.begin({ type: "thinking", thinking: "" });
+    const open = this.open as Extract<OpenBlock, { kind: "thinking" }>;
+    open.block.thinking += delta;
+    events.push({ type: "thinking_delta", contentIndex: open.index, delta, partial: this.message });
+    return events;
+  }
+
+  /** Opens a thinking block even before any text (encrypted reasoning may have none). */
+  beginThinking(): Events {
+    return this.open?.kind === "thinking" ? [] : this.begin({ type: "thinking", thinking: "" });
+  }
+
+  /** Opens a text block with no text yet (an API announcing a block before its deltas). */
+  beginText(): Events {
+    return this.open?.kind === "text" ? [] : this.begin({ type: "text", text: "" });
+  }
+
+  /** The open block, for attaching signatures (thinking signatures, encrypted reasoning, ids). */
+  current(): TextContent | ThinkingContent | ToolCall | undefined {
+    return this.open?.block;
+  }
+
+  /** The most recent block of a kind, open or closed (signatures may arrive after the block). */
+  last<K extends "text" | "thinking" | "toolCall">(type: K): Extract<AssistantMessage["content"][number], { type: K }> | undefined {
+    for (let i = this.message.content.length - 1; i >= 0; i--) {
+      const block = this.message.content[i];
+      if (block.type === type) return block as Extract<AssistantMessage["content"][number], { type: K }>;
+    }
+    return undefined;
+  }
+
+  /** A complete redacted thinking block (Anthropic's `redacted_thinking`): opaque, replayed as is. */
+  redactedThinking(signature: string): Events {
+    const events = this.begin({ type: "thinking", thinking: "", thinkingSignature: signature, redacted: true });
+    events.push(...this.close());
+    return events;
+  }
+
+  /** Starts a tool call; `key` tells its later fragments apart from other calls' (wire index, item id). */
+  beginToolCall(id: string, name: string, key?: string | number): Events {
+    const block: ToolCall = { type: "toolCall", id, name, arguments: {} };
+    const events = this.close();
+    this.message.content.push(block);
+    this.open = { kind: "toolCall", index: this.message.content.length - 1, block, key, json: "" };
+    events.push({ type: "toolcall_start", contentIndex: this.open.index, partial: this.message });
+    return events;
+  }
+
+  /** Whether the open block is the tool call with this key (any call when the key is unknown). */
+  inToolCall(key?: string | number): boolean {
+    const open = this.open;
+    return open?.kind === "toolCall" && (key === undefined || open.key === undefined || open.key === key);
+  }
+
+  /** Appends a fragment of the open tool call's JSON arguments; `partial` gets the best parse so far. */
+  toolCallArguments(fragment: string): Events {
+    const open = this.open;
+    if (open?.kind !== "toolCall" || fragment === "") return [];
+    open.json += fragment;
+    open.block.arguments = bestEffortArguments(open.json, open.block.arguments);
+    return [{ type: "toolcall_delta", contentIndex: open.index, delta: fragment, partial: this.message }];
+  }
+
+  /** Ends the open block, if any. */
+  close(): Events {
+    const open = this.open;
+    this.open = undefined;
+    if (!open) return [];
+    const base = { contentIndex: open.index, partial: this.message };
+    if (open.kind === "text") return [{ type: "text_end", ...base, content: open.block.text }];
+    if (open.kind === "thinking") return [{ type: "thinking_end", ...base, content: open.block.thinking }];
+    open.block.arguments = finalArguments(open.json);
+    return [{ type: "toolcall_end", ...base, toolCall: open.block }];
+  }
+
+  hasToolCalls(): boolean {
+    return this.message.content.some((c) => c.type === "toolCall");
+  }
+
+  /** Closes the open block and finishes the message. */
+  done(reason: "stop" | "length" | "toolUse"): Events {
+    const events = this.close();
+    this.message.stopReason = reason;
+    events.push({ type: "done", reason, message: this.message });
+    return events;
+  }
+
+  /**
+   * Ends in failure, keeping what arrived. Open blocks get no end event: an unfinished tool call
+   * stays in the partial message but never counts as a completed call.
+   */
+  fail(reason: Extract<StopReason, "error" | "aborted">, errorMessage: string): AssistantMessageEvent {
+    this.open = undefined;
+    this.message.stopReason = reason;
+    this.message.errorMessage = errorMessage;
+    return { type: "error", reason, error: this.message };
+  }
+
+  private begin(block: TextContent | ThinkingContent): Events {
+    const events = this.close();
+    this.message.content.push(block);
+    const index = this.message.content.length - 1;
+    this.open = block.type === "text" ? { kind: "text", index, block } : { kind: "thinking", index, block };
+    events.push({ type: block.type === "text" ? "text_start" : "thinking_start", contentIndex: index, partial: this.message });
+    return events;
+  }
+}

@@ -1,0 +1,13 @@
+// Shared, wire-independent parts of the provider plugins: SSE parsing, message assembly, usage
+// and cost, errors and key redaction, retries with backoff, idle timeouts, thinking levels and
+// cross-provider replay. Plain library code: no plugin setup, no hooks.
+export { MessageAssembler, type Events } from "./assembler.js";
+export { bestEffortArguments, finalArguments, isRecord } from "./arguments.js";
+export { HttpError, IdleTimeoutError, StreamProtocolError, describeError, httpError, parseEventData, redact, retryAfterMs } from "./errors.js";
+export { OVERFLOW_MARKER, isContextOverflow, looksLikeOverflow } from "./overflow.js";
+export { DEFAULT_RETRY, type RetryPolicy, decideRetry, isTransient, retryPolicy, sleep } from "./retry.js";
+export { type RetryInfo, type RunDeps, type Wire, type WireRequest, decodeBytes, runStream, withModelHeaders } from "./run.js";
+export { type SseEvent, SseParser, sseBatches } from "./sse.js";
+export { THINKING_LEVELS, baseMaxTokens, clampThinkingLevel, effortName, supportedLevels, thinkingBudget } from "./thinking.js";
+export { type ReplayRules, isSameModel, prepareReplay, sanitizeId } from "./replay.js";
+export { type TokenCounts, count, emptyUsage, priceUsage } from "./usage.js";

@@ -1,0 +1,46 @@
+// The provider plugins' setup side: registers a provider whose streaming code (the wire format
+// and the shared driver) is imported on the first request, so start-up never pays for it.
+// Imports nothing at load time but types.
+import type { AssistantMessageEvent, LlmContext, Model, PluginApi, StreamOptions } from "pi-kernel";
+import type { Wire } from "./run.js";
+
+/** The part of the models service providers use (plugins never import each other). */
+interface ApiKeys { apiKey(model: Model): Promise<string | undefined> }
+
+export function registerLazyProvider(api: PluginApi, apiName: string, loadWire: () => Promise<Wire>): void {
+  api.register.provider({ api: apiName, stream: (model, context, options) => stream(api, loadWire, model, context, options) });
+}
+
+async function* stream(api: PluginApi, loadWire: () => Promise<Wire>, model: Model, context: LlmContext, options: StreamOptions): AsyncGenerator<AssistantMessageEvent> {
+  let wire: Wire;
+  let run: typeof import("./run.js");
+  try {
+    [wire, run] = await Promise.all([loadWire(), import("./run.js")]);
+  } catch (error) {
+    yield loadFailure(api.name, model, error);
+    return;
+  }
+  yield* run.runStream(wire, model, context, options, {
+    resolveApiKey: async (m) => (api.services.has("models") ? api.services.use<ApiKeys>("models").apiKey(m) : undefined),
+    settings: api.settings,
+    onRetry: (r) => api.diagnose?.({
+      level: "info", where: `${model.provider}/${model.id}`,
+      message: `${r.errorMessage}; retrying in ${Math.round(r.delayMs / 100) / 10} s (attempt ${r.attempt} of ${r.maxRetries})`,
+    }),
+  });
+}
+
+// Keeps the "a stream never throws" promise even if the lazily loaded code cannot load.
+function loadFailure(plugin: string, model: Model, error: unknown): AssistantMessageEvent {
+  const zero = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  return {
+    type: "error",
+    reason: "error",
+    error: {
+      role: "assistant", content: [], api: model.api, provider: model.provider, model: model.id,
+      usage: { ...zero, totalTokens: 0, cost: { ...zero, total: 0 } }, stopReason: "error",
+      errorMessage: `${plugin} could not load: ${error instanceof Error ? error.message : String(error)}`,
+      timestamp: Date.now(),
+    },
+  };
+}

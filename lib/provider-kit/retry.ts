@@ -1,0 +1,79 @@
+// When and how long to wait before trying a request again, from pi's `retry.*` settings.
+// Only transient failures are retried: rate limits, server errors, overload, dropped connections
+// and idle streams; never a context overflow or a request the server rejected as wrong.
+import { HttpError, IdleTimeoutError, StreamProtocolError, isNetworkError } from "./errors.js";
+
+export interface RetryPolicy {
+  enabled: boolean;
+  maxRetries: number;
+  baseDelayMs: number;
+  /** A server asking for a longer wait fails at once; 0 lifts the cap. */
+  maxRetryDelayMs: number;
+  /** Cut a stream (or a wait for headers) after this long without bytes. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { enabled: true, maxRetries: 3, baseDelayMs: 2000, maxRetryDelayMs: 60_000, timeoutMs: 120_000 };
+
+type Bag = Readonly<Record<string, unknown>>;
+
+/** Reads settings.json's `retry` object (`retry.provider.maxRetries` overrides `retry.maxRetries`). */
+export function retryPolicy(settings: Bag | undefined): RetryPolicy {
+  const retry = bag(settings?.retry);
+  const provider = bag(retry.provider);
+  const num = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : fallback);
+  return {
+    enabled: typeof retry.enabled === "boolean" ? retry.enabled : DEFAULT_RETRY.enabled,
+    maxRetries: Math.floor(num(provider.maxRetries, num(retry.maxRetries, DEFAULT_RETRY.maxRetries))),
+    baseDelayMs: num(retry.baseDelayMs, DEFAULT_RETRY.baseDelayMs),
+    maxRetryDelayMs: num(provider.maxRetryDelayMs, num(retry.maxDelayMs, DEFAULT_RETRY.maxRetryDelayMs)),
+    timeoutMs: num(provider.timeoutMs, DEFAULT_RETRY.timeoutMs) || DEFAULT_RETRY.timeoutMs,
+  };
+}
+
+function bag(value: unknown): Bag {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Bag) : {};
+}
+
+const TRANSIENT_TYPES = /overloaded|rate_limit|resource_exhausted|unavailable|server_error|internal/i;
+
+export function isTransient(error: unknown): boolean {
+  if (error instanceof HttpError) {
+    if (error.status === 408 || error.status === 409 || error.status === 429 || error.status >= 500) return true;
+    return error.apiType !== undefined && TRANSIENT_TYPES.test(error.apiType);
+  }
+  if (error instanceof StreamProtocolError) return error.transient;
+  return error instanceof IdleTimeoutError || isNetworkError(error);
+}
+
+export type RetryDecision = { retry: true; delayMs: number } | { retry: false; reason?: string };
+
+/** Whether attempt `attempt` (0-based) may be followed by another, and after how long. */
+export function decideRetry(policy: RetryPolicy, error: unknown, attempt: number): RetryDecision {
+  if (!policy.enabled || attempt >= policy.maxRetries || !isTransient(error)) return { retry: false };
+  const requested = error instanceof HttpError ? error.retryAfterMs : undefined;
+  const capped = policy.maxRetryDelayMs > 0;
+  if (requested !== undefined && capped && requested > policy.maxRetryDelayMs) {
+    const wait = Math.ceil(requested / 1000);
+    return { retry: false, reason: `the server asked to wait ${wait} s, longer than retry.provider.maxRetryDelayMs (${policy.maxRetryDelayMs / 1000} s)` };
+  }
+  const backoff = policy.baseDelayMs * 2 ** attempt;
+  const delayMs = requested ?? (capped ? Math.min(backoff, policy.maxRetryDelayMs) : backoff);
+  return { retry: true, delayMs };
+}
+
+/** Waits, or rejects as soon as the signal aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -1,0 +1,146 @@
+// One turn against any streaming wire format: resolve the key, build and send the request, decode
+// the SSE body into pi events, retry transient failures, cut idle streams. A wire format only
+// supplies `request` and `decode`. The stream never throws: every failure ends in an `error` event.
+//
+// Retries never duplicate anything: `start` and every later event are held back until the first
+// event that carries content (or the end), and a request is retried only while nothing has been
+// emitted. Once content has streamed, a failure ends the message in an error that keeps the
+// partial content and usage (the agent-level retry may then drop it and try again).
+import type { AssistantMessageEvent, LlmContext, Model, StreamOptions } from "pi-kernel";
+import { MessageAssembler } from "./assembler.js";
+import { HttpError, IdleTimeoutError, StreamProtocolError, describeError, httpError, redact } from "./errors.js";
+import { OVERFLOW_MARKER, looksLikeOverflow } from "./overflow.js";
+import { type RetryPolicy, decideRetry, retryPolicy, sleep } from "./retry.js";
+import { type SseEvent, sseBatches } from "./sse.js";
+
+export interface WireRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+export interface Wire {
+  /** The HTTP request for one turn (the key may be undefined: keyless local servers). */
+  request(model: Model, context: LlmContext, options: StreamOptions, apiKey: string | undefined, settings?: Readonly<Record<string, unknown>>): WireRequest;
+  /** Turns SSE events into pi events, ending with `out.done(...)`; throws on protocol errors. */
+  decode(batches: AsyncIterable<Iterable<SseEvent>>, out: MessageAssembler, model: Model): AsyncIterable<AssistantMessageEvent>;
+}
+
+export interface RetryInfo { attempt: number; maxRetries: number; delayMs: number; errorMessage: string }
+
+export interface RunDeps {
+  /** Looked up when `options.apiKey` is not given (the models service, in the plugins). */
+  resolveApiKey?(model: Model): Promise<string | undefined>;
+  /** settings.json, for `retry.*`. */
+  settings?: Readonly<Record<string, unknown>>;
+  /** Told before each retry's wait (for a diagnostic). */
+  onRetry?(info: RetryInfo): void;
+}
+
+type Events = AsyncGenerator<AssistantMessageEvent, void, undefined>;
+
+export async function* runStream(wire: Wire, model: Model, context: LlmContext, options: StreamOptions = {}, deps: RunDeps = {}): Events {
+  const policy = retryPolicy(deps.settings);
+  const signal = options.signal;
+  let apiKey: string | undefined;
+  let out = new MessageAssembler(model);
+  let emitted = false;
+  try {
+    apiKey = options.apiKey ?? (await deps.resolveApiKey?.(model));
+    const request = wire.request(model, context, options, apiKey, deps.settings);
+    const body = options.transformPayload ? ((await options.transformPayload(request.body)) ?? request.body) : request.body;
+    const payload = JSON.stringify(body);
+    for (let attempt = 0; ; attempt++) {
+      out = new MessageAssembler(model);
+      try {
+        for await (const event of attemptStream(wire, model, request, payload, out, policy, signal)) {
+          if (!emitted) {
+            emitted = true;
+            yield out.start();
+          }
+          yield event;
+        }
+        return;
+      } catch (error) {
+        if (signal?.aborted || emitted) throw error;
+        const decision = decideRetry(policy, error, attempt);
+        if (!decision.retry) throw decision.reason ? new RetryRefused(describeError(error), decision.reason) : error;
+        deps.onRetry?.({ attempt: attempt + 1, maxRetries: policy.maxRetries, delayMs: decision.delayMs, errorMessage: redact(describeError(error), apiKey) });
+        await sleep(decision.delayMs, signal);
+      }
+    }
+  } catch (error) {
+    const aborted = signal?.aborted === true;
+    yield out.fail(aborted ? "aborted" : "error", aborted ? "Request aborted" : failureMessage(error, apiKey));
+  }
+}
+
+/** A transient failure not retried because the server asked for too long a wait. */
+class RetryRefused extends Error {
+  constructor(readonly original: string, reason: string) {
+    super(`${original} (not retried: ${reason})`);
+  }
+}
+
+function failureMessage(error: unknown, apiKey: string | undefined): string {
+  const text = redact(describeError(error), apiKey);
+  const apiReported = error instanceof HttpError || error instanceof StreamProtocolError;
+  const status = error instanceof HttpError ? error.status : undefined;
+  return apiReported && looksLikeOverflow(text, status) ? `${OVERFLOW_MARKER}${text}` : text;
+}
+
+/** One HTTP attempt, with an idle watchdog covering the wait for headers and every read. */
+async function* attemptStream(wire: Wire, model: Model, request: WireRequest, payload: string, out: MessageAssembler, policy: RetryPolicy, signal?: AbortSignal): Events {
+  signal?.throwIfAborted();
+  const watchdog = new AbortController();
+  const timer = setTimeout(() => watchdog.abort(new IdleTimeoutError(policy.timeoutMs)), policy.timeoutMs);
+  const kick = () => timer.refresh();
+  const combined = signal ? AbortSignal.any([signal, watchdog.signal]) : watchdog.signal;
+  try {
+    const response = await fetch(request.url, { method: "POST", headers: request.headers, body: payload, signal: combined });
+    if (!response.ok) throw await httpError(response);
+    if (!response.body) throw new StreamProtocolError("The provider sent an empty response");
+    kick();
+    for await (const event of wire.decode(untilAborted(sseBatches(response.body as unknown as AsyncIterable<Uint8Array>, kick), signal), out, model)) {
+      signal?.throwIfAborted();
+      yield event;
+    }
+    signal?.throwIfAborted();
+  } catch (error) {
+    // An abort from the watchdog surfaces as whatever fetch makes of it; name the real cause.
+    if (watchdog.signal.aborted && !signal?.aborted) throw watchdog.signal.reason;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Stops handing events to the decoder once the caller aborts, so nothing arriving after the abort
+ * changes the partial message the caller keeps.
+ */
+async function* untilAborted(batches: AsyncIterable<Iterable<SseEvent>>, signal: AbortSignal | undefined): AsyncGenerator<Iterable<SseEvent>> {
+  for await (const batch of batches) yield signal ? checked(batch, signal) : batch;
+}
+
+function* checked(batch: Iterable<SseEvent>, signal: AbortSignal): Generator<SseEvent> {
+  for (const event of batch) {
+    signal.throwIfAborted();
+    yield event;
+  }
+}
+
+/** Request headers: the API's own, then the model's (models.json), which win whatever their case. */
+export function withModelHeaders(base: Record<string, string>, model: Model): Record<string, string> {
+  const headers = { ...base };
+  for (const [name, value] of Object.entries(model.headers ?? {})) {
+    delete headers[name.toLowerCase()];
+    headers[name] = value;
+  }
+  return headers;
+}
+
+/** A wire's decoding of raw response bytes, without HTTP (tests feed it any split; benches, recorded bytes). */
+export function decodeBytes(wire: Wire, body: AsyncIterable<Uint8Array>, out: MessageAssembler, model: Model): AsyncIterable<AssistantMessageEvent> {
+  return wire.decode(sseBatches(body), out, model);
+}

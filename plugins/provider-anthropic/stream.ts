@@ -1,0 +1,97 @@
+// The Anthropic messages wire format: `event: <type>` + `data: {json}`, one content block at a
+// time (message_start, content_block_start/delta/stop, message_delta, message_stop). Usage comes
+// in message_start (input and cache) and message_delta (output, cumulative).
+import type { AssistantMessageEvent, Model } from "pi-kernel";
+import {
+  type MessageAssembler, type SseEvent, type TokenCounts, type Wire, StreamProtocolError, count, parseEventData, priceUsage,
+} from "../../lib/provider-kit/index.js";
+import { buildRequest } from "./request.js";
+
+export const anthropicWire: Wire = {
+  request: (model, context, options, apiKey, settings) => buildRequest(model, context, options, apiKey, settings),
+  decode: decodeEvents,
+};
+
+interface State { counts: TokenCounts; stopReason?: string; finished: boolean }
+type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// Sync helpers are iterated with for-of: `yield*` of a sync iterable in an async generator
+// wraps every element in extra promises, which shows on long answers.
+async function* decodeEvents(batches: AsyncIterable<Iterable<SseEvent>>, out: MessageAssembler, model: Model): AsyncGenerator<AssistantMessageEvent> {
+  const state: State = { counts: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, finished: false };
+  read: for await (const batch of batches) for (const event of batch) {
+    for (const e of handle(parseEventData<Data>(event.data), out, model, state)) yield e;
+    if (state.finished) break read;
+  }
+  if (!state.finished) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
+  for (const e of out.done(stopReason(state.stopReason, out))) yield e;
+}
+
+function* handle(data: Data, out: MessageAssembler, model: Model, state: State): Generator<AssistantMessageEvent> {
+  switch (data.type) {
+    case "message_start":
+      out.message.responseId = data.message?.id;
+      updateUsage(data.message?.usage, out, model, state);
+      return;
+    case "content_block_start":
+      yield* blockStart(data.content_block ?? {}, data.index, out);
+      return;
+    case "content_block_delta":
+      yield* blockDelta(data.delta ?? {}, out);
+      return;
+    case "content_block_stop":
+      yield* out.close();
+      return;
+    case "message_delta":
+      if (data.delta?.stop_reason) state.stopReason = data.delta.stop_reason;
+      updateUsage(data.usage, out, model, state);
+      return;
+    case "message_stop":
+      state.finished = true;
+      return;
+    case "error": {
+      const type = String(data.error?.type ?? "error");
+      throw new StreamProtocolError(`The provider reported an error mid-stream: ${data.error?.message ?? type} (${type})`, /overloaded|rate_limit|api_error/.test(type));
+    }
+    default:
+      return; // ping, and event types added after this was written
+  }
+}
+
+function blockStart(block: Data, index: number, out: MessageAssembler): AssistantMessageEvent[] {
+  if (block.type === "text") return [...out.beginText(), ...(block.text ? out.text(block.text) : [])];
+  if (block.type === "thinking") return out.beginThinking();
+  if (block.type === "redacted_thinking") return out.redactedThinking(String(block.data ?? ""));
+  if (block.type === "tool_use") return out.beginToolCall(String(block.id), String(block.name), index);
+  return out.close(); // server tools and future block kinds are not ours to show
+}
+
+function blockDelta(delta: Data, out: MessageAssembler): AssistantMessageEvent[] {
+  if (delta.type === "text_delta") return out.text(String(delta.text ?? ""));
+  if (delta.type === "thinking_delta") return out.thinking(String(delta.thinking ?? ""));
+  if (delta.type === "input_json_delta") return out.toolCallArguments(String(delta.partial_json ?? ""));
+  if (delta.type === "signature_delta") {
+    const block = out.current();
+    if (block?.type === "thinking") block.thinkingSignature = (block.thinkingSignature ?? "") + String(delta.signature ?? "");
+  }
+  return [];
+}
+
+// Each report is cumulative; fields missing from a later one keep their earlier value.
+function updateUsage(usage: Data | undefined, out: MessageAssembler, model: Model, state: State): void {
+  if (!usage) return;
+  const c = state.counts;
+  if (usage.input_tokens != null) c.input = count(usage.input_tokens);
+  if (usage.output_tokens != null) c.output = count(usage.output_tokens);
+  if (usage.cache_read_input_tokens != null) c.cacheRead = count(usage.cache_read_input_tokens);
+  if (usage.cache_creation_input_tokens != null) c.cacheWrite = count(usage.cache_creation_input_tokens);
+  out.message.usage = priceUsage(c, model);
+}
+
+
+function stopReason(reason: string | undefined, out: MessageAssembler): "stop" | "length" | "toolUse" {
+  if (reason === "max_tokens") return "length";
+  if (reason === "tool_use") return "toolUse";
+  if (reason === "refusal") throw new StreamProtocolError("The model refused to answer (stop_reason: refusal)");
+  return out.hasToolCalls() ? "toolUse" : "stop";
+}

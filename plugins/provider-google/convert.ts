@@ -1,0 +1,70 @@
+// Our conversation as Gemini `contents`. Our own thinking goes back as thought parts with their
+// signatures (Gemini 3 insists on them for function calls); the results of one turn's calls
+// travel together in one user turn.
+import type { AssistantMessage, ImageContent, Message, Model, ToolResultMessage, UserMessage } from "pi-kernel";
+import { isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/replay.js";
+
+type Part = Record<string, unknown>;
+export interface Content { role: "user" | "model"; parts: Part[] }
+
+/** Ids we made up for calls Gemini sent without one; never sent back. */
+export const LOCAL_ID_PREFIX = "gemini_call_";
+// Gemini 3 validates signatures on function calls; calls written by another API have none.
+const SKIP_SIGNATURE = "skip_thought_signature_validator";
+const ID_RULES = { toolCallId: (id: string) => sanitizeId(id, 64) };
+
+export function convertContents(model: Model, messages: Message[]): Content[] {
+  const out: Content[] = [];
+  for (const message of prepareReplay(messages, model, ID_RULES)) {
+    if (message.role === "toolResult") {
+      const parts = toolResultParts(model, message);
+      const previous = out.at(-1);
+      if (previous?.role === "user" && previous.parts.some((p) => "functionResponse" in p)) previous.parts.push(...parts);
+      else out.push({ role: "user", parts });
+      continue;
+    }
+    const parts = message.role === "user" ? userParts(model, message) : modelParts(model, message);
+    if (parts.length > 0) out.push({ role: message.role === "user" ? "user" : "model", parts });
+  }
+  return out;
+}
+
+function userParts(model: Model, message: UserMessage): Part[] {
+  if (typeof message.content === "string") return message.content ? [{ text: message.content }] : [];
+  return message.content.flatMap((p) => (p.type === "text" ? (p.text ? [{ text: p.text }] : []) : [image(model, p)]));
+}
+
+function modelParts(model: Model, message: AssistantMessage): Part[] {
+  const own = isSameModel(message, model);
+  const parts: Part[] = [];
+  for (const block of message.content) {
+    if (block.type === "thinking") {
+      if (own && block.thinking) parts.push(signed({ text: block.thinking, thought: true }, block.thinkingSignature));
+    } else if (block.type === "text") {
+      if (block.text) parts.push(signed({ text: block.text }, own ? block.textSignature : undefined));
+    } else {
+      const call: Part = { name: block.name, args: block.arguments ?? {} };
+      if (!block.id.startsWith(LOCAL_ID_PREFIX)) call.id = block.id;
+      const signature = own ? block.thoughtSignature : /gemini-3/.test(model.id) ? SKIP_SIGNATURE : undefined;
+      parts.push(signed({ functionCall: call }, signature));
+    }
+  }
+  return parts;
+}
+
+function signed(part: Part, signature: string | undefined): Part {
+  return signature ? { ...part, thoughtSignature: signature } : part;
+}
+
+function toolResultParts(model: Model, message: ToolResultMessage): Part[] {
+  const text = message.content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text).join("\n");
+  const images = message.content.filter((c): c is ImageContent => c.type === "image");
+  const response: Part = { name: message.toolName, response: message.isError ? { error: text || "(error)" } : { output: text || (images.length ? "(see attached image)" : "(no output)") } };
+  if (!message.toolCallId.startsWith(LOCAL_ID_PREFIX)) response.id = message.toolCallId;
+  return [{ functionResponse: response }, ...images.map((i) => image(model, i))];
+}
+
+function image(model: Model, part: ImageContent): Part {
+  if (!model.input.includes("image")) return { text: `(image omitted: ${model.id} does not accept images)` };
+  return { inlineData: { mimeType: part.mimeType, data: part.data } };
+}

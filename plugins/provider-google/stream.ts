@@ -1,0 +1,84 @@
+// The Gemini wire format: `data: {GenerateContentResponse}` frames (CRLF-separated), each with
+// parts and the usage so far; no end marker, the last frame carries finishReason. Function calls
+// arrive whole, one part each; thought signatures ride on the part they follow.
+import type { AssistantMessageEvent, Model } from "pi-kernel";
+import {
+  type MessageAssembler, type SseEvent, type Wire, StreamProtocolError, count, parseEventData, priceUsage,
+} from "../../lib/provider-kit/index.js";
+import { LOCAL_ID_PREFIX } from "./convert.js";
+import { buildRequest } from "./request.js";
+
+export const geminiWire: Wire = {
+  request: (model, context, options, apiKey, settings) => buildRequest(model, context, options, apiKey, settings),
+  decode: decodeEvents,
+};
+
+type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+interface State { finishReason?: string; calls: number; seen?: Data }
+
+// Sync helpers are iterated with for-of: `yield*` of a sync iterable in an async generator
+// wraps every element in extra promises, which shows on long answers.
+async function* decodeEvents(batches: AsyncIterable<Iterable<SseEvent>>, out: MessageAssembler, model: Model): AsyncGenerator<AssistantMessageEvent> {
+  const state: State = { calls: 0 };
+  read: for await (const batch of batches) for (const event of batch) {
+    const chunk = parseEventData<Data>(event.data);
+    if (chunk.error) {
+      const status = String(chunk.error.status ?? "");
+      throw new StreamProtocolError(`The provider reported an error mid-stream: ${chunk.error.message ?? status}`, /UNAVAILABLE|RESOURCE_EXHAUSTED|INTERNAL/.test(status));
+    }
+    if (chunk.responseId && !out.message.responseId) out.message.responseId = chunk.responseId;
+    if (chunk.usageMetadata) usage(chunk.usageMetadata, out, model, state);
+    const candidate = chunk.candidates?.[0];
+    for (const part of candidate?.content?.parts ?? []) for (const e of handlePart(part, out, state)) yield e;
+    if (candidate?.finishReason) state.finishReason = candidate.finishReason;
+  }
+  if (!state.finishReason) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
+  for (const e of out.done(stopReason(state.finishReason, out))) yield e;
+}
+
+function handlePart(part: Data, out: MessageAssembler, state: State): AssistantMessageEvent[] {
+  const signature = typeof part.thoughtSignature === "string" ? part.thoughtSignature : undefined;
+  if (part.functionCall) {
+    const call = part.functionCall;
+    const id = typeof call.id === "string" && call.id ? call.id : `${LOCAL_ID_PREFIX}${out.message.responseId ?? "r"}_${++state.calls}`;
+    const events = out.beginToolCall(id, String(call.name ?? ""));
+    events.push(...out.toolCallArguments(JSON.stringify(call.args ?? {})));
+    const block = out.current();
+    if (signature && block?.type === "toolCall") block.thoughtSignature = signature;
+    events.push(...out.close());
+    return events;
+  }
+  if (typeof part.text !== "string") return [];
+  const events = part.text ? (part.thought === true ? out.thinking(part.text) : out.text(part.text)) : [];
+  if (signature) sign(out, signature, part.thought === true);
+  return events;
+}
+
+// A signature belongs to the part it came with; an empty part's goes to the block before it.
+function sign(out: MessageAssembler, signature: string, thought: boolean): void {
+  const block = out.current() ?? (thought ? out.last("thinking") : out.last("text") ?? out.last("thinking"));
+  if (block?.type === "thinking") block.thinkingSignature = signature;
+  else if (block?.type === "text") block.textSignature = signature;
+}
+
+// Every frame repeats the usage so far; it is priced again only when it changed.
+// candidatesTokenCount leaves out the thoughts, which are billed as output too.
+function usage(meta: Data, out: MessageAssembler, model: Model, state: State): void {
+  const seen = state.seen;
+  if (seen && seen.promptTokenCount === meta.promptTokenCount && seen.candidatesTokenCount === meta.candidatesTokenCount
+    && seen.thoughtsTokenCount === meta.thoughtsTokenCount && seen.cachedContentTokenCount === meta.cachedContentTokenCount) return;
+  state.seen = meta;
+  const cacheRead = count(meta.cachedContentTokenCount);
+  out.message.usage = priceUsage({
+    input: Math.max(0, count(meta.promptTokenCount) - cacheRead),
+    output: count(meta.candidatesTokenCount) + count(meta.thoughtsTokenCount),
+    cacheRead,
+    cacheWrite: 0,
+  }, model);
+}
+
+function stopReason(reason: string, out: MessageAssembler): "stop" | "length" | "toolUse" {
+  if (reason === "MAX_TOKENS") return "length";
+  if (reason !== "STOP" && reason !== "FINISH_REASON_UNSPECIFIED") throw new StreamProtocolError(`The model stopped: ${reason}`);
+  return out.hasToolCalls() ? "toolUse" : "stop";
+}

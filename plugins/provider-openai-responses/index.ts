@@ -1,0 +1,12 @@
+// OpenAI's responses API over SSE (reasoning summaries, encrypted reasoning replayed statelessly).
+// Plain fetch rather than the SDK: nothing to load at start-up, and full control of SSE parsing,
+// aborts, retries and faults. Setup only registers; the streaming code loads on the first request.
+import { definePlugin } from "pi-kernel";
+import { registerLazyProvider } from "../../lib/provider-kit/lazy.js";
+
+export default definePlugin({
+  name: "provider-openai-responses",
+  setup(api) {
+    registerLazyProvider(api, "openai-responses", async () => (await import("./stream.js")).responsesWire);
+  },
+});

@@ -1,0 +1,49 @@
+// The four wire formats as the provider tests see them: the wire, its api name, and where the
+// simulator serves it.
+import type { AssistantMessageEvent, LlmContext, Model, StreamOptions } from "pi-kernel";
+import type { RunDeps, Wire } from "../../../lib/provider-kit/index.js";
+import { runStream } from "../../../lib/provider-kit/index.js";
+import { anthropicWire } from "../../../plugins/provider-anthropic/stream.js";
+import { geminiWire } from "../../../plugins/provider-google/stream.js";
+import { chatCompletionsWire } from "../../../plugins/provider-openai-completions/stream.js";
+import { responsesWire } from "../../../plugins/provider-openai-responses/stream.js";
+import type { Simulator } from "../../support/simulator/index.mjs";
+
+export interface ApiCase { api: string; wire: Wire; base(sim: Simulator): string; format: string }
+
+export const APIS: ApiCase[] = [
+  { api: "anthropic-messages", wire: anthropicWire, base: (sim) => sim.url, format: "anthropic" },
+  { api: "openai-completions", wire: chatCompletionsWire, base: (sim) => `${sim.url}/v1`, format: "openai" },
+  { api: "openai-responses", wire: responsesWire, base: (sim) => `${sim.url}/v1`, format: "responses" },
+  { api: "google-generative-ai", wire: geminiWire, base: (sim) => `${sim.url}/v1beta`, format: "gemini" },
+];
+
+export function modelFor(c: ApiCase, sim: Simulator, over: Partial<Model> = {}): Model {
+  return {
+    id: `sim-${c.format}`, name: `Sim ${c.format}`, api: c.api, provider: `sim-${c.format}`, baseUrl: c.base(sim),
+    reasoning: true, input: ["text", "image"], cost: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 2.5 },
+    contextWindow: 200_000, maxTokens: 8192, ...over,
+  };
+}
+
+export const context = (over: Partial<LlmContext> = {}): LlmContext => ({
+  systemPrompt: "You are a test.", messages: [{ role: "user", content: "hi", timestamp: 1 }], tools: [], ...over,
+});
+
+/** Fast retries, so fault tests stay quick. */
+export const FAST_RETRY = { retry: { baseDelayMs: 5, provider: { timeoutMs: 2000 } } };
+export const NO_RETRY = { retry: { enabled: false } };
+
+/** Events plus a JSON snapshot of each taken when it was emitted (`partial` is shared and mutates). */
+export async function run(c: ApiCase, model: Model, ctx: LlmContext = context(), options: StreamOptions = {}, deps: RunDeps = { settings: NO_RETRY }, onEvent?: (e: AssistantMessageEvent) => void) {
+  const events: AssistantMessageEvent[] = [];
+  const snapshots: any[] = [];
+  for await (const event of runStream(c.wire, model, ctx, { apiKey: "sk-test-key-123456", ...options }, deps)) {
+    events.push(event);
+    snapshots.push(JSON.parse(JSON.stringify(event)));
+    onEvent?.(event);
+  }
+  const last = events.at(-1)!;
+  const message = last.type === "done" ? last.message : last.type === "error" ? last.error : undefined;
+  return { events, snapshots, types: events.map((e) => e.type), last, message: message! };
+}

@@ -1,0 +1,122 @@
+// The fault matrix for every wire format: what is retried (before anything was emitted, so
+// nothing is ever duplicated), what ends in an error that keeps the partial message, and what is
+// reported as a context overflow.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Type } from "pi-kernel";
+import { isContextOverflow } from "../../../lib/provider-kit/index.js";
+import { startSimulator, type Simulator } from "../../support/simulator/index.mjs";
+import { APIS, FAST_RETRY, context, modelFor, run } from "./apis.js";
+
+let sim: Simulator;
+beforeEach(async () => { sim = await startSimulator(); });
+afterEach(async () => { await sim.close(); });
+
+const fast = { settings: FAST_RETRY };
+const tools = [{ name: "write", description: "Write a file", parameters: Type.Object({ path: Type.String() }) }];
+const OVERFLOW: Record<string, string> = {
+  anthropic: "prompt is too long: 213462 tokens > 200000 maximum",
+  openai: "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens.",
+  responses: "Your input exceeds the context window of this model. Please adjust your input and try again.",
+  gemini: "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).",
+};
+// Frames each format sends before its first content (so a cut there is "nothing emitted yet").
+const PREAMBLE: Record<string, number> = { anthropic: 2, openai: 1, responses: 2, gemini: 0 };
+
+describe.each(APIS)("$api faults", (c) => {
+  it.each([
+    ["429 with retry-after", { kind: "status", status: 429, retryAfter: 0.02 }],
+    ["429 with retry-after-ms", { kind: "status", status: 429, retryAfterMs: 15 }],
+    ["500", { kind: "status", status: 500 }],
+    ["529 overloaded", { kind: "status", status: 529 }],
+    ["a disconnect before any content", { kind: "disconnect", afterChunks: PREAMBLE[c.format] }],
+  ] as const)("retries %s, emitting the answer once", async (_name, fault) => {
+    sim.script({ text: "first try", fault: fault as any }, { text: "Recovered answer." });
+    const { types, message } = await run(c, modelFor(c, sim), context(), {}, fast);
+    expect(sim.requests).toHaveLength(2);
+    expect(types.filter((t) => t === "start")).toHaveLength(1);
+    expect(types.at(-1)).toBe("done");
+    expect(message.content).toEqual([expect.objectContaining({ type: "text", text: "Recovered answer." })]);
+  });
+
+  it("gives up after retry.maxRetries, with the last error", async () => {
+    sim.script(...Array(3).fill({ fault: { kind: "status", status: 503 } }));
+    const { types, message } = await run(c, modelFor(c, sim), context(), {}, { settings: { retry: { ...FAST_RETRY.retry, maxRetries: 2 } } });
+    expect(sim.requests).toHaveLength(3);
+    expect(types).toEqual(["error"]);
+    expect(message.errorMessage).toMatch(/^HTTP 503/);
+  });
+
+  it("fails at once when the server asks for a wait longer than retry.provider.maxRetryDelayMs", async () => {
+    sim.script({ fault: { kind: "status", status: 429, retryAfter: 120 } });
+    const { message } = await run(c, modelFor(c, sim), context(), {}, fast);
+    expect(sim.requests).toHaveLength(1);
+    expect(message.errorMessage).toMatch(/^HTTP 429: .*not retried: the server asked to wait 120 s/);
+  });
+
+  it("does not retry when retry.enabled is false", async () => {
+    sim.script({ fault: { kind: "status", status: 500 } });
+    const { message } = await run(c, modelFor(c, sim), context(), {}, { settings: { retry: { enabled: false } } });
+    expect(sim.requests).toHaveLength(1);
+    expect(message.stopReason).toBe("error");
+  });
+
+  it("stops waiting to retry when aborted", async () => {
+    sim.script({ fault: { kind: "status", status: 500 } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 30);
+    const { message } = await run(c, modelFor(c, sim), context(), { signal: controller.signal }, { settings: { retry: { baseDelayMs: 60_000 } } });
+    expect(message).toMatchObject({ stopReason: "aborted", errorMessage: "Request aborted" });
+  });
+
+  it("ends a stream cut mid-text in an error keeping the text, without retrying", async () => {
+    sim.script({ text: "partial answer here", chunkSize: 3, fault: { kind: "disconnect", afterChunks: PREAMBLE[c.format] + 3 } });
+    const { types, message } = await run(c, modelFor(c, sim), context(), {}, fast);
+    expect(sim.requests).toHaveLength(1);
+    expect(types).not.toContain("done");
+    expect(message.stopReason).toBe("error");
+    expect((message.content[0] as any).text).toMatch(/^par/);
+    expect(message.errorMessage).toMatch(/Network error|ended unexpectedly/);
+  });
+
+  it("ends a stream cut mid-tool-call in an error, the call never completed", async () => {
+    sim.script({ text: "Writing.", toolCalls: [{ name: "write", arguments: { path: "x".repeat(60) } }], argsChunkSize: 6, chunkSize: 20, fault: { kind: "disconnect", afterChunks: PREAMBLE[c.format] + (c.format === "gemini" ? 1 : 6) } });
+    const { types, message } = await run(c, modelFor(c, sim), context({ tools }), {}, fast);
+    expect(sim.requests).toHaveLength(1);
+    expect(types).not.toContain("toolcall_end");
+    expect(message.stopReason).toBe("error");
+  });
+
+  it("ends in an error on a malformed chunk, quoting it briefly, without retrying", async () => {
+    sim.script({ text: "hello world", fault: { kind: "malformed", afterChunks: PREAMBLE[c.format] + 1 } });
+    const { message } = await run(c, modelFor(c, sim), context(), {}, fast);
+    expect(sim.requests).toHaveLength(1);
+    expect(message.errorMessage).toMatch(/^Malformed chunk from the provider \(not JSON\): /);
+  });
+
+  it("cuts a stalled stream after retry.provider.timeoutMs; a stall before content is retried", async () => {
+    const settings = { retry: { baseDelayMs: 5, provider: { timeoutMs: 150 } } };
+    sim.script({ text: "never", fault: { kind: "stall", afterChunks: PREAMBLE[c.format] } }, { text: "second try" });
+    const retried = await run(c, modelFor(c, sim), context(), {}, { settings });
+    expect(retried.message.content).toEqual([expect.objectContaining({ text: "second try" })]);
+    sim.script({ text: "abcdefgh", chunkSize: 2, fault: { kind: "stall", afterChunks: PREAMBLE[c.format] + 2 } });
+    const cut = await run(c, modelFor(c, sim), context(), {}, { settings });
+    expect(cut.message.stopReason).toBe("error");
+    expect(cut.message.errorMessage).toMatch(/sent nothing for 0.15 s/);
+    expect(sim.requests).toHaveLength(3);
+  });
+
+  it("reports a context overflow as such and never retries it", async () => {
+    sim.script({ fault: { kind: "status", status: 400, message: OVERFLOW[c.format] } });
+    const { message } = await run(c, modelFor(c, sim), context(), {}, fast);
+    expect(sim.requests).toHaveLength(1);
+    expect(message.errorMessage).toBe(`Context overflow: HTTP 400: ${OVERFLOW[c.format]}`);
+    expect(isContextOverflow(message)).toBe(true);
+  });
+
+  it("never shows the API key in an error, even when the server echoes it", async () => {
+    sim.script({ fault: { kind: "status", status: 401, message: "Incorrect API key provided: sk-test-key-123456" } });
+    const { message } = await run(c, modelFor(c, sim), context(), {}, fast);
+    expect(message.errorMessage).toMatch(/^HTTP 401/);
+    expect(message.errorMessage).not.toContain("sk-test-key-123456");
+  });
+});
