@@ -1,0 +1,91 @@
+// Resuming big sessions (issue 5): a child process opens a generated session of 1,000 / 10,000 /
+// 100,000 entries through the session plugin in a real kernel and reports how long resuming took
+// and its peak RSS. Sessions that long have been compacted along the way, as real ones are: a
+// compaction every 1,000 entries keeps the last 40. Targets for 100,000: < 1 s, < 200 MB.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ROOT, runProcess, stats } from "./measure.mjs";
+
+export const title = "sessions: resume a long session (time inside the process, peak RSS)";
+
+const SELF = fileURLToPath(import.meta.url);
+const PRELOAD = join(ROOT, "bench", "rss-preload.mjs");
+
+export async function rows(runs) {
+  const root = mkdtempSync(join(tmpdir(), "pik-bench-sessions-"));
+  const out = [];
+  try {
+    for (const n of [1_000, 10_000, 100_000]) {
+      const project = join(root, `p${n}`);
+      const agentDir = join(root, `a${n}`);
+      mkdirSync(project, { recursive: true });
+      mkdirSync(agentDir, { recursive: true });
+      const file = join(root, `s${n}.jsonl`);
+      writeSession(file, n, project);
+      const times = [];
+      const rss = [];
+      for (let i = 0; i < (runs || 3); i++) {
+        const rssFile = join(root, `rss-${n}-${i}`);
+        const r = await runProcess(["--import", PRELOAD, SELF, "--child", file, project, agentDir], { env: { ...process.env, BENCH_RSS_FILE: rssFile } });
+        if (r.status !== 0) throw new Error(`resume of ${n} entries failed: ${r.stderr}`);
+        const { ms, messages } = JSON.parse(r.stdout);
+        if (messages < 40) throw new Error(`resume of ${n} entries restored only ${messages} messages`);
+        times.push(ms);
+        rss.push(Number((await import("node:fs")).readFileSync(rssFile, "utf8").trim()) / 1024);
+      }
+      out.push({ name: `resume ${n.toLocaleString("en")} entries`, ...stats(times), unit: "ms", rssMB: Math.max(...rss) });
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  return out;
+}
+
+/** A linear session: user → assistant (tool call) → tool result → assistant, compacted every 1,000. */
+export function writeSession(file, n, cwd) {
+  const fd = openSync(file, "w");
+  const t = Date.parse("2026-01-01T00:00:00.000Z");
+  const usage = { input: 1000, output: 100, cacheRead: 0, cacheWrite: 0, totalTokens: 1100, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  const output = "line of tool output that a real read or bash call would return\n".repeat(16);
+  let buf = `${JSON.stringify({ type: "session", version: 3, id: "01a1ff48-0000-7000-8000-000000000000", timestamp: new Date(t).toISOString(), cwd })}\n`;
+  let parent = null;
+  const ids = [];
+  for (let i = 0; i < n; i++) {
+    const id = i.toString(16).padStart(8, "0");
+    const ts = new Date(t + i * 1000).toISOString();
+    let entry;
+    if (i % 1000 === 999) {
+      entry = { type: "compaction", summary: `## Goal\nWork item ${i}\n\n## Progress\n- [x] steps up to ${i}`, firstKeptEntryId: ids[i - 40], tokensBefore: 150000 };
+    } else {
+      const k = i % 4;
+      const message = k === 0 ? { role: "user", content: `Please do step ${i} of the plan and report back.`, timestamp: t + i }
+        : k === 1 ? { role: "assistant", content: [{ type: "text", text: `Working on step ${i}.` }, { type: "toolCall", id: `call_${i}`, name: "bash", arguments: { command: `make step-${i}` } }], api: "openai-completions", provider: "sim", model: "sim-model", usage, stopReason: "toolUse", timestamp: t + i }
+          : k === 2 ? { role: "toolResult", toolCallId: `call_${i - 1}`, toolName: "bash", content: [{ type: "text", text: output }], isError: false, timestamp: t + i }
+            : { role: "assistant", content: [{ type: "text", text: `Step ${i} is done; the build passes and nothing else changed.` }], api: "openai-completions", provider: "sim", model: "sim-model", usage, stopReason: "stop", timestamp: t + i };
+      entry = { type: "message", message };
+    }
+    buf += `${JSON.stringify({ type: entry.type, id, parentId: parent, timestamp: ts, ...entry })}\n`;
+    ids.push(id);
+    parent = id;
+    if (buf.length > 1 << 20) { writeSync(fd, buf); buf = ""; }
+  }
+  writeSync(fd, buf);
+  closeSync(fd);
+}
+
+/** The measured side: a kernel with the session plugin resuming the file. */
+async function child([file, cwd, agentDir]) {
+  const { createKernel } = await import(join(ROOT, "dist", "kernel", "index.js"));
+  const session = (await import(join(ROOT, "dist", "plugins", "session-jsonl", "index.js"))).default;
+  const t0 = performance.now();
+  const kernel = createKernel({ cwd, agentDir, noDiscovery: true, flags: { session: file }, plugins: [session] });
+  await kernel.start();
+  const ms = performance.now() - t0;
+  const messages = kernel.agent.messages.length;
+  await kernel.stop();
+  process.stdout.write(JSON.stringify({ ms, messages }));
+}
+
+if (process.argv[2] === "--child") await child(process.argv.slice(3));

@@ -1,0 +1,73 @@
+// What the model sees of a session: the active path from the root to the leaf, with the latest
+// compaction's summary standing in for everything before its first kept entry; and the model
+// and thinking level last set along that path.
+import type { AgentMessage, ThinkingLevel } from "pi-kernel";
+import type { SessionEntry } from "./types.js";
+
+export interface SessionContext {
+  messages: AgentMessage[];
+  model?: { provider: string; modelId: string };
+  thinkingLevel: ThinkingLevel;
+}
+
+const ms = (iso: string) => new Date(iso).getTime();
+
+/** The agent message an entry contributes to the context, if any. */
+export function entryMessage(e: SessionEntry): AgentMessage | undefined {
+  switch (e.type) {
+    case "message": return e.message;
+    case "custom_message":
+      return { role: "custom", customType: e.customType, content: e.content, display: e.display, details: e.details, timestamp: ms(e.timestamp) };
+    case "branch_summary":
+      return e.summary ? { role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: ms(e.timestamp) } : undefined;
+    case "compaction":
+      return { role: "compactionSummary", summary: e.summary, tokensBefore: e.tokensBefore, timestamp: ms(e.timestamp) };
+    default: return undefined;
+  }
+}
+
+/** Index of the latest compaction on `path`, or -1. */
+export function latestCompaction(path: readonly { type: string }[]): number {
+  for (let i = path.length - 1; i >= 0; i--) if (path[i].type === "compaction") return i;
+  return -1;
+}
+
+/** The settings found along the path: pass only the small entries if that is all you have. */
+export function pathSettings(path: readonly SessionEntry[]): Omit<SessionContext, "messages"> {
+  let thinkingLevel: ThinkingLevel = "off";
+  let model: SessionContext["model"];
+  for (const e of path) {
+    if (e.type === "thinking_level_change") thinkingLevel = e.thinkingLevel;
+    else if (e.type === "model_change") model = { provider: e.provider, modelId: e.modelId };
+    else if (e.type === "message" && e.message.role === "assistant") {
+      const m = e.message as { provider?: string; model?: string };
+      if (m.provider && m.model) model = { provider: m.provider, modelId: m.model };
+    }
+  }
+  return { model, thinkingLevel };
+}
+
+/** Messages for `path` (root first). Entries before the kept part may be left unloaded (undefined). */
+export function contextMessages(path: readonly (SessionEntry | undefined)[], types: readonly string[]): AgentMessage[] {
+  const out: AgentMessage[] = [];
+  const add = (e: SessionEntry | undefined) => {
+    const m = e && entryMessage(e);
+    if (m) out.push(m);
+  };
+  const c = latestCompaction(types.map((type) => ({ type })));
+  if (c < 0) {
+    path.forEach(add);
+    return out;
+  }
+  const compaction = path[c] as Extract<SessionEntry, { type: "compaction" }>;
+  add(compaction);
+  const first = keptStart(path, c, compaction.firstKeptEntryId);
+  for (let i = first; i < c; i++) add(path[i]);
+  for (let i = c + 1; i < path.length; i++) add(path[i]);
+  return out;
+}
+
+function keptStart(path: readonly (SessionEntry | undefined)[], c: number, firstKept: string): number {
+  for (let i = 0; i < c; i++) if (path[i]?.id === firstKept) return i;
+  return c;
+}

@@ -1,0 +1,77 @@
+// Reads a file line by line through one reused buffer, with each line's byte offset, so big
+// session files are never held whole in memory and single entries can be re-read later by
+// position. A Line's bytes are only valid during the callback that receives it.
+import { closeSync, openSync, readSync } from "node:fs";
+
+export interface Line {
+  /** 1-based line number. */
+  readonly no: number;
+  readonly offset: number;
+  /** Bytes, without the newline. */
+  readonly length: number;
+  /** The line's bytes live in `buf` from `start` to `end`; `text()` decodes them. */
+  readonly buf: Buffer;
+  readonly start: number;
+  readonly end: number;
+  text(): string;
+  /** False for a last line the file ends in the middle of (no trailing newline). */
+  readonly terminated: boolean;
+}
+
+class BufferLine implements Line {
+  constructor(
+    readonly no: number, readonly offset: number, readonly buf: Buffer, readonly start: number,
+    readonly end: number, readonly terminated: boolean,
+  ) {}
+  get length(): number { return this.end - this.start; }
+  text(): string { return this.buf.toString("utf8", this.start, this.end); }
+}
+
+const CHUNK = 1 << 20;
+
+export function forEachLine(path: string, onLine: (line: Line) => void): void {
+  const fd = openSync(path, "r");
+  try {
+    let buf: Buffer = Buffer.allocUnsafe(2 * CHUNK);
+    let filled = 0; // bytes of an unfinished line kept at the start of buf
+    let base = 0; // file offset of buf[0]
+    let position = 0;
+    let no = 0;
+    for (;;) {
+      if (buf.length - filled < CHUNK) buf = grow(buf, filled);
+      const read = readSync(fd, buf, filled, buf.length - filled, position);
+      if (read === 0) break;
+      position += read;
+      const total = filled + read;
+      let start = 0;
+      for (let nl = buf.indexOf(10, filled); nl !== -1 && nl < total; nl = buf.indexOf(10, nl + 1)) {
+        onLine(new BufferLine(++no, base + start, buf, start, nl, true));
+        start = nl + 1;
+      }
+      buf.copy(buf, 0, start, total);
+      filled = total - start;
+      base += start;
+    }
+    if (filled) onLine(new BufferLine(++no, base, buf, 0, filled, false));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function grow(buf: Buffer, keep: number): Buffer {
+  const bigger = Buffer.allocUnsafe(buf.length * 2);
+  buf.copy(bigger, 0, 0, keep);
+  return bigger;
+}
+
+/** Reads the bytes of one line back (for an entry whose content was not kept in memory). */
+export function readAt(path: string, offset: number, length: number): string {
+  const fd = openSync(path, "r");
+  try {
+    const buf = Buffer.allocUnsafe(length);
+    const got = readSync(fd, buf, 0, length, offset);
+    return buf.toString("utf8", 0, got);
+  } finally {
+    closeSync(fd);
+  }
+}

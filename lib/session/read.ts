@@ -1,0 +1,179 @@
+// First pass over a session file: validate every line, keep a small index entry per entry (tree
+// fields and byte position) and drop the content, so a 100,000-entry file costs little memory.
+// Problems (corrupt or torn lines) are collected, never fatal; a file that is not a session is
+// refused before anything is done to it.
+import { forEachLine, type Line } from "./lines.js";
+import { ENTRY_TYPES, type ReadProblem, type SessionEntry, type SessionHeader } from "./types.js";
+
+export class NotASessionError extends Error {
+  constructor(readonly file: string, reason: string) {
+    super(`${file} is not a pi session file (${reason}); it was left untouched`);
+    this.name = "NotASessionError";
+  }
+}
+
+/** An entry as the index keeps it: where it is, how it links, and a little to show in lists. */
+export interface IndexNode {
+  id: string;
+  parentId: string | null;
+  type: string;
+  timestamp: string;
+  line: number;
+  offset: number;
+  length: number;
+  /** The whole entry, for the small kinds (model, thinking, label, name) or once loaded. */
+  entry?: SessionEntry;
+  role?: string;
+  /** The start of a user message's text, for pickers and /tree. */
+  preview?: string;
+}
+
+export interface FileIndex {
+  header: SessionHeader;
+  version: number;
+  nodes: IndexNode[];
+  problems: ReadProblem[];
+  /** Byte offset of a torn last line, to cut off before the next append. */
+  tornAt?: number;
+  /** The last line is complete JSON but has no newline: add one before appending. */
+  missingNewline: boolean;
+  /** Entries without ids (version 1): the file must be migrated before it can be indexed. */
+  needsMigration: boolean;
+  size: number;
+}
+
+const KEEP_WHOLE = new Set(["model_change", "thinking_level_change", "label", "session_info"]);
+const PREVIEW = 120;
+
+export function indexFile(file: string): FileIndex {
+  let header: SessionHeader | undefined;
+  const nodes: IndexNode[] = [];
+  const problems: ReadProblem[] = [];
+  let tornAt: number | undefined;
+  let missingNewline = false;
+  let needsMigration = false;
+  let size = 0;
+  forEachLine(file, (line) => {
+    size = line.offset + line.length + (line.terminated ? 1 : 0);
+    if (isBlank(line)) return;
+    if (header) {
+      const fast = header.version === 3 ? quickNode(line) : undefined;
+      if (fast) {
+        if (!line.terminated) missingNewline = true;
+        nodes.push(fast);
+        return;
+      }
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(line.text());
+    } catch {
+      if (!header) throw new NotASessionError(file, `line ${line.no} is not JSON`);
+      if (!line.terminated) {
+        tornAt = line.offset;
+        problems.push({ line: line.no, message: `line ${line.no} is incomplete (a write was interrupted); it is removed before the next append` });
+      } else {
+        problems.push({ line: line.no, message: `line ${line.no} is not valid JSON; skipped` });
+      }
+      return;
+    }
+    if (!header) {
+      header = asHeader(file, value);
+      return;
+    }
+    if (!line.terminated) missingNewline = true;
+    const e = value as Partial<SessionEntry> & { message?: { role?: string; content?: unknown } };
+    if (!e || typeof e !== "object" || typeof e.type !== "string" || !ENTRY_TYPES.has(e.type)) {
+      problems.push({ line: line.no, message: `line ${line.no} is not a session entry; skipped` });
+      return;
+    }
+    if (typeof e.id !== "string") { needsMigration = true; return; }
+    const node: IndexNode = {
+      id: e.id, parentId: e.parentId ?? null, type: e.type, timestamp: String(e.timestamp ?? ""),
+      line: line.no, offset: line.offset, length: line.length,
+    };
+    if (KEEP_WHOLE.has(e.type)) node.entry = e as SessionEntry;
+    if (e.type === "message") {
+      node.role = e.message?.role;
+      if (node.role === "user") node.preview = textOf(e.message?.content).slice(0, PREVIEW);
+    }
+    nodes.push(node);
+  });
+  if (!header) throw new NotASessionError(file, "it is empty");
+  const version = header.version ?? 1;
+  return { header, version, nodes, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size };
+}
+
+// pi (and we) write the tree fields first, so for the big entries (assistant messages, tool
+// results, compactions) they can be read from the line's first bytes without decoding or
+// parsing the rest; such a line is fully checked when its content is read (then a damaged one
+// is reported with its line number). User messages and small entries are always parsed.
+const FAST_TYPES = new Set(["message", "compaction", "branch_summary", "custom", "custom_message"]);
+const K_TYPE = Buffer.from('{"type":"');
+const K_ID = Buffer.from(',"id":"');
+const K_PARENT = Buffer.from(',"parentId":');
+const K_TIME = Buffer.from(',"timestamp":"');
+const K_ROLE = Buffer.from(',"message":{"role":"');
+
+// `field` leaves the position after the value here (no tuple per call: this runs per line).
+let next = 0;
+type Latin1 = { latin1Slice(start: number, end: number): string };
+
+/** Reads `"key":"value"` at `at`: the value as a flat string, null for `null`, undefined if absent. */
+function field(b: Buffer, at: number, end: number, key: Uint8Array, quoted = true): string | null | undefined {
+  if (end - at < key.length + 4) return undefined;
+  for (let k = 0; k < key.length; k++) if (b[at + k] !== key[k]) return undefined;
+  let i = at + key.length;
+  if (!quoted) {
+    if (b[i] === 0x6e && b[i + 1] === 0x75 && b[i + 2] === 0x6c && b[i + 3] === 0x6c) { next = i + 4; return null; }
+    if (b[i] !== 0x22) return undefined;
+    i++;
+  }
+  let close = i;
+  while (close < end && close - i <= 64 && b[close] !== 0x22) close++;
+  if (b[close] !== 0x22 || close - i > 64 || b[close - 1] === 0x5c) return undefined; // escapes: let JSON.parse do it
+  next = close + 1;
+  return (b as unknown as Latin1).latin1Slice(i, close);
+}
+
+function quickNode(line: Line): IndexNode | undefined {
+  const { buf: b, end } = line;
+  if (b[end - 1] !== 0x7d) return undefined; // not ending in "}": let JSON.parse judge
+  const type = field(b, line.start, end, K_TYPE);
+  if (!type || !FAST_TYPES.has(type)) return undefined;
+  const id = field(b, next, end, K_ID);
+  if (!id) return undefined;
+  const parentId = field(b, next, end, K_PARENT, false);
+  if (parentId === undefined) return undefined;
+  const timestamp = field(b, next, end, K_TIME);
+  if (timestamp == null) return undefined;
+  let role: string | undefined;
+  if (type === "message") {
+    const r = field(b, next, end, K_ROLE);
+    if (!r || r === "user") return undefined;
+    role = r;
+  }
+  return { id, parentId, type, timestamp, line: line.no, offset: line.offset, length: line.length, role };
+}
+
+function isBlank(line: Line): boolean {
+  for (let i = line.start; i < line.end; i++) {
+    const c = line.buf[i];
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+function asHeader(file: string, value: unknown): SessionHeader {
+  const h = value as Partial<SessionHeader>;
+  if (!h || typeof h !== "object" || h.type !== "session") throw new NotASessionError(file, "its first line is not a session header");
+  if (typeof h.id !== "string") throw new NotASessionError(file, "its header has no id");
+  return h as SessionHeader;
+}
+
+/** The plain text of a message's content (string or text parts). */
+export function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.filter((c) => c?.type === "text").map((c) => String(c.text)).join("\n");
+}

@@ -1,0 +1,137 @@
+// One session: its header, its entry tree and (unless in memory only) its file. Opening indexes
+// the file without keeping entry content; the context loads only what the model will see.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { contextMessages, latestCompaction, pathSettings, type SessionContext } from "./context.js";
+import { newEntryId, uuidv7 } from "./ids.js";
+import { migrateFile } from "./migrate.js";
+import { sessionFileName } from "./paths.js";
+import { indexFile, type IndexNode } from "./read.js";
+import { SessionFile } from "./session-file.js";
+import { EntryTree } from "./tree.js";
+import { CURRENT_VERSION, type NewEntry, type ReadProblem, type SessionEntry, type SessionHeader } from "./types.js";
+
+export type Report = (message: string, level: "info" | "warning" | "error") => void;
+
+export interface CreateOptions {
+  cwd: string;
+  /** Folder for the file; undefined keeps the session in memory only. */
+  dir?: string;
+  /** An exact file path instead of a generated name in `dir`. */
+  file?: string;
+  parentSession?: string;
+  report: Report;
+}
+
+export class Session {
+  readonly tree: EntryTree;
+  private constructor(
+    readonly header: SessionHeader,
+    private readonly file: SessionFile | undefined,
+    readonly problems: ReadProblem[] = [],
+  ) {
+    this.tree = new EntryTree(file?.path);
+  }
+
+  static create(o: CreateOptions): Session {
+    const at = new Date();
+    const header: SessionHeader = { type: "session", version: CURRENT_VERSION, id: uuidv7(at.getTime()), timestamp: at.toISOString(), cwd: o.cwd };
+    if (o.parentSession) header.parentSession = o.parentSession;
+    const path = o.file ?? (o.dir ? join(o.dir, sessionFileName(header.id, at)) : undefined);
+    const file = path ? new SessionFile(path, header, { exists: false }, (m) => o.report(m, "warning")) : undefined;
+    return new Session(header, file);
+  }
+
+  /** Opens an existing file (migrating old versions). Throws NotASessionError for other files. */
+  static open(path: string, report: Report): Session {
+    let index = indexFile(path);
+    const problems: ReadProblem[] = [];
+    if (index.needsMigration) {
+      problems.push(...migrateFile(path));
+      report(`migrated ${path} from session format v${index.version} to v${CURRENT_VERSION}`, "info");
+      index = indexFile(path);
+    }
+    problems.push(...index.problems);
+    for (const p of index.problems) report(`${path}: ${p.message}`, "warning");
+    const file = new SessionFile(path, index.header, { exists: true, repair: { tornAt: index.tornAt, missingNewline: index.missingNewline } }, (m) => report(m, "warning"));
+    const session = new Session(index.header, file, problems);
+    session.tree.onUnreadable = (line) => report(`${path}: line ${line} is damaged and could not be read; skipped`, "warning");
+    for (const node of index.nodes) session.tree.add(node);
+    return session;
+  }
+
+  get id(): string { return this.header.id; }
+  get path(): string | undefined { return this.file?.path; }
+  get persisted(): boolean { return this.file?.persisted ?? false; }
+  get leafId(): string | null { return this.tree.leafId; }
+  get name(): string | undefined { return this.tree.name; }
+
+  /** Appends under the leaf and moves the leaf to it. The file appears at the first assistant message. */
+  append(content: NewEntry): SessionEntry {
+    // pi's key order: the tree fields first (readers index files from the lines' first bytes).
+    const { type, ...rest } = content;
+    const entry = { type, id: newEntryId((id) => this.tree.has(id)), parentId: this.tree.leafId, timestamp: new Date().toISOString(), ...rest } as SessionEntry;
+    const node: IndexNode = { id: entry.id, parentId: entry.parentId, type: entry.type, timestamp: entry.timestamp, line: -1, offset: -1, length: 0, entry };
+    if (entry.type === "message") {
+      node.role = entry.message.role;
+      const c = (entry.message as { content?: unknown }).content;
+      if (node.role === "user") node.preview = (typeof c === "string" ? c : Array.isArray(c) ? c.filter((p) => p?.type === "text").map((p) => p.text).join("\n") : "").slice(0, 120);
+    }
+    this.tree.add(node);
+    const flush = entry.type === "message" && entry.message.role === "assistant";
+    this.file?.append(entry, flush, () => this.survivors());
+    return entry;
+  }
+
+  /** Moves the leaf (null: before the first entry); the next append branches from there. */
+  moveLeaf(id: string | null): void {
+    if (id !== null && !this.tree.has(id)) throw new Error(`No entry ${id} in session ${this.id}`);
+    this.tree.leafId = id;
+  }
+
+  /** The active path's entries, root first (loads every one: for exports and forks). */
+  pathEntries(leafId: string | null = this.leafId): SessionEntry[] {
+    const nodes = this.tree.pathNodes(leafId);
+    return nodes.map((n) => n.entry ?? this.tree.entry(n.id)).filter((e): e is SessionEntry => e !== undefined);
+  }
+
+  /** The path from the latest compaction's first kept entry (what a new compaction looks at). */
+  compactionWindow(): SessionEntry[] {
+    const nodes = this.tree.pathNodes();
+    const window = nodes.slice(this.keptStart(nodes));
+    this.tree.load(window);
+    return window.map((n) => n.entry).filter((e): e is SessionEntry => e !== undefined);
+  }
+
+  /** What the agent needs to continue: only the kept part of the path is loaded. */
+  context(leafId: string | null = this.leafId): SessionContext {
+    const nodes = this.tree.pathNodes(leafId);
+    const types = nodes.map((n) => n.type);
+    this.tree.load(nodes.slice(this.keptStart(nodes)));
+    // Model and thinking changes are always in memory; assistant messages only in the kept part.
+    const settings = pathSettings(nodes.map((n) => n.entry).filter((e): e is SessionEntry => e !== undefined));
+    return { messages: contextMessages(nodes.map((n) => n.entry), types), ...settings };
+  }
+
+  /** Where the kept part of a path starts: the latest compaction's first kept entry, or the root. */
+  private keptStart(nodes: IndexNode[]): number {
+    const c = latestCompaction(nodes);
+    if (c < 0) return 0;
+    this.tree.load([nodes[c]]);
+    const firstKept = (nodes[c].entry as { firstKeptEntryId?: string } | undefined)?.firstKeptEntryId;
+    const i = nodes.findIndex((n) => n.id === firstKept);
+    return i >= 0 && i < c ? i : c;
+  }
+
+  /** Writes the file now with the given entries (forks and clones start with content). */
+  writeNow(entries: SessionEntry[]): void {
+    for (const e of entries) this.tree.add({ id: e.id, parentId: e.parentId, type: e.type, timestamp: e.timestamp, line: -1, offset: -1, length: 0, entry: e, role: e.type === "message" ? e.message.role : undefined });
+    this.file?.createWith(entries);
+  }
+
+  exists(): boolean { return this.file ? existsSync(this.file.path) : false; }
+
+  private survivors(): SessionEntry[] {
+    return this.tree.pathNodes().map((n) => n.entry).filter((e): e is SessionEntry => e !== undefined);
+  }
+}

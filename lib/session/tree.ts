@@ -1,0 +1,130 @@
+// The in-memory tree of one session: an index node per entry (content loaded on demand), the
+// children of each node, labels, the name, and the leaf where the next entry goes.
+import { forEachLine, readAt } from "./lines.js";
+import type { IndexNode } from "./read.js";
+import type { SessionEntry } from "./types.js";
+
+export interface TreeNode {
+  id: string;
+  parentId: string | null;
+  type: string;
+  role?: string;
+  preview?: string;
+  label?: string;
+  timestamp: string;
+  children: TreeNode[];
+}
+
+export class EntryTree {
+  readonly nodes = new Map<string, IndexNode>();
+  readonly order: IndexNode[] = [];
+  readonly labels = new Map<string, string>();
+  name: string | undefined;
+  leafId: string | null = null;
+  /** Told about a line whose content turned out unreadable when it was loaded. */
+  onUnreadable?: (line: number) => void;
+
+  /** `file` is where unloaded entries are read back from (undefined for in-memory sessions). */
+  constructor(public file: string | undefined) {}
+
+  add(node: IndexNode): void {
+    this.nodes.set(node.id, node);
+    this.order.push(node);
+    this.leafId = node.id;
+    const e = node.entry;
+    if (e?.type === "label") {
+      if (e.label) this.labels.set(e.targetId, e.label);
+      else this.labels.delete(e.targetId);
+    } else if (e?.type === "session_info") this.name = e.name?.trim() || undefined;
+  }
+
+  has(id: string): boolean { return this.nodes.has(id); }
+
+  /** Nodes from the root down to `leafId`. A missing parent ends the walk (the path starts there). */
+  pathNodes(leafId: string | null = this.leafId): IndexNode[] {
+    const out: IndexNode[] = [];
+    // A step limit instead of a visited set guards against parent cycles in a damaged file.
+    for (let id = leafId, steps = this.nodes.size; id !== null && steps-- > 0;) {
+      const node = this.nodes.get(id);
+      if (!node) break;
+      out.push(node);
+      id = node.parentId;
+    }
+    return out.reverse();
+  }
+
+  /** The full entry; read back from the file (not kept) when the index dropped its content. */
+  entry(id: string): SessionEntry | undefined {
+    const node = this.nodes.get(id);
+    if (!node) return undefined;
+    return node.entry ?? this.readBack(node);
+  }
+
+  /** Loads several nodes' content and keeps it (used for the context, which keeps it anyway). */
+  load(nodes: IndexNode[]): void {
+    const missing = nodes.filter((n) => !n.entry);
+    if (missing.length === 0 || !this.file) return;
+    if (missing.length < 64) {
+      for (const n of missing) n.entry = this.readBack(n);
+    } else {
+      const byLine = new Map(missing.map((n) => [n.line, n]));
+      forEachLine(this.file, (line) => {
+        const n = byLine.get(line.no);
+        if (n) n.entry = parseChecked(line.text(), n.id);
+      });
+    }
+    for (const n of missing) if (!n.entry) this.unreadable(n);
+  }
+
+  /** A damaged line leaves the tree, so its children hang from its parent instead of vanishing. */
+  private unreadable(node: IndexNode): void {
+    this.onUnreadable?.(node.line);
+    this.nodes.delete(node.id);
+    this.order.splice(this.order.indexOf(node), 1);
+    for (const child of this.order) if (child.parentId === node.id) child.parentId = node.parentId;
+    if (this.leafId === node.id) this.leafId = node.parentId;
+  }
+
+  /** Drops loaded content that is not on the active path (after navigation or export). */
+  forgetOffPath(): void {
+    const keep = new Set(this.pathNodes().map((n) => n.id));
+    for (const n of this.order) if (n.entry && !keep.has(n.id) && n.offset >= 0 && !SMALL.has(n.type)) n.entry = undefined;
+  }
+
+  tree(): TreeNode[] {
+    const byId = new Map<string, TreeNode>();
+    const roots: TreeNode[] = [];
+    for (const n of this.order) {
+      byId.set(n.id, { id: n.id, parentId: n.parentId, type: n.type, role: n.role, preview: n.preview, label: this.labels.get(n.id), timestamp: n.timestamp, children: [] });
+    }
+    for (const t of byId.values()) {
+      const parent = t.parentId === null ? undefined : byId.get(t.parentId);
+      (parent ? parent.children : roots).push(t);
+    }
+    return roots;
+  }
+
+  children(id: string | null): IndexNode[] {
+    return this.order.filter((n) => n.parentId === id);
+  }
+
+  private readBack(node: IndexNode): SessionEntry | undefined {
+    if (!this.file || node.offset < 0) return undefined;
+    try {
+      return parseChecked(readAt(this.file, node.offset, node.length), node.id);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+const SMALL = new Set(["model_change", "thinking_level_change", "label", "session_info"]);
+
+function parseChecked(text: string, id: string): SessionEntry | undefined {
+  try {
+    const e = JSON.parse(text) as SessionEntry;
+    return e.id === id ? e : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,102 @@
+// The "sessions" service: what RPC mode, UIs and commands use to read and steer the session.
+import { resolve } from "node:path";
+import type { PluginApi } from "pi-kernel";
+import { findSession } from "../../lib/session/find.js";
+import { listAllSessions, listSessions, type SessionInfo } from "../../lib/session/list.js";
+import type { SessionContext } from "../../lib/session/context.js";
+import type { TreeNode } from "../../lib/session/tree.js";
+import type { NewEntry, SessionEntry, SessionHeader } from "../../lib/session/types.js";
+import type { SessionController } from "./controller.js";
+import { sessionStats, type SessionStats } from "./stats.js";
+
+export interface SessionsService {
+  /** The session file (it may not exist yet: files appear at the first assistant message). */
+  readonly file: string | undefined;
+  readonly id: string;
+  readonly persisted: boolean;
+  readonly name: string | undefined;
+  readonly leafId: string | null;
+  header(): SessionHeader;
+  entry(id: string): SessionEntry | undefined;
+  /** Every entry in file order (reads them all: for exports). */
+  entries(): SessionEntry[];
+  /** Root-to-leaf entries of the active path, or of the path ending at `leafId`. */
+  path(leafId?: string | null): SessionEntry[];
+  tree(): TreeNode[];
+  label(id: string): string | undefined;
+  context(): SessionContext;
+  /** Appends an entry under the leaf (custom, custom_message, label, session_info, ...). */
+  append(entry: NewEntry): SessionEntry;
+  /** Moves the leaf (null = before the first entry), optionally leaving a branch summary there. */
+  navigate(targetId: string | null, opts?: { summary?: string; details?: unknown; fromHook?: boolean }): void;
+  /** A new session holding the active path up to (not including) `entryId`; returns its file. */
+  fork(entryId: string): string | undefined;
+  /** A new session duplicating the active path; returns its file. */
+  clone(): string | undefined;
+  newSession(opts?: { parentSession?: string }): void;
+  /** Switches to another session: a path or an id prefix. */
+  open(pathOrId: string): void;
+  setName(name: string): void;
+  setLabel(id: string, label: string | undefined): void;
+  /** Sessions of this folder (or of every project), newest first. */
+  list(opts?: { all?: boolean }): SessionInfo[];
+  stats(): SessionStats;
+  /** Rebuilds the agent's messages from the active path. */
+  reload(): void;
+}
+
+export function createService(api: PluginApi, c: SessionController): SessionsService {
+  const s = () => c.session;
+  return {
+    get file() { return s().path; },
+    get id() { return s().id; },
+    get persisted() { return s().persisted; },
+    get name() { return s().name; },
+    get leafId() { return s().leafId; },
+    header: () => s().header,
+    entry: (id) => s().tree.entry(id),
+    entries: () => s().tree.order.map((n) => s().tree.entry(n.id)).filter((e): e is SessionEntry => e !== undefined),
+    path: (leafId) => s().pathEntries(leafId === undefined ? s().leafId : leafId),
+    tree: () => s().tree.tree(),
+    label: (id) => s().tree.labels.get(id),
+    context: () => s().context(),
+    append: (entry) => c.append(entry),
+    navigate(targetId, opts = {}) {
+      s().moveLeaf(targetId);
+      if (opts.summary) c.append({ type: "branch_summary", fromId: targetId ?? "root", summary: opts.summary, details: opts.details, fromHook: opts.fromHook });
+      s().tree.forgetOffPath();
+      c.restore();
+    },
+    fork(entryId) {
+      const session = s();
+      const target = session.tree.nodes.get(entryId);
+      if (!target) throw new Error(`No entry ${entryId} in this session`);
+      const copy = c.copyOf(session, session.pathEntries(target.parentId), session.path);
+      c.switchTo(copy);
+      return copy.path;
+    },
+    clone() {
+      const session = s();
+      const copy = c.copyOf(session, session.pathEntries(), session.path);
+      c.switchTo(copy);
+      return copy.path;
+    },
+    newSession(opts = {}) {
+      c.switchTo(c.create(opts.parentSession));
+      c.recordInitialSettings();
+    },
+    open(pathOrId) {
+      const found = findSession(pathOrId, { cwd: api.cwd, dir: c.where.dir, root: c.where.root });
+      if (!found.path) throw new Error(found.error);
+      c.open(resolve(found.path));
+    },
+    setName: (name) => void c.append({ type: "session_info", name: name.trim() }),
+    setLabel: (id, label) => {
+      if (!s().tree.has(id)) throw new Error(`No entry ${id} in this session`);
+      c.append({ type: "label", targetId: id, label: label?.trim() || undefined });
+    },
+    list: (opts = {}) => (opts.all ? listAllSessions(c.where.root) : listSessions(c.where.dir)),
+    stats: () => sessionStats(s().id, api.agent.messages, api.agent.model),
+    reload: () => c.restore({ keepModel: true }),
+  };
+}

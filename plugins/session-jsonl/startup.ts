@@ -1,0 +1,90 @@
+// Which session a run starts in, from pi's flags: --no-session, --fork, --session, -c, -r, or a
+// new one. Problems are reported and the run goes on in a new session; nothing is overwritten.
+import { resolve } from "node:path";
+import type { PluginApi, UiService } from "pi-kernel";
+import { findSession, mostRecent } from "../../lib/session/find.js";
+import { listSessions, type SessionInfo } from "../../lib/session/list.js";
+import { Session } from "../../lib/session/session.js";
+import type { SessionController } from "./controller.js";
+
+export async function startSession(api: PluginApi, c: SessionController): Promise<void> {
+  const f = api.flags;
+  const where = { cwd: api.cwd, dir: c.where.dir, root: c.where.root };
+  try {
+    if (typeof f.fork === "string") return forkFile(c, f.fork, where);
+    if (typeof f.session === "string") {
+      const found = findSession(f.session, where);
+      if (found.path) return void c.open(found.path);
+      if (looksLikePath(f.session)) return startNew(c, resolve(api.cwd, f.session));
+      c.report(`${found.error}; starting a new session`, "error");
+    } else if (f.continue === true) {
+      const recent = mostRecent(c.where.dir);
+      if (recent) return void c.open(recent.path);
+    } else if (f.resume === true) {
+      if (api.flags.mode === "interactive" && !api.services.has("ui")) {
+        // The interactive UI (and its picker) starts after boot: resume once it is up.
+        startNew(c);
+        return resumeWhenUiIsUp(api, c);
+      }
+      const picked = await pick(api, listSessions(c.where.dir));
+      if (picked) return void c.open(picked);
+    }
+  } catch (error) {
+    c.report(`${(error as Error).message}; starting a new session`, "error");
+  }
+  startNew(c);
+}
+
+function startNew(c: SessionController, file?: string): void {
+  c.switchTo(c.create(undefined, file));
+  c.recordInitialSettings();
+}
+
+function forkFile(c: SessionController, arg: string, where: { cwd: string; dir: string; root: string }): void {
+  const found = findSession(arg, where);
+  if (!found.path) throw new Error(found.error);
+  const source = Session.open(found.path, c.report);
+  const entries = source.tree.order.map((n) => source.tree.entry(n.id)).filter((e) => e !== undefined);
+  const fork = c.copyOf(source, entries, found.path);
+  c.switchTo(fork);
+}
+
+function resumeWhenUiIsUp(api: PluginApi, c: SessionController, waitedMs = 0): void {
+  const timer = setTimeout(() => {
+    try {
+      if (!api.services.has("ui")) {
+        if (waitedMs < 30_000) resumeWhenUiIsUp(api, c, waitedMs + 50);
+        return;
+      }
+      void pick(api, listSessions(c.where.dir)).then((picked) => {
+        if (picked) c.open(picked);
+      }).catch((error: Error) => c.report(`could not resume: ${error.message}`, "error"));
+    } catch {
+      // this plugin generation was reloaded meanwhile: the new one owns the session now
+    }
+  }, 50);
+  timer.unref();
+}
+
+async function pick(api: PluginApi, sessions: SessionInfo[]): Promise<string | undefined> {
+  if (!api.services.has("ui") || api.flags.mode === "rpc") {
+    throw new Error("--resume needs the interactive picker, which this mode does not have. Use -c for the most recent session here, or --session <id-prefix|path> (the ids are the file names' suffixes in the session folder)");
+  }
+  if (sessions.length === 0) {
+    api.diagnose({ level: "info", where: "session", message: "no sessions to resume in this folder" });
+    return undefined;
+  }
+  const ui = api.services.use<UiService>("ui");
+  const labels = sessions.map(sessionLabel);
+  const choice = await ui.select("Resume session", labels);
+  return choice === undefined ? undefined : sessions[labels.indexOf(choice)]?.path;
+}
+
+export function sessionLabel(s: SessionInfo): string {
+  const title = s.name ?? (s.firstMessage.replace(/\s+/g, " ").trim().slice(0, 70) || "(no messages)");
+  return `${s.modified.toISOString().slice(0, 16).replace("T", " ")}  ${title}  [${s.id.slice(0, 8)}]`;
+}
+
+function looksLikePath(arg: string): boolean {
+  return arg.includes("/") || arg.endsWith(".jsonl");
+}

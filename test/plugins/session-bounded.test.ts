@@ -1,0 +1,62 @@
+// Big sessions: resuming keeps only the kept part of the active path in memory; listing reads
+// the ends of files only; a damaged line found late is reported and the path still loads.
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { listSessions } from "../../lib/session/list.js";
+import { Session } from "../../lib/session/session.js";
+// @ts-expect-error plain ESM bench module without types
+import { writeSession } from "../../bench/sessions.bench.mjs";
+
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const quiet = () => {};
+
+describe("bounded resume", () => {
+  it("holds the content of the kept entries only, not of the whole file", () => {
+    dir = mkdtempSync(join(tmpdir(), "pik-bounded-"));
+    const file = join(dir, "big.jsonl");
+    (writeSession as (f: string, n: number, cwd: string) => void)(file, 5_000, dir);
+    const session = Session.open(file, quiet);
+    const ctx = session.context();
+    expect(session.tree.order).toHaveLength(5_000);
+    // the last compaction is entry 4999 (index 4998), keeping the 40 entries before it
+    expect(ctx.messages[0].role).toBe("compactionSummary");
+    expect(ctx.messages).toHaveLength(41);
+    const loaded = session.tree.order.filter((n) => n.entry && !["model_change", "thinking_level_change", "label", "session_info"].includes(n.type));
+    expect(loaded.length).toBeLessThanOrEqual(42);
+    expect(loaded.length).toBeGreaterThan(0);
+    // entries that were not loaded can still be read back one by one
+    expect(session.tree.entry("00000002")).toMatchObject({ type: "message", message: { role: "toolResult" } });
+  });
+
+  it("a line damaged in the middle of its content is reported when it is read and skipped", () => {
+    dir = mkdtempSync(join(tmpdir(), "pik-bounded-"));
+    const file = join(dir, "s.jsonl");
+    (writeSession as (f: string, n: number, cwd: string) => void)(file, 30, dir);
+    const lines = readFileSync(file, "utf8").split("\n");
+    // line 7 is entry 5 (an assistant message): break its middle, keep its start and end
+    lines[6] = lines[6].replace('"content":[', '"content":[[[');
+    writeFileSync(file, lines.join("\n"));
+    const problems: string[] = [];
+    const session = Session.open(file, (m) => problems.push(m));
+    const ctx = session.context();
+    expect(problems.join("\n")).toMatch(/line 7 is damaged/);
+    expect(ctx.messages).toHaveLength(29);
+    expect(session.tree.pathNodes()).toHaveLength(29);
+  });
+});
+
+describe("listing", () => {
+  it("reads names, first messages and ids from the ends of files, skipping non-sessions", () => {
+    dir = mkdtempSync(join(tmpdir(), "pik-list-"));
+    const file = join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl");
+    (writeSession as (f: string, n: number, cwd: string) => void)(file, 2_000, dir);
+    appendFileSync(file, `${JSON.stringify({ type: "session_info", id: "ffff0001", parentId: "000007cf", timestamp: new Date().toISOString(), name: "Big refactor" })}\n`);
+    writeFileSync(join(dir, "junk.jsonl"), "not json\n");
+    const list = listSessions(dir);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: "01a1ff48-0000-7000-8000-000000000000", name: "Big refactor", cwd: dir, firstMessage: "Please do step 0 of the plan and report back." });
+  });
+});

@@ -1,0 +1,112 @@
+// An in-process agent with the real models, provider and session plugins, a models.json that
+// points at the LLM simulator, and temp dirs that are removed afterwards.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
+import { createKernel, definePlugin, type AgentEvent, type Diagnostic, type Kernel, type PluginApi, type PluginDef } from "../../kernel/index.js";
+import models from "../../plugins/models/index.js";
+import provider from "../../plugins/provider-openai-completions/index.js";
+import sessionJsonl, { type SessionsService } from "../../plugins/session-jsonl/index.js";
+
+export const FIXTURES = join(import.meta.dirname, "..", "..", "..", "shared", "fixtures", "pi-sessions");
+
+export interface SessionEnv {
+  root: string;
+  project: string;
+  agentDir: string;
+  sessionDir: string;
+  cleanup(): void;
+}
+
+/** Temp dirs; `simUrl` configures the `llmsim-openai/sim-model` the fixtures were made with. */
+export function sessionEnv(simUrl = "http://127.0.0.1:9/v1-unused", contextWindow = 1_000_000, settings: Record<string, unknown> = {}): SessionEnv {
+  const root = mkdtempSync(join(tmpdir(), "pik-session-"));
+  const project = join(root, "project");
+  const agentDir = join(root, "agent");
+  mkdirSync(project, { recursive: true });
+  mkdirSync(agentDir, { recursive: true });
+  writeFileSync(join(agentDir, "models.json"), JSON.stringify({
+    providers: {
+      "llmsim-openai": {
+        baseUrl: simUrl.endsWith("/v1") ? simUrl : `${simUrl}/v1`, api: "openai-completions", apiKey: "sim-key",
+        models: [{ id: "sim-model", contextWindow, maxTokens: 32000 }, { id: "other-model", contextWindow, maxTokens: 32000 }],
+      },
+    },
+  }));
+  writeFileSync(join(agentDir, "settings.json"), JSON.stringify(settings));
+  return { root, project, agentDir, sessionDir: join(root, "sessions"), cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Copies a fixture into `dir`, its header's cwd rewritten to `cwd`. */
+export function copyFixture(name: string, dir: string, cwd: string): string {
+  mkdirSync(dir, { recursive: true });
+  const target = join(dir, `${name}.jsonl`);
+  copyFileSync(join(FIXTURES, `${name}.jsonl`), target);
+  const lines = readFileSync(target, "utf8").split("\n");
+  lines[0] = JSON.stringify({ ...JSON.parse(lines[0]), cwd });
+  writeFileSync(target, lines.join("\n"));
+  return target;
+}
+
+export function oracle(name: string): {
+  messages: unknown[]; leafId: string; offPathUserTexts: string[];
+  state: { model: { provider: string; id: string }; thinkingLevel: string; sessionName: string | null; messageCount: number; sessionId: string };
+  stats: Record<string, unknown>;
+} {
+  return JSON.parse(readFileSync(join(FIXTURES, `${name}.oracle.json`), "utf8"));
+}
+
+export interface Agent {
+  kernel: Kernel;
+  api: PluginApi;
+  sessions: SessionsService;
+  events: AgentEvent[];
+  diagnostics: Diagnostic[];
+  /** The api of the newest plugin generation (after a reload `api` is stale). */
+  latest(): PluginApi;
+  stop(): Promise<void>;
+}
+
+export async function startAgent(env: SessionEnv, flags: Record<string, unknown> = {}, extra: PluginDef[] = [], settings: Record<string, unknown> = {}): Promise<Agent> {
+  const events: AgentEvent[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let captured: PluginApi | undefined;
+  const probe = definePlugin({
+    name: "test-probe",
+    setup(api) {
+      captured = api;
+      api.on("event", (e) => void events.push(e));
+      api.on("diagnostic", (d) => void diagnostics.push(d));
+    },
+  });
+  const kernel = createKernel({
+    cwd: env.project, agentDir: env.agentDir, noDiscovery: true, settings,
+    flags: { sessionDir: env.sessionDir, provider: undefined, ...flags },
+    plugins: [probe, models, provider, sessionJsonl, ...extra],
+    fallbackReport: (d) => void diagnostics.push(d),
+  });
+  await kernel.start();
+  const api = captured!;
+  return { kernel, api, sessions: api.services.use<SessionsService>("sessions"), events, diagnostics, latest: () => captured!, stop: () => kernel.stop() };
+}
+
+export function readEntries(file: string): Record<string, unknown>[] {
+  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+export interface Suite { sim: Simulator; env: SessionEnv; agent?: Agent }
+
+/** One simulator per test file; each test's env and agent are stopped and removed after it. */
+export function agentSuite(): Suite {
+  const t = {} as Suite;
+  beforeAll(async () => { t.sim = await startSimulator(); });
+  afterAll(async () => { await t.sim.close(); });
+  afterEach(async () => {
+    await t.agent?.stop();
+    t.agent = undefined;
+    t.env?.cleanup();
+  });
+  return t;
+}
