@@ -7,7 +7,7 @@ import type {
 export type Listener = (event: AgentEvent) => void;
 
 interface ModelsService { resolve(pattern: string, provider?: string): Model | undefined }
-interface CompactionService { compact(instructions?: string): Promise<unknown> }
+interface CompactionService { compact(instructions?: string): Promise<unknown>; idle(): Promise<void> }
 interface SessionsService { readonly file?: string }
 
 export class AgentSession {
@@ -25,8 +25,10 @@ export class AgentSession {
   get sessionFile(): string | undefined { return this.service<SessionsService>("sessions")?.file; }
 
   /** Sends a message (slash commands, skills and templates expand); resolves when the run ends. */
-  prompt(text: string, opts: { images?: ImageContent[]; streamingBehavior?: "steer" | "followUp" } = {}): Promise<void> {
-    return this.kernel.actions.prompt(text, { ...opts, source: "extension" });
+  async prompt(text: string, opts: { images?: ImageContent[]; streamingBehavior?: "steer" | "followUp" } = {}): Promise<void> {
+    await this.kernel.actions.prompt(text, { ...opts, source: "extension" });
+    // A context overflow is compacted and retried after the run; the answer comes from that retry.
+    await this.service<CompactionService>("compaction")?.idle();
   }
 
   steer(text: string): void { this.kernel.actions.steer(text); }

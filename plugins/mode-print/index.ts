@@ -49,6 +49,8 @@ async function runMessages(api: PluginApi, messages: string[], images: ImageCont
   }
   for (const [i, message] of messages.entries()) {
     await api.actions.prompt(message, { source: "cli", images: i === 0 ? images : undefined });
+    // A context overflow is compacted and retried after the run ends; wait for that answer.
+    if (api.services.has("compaction")) await api.services.use<{ idle(): Promise<void> }>("compaction").idle();
   }
   if (!print) return 0;
   const last = api.agent.messages.at(-1);
