@@ -13,11 +13,13 @@ describe("pi's RpcClient against pi-kernel --mode rpc", () => {
   beforeAll(async () => { sim = await startSimulator(); });
   afterAll(async () => { await sim.close(); });
 
-  it("prompts with tool calls, steers, aborts and switches model", async () => {
+  it("prompts with tool calls, steers, aborts, switches model, compacts and forks", async () => {
     const { project, agentDir } = makeProject(sim.url);
     const models = JSON.parse(readFileSync(join(agentDir, "models.json"), "utf8"));
     models.providers.sim.models.push({ id: "sim-other", contextWindow: 64000 });
     writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
+    // Keep only the last few tokens so compacting this short conversation really cuts turns.
+    writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ compaction: { keepRecentTokens: 40 } }));
     const client = new RpcClient({ cliPath: PI_BIN, cwd: project, env: { PI_CODING_AGENT_DIR: agentDir }, provider: "sim", model: "sim-model" });
     await client.start();
     try {
@@ -61,6 +63,26 @@ describe("pi's RpcClient against pi-kernel --mode rpc", () => {
       expect(sim.requests[start].body.model).toBe("sim-other");
       const stats = await client.getSessionStats();
       expect(stats.userMessages).toBe(5);
+
+      // Compaction: a real summary request through the simulator.
+      sim.script({ text: "## Goal\nExplain the app.\n\n## Progress\n- [x] read src/app.js" });
+      const beforeCompact = sim.requests.length;
+      const compacted = await client.compact("keep it short");
+      expect(compacted.summary).toContain("## Goal");
+      expect(typeof compacted.firstKeptEntryId).toBe("string");
+      expect(compacted.tokensBefore).toBeGreaterThan(0);
+      const summaryRequests = sim.requests.slice(beforeCompact).map((r) => JSON.stringify(r.body));
+      expect(summaryRequests.length).toBeGreaterThan(0);
+      expect(summaryRequests.join("\n")).toContain("context summarization");
+
+      // Fork from the first user message: a new session file holding what came before it.
+      const forkable = await client.getForkMessages();
+      expect(forkable.length).toBeGreaterThan(0);
+      const before = (await client.getState()).sessionFile;
+      const forked = await client.fork(forkable[forkable.length - 1].entryId);
+      expect(forked.cancelled).toBe(false);
+      expect(forked.text).toBe(forkable[forkable.length - 1].text);
+      expect((await client.getState()).sessionFile).not.toBe(before);
     } finally {
       await client.stop();
     }
