@@ -4,7 +4,6 @@
 // setup hands it the fresh api. (A helper called from a plugin's setup, not a plugin itself.)
 import { Stage, type AgentMessage, type PluginApi } from "pi-kernel";
 import type { Terminal } from "../tui/terminal.js";
-import { bashExecutionToUser, type BashExecutionMessage } from "./bash-run.js";
 import { uiCommands } from "./commands.js";
 import type { LiveUi } from "./start.js";
 
@@ -25,13 +24,6 @@ export function setupInteractiveUi(api: PluginApi, opts: { terminal?: () => Term
   api.on("diagnostic", (d) => {
     if (live.app && (d.level !== "info" || api.flags.verbose)) live.app.notify(`${d.level}: ${d.message}`, d.level);
   });
-  // The model sees `!cmd` runs as user messages; `!!cmd` runs not at all. (plugins/user-bash does
-  // this when it is in the agent; this tap is for agents composed without it.)
-  api.on("context", (messages) => api.services.has("userBash") ? messages : messages.flatMap((m): AgentMessage[] => {
-    if (m.role !== "bashExecution") return [m];
-    const b = m as unknown as BashExecutionMessage;
-    return b.excludeFromContext ? [] : [bashExecutionToUser(b)];
-  }));
   for (const c of uiCommands(api, live)) api.register.command(c);
   // Runs registered commands (ours, /ui, ...) when no command dispatcher (commands-core) claimed
   // the input first, so the UI's commands work in an agent composed without one.

@@ -60,8 +60,8 @@ describe("inline UI editor", () => {
     await h.waitFor(/look at @notes-public\.txt\s*$/m);
   });
 
-  it.each([["its own runner", []], ["the userBash service", [userBash]]] as [string, PluginDef[]][])("!cmd runs bash and adds it to the context; !!cmd runs it but keeps it out (%s)", async (_, plugins) => {
-    h = await startUi({ plugins });
+  it("!cmd runs bash (the userBash service) and adds it to the context; !!cmd runs it but keeps it out", async () => {
+    h = await startUi({ plugins: [userBash] });
     await h.send("!echo visible-output");
     await h.send(KEYS.enter);
     await h.waitFor(/\$ echo visible-output\s*\n\s*visible-output/);
@@ -75,6 +75,13 @@ describe("inline UI editor", () => {
     await h.waitFor(/Seen\./);
     expect(userTexts(h)).toContain("Ran `echo visible-output`");
     expect(userTexts(h)).not.toContain("hidden-output");
+  });
+
+  it("!cmd in an agent composed without user-bash says what is missing", async () => {
+    h = await startUi();
+    await h.send("!echo nothing");
+    await h.send(KEYS.enter);
+    await h.waitFor(/needs the user-bash plugin/);
   });
 
   it("Ctrl+G edits the prompt in $VISUAL / $EDITOR", async () => {
