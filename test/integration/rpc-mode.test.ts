@@ -188,3 +188,50 @@ describe("pi --mode rpc: shell, sessions and compaction commands", () => {
     await rpc.close();
   });
 });
+
+describe("pi --mode rpc: the remaining commands", () => {
+  let sim: Simulator;
+  beforeAll(async () => { sim = await startSimulator(); });
+  afterAll(async () => { await sim.close(); });
+
+  it("get_commands, cycle_model, switches, export_html and switch_session", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(join(project, ".pi", "prompts"), { recursive: true });
+    writeFileSync(join(project, ".pi", "prompts", "review.md"), "---\ndescription: Review the code\n---\nReview $1 carefully.");
+    const models = JSON.parse(readFileSync(join(agentDir, "models.json"), "utf8"));
+    models.providers.sim.models.push({ id: "sim-second" });
+    writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
+    const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model", "--models", "sim/*"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+
+    const commands = (await rpc.call({ type: "get_commands" })).data.commands;
+    expect(commands).toContainEqual(expect.objectContaining({ name: "review", description: "Review the code", source: "prompt" }));
+    expect(commands.every((c: { source: string }) => ["extension", "prompt", "skill"].includes(c.source))).toBe(true);
+
+    const cycled = (await rpc.call({ type: "cycle_model" })).data;
+    expect(cycled).toMatchObject({ model: { id: "sim-second" }, isScoped: true });
+    expect((await rpc.call({ type: "get_state" })).data.model.id).toBe("sim-second");
+
+    expect(await rpc.call({ type: "set_auto_compaction", enabled: false })).toMatchObject({ success: true });
+    expect((await rpc.call({ type: "get_state" })).data.autoCompactionEnabled).toBe(false);
+    expect(await rpc.call({ type: "set_auto_compaction", enabled: "yes" })).toMatchObject({ success: false });
+    expect(await rpc.call({ type: "set_auto_retry", enabled: false })).toMatchObject({ success: true });
+    expect(await rpc.call({ type: "abort_retry" })).toMatchObject({ success: true });
+
+    sim.script({ text: "an answer worth keeping" });
+    await rpc.call({ type: "prompt", message: "say something" });
+    await rpc.waitFor((r) => r.type === "agent_end");
+    const first = (await rpc.call({ type: "get_state" })).data.sessionFile;
+    const exported = (await rpc.call({ type: "export_html", outputPath: join(project, "out.html") })).data;
+    expect(exported.path).toBe(join(project, "out.html"));
+    expect(readFileSync(exported.path, "utf8")).toContain("an answer worth keeping");
+
+    await rpc.call({ type: "new_session" });
+    expect((await rpc.call({ type: "get_state" })).data.messageCount).toBe(0);
+    expect((await rpc.call({ type: "switch_session", sessionPath: first })).data).toEqual({ cancelled: false });
+    const back = (await rpc.call({ type: "get_state" })).data;
+    expect(back.sessionFile).toBe(first);
+    expect(back.messageCount).toBe(2);
+    await rpc.close();
+  });
+});
