@@ -54,6 +54,7 @@ export function buildProgram(version: string): Command {
     .option("--no-extensions", "skip extension discovery; -e still loads (-ne)")
     .option("--no-context-files", "skip AGENTS.md / CLAUDE.md (-nc)")
     .option("--packages <file>", "a pi-packages.json composing the agent (default: the built-in one)")
+    .option("--trust", "trust this project: its .pi/extensions, packages and settings load (remembered)")
     .option("--verbose", "print diagnostics at start-up")
     .option("--offline", "no network access besides the model provider")
     .allowUnknownOption(true)

@@ -8,10 +8,18 @@ import { parseArgs, type CliArgs } from "./args.js";
 import { inlineFiles } from "./files.js";
 import { packageRoot as findPackageRoot } from "./package-root.js";
 import { loadSettings } from "./settings.js";
+import { piModuleAliases } from "../lib/pi-compat/aliases.js";
+import { agentPackages, runExtensions } from "./agent-packages.js";
 
 const packageRoot = findPackageRoot();
 
+const PACKAGE_COMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
+
 export async function main(argv: string[]): Promise<number> {
+  if (PACKAGE_COMMANDS.has(argv[0] ?? "")) {
+    const { packagesCommand } = await import("./packages-command.js");
+    return packagesCommand(argv, { cwd: process.cwd(), agentDir: agentDirOf() });
+  }
   let args: CliArgs;
   try {
     args = parseArgs(argv, version());
@@ -23,8 +31,12 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { flags } = args;
   const cwd = process.cwd();
-  const agentDir = resolve(process.env.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent"));
+  const agentDir = agentDirOf();
   const mode = pickMode(flags);
+  if (flags.resume && mode !== "interactive") {
+    process.stderr.write("pi: -r/--resume opens a picker and needs the interactive mode; use -c (most recent) or --session <path|id>\n");
+    return 1;
+  }
   let messages = args.messages;
   let images: ImageContent[] = [];
   try {
@@ -36,20 +48,41 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`pi: ${(error as Error).message}\n`);
     return 1;
   }
-  const { settings, problems } = loadSettings(agentDir, cwd);
+  const kernelFlags: Record<string, unknown> = { ...flags, mode };
+  const fallbackReport = reporter(flags.verbose === true);
+  let kernel: Kernel | undefined;
+  const packages = agentPackages({
+    cwd, agentDir, packageRoot, flags: kernelFlags,
+    report: (level, message) => (kernel ? kernel.host.report({ level, message, where: "packages" }) : fallbackReport({ level, message })),
+  });
+  const { settings, problems } = loadSettings(agentDir, cwd, packages.projectTrusted());
+  packages.useSettings(settings);
   for (const p of problems) process.stderr.write(`pi: ${p}\n`);
 
   // The kernel is imported only now, so --help and flag errors stay cheap.
-  const { createKernel } = await import("../kernel/index.js");
-  const kernel = createKernel({
-    cwd, agentDir, settings, flags: { ...flags, mode },
+  const { createKernel, setImportAliases } = await import("../kernel/index.js");
+  // pi extensions import pi's packages by name; they resolve to pi-kernel's own modules.
+  setImportAliases(piModuleAliases(packageRoot));
+  let runExts: Awaited<ReturnType<typeof runExtensions>>;
+  try {
+    runExts = await runExtensions((flags.extension as string[] | undefined) ?? [], cwd);
+  } catch (error) {
+    process.stderr.write(`pi: -e: ${(error as Error).message}\n`);
+    return 1;
+  }
+  process.once("exit", () => runExts.cleanup());
+  kernel = createKernel({
+    cwd, agentDir, settings, flags: kernelFlags,
     packageRoot,
-    packagesFile: resolve(cwd, (flags.packages as string | undefined) ?? join(packageRoot, "pi-packages.json")),
-    extensionPaths: (flags.extension as string[] | undefined) ?? [],
+    packagesFile: packages.packagesFile,
+    packageSources: packages.packageSources,
+    projectTrusted: packages.projectTrusted,
+    extensionPaths: runExts.paths,
     noExtensions: flags.extensions === false,
-    // Long-lived modes pick up plugin edits; a one-shot print run has nothing to reload.
+    // Long-lived modes pick up plugin edits (and edits of the pi-packages.json composing them).
     watch: mode === "interactive" || mode === "rpc",
-    fallbackReport: reporter(flags.verbose === true),
+    watchPaths: [packages.packagesFile],
+    fallbackReport,
   });
   try {
     await kernel.start();
@@ -121,6 +154,10 @@ function reporter(verbose: boolean): (d: Diagnostic) => void {
     const where = d.where && !d.message.includes(d.where) ? ` (${d.where})` : "";
     process.stderr.write(`pi: ${d.level}: ${d.message}${where}\n`);
   };
+}
+
+function agentDirOf(): string {
+  return resolve(process.env.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent"));
 }
 
 function version(): string {

@@ -2,10 +2,12 @@
 // nested objects merged, project wins. A broken file is reported and skipped, never fatal.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { withoutUntrusted } from "../lib/packages/trust.js";
 
 export interface LoadedSettings { settings: Record<string, unknown>; problems: string[] }
 
-export function loadSettings(agentDir: string, cwd: string): LoadedSettings {
+/** `projectTrusted` false: the project may not set what runs code or redirects requests. */
+export function loadSettings(agentDir: string, cwd: string, projectTrusted = true): LoadedSettings {
   const problems: string[] = [];
   const read = (file: string): Record<string, unknown> => {
     let text: string;
@@ -23,7 +25,8 @@ export function loadSettings(agentDir: string, cwd: string): LoadedSettings {
     }
     return {};
   };
-  const settings = merge(read(join(agentDir, "settings.json")), read(join(cwd, ".pi", "settings.json")));
+  const project = read(join(cwd, ".pi", "settings.json"));
+  const settings = merge(read(join(agentDir, "settings.json")), projectTrusted ? project : withoutUntrusted(project));
   return { settings, problems };
 }
 

@@ -17,17 +17,24 @@ export interface DiscoverOptions {
   extensionPaths?: string[];
   /** `--no-extensions`: skip the user and project dirs (explicit -e paths still load). */
   noExtensions?: boolean;
+  /** Replaces reading packagesFile: the composed packages' entry files, filters applied. */
+  packageSources?(): Promise<PluginSource[]>;
+  /** `.pi/extensions` loads only while this says the project is trusted (asked on every load). */
+  projectTrusted?(): boolean;
 }
 
 type Origin = PluginSource["origin"];
 
 export function extensionDirs(o: DiscoverOptions): string[] {
-  return o.noExtensions ? [] : [join(o.agentDir, "extensions"), join(o.cwd, ".pi", "extensions")];
+  if (o.noExtensions) return [];
+  const project = o.projectTrusted?.() === false ? [] : [join(o.cwd, ".pi", "extensions")];
+  return [join(o.agentDir, "extensions"), ...project];
 }
 
 export async function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[]> {
   const out: PluginSource[] = [];
-  if (o.packagesFile) {
+  if (o.packageSources) out.push(...(await o.packageSources()));
+  else if (o.packagesFile) {
     for (const dir of await packagesOf(o.packagesFile)) out.push(...(await packageEntries(dir, "package")));
   }
   const [userDir, projectDir] = extensionDirs(o);

@@ -14,6 +14,7 @@ export { Agent } from "./agent.js";
 export { Host } from "./host.js";
 export { StaleApiError } from "./api.js";
 export { discoverPlugins } from "./discover.js";
+export { setImportAliases } from "./loader.js";
 export type { DiscoverOptions } from "./discover.js";
 export type { PluginSource, LoadedPlugin } from "./generation.js";
 export { emptyUsage } from "./loop.js";

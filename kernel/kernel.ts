@@ -16,6 +16,8 @@ export interface KernelOptions extends Partial<Omit<DiscoverOptions, "cwd" | "ag
   /** Skip discovery entirely (only `plugins` load). */
   noDiscovery?: boolean;
   watch?: boolean;
+  /** More files or dirs whose changes reload plugins (e.g. the pi-packages.json in use). */
+  watchPaths?: string[];
   fallbackReport?(d: Diagnostic): void;
 }
 
@@ -33,7 +35,7 @@ export function createKernel(o: KernelOptions): Kernel {
     discover: () => (o.noDiscovery ? Promise.resolve([]) : discoverPlugins(discovery)),
     inline: o.plugins,
     watch: o.watch,
-    watchDirs: o.noDiscovery ? [] : extensionDirs(discovery),
+    watchDirs: o.noDiscovery ? [] : [...extensionDirs(discovery), ...(o.watchPaths ?? [])],
     fallbackReport: o.fallbackReport,
   });
   const emit = (event: AgentEvent) => host.current.hooks.event.call(event);

@@ -9,6 +9,13 @@ import type { PluginDef } from "./define.js";
 import type { PluginSource } from "./generation.js";
 
 let jiti: Promise<Jiti> | undefined;
+let aliases: Record<string, string> = {};
+
+/** Module names resolved to other files for every plugin (pi-compat maps pi's packages here). */
+export function setImportAliases(map: Record<string, string>): void {
+  aliases = { ...map };
+  jiti = undefined;
+}
 
 async function getJiti(): Promise<Jiti> {
   jiti ??= (async () => {
@@ -18,6 +25,7 @@ async function getJiti(): Promise<Jiti> {
     return createJiti(import.meta.url, {
       moduleCache: false,
       interopDefault: true,
+      alias: aliases,
       virtualModules: { "pi-kernel": kernel, "pi-kernel/kernel": kernel, "@sinclair/typebox": typebox },
     });
   })();
@@ -38,12 +46,20 @@ function toPluginDef(mod: unknown, source: PluginSource): PluginDef {
     const def = value as Partial<PluginDef>;
     if (typeof def.name === "string" && typeof def.setup === "function") return def as PluginDef;
   }
-  // A bare factory (pi's extension style) is set up with the api it is given.
-  if (typeof value === "function") return { name: nameOf(source.file), setup: value as PluginDef["setup"] };
+  // A bare factory is a pi extension: the pi-compat plugin (a service) gives it pi's API.
+  if (typeof value === "function") {
+    const name = nameOf(source);
+    return { name, after: ["pi-compat"], setup(api) {
+      if (!api.services.has("pi-compat")) throw new Error(`${name} is a pi extension (a default-exported factory); add the pi-compat plugin to this agent's pi-packages.json to run it`);
+      return api.services.use<{ load(f: unknown, a: unknown, s: PluginSource): unknown }>("pi-compat").load(value, api, source) as void;
+    } };
+  }
   throw new Error(`${source.file} does not export a plugin: use export default definePlugin({ name, setup(api) { ... } })`);
 }
 
-function nameOf(file: string): string {
+/** `index` files take their package's name (pi-aliases/src/index.ts is "pi-aliases"). */
+function nameOf({ file, root }: PluginSource): string {
   const base = basename(file).replace(/\.[cm]?[jt]s$/, "");
-  return base === "index" ? basename(dirname(file)) : base;
+  if (base !== "index") return base;
+  return basename(root && root !== file ? root : dirname(file));
 }

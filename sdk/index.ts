@@ -9,7 +9,8 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { packageRoot as findPackageRoot } from "../cli/package-root.js";
 import { loadSettings } from "../cli/settings.js";
-import { createKernel, definePlugin, type AgentEvent, type Diagnostic, type Model, type PluginApi, type PluginDef, type ThinkingLevel, type ToolDef } from "../kernel/index.js";
+import { piModuleAliases } from "../lib/pi-compat/aliases.js";
+import { createKernel, definePlugin, setImportAliases, type AgentEvent, type Diagnostic, type Model, type PluginApi, type PluginDef, type ThinkingLevel, type ToolDef } from "../kernel/index.js";
 import { AgentSession, type Listener } from "./session.js";
 
 export { AgentSession } from "./session.js";
@@ -72,6 +73,7 @@ export async function createAgentSession(o: CreateSessionOptions = {}): Promise<
     ...(o.noSession && { session: false }),
     ...(o.sessionFile && { session: o.sessionFile }),
   };
+  setImportAliases(piModuleAliases(packageRoot));
   const kernel = createKernel({
     cwd, agentDir, flags,
     settings: { ...loaded.settings, ...o.settings },

@@ -67,7 +67,8 @@ describe("pi -p end to end (spawned CLI against the simulator)", () => {
     const broken = join(project, ".pi", "extensions", "broken.ts");
     writeFileSync(broken, "export default {{{ nope");
     sim.script({ text: "still fine" });
-    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    // Project extensions load only in a trusted directory (--trust trusts it and remembers).
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "--trust", "-p", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("still fine\n");
     expect(r.stderr).toContain(broken);

@@ -1,0 +1,81 @@
+// Composing an agent from packages: the pi-packages.json in use (the built-in one, or the user's
+// own via --packages or .pi/pi-packages.json), then the `packages` of the global settings and,
+// in a trusted project, of the project settings. Each package's resources are resolved through
+// its manifest and the entry's filters. Project (and composition) packages that are missing are
+// installed on first start; a missing global package is reported, not installed.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { installedDir, installSource, isInstalled } from "./install.js";
+import { KINDS, packageResources, type Resources } from "./manifest.js";
+import { readPackages, sourceOf, type PackageEntry } from "./settings-file.js";
+import { identity, parseSource } from "./source.js";
+
+export interface ComposeOptions {
+  /** The pi-packages.json composing the agent. */
+  packagesFile: string;
+  agentDir: string;
+  cwd: string;
+  /** Whether the project's settings packages may load. */
+  projectTrusted: boolean;
+  report(level: "warning" | "error", message: string): void;
+}
+
+export interface ComposedPackage { dir: string; origin: "composition" | "global" | "project"; resources: Resources }
+
+export async function composeAgent(o: ComposeOptions): Promise<ComposedPackage[]> {
+  const lists: { entries: PackageEntry[]; base: string; root: string; origin: ComposedPackage["origin"]; autoInstall: boolean }[] = [
+    { entries: readComposition(o.packagesFile), base: dirname(o.packagesFile), root: o.agentDir, origin: "composition", autoInstall: true },
+    { entries: safeRead(join(o.agentDir, "settings.json"), o), base: o.agentDir, root: o.agentDir, origin: "global", autoInstall: false },
+  ];
+  if (o.projectTrusted) {
+    const projectRoot = join(o.cwd, ".pi");
+    lists.push({ entries: safeRead(join(projectRoot, "settings.json"), o), base: projectRoot, root: projectRoot, origin: "project", autoInstall: true });
+  }
+  // The same package in global and project settings loads once: the project's entry wins.
+  const projectIds = new Set((lists[2]?.entries ?? []).map((e) => tryIdentity(sourceOf(e), lists[2].base)));
+  const out: ComposedPackage[] = [];
+  for (const list of lists) {
+    for (const entry of list.entries) {
+      const spec = sourceOf(entry);
+      try {
+        const source = parseSource(spec, list.base);
+        if (list.origin === "global" && projectIds.has(identity(source))) continue;
+        if (!isInstalled(source, list.root)) {
+          if (!list.autoInstall) { o.report("warning", `package ${spec} is not installed (run: pi install ${spec})`); continue; }
+          await installSource(source, list.root);
+        }
+        const dir = installedDir(source, list.root);
+        const filters = typeof entry === "string" ? {} : entry;
+        out.push({ dir, origin: list.origin, resources: packageResources(dir, filters) });
+      } catch (error) {
+        o.report("error", `package ${spec}: ${(error as Error).message}`);
+      }
+    }
+  }
+  return out;
+}
+
+function readComposition(file: string): PackageEntry[] {
+  const json = JSON.parse(readFileSync(file, "utf8")) as { packages?: unknown };
+  if (!Array.isArray(json.packages)) throw new Error(`${file}: "packages" must be a list`);
+  return json.packages as PackageEntry[];
+}
+
+function safeRead(file: string, o: ComposeOptions): PackageEntry[] {
+  if (!existsSync(file)) return [];
+  try {
+    return readPackages(file);
+  } catch (error) {
+    o.report("error", `${file}: ${(error as Error).message}`);
+    return [];
+  }
+}
+
+function tryIdentity(spec: string, base: string): string {
+  try { return identity(parseSource(spec, base)); } catch { return spec; }
+}
+
+/** Every resource of one kind across the composed packages, in order. */
+export function resourcesOf(packages: ComposedPackage[], kind: (typeof KINDS)[number]): string[] {
+  return packages.flatMap((p) => p.resources[kind]);
+}

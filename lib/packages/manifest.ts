@@ -1,0 +1,81 @@
+// What a pi package contributes: package.json's "pi" manifest ({extensions, skills, prompts,
+// themes}: paths or globs relative to the package, `!pattern` excludes), else the convention
+// dirs (extensions/, skills/, prompts/, themes/, or an index.ts / index.js), narrowed by the
+// user's per-package filters (see filter.ts).
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import { applyFilter, type Filters } from "./filter.js";
+import { isGlob, matcher } from "./glob.js";
+
+export const KINDS = ["extensions", "skills", "prompts", "themes"] as const;
+export type ResourceKind = (typeof KINDS)[number];
+export type Resources = Record<ResourceKind, string[]>;
+
+export function packageResources(dir: string, filters: Filters = {}): Resources {
+  const manifest = readManifest(dir);
+  const out = {} as Resources;
+  for (const kind of KINDS) {
+    const listed = manifest ? expand(dir, manifest[kind] ?? []) : conventional(dir, kind);
+    out[kind] = applyFilter(dir, listed, filters[kind]);
+  }
+  return out;
+}
+
+function readManifest(dir: string): Partial<Record<ResourceKind, string[]>> | undefined {
+  const file = join(dir, "package.json");
+  if (!existsSync(file)) return undefined;
+  const pi = (JSON.parse(readFileSync(file, "utf8")) as { pi?: unknown }).pi;
+  if (!pi || typeof pi !== "object") return undefined;
+  const out: Partial<Record<ResourceKind, string[]>> = {};
+  for (const kind of KINDS) {
+    const v = (pi as Record<string, unknown>)[kind];
+    if (Array.isArray(v)) out[kind] = v.filter((x): x is string => typeof x === "string");
+  }
+  return out;
+}
+
+/** Manifest entries: plain paths kept as they are, globs matched against the package's files. */
+function expand(dir: string, patterns: string[]): string[] {
+  const include = patterns.filter((p) => !p.startsWith("!"));
+  const exclude = patterns.filter((p) => p.startsWith("!")).map((p) => matcher(clean(p.slice(1))));
+  const out: string[] = [];
+  for (const p of include) {
+    if (isGlob(p)) {
+      const match = matcher(clean(p));
+      for (const f of listFiles(dir)) if (match(f)) out.push(join(dir, f));
+    } else out.push(resolve(dir, p));
+  }
+  return [...new Set(out)].filter((f) => !exclude.some((m) => m(rel(dir, f))));
+}
+
+function conventional(dir: string, kind: ResourceKind): string[] {
+  const sub = join(dir, kind);
+  if (kind !== "extensions") return existsSync(sub) ? [sub] : [];
+  if (existsSync(sub)) {
+    return readdirSync(sub).sort().flatMap((name) => {
+      const path = join(sub, name);
+      if (statSync(path).isDirectory()) return ["index.ts", "index.js"].map((i) => join(path, i)).filter(existsSync).slice(0, 1);
+      return /\.(ts|js|mjs)$/.test(name) && !/\.(d|test)\.ts$/.test(name) ? [path] : [];
+    });
+  }
+  return ["index.ts", "index.js"].map((i) => join(dir, i)).filter(existsSync).slice(0, 1);
+}
+
+export function listFiles(dir: string, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(path, ...listFiles(dir, path));
+    else out.push(path);
+  }
+  return out;
+}
+
+export function rel(dir: string, file: string): string {
+  return relative(dir, file).split(sep).join("/");
+}
+
+export function clean(p: string): string {
+  return p.replace(/^\.\//, "");
+}

@@ -1,0 +1,67 @@
+// Trusting a project directory. A repository can carry code (.pi/extensions, packages in
+// .pi/settings.json) and settings that redirect requests (a `baseUrl`); none of it takes effect
+// until the user trusts the directory once (a prompt in the interactive UI, `--trust` headless).
+// The answer is remembered in ~/.pi/agent/trusted-projects.json.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
+
+const FILE = "trusted-projects.json";
+
+function trustedList(agentDir: string): string[] {
+  try {
+    const v = JSON.parse(readFileSync(join(agentDir, FILE), "utf8")) as { trusted?: unknown };
+    return Array.isArray(v.trusted) ? v.trusted.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A directory is trusted when it, or a directory above it, was trusted. */
+export function isTrusted(agentDir: string, cwd: string): boolean {
+  const dir = resolve(cwd);
+  return trustedList(agentDir).some((t) => dir === t || dir.startsWith(t.endsWith(sep) ? t : t + sep));
+}
+
+export function trustDirectory(agentDir: string, cwd: string): void {
+  const list = trustedList(agentDir);
+  const dir = resolve(cwd);
+  if (list.includes(dir)) return;
+  mkdirSync(agentDir, { recursive: true });
+  const file = join(agentDir, FILE);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify({ trusted: [...list, dir] }, null, 2)}\n`);
+  renameSync(tmp, file);
+}
+
+/** What in this project would run code or redirect requests (empty: nothing to trust). */
+export function untrustedContent(cwd: string): string[] {
+  const found: string[] = [];
+  const extensions = join(cwd, ".pi", "extensions");
+  if (existsSync(extensions) && readdirSync(extensions).some((n) => !n.startsWith("."))) found.push(".pi/extensions");
+  if (existsSync(join(cwd, ".pi", "pi-packages.json"))) found.push(".pi/pi-packages.json");
+  const settings = join(cwd, ".pi", "settings.json");
+  if (existsSync(settings)) {
+    let value: Record<string, unknown> = {};
+    try { value = JSON.parse(readFileSync(settings, "utf8")) as Record<string, unknown>; } catch { /* reported by the settings loader */ }
+    if (Array.isArray(value.packages) && value.packages.length) found.push(".pi/settings.json packages");
+    if (Array.isArray(value.extensions) && value.extensions.length) found.push(".pi/settings.json extensions");
+    if (hasKey(value, "baseUrl")) found.push(".pi/settings.json baseUrl");
+  }
+  return found;
+}
+
+/** Project settings without what an untrusted directory may not set. */
+export function withoutUntrusted(settings: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(settings)) {
+    if (key === "packages" || key === "extensions" || key === "baseUrl") continue;
+    out[key] = value && typeof value === "object" && !Array.isArray(value) ? withoutUntrusted(value as Record<string, unknown>) : value;
+  }
+  return out;
+}
+
+function hasKey(value: unknown, key: string): boolean {
+  if (!value || typeof value !== "object") return false;
+  return Object.entries(value).some(([k, v]) => k === key || hasKey(v, key));
+}
+

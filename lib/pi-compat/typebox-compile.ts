@@ -1,0 +1,2 @@
+// `typebox/compile` and `@sinclair/typebox/compiler`.
+export * from "@sinclair/typebox/compiler";

@@ -1,0 +1,2 @@
+// `typebox/value` and `@sinclair/typebox/value`.
+export * from "@sinclair/typebox/value";

@@ -1,0 +1,69 @@
+// Packages inside a running agent: `/packages` lists what the global and project settings
+// install, and in a UI (interactive or RPC) a project that carries code or request redirects
+// (.pi/extensions, settings packages, a baseUrl) is offered for trust; once trusted, the agent
+// reloads and the project's extensions and packages join it. The CLI side (pi install/remove/
+// update/list, composing the agent) lives in cli/ and lib/packages.
+import { join } from "node:path";
+import { definePlugin, type PluginApi, type UiService } from "pi-kernel";
+import { installedDir, isInstalled } from "../../lib/packages/install.js";
+import { readPackages, sourceOf } from "../../lib/packages/settings-file.js";
+import { parseSource } from "../../lib/packages/source.js";
+import { isTrusted, trustDirectory, untrustedContent } from "../../lib/packages/trust.js";
+
+const UI_WAIT_MS = 60_000;
+
+export default definePlugin({
+  name: "packages",
+  setup(api) {
+    api.register.command({
+      name: "packages",
+      description: "List the pi packages of the global and project settings",
+      source: "builtin",
+      handler: () => listing(api),
+    });
+    api.on("boot", (b) => {
+      if (b.reason !== "startup") return;
+      const found = untrustedContent(api.cwd);
+      if (!found.length || isTrusted(api.agentDir, api.cwd)) return;
+      void askForTrust(api, found);
+    });
+  },
+});
+
+/**
+ * A UI serves once its surface runs, which is right after boot: ask from a later tick (the RPC
+ * "ui" service exists from setup but can only talk once its loop runs), waiting for a UI that
+ * appears later (the inline UI provides "ui" when its app starts).
+ */
+async function askForTrust(api: PluginApi, found: string[]): Promise<void> {
+  const deadline = Date.now() + UI_WAIT_MS;
+  do {
+    await new Promise((r) => setTimeout(r, 100).unref());
+    if (Date.now() > deadline) return;
+  } while (!api.current().services.has("ui"));
+  const live = api.current();
+  const ui = live.services.use<UiService>("ui");
+  const yes = await ui.confirm("Trust this folder?", `${api.cwd} has ${found.join(", ")}, which can run code or redirect requests. Load them?`);
+  if (!yes) return ui.notify("Project extensions and packages stay off (trust later with: pi --trust).", "info");
+  trustDirectory(api.agentDir, api.cwd);
+  await live.actions.reload();
+  ui.notify("Folder trusted: project extensions and packages loaded.", "info");
+}
+
+function listing(api: PluginApi): string {
+  const scopes = [
+    { name: "global", settings: join(api.agentDir, "settings.json"), root: api.agentDir },
+    { name: "project", settings: join(api.cwd, ".pi", "settings.json"), root: join(api.cwd, ".pi") },
+  ];
+  const lines: string[] = [];
+  for (const s of scopes) {
+    let entries: ReturnType<typeof readPackages> = [];
+    try { entries = readPackages(s.settings); } catch (error) { lines.push(`${s.name}: ${(error as Error).message}`); continue; }
+    lines.push(`${s.name}:${entries.length ? "" : " none"}`);
+    for (const e of entries) {
+      const source = parseSource(sourceOf(e), s.root);
+      lines.push(`  ${sourceOf(e)}  ${isInstalled(source, s.root) ? installedDir(source, s.root) : "not installed"}`);
+    }
+  }
+  return lines.join("\n");
+}

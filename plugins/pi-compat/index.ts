@@ -1,0 +1,38 @@
+// pi-compat: runs pi extensions (modules default-exporting `(pi) => void`) unchanged. The kernel's
+// loader turns such a module into a plugin that asks this plugin's "pi-compat" service to set it
+// up; here pi's ExtensionAPI is built over that extension's own api, and pi's events are mapped
+// onto kernel hooks (see events.ts). Handler failures carry the extension's name and never stop
+// the agent.
+import { definePlugin, type PluginApi, type PluginSource } from "pi-kernel";
+import { ownFiles } from "./crash-guard.js";
+import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handlers.js";
+import { mapEvents } from "./events.js";
+import { createPiApi } from "./pi-api.js";
+import { Runtime } from "./runtime.js";
+
+export interface PiCompatService {
+  /** Sets up one pi extension: `factory(pi)` with pi's API over the extension's own `api`. */
+  load(factory: (pi: unknown) => unknown, api: PluginApi, source: PluginSource): Promise<void>;
+  /** Keyboard shortcuts, flags and message renderers extensions declared (for UIs and help). */
+  readonly runtime: Pick<Runtime, "shortcuts" | "flags" | "renderers" | "bus">;
+}
+
+export default definePlugin({
+  name: "pi-compat",
+  provides: ["pi-compat"],
+  // Compaction strategies first, so session_before_compact can wrap them.
+  after: ["commands-core", "models", "session-jsonl", "themes", "compaction-summarize", "compaction-prune"],
+  setup(api) {
+    const configured = Number((api.settings as { extensionHandlerTimeoutMs?: unknown }).extensionHandlerTimeoutMs);
+    const rt = new Runtime(api, configured > 0 ? configured : DEFAULT_HANDLER_TIMEOUT_MS);
+    mapEvents(rt, api);
+    api.onDispose(() => rt.bus.clear());
+    api.services.provide<PiCompatService>("pi-compat", {
+      runtime: rt,
+      async load(factory, extApi, source) {
+        extApi.onDispose(ownFiles(extApi.name, source.root, extApi));
+        await factory(createPiApi(rt, extApi, extApi.name));
+      },
+    });
+  },
+});

@@ -1,0 +1,111 @@
+// pi's ExtensionAPI (`pi.*`) for one extension, over that extension's own kernel api: what it
+// registers is owned by it (and goes away when it is reloaded), and its failures carry its name.
+import type { CommandDef, Model, PluginApi, ThinkingLevel, ToolDef } from "pi-kernel";
+import { wrapCompactors } from "./compaction.js";
+import { createCommandContext, createContext } from "./context.js";
+import { execCommand } from "./exec.js";
+import type { PiHandler } from "./handlers.js";
+import { customMessage, deliver, sendUserMessage } from "./messages.js";
+import type { Runtime } from "./runtime.js";
+import { adaptProvider } from "./providers.js";
+import { adaptTool } from "./tools.js";
+
+const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
+
+export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<string, unknown> {
+  const ctx = () => createContext(rt, api.current());
+  const sessions = () => (api.services.has("sessions") ? api.services.use<{
+    append(e: Record<string, unknown>): unknown; setName(n: string): void; name: string | undefined; setLabel(id: string, l: string | undefined): void;
+  }>("sessions") : undefined);
+  const tools = new Map<string, ToolDef>();
+  const commands = new Map<string, CommandDef>();
+  return {
+    on(event: string, handler: PiHandler) {
+      api.onDispose(rt.handlers.add(event, { ext, api, fn: handler }));
+      if (event === "session_before_compact") wrapCompactors(rt, rt.api);
+    },
+    registerTool(def: Record<string, unknown>) {
+      // pi lets an extension register a name again to update it: the registered object is updated.
+      const adapted = adaptTool(def, () => ctx());
+      const known = tools.get(adapted.name);
+      if (known) return void Object.assign(known, adapted);
+      tools.set(adapted.name, adapted);
+      api.register.tool(adapted);
+    },
+    registerCommand(name: string, def: { description?: string; handler(args: string, ctx: unknown): unknown; getArgumentCompletions?(p: string): unknown }) {
+      const command: CommandDef = {
+        name, description: def.description, source: "extension",
+        handler: async (args) => { await def.handler(args, createCommandContext(rt, api.current())); },
+        getArgumentCompletions: def.getArgumentCompletions as CommandDef["getArgumentCompletions"],
+      };
+      const known = commands.get(name);
+      if (known) return void Object.assign(known, command);
+      commands.set(name, command);
+      api.register.command(command);
+    },
+    registerShortcut(key: string, def: { description?: string; handler(ctx: unknown): unknown }) {
+      rt.shortcuts.set(key, { ext, key, description: def.description, handler: def.handler });
+      api.onDispose(() => rt.shortcuts.delete(key));
+    },
+    registerFlag(name: string, def: { type?: "boolean" | "string"; default?: unknown; description?: string }) {
+      rt.flags.set(name, { ext, name, type: def.type ?? "boolean", default: def.default, description: def.description });
+    },
+    getFlag(name: string) {
+      const camel = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+      const given = api.flags[camel] ?? api.flags[name];
+      const decl = rt.flags.get(name);
+      if (given === undefined) return decl?.default;
+      return decl?.type === "boolean" && typeof given === "string" ? given !== "false" : given;
+    },
+    registerMessageRenderer(customType: string, renderer: never) {
+      rt.renderers.set(customType, renderer);
+      api.onDispose(() => rt.renderers.delete(customType));
+    },
+    sendMessage: (message: Record<string, unknown>, opts: { triggerTurn?: boolean; deliverAs?: string } = {}) =>
+      deliver(api.current(), customMessage(message), opts),
+    sendUserMessage: (content: unknown, opts: { deliverAs?: string } = {}) => sendUserMessage(api.current(), content, opts),
+    appendEntry(customType: string, data?: unknown) {
+      sessions()?.append({ type: "custom", customType, data });
+    },
+    setSessionName: (name: string) => sessions()?.setName(name),
+    getSessionName: () => sessions()?.name,
+    setLabel: (entryId: string, label: string | undefined) => sessions()?.setLabel(entryId, label),
+    exec: (command: string, args: string[] = [], opts: { signal?: AbortSignal; timeout?: number; cwd?: string } = {}) =>
+      execCommand(command, args, { cwd: api.cwd, ...opts }),
+    getActiveTools: () => api.agent.activeToolNames(),
+    getAllTools: () => api.registry.list("tool").map((t) => ({
+      name: t.name, description: t.description, parameters: t.parameters,
+      sourceInfo: { source: "pi-kernel" },
+    })),
+    setActiveTools: (names: string[]) => api.actions.setActiveTools(names),
+    getCommands: async () => {
+      const list = api.services.has("commands")
+        ? await api.services.use<{ list(): Promise<{ name: string; description?: string; source?: string }[]> }>("commands").list()
+        : api.registry.list("command");
+      return list.filter((c) => c.source !== "builtin").map((c) => ({ name: c.name, description: c.description, source: c.source ?? "extension" }));
+    },
+    async setModel(model: Model) {
+      const key = api.services.has("models") ? await api.services.use<{ apiKey(m: Model): Promise<string | undefined> }>("models").apiKey(model) : undefined;
+      const own = [...rt.providerModels.values()].flat().some((m) => m.provider === model.provider && m.id === model.id);
+      if (!key && !own) return false;
+      api.actions.setModel(model);
+      return true;
+    },
+    getThinkingLevel: () => api.agent.thinkingLevel,
+    setThinkingLevel(level: ThinkingLevel) {
+      const model = api.agent.model;
+      const clamped = model && !model.reasoning ? "off" : LEVELS.includes(level) ? level : "medium";
+      api.actions.setThinkingLevel(clamped);
+    },
+    registerProvider(name: string, config: Record<string, unknown>) {
+      const { provider, models } = adaptProvider(name, config);
+      if (provider) api.register.provider(provider);
+      if (models.length) rt.providerModels.set(name, models);
+      api.onDispose(() => rt.providerModels.delete(name));
+    },
+    unregisterProvider(name: string) {
+      rt.providerModels.delete(name);
+    },
+    events: rt.bus,
+  };
+}
