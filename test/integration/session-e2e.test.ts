@@ -42,11 +42,13 @@ describe("sessions from the command line", () => {
     expect(readEntries(file)).toHaveLength(7);
   });
 
-  it("-r without a UI says what to use instead", async () => {
+  it("-r without a UI says what to use instead, and runs nothing", async () => {
     env = sessionEnv(sim.url);
-    sim.script({ text: "ok" });
+    const start = sim.requests.length;
     const r = await pi(["-r", "-p", "hi"]);
-    expect(r.stderr).toMatch(/--resume needs the interactive picker.*Use -c/);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--resume opens a picker and needs the interactive mode; use -c/);
+    expect(sim.requests.length).toBe(start);
   });
 
   it("continues a pi session file with --session, then /compact compacts it", async () => {
