@@ -23,10 +23,15 @@ async function* stream(api: PluginApi, loadWire: () => Promise<Wire>, model: Mod
   yield* run.runStream(wire, model, context, options, {
     resolveApiKey: async (m) => (api.services.has("models") ? api.services.use<ApiKeys>("models").apiKey(m) : undefined),
     settings: api.settings,
-    onRetry: (r) => api.diagnose?.({
-      level: "info", where: `${model.provider}/${model.id}`,
-      message: `${r.errorMessage}; retrying in ${Math.round(r.delayMs / 100) / 10} s (attempt ${r.attempt} of ${r.maxRetries})`,
-    }),
+    onRetry: (r) => {
+      api.diagnose?.({
+        level: "info", where: `${model.provider}/${model.id}`,
+        message: `${r.errorMessage}; retrying in ${Math.round(r.delayMs / 100) / 10} s (attempt ${r.attempt} of ${r.maxRetries})`,
+      });
+      // pi's session events, for the JSON stream, RPC clients and UIs.
+      api.current().actions.emit({ type: "auto_retry_start", attempt: r.attempt, maxAttempts: r.maxRetries, delayMs: r.delayMs, errorMessage: r.errorMessage });
+    },
+    onRetryEnd: (r) => api.current().actions.emit({ type: "auto_retry_end", ...r }),
   });
 }
 

@@ -35,6 +35,8 @@ export interface RunDeps {
   settings?: Readonly<Record<string, unknown>>;
   /** Told before each retry's wait (for a diagnostic). */
   onRetry?(info: RetryInfo): void;
+  /** After a retried request ends: pi's auto_retry_end. */
+  onRetryEnd?(info: { success: boolean; attempt: number; finalError?: string }): void;
 }
 
 type Events = AsyncGenerator<AssistantMessageEvent, void, undefined>;
@@ -45,6 +47,7 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
   let apiKey: string | undefined;
   let out = new MessageAssembler(model);
   let emitted = false;
+  let retries = 0;
   try {
     apiKey = options.apiKey ?? (await deps.resolveApiKey?.(model));
     const request = wire.request(model, context, options, apiKey, deps.settings);
@@ -60,18 +63,22 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
           }
           yield event;
         }
+        if (retries > 0) deps.onRetryEnd?.({ success: true, attempt: retries });
         return;
       } catch (error) {
         if (signal?.aborted || emitted) throw error;
         const decision = decideRetry(policy, error, attempt);
         if (!decision.retry) throw decision.reason ? new RetryRefused(describeError(error), decision.reason) : error;
+        retries = attempt + 1;
         deps.onRetry?.({ attempt: attempt + 1, maxRetries: policy.maxRetries, delayMs: decision.delayMs, errorMessage: redact(describeError(error), apiKey) });
         await sleep(decision.delayMs, signal);
       }
     }
   } catch (error) {
     const aborted = signal?.aborted === true;
-    yield out.fail(aborted ? "aborted" : "error", aborted ? "Request aborted" : failureMessage(error, apiKey));
+    const message = aborted ? "Request aborted" : failureMessage(error, apiKey);
+    if (retries > 0) deps.onRetryEnd?.({ success: false, attempt: retries, finalError: message });
+    yield out.fail(aborted ? "aborted" : "error", message);
   }
 }
 

@@ -41,6 +41,21 @@ describe("pi --mode json (spawned CLI)", () => {
     expect(lines.some((e) => e.type === "model_select")).toBe(false);
   });
 
+  it("reports a provider retry as auto_retry_start / auto_retry_end", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    const { writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ retry: { baseDelayMs: 10 } }));
+    sim.script({ fault: { kind: "status", status: 429, retryAfterMs: 20 } }, { text: "after the retry" });
+    const r = await runCli(["--mode", "json", "--provider", "sim", "--model", "sim-model", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const start = lines.find((e) => e.type === "auto_retry_start");
+    expect(start).toMatchObject({ attempt: 1, maxAttempts: 3, delayMs: 20, errorMessage: expect.stringMatching(/429/) });
+    expect(lines.find((e) => e.type === "auto_retry_end")).toEqual({ type: "auto_retry_end", success: true, attempt: 1 });
+    const ends = lines.filter((e) => e.type === "message_end" && e.message.role === "assistant");
+    expect(ends.map((e) => e.message.content[0]?.text)).toEqual(["after the retry"]);
+  });
+
   it("keeps stdout clean when a plugin uses console.log", async () => {
     const { project, agentDir, root } = makeProject(sim.url);
     const { writeFileSync } = await import("node:fs");
