@@ -10,7 +10,8 @@ import models from "../../plugins/models/index.js";
 import provider from "../../plugins/provider-openai-completions/index.js";
 import sessionJsonl, { type SessionsService } from "../../plugins/session-jsonl/index.js";
 
-export const FIXTURES = join(import.meta.dirname, "..", "..", "..", "shared", "fixtures", "pi-sessions");
+// Real session files written by pi 0.73.1 (copied from the project's shared fixtures), with the oracles.
+export const FIXTURES = join(import.meta.dirname, "..", "fixtures", "pi-sessions");
 
 export interface SessionEnv {
   root: string;
