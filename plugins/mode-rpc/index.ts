@@ -8,7 +8,7 @@ import { rpcUi } from "./ui.js";
 
 // Module state outlives plugin reloads (the module is re-imported only when it changes), so the
 // loop started in one generation keeps serving through the taps of the next.
-const channel: Channel = { send: undefined };
+const channel: Channel = { send: undefined, backlog: [] };
 const ui = rpcUi(channel);
 
 export default definePlugin({

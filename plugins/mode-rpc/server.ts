@@ -7,13 +7,17 @@ import { guardStdout } from "../../lib/headless/stdout.js";
 import type { PluginApi } from "pi-kernel";
 import { COMMANDS, NO_DATA, type RpcCommand, type RpcContext } from "./commands.js";
 
-/** The outgoing side, shared with the UI service (which exists before the loop runs). */
-export interface Channel { send: ((record: Record<string, unknown>) => void) | undefined }
+/**
+ * The outgoing side, shared with the UI service, which exists from setup on: a plugin may ask the
+ * user before the loop runs (e.g. at boot), so records sent before it connects wait in `backlog`.
+ */
+export interface Channel { send: ((record: Record<string, unknown>) => void) | undefined; backlog: Record<string, unknown>[] }
 
 export function serve(api: PluginApi, channel: Channel): Promise<number> {
   const out = guardStdout();
   const send = (record: Record<string, unknown>) => out.write(record.type === "message_update" ? eventLine(record) : jsonLine(record));
   channel.send = send;
+  for (const record of channel.backlog.splice(0)) send(record);
   // Always reach the live generation: a plugin reload must not strand the loop on a stale api.
   const ctx: RpcContext = { api: () => api.current(), send, background: new Set() };
   const unhook = exitOnSignals({ abort: () => ctx.api().actions.abort(), waitForIdle: () => ctx.api().actions.waitForIdle() });

@@ -23,7 +23,11 @@ export function rpcUi(channel: Channel): UiService & { answer(id: string, respon
       pending.set(id, done);
       emit({ id, method, ...fields, ...(opts.timeout ? { timeout: opts.timeout } : {}) });
     });
-  const emit = (fields: Record<string, unknown>) => channel.send?.({ type: "extension_ui_request", id: fields.id ?? randomUUID(), ...fields });
+  const emit = (fields: Record<string, unknown>) => {
+    const record = { type: "extension_ui_request", id: fields.id ?? randomUUID(), ...fields };
+    if (channel.send) channel.send(record);
+    else channel.backlog.push(record);
+  };
   return {
     answer: (id, response) => pending.get(id)?.(response),
     notify: (message, notifyType = "info") => emit({ method: "notify", message, notifyType }),
