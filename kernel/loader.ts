@@ -20,7 +20,7 @@ export function setImportAliases(map: Record<string, string>): void {
 async function getJiti(): Promise<Jiti> {
   jiti ??= (async () => {
     const [{ createJiti }, kernel, typebox] = await Promise.all([
-      import("jiti"), import("./index.js"), import("@sinclair/typebox"),
+      import("jiti"), import("./index.js"), import("#typebox"),
     ]);
     return createJiti(import.meta.url, {
       moduleCache: false,
