@@ -56,6 +56,7 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
     services: {
       provide: (service, impl) => stage(() => gen.services.set(service, { owner: name, impl })),
       use: (service) => gen.use(service, name),
+      get: (service) => gen.services.get(service)?.impl as never,
       has: (service) => gen.services.has(service),
     },
     actions: k.actions,

@@ -111,6 +111,8 @@ export interface PluginApi {
   services: {
     provide<T>(name: string, impl: T): void;
     use<T>(name: string): T;
+    /** The service, or undefined when no plugin provides it. */
+    get<T>(name: string): T | undefined;
     has(name: string): boolean;
   };
   actions: AgentActions;

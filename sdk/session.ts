@@ -71,7 +71,6 @@ export class AgentSession {
   }
 
   private service<T>(name: string): T | undefined {
-    const api = this.api();
-    return api.services.has(name) ? api.services.use<T>(name) : undefined;
+    return this.api().services.get<T>(name);
   }
 }

@@ -1,7 +1,7 @@
 // The provider plugins' setup side: registers a provider whose streaming code (the wire format
 // and the shared driver) is imported on the first request, so start-up never pays for it.
-// Imports nothing at load time but types.
-import type { AssistantMessageEvent, LlmContext, Model, PluginApi, StreamOptions } from "pi-kernel";
+// Imports nothing at load time but the kernel, which is loaded already.
+import { emptyUsage, type AssistantMessageEvent, type LlmContext, type Model, type PluginApi, type StreamOptions } from "pi-kernel";
 import type { Wire } from "./run.js";
 
 /** The part of the models service providers use (plugins never import each other). */
@@ -21,7 +21,7 @@ async function* stream(api: PluginApi, loadWire: () => Promise<Wire>, model: Mod
     return;
   }
   yield* run.runStream(wire, model, context, options, {
-    resolveApiKey: async (m) => (api.services.has("models") ? api.services.use<ApiKeys>("models").apiKey(m) : undefined),
+    resolveApiKey: async (m) => api.services.get<ApiKeys>("models")?.apiKey(m),
     settings: api.settings,
     onRetry: (r) => {
       api.diagnose?.({
@@ -37,13 +37,12 @@ async function* stream(api: PluginApi, loadWire: () => Promise<Wire>, model: Mod
 
 // Keeps the "a stream never throws" promise even if the lazily loaded code cannot load.
 function loadFailure(plugin: string, model: Model, error: unknown): AssistantMessageEvent {
-  const zero = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
   return {
     type: "error",
     reason: "error",
     error: {
       role: "assistant", content: [], api: model.api, provider: model.provider, model: model.id,
-      usage: { ...zero, totalTokens: 0, cost: { ...zero, total: 0 } }, stopReason: "error",
+      usage: emptyUsage(), stopReason: "error",
       errorMessage: `${plugin} could not load: ${error instanceof Error ? error.message : String(error)}`,
       timestamp: Date.now(),
     },

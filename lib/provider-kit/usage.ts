@@ -1,12 +1,10 @@
 // Token usage and its price. Every API reports tokens its own way; providers translate to these
 // four counts (input excludes cached tokens) and this file prices them the same way for all.
-import type { Model, Usage } from "pi-kernel";
+import { emptyUsage, type Model, type Usage } from "pi-kernel";
+
+export { emptyUsage };
 
 export interface TokenCounts { input: number; output: number; cacheRead: number; cacheWrite: number }
-
-export function emptyUsage(): Usage {
-  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-}
 
 /** Usage with cost from the model's per-million-token prices. */
 export function priceUsage(counts: TokenCounts, model: Model): Usage {

@@ -16,7 +16,7 @@ export type Actions = ReturnType<typeof createActions>;
 
 export function createActions(app: InteractiveApp) {
   const api = () => app.api;
-  const models = (): ModelsService | undefined => (api().services.has("models") ? api().services.use<ModelsService>("models") : undefined);
+  const models = (): ModelsService | undefined => (api().services.get<ModelsService>("models"));
 
   const prompt = (text: string) => {
     api().actions.prompt(text, { source: "interactive" }).catch((error: Error) => app.notify(error.message, "error"));

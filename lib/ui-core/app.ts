@@ -145,7 +145,7 @@ export class InteractiveApp {
   }
 
   theme(): Theme {
-    return this.api.services.has("themes") ? this.api.services.use<ThemesService>("themes").current() : plainTheme;
+    return this.api.services.get<ThemesService>("themes")?.current() ?? plainTheme;
   }
 
   render(): void {

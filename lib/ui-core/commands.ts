@@ -25,7 +25,7 @@ export function uiCommands(api: PluginApi, live: Live): CommandDef[] {
     if (!live.app) throw new Error("this command needs the interactive UI");
     return live.app;
   };
-  const themes = () => (api.services.has("themes") ? api.services.use<ThemesService>("themes") : undefined);
+  const themes = () => (api.services.get<ThemesService>("themes"));
   return [
     {
       name: "hotkeys", description: "Show keyboard shortcuts", source: "builtin",

@@ -98,8 +98,8 @@ function queue(cmd: RpcCommand, ctx: RpcContext, kind: "steer" | "followUp"): ty
 }
 
 function state(api: PluginApi): Record<string, unknown> {
-  const sessions = api.services.has("sessions") ? api.services.use<{ readonly file?: string; readonly name?: string }>("sessions") : undefined;
-  const compaction = api.services.has("compaction") ? api.services.use<{ readonly isCompacting?: boolean }>("compaction") : undefined;
+  const sessions = api.services.get<{ readonly file?: string; readonly name?: string }>("sessions");
+  const compaction = api.services.get<{ readonly isCompacting?: boolean }>("compaction");
   const auto = (api.settings.compaction as { enabled?: boolean } | undefined)?.enabled;
   return {
     model: api.agent.model,

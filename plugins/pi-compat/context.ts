@@ -86,7 +86,7 @@ export async function emitSession(rt: Runtime, event: Record<string, unknown>): 
 }
 
 function modelRegistry(rt: Runtime, api: PluginApi): Record<string, unknown> {
-  const models = () => (api.services.has("models") ? api.services.use<{ apiKey(m: Model): Promise<string | undefined> }>("models") : undefined);
+  const models = () => (api.services.get<{ apiKey(m: Model): Promise<string | undefined> }>("models"));
   return {
     getAll: () => rt.models(),
     getAvailable: () => rt.models(),

@@ -14,9 +14,9 @@ const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhi
 
 export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<string, unknown> {
   const ctx = () => createContext(rt, api.current());
-  const sessions = () => (api.services.has("sessions") ? api.services.use<{
+  const sessions = () => (api.services.get<{
     append(e: Record<string, unknown>): unknown; setName(n: string): void; name: string | undefined; setLabel(id: string, l: string | undefined): void;
-  }>("sessions") : undefined);
+  }>("sessions"));
   const tools = new Map<string, ToolDef>();
   const commands = new Map<string, CommandDef>();
   return {
@@ -85,7 +85,7 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<st
       return list.filter((c) => c.source !== "builtin").map((c) => ({ name: c.name, description: c.description, source: c.source ?? "extension" }));
     },
     async setModel(model: Model) {
-      const key = api.services.has("models") ? await api.services.use<{ apiKey(m: Model): Promise<string | undefined> }>("models").apiKey(model) : undefined;
+      const key = await api.services.get<{ apiKey(m: Model): Promise<string | undefined> }>("models")?.apiKey(model);
       const own = [...rt.providerModels.values()].flat().some((m) => m.provider === model.provider && m.id === model.id);
       if (!key && !own) return false;
       api.actions.setModel(model);

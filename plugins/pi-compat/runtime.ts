@@ -32,7 +32,7 @@ export class Runtime {
 
   /** Every model an extension can pick: the catalog plus extension-registered providers. */
   models(): Model[] {
-    const catalog = this.api.services.has("models") ? this.api.services.use<{ list(): Model[] }>("models").list() : [];
+    const catalog = this.api.services.get<{ list(): Model[] }>("models")?.list() ?? [];
     return [...catalog, ...[...this.providerModels.values()].flat()];
   }
 }

@@ -6,12 +6,12 @@ import { plainTheme } from "../../lib/tui/plain-theme.js";
 type Ui = Partial<UiService> & Record<string, unknown>;
 
 export function createUi(api: PluginApi): Record<string, unknown> {
-  const ui = (): Ui | undefined => (api.services.has("ui") ? api.services.use<Ui>("ui") : undefined);
+  const ui = (): Ui | undefined => (api.services.get<Ui>("ui"));
   const call = <T>(name: string, fallback: T, ...args: unknown[]): T => {
     const fn = ui()?.[name];
     return typeof fn === "function" ? (fn as (...a: unknown[]) => T).apply(ui(), args) : fallback;
   };
-  const themes = () => (api.services.has("themes") ? api.services.use<{ current(): { name: string }; list(): { name: string }[]; set?(n: string): void }>("themes") : undefined);
+  const themes = () => (api.services.get<{ current(): { name: string }; list(): { name: string }[]; set?(n: string): void }>("themes"));
   return {
     select: (title: string, options: string[], opts?: unknown) => call("select", Promise.resolve(undefined), title, options, opts),
     confirm: (title: string, message: string, opts?: unknown) => call("confirm", Promise.resolve(false), title, message, opts),

@@ -6,7 +6,7 @@ import { abandoned, summarizeBranch } from "./branch-summary.js";
 import type { Sessions } from "./sessions.js";
 import { describe, findEntry, flatten, treeLines } from "./tree-text.js";
 
-const ui = (api: PluginApi) => (api.services.has("ui") ? api.services.use<UiService>("ui") : undefined);
+const ui = (api: PluginApi) => (api.services.get<UiService>("ui"));
 const sessions = (api: PluginApi) => api.services.use<Sessions>("sessions");
 const userText = (e: SessionEntry | undefined) => {
   const c = e?.type === "message" && e.message.role === "user" ? (e.message as { content: unknown }).content : undefined;

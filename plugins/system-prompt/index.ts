@@ -36,7 +36,7 @@ export default definePlugin({
 });
 
 function promptFiles(api: PluginApi): PromptFiles | undefined {
-  return api.services.has("prompt-files") ? api.services.use<PromptFiles>("prompt-files") : undefined;
+  return api.services.get<PromptFiles>("prompt-files");
 }
 
 /** The local date, as pi prints it (YYYY-MM-DD). */

@@ -28,7 +28,7 @@ export async function setUpIn(dir: string, flags: Record<string, unknown> = {}, 
     on: (hook: string, fn: (ctx: BootContext) => unknown) => { if (hook === "boot") boots.push(fn); },
     register: { surface: (def: SurfaceDef) => surfaces.push(def) },
     diagnose: (d: Diagnostic) => diagnostics.push(d),
-    services: { provide: (n: string, impl: unknown) => services.set(n, impl), use: (n: string) => services.get(n), has: (n: string) => services.has(n) },
+    services: { provide: (n: string, impl: unknown) => services.set(n, impl), use: (n: string) => services.get(n), get: (n: string) => services.get(n), has: (n: string) => services.has(n) },
     actions: { setModel: (m: Model) => { selected.model = m; }, setThinkingLevel: (l: ThinkingLevel) => { selected.level = l; } },
     agent: { get model() { return selected.model; } },
   } as unknown as PluginApi;

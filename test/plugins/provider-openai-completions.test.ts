@@ -165,7 +165,7 @@ describe("the plugin", () => {
     let provider: ProviderDef | undefined;
     const api = {
       register: { provider: (def: ProviderDef) => { provider = def; } },
-      services: { has: (name: string) => name in services, use: (name: string) => services[name] },
+      services: { has: (name: string) => name in services, use: (name: string) => services[name], get: (name: string) => services[name] },
     } as unknown as PluginApi;
     plugin.setup(api);
     return provider!;
