@@ -24,7 +24,7 @@ export class StaleApiError extends Error {
   }
 }
 
-const KINDS: Kind[] = ["provider", "tool", "command", "theme", "compactor", "surface", "sessionStore"];
+const KINDS: Kind[] = ["provider", "tool", "command", "theme", "compactor", "surface", "shortcut", "messageRenderer"];
 
 export interface PluginScope {
   api: PluginApi;

@@ -17,6 +17,14 @@ export interface CommandDef {
   getArgumentCompletions?(prefix: string): { value: string; label?: string }[] | undefined;
 }
 
+/** A key the interactive UIs hand to a plugin; `name` is the key id, e.g. "ctrl+shift+p". */
+export interface ShortcutDef { name: string; description?: string; handler(): unknown }
+/** How the UIs draw session messages of one custom type (`name` is the `customType`). */
+export interface MessageRendererDef {
+  name: string;
+  render(message: AgentMessage, opts: { expanded: boolean; width: number; theme: unknown }): string[] | undefined;
+}
+
 /** A front end (a UI or a headless mode). The CLI picks one by name and runs it. */
 export interface SurfaceDef {
   name: string;
@@ -42,7 +50,8 @@ export interface Contributions {
   theme: NamedDef;
   compactor: NamedDef;
   surface: SurfaceDef;
-  sessionStore: NamedDef;
+  shortcut: ShortcutDef;
+  messageRenderer: MessageRendererDef;
 }
 export type Kind = keyof Contributions;
 

@@ -19,4 +19,4 @@ export { setImportAliases } from "./loader.js";
 export type { DiscoverOptions } from "./discover.js";
 export type { PluginSource, LoadedPlugin } from "./generation.js";
 export { emptyUsage } from "./loop.js";
-export type { UiService } from "./services.js";
+export type { CustomComponent, CustomUiContext, UiService } from "./services.js";

@@ -16,4 +16,17 @@ export interface UiService {
   setTitle(title: string): void;
   setEditorText(text: string): void;
   getEditorText(): string;
+  /**
+   * Shows a component in place of the editor (floating in the full-screen UI) until it calls
+   * `done`; keys go to its `handle` (parsed) or `handleInput` (raw terminal data, as pi-tui's).
+   * Absent where nothing can be drawn (RPC: pi answers undefined there too).
+   */
+  custom?<T>(factory: (done: (value?: T) => void, ui: CustomUiContext) => CustomComponent, opts?: { signal?: AbortSignal; timeout?: number }): Promise<T | undefined>;
 }
+export interface CustomComponent {
+  render(width: number): string[];
+  handle?(event: { type: "key"; key: { name: string; ctrl: boolean; alt: boolean; shift: boolean }; raw?: string } | { type: "paste"; text: string }): void;
+  handleInput?(data: string): void;
+  invalidate?(): void;
+}
+export interface CustomUiContext { theme: unknown; requestRender(): void; rows: number; columns: number }

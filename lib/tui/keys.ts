@@ -10,6 +10,8 @@ export interface Key {
   shift: boolean;
   /** Text to insert for a printable key without ctrl/alt. */
   text?: string;
+  /** The terminal bytes the key came from (for components that parse input themselves). */
+  raw?: string;
 }
 export type InputEvent = { type: "key"; key: Key } | { type: "paste"; text: string };
 
@@ -105,8 +107,11 @@ export class KeyParser {
       }
       if (!this.buffer) return out;
       if (this.buffer.startsWith(PASTE_START)) { this.paste = ""; this.buffer = this.buffer.slice(PASTE_START.length); continue; }
+      const before = out.length;
       const taken = this.next(out);
       if (taken === 0) return out; // incomplete: wait
+      const last = out[out.length - 1];
+      if (out.length > before && last.type === "key") last.key.raw = this.buffer.slice(0, taken);
       this.buffer = this.buffer.slice(taken);
     }
   }
@@ -121,9 +126,10 @@ export class KeyParser {
     const rest = this.buffer;
     this.buffer = "";
     if (!rest) return [];
-    if (rest === "\x1b") return [key("escape")];
-    if (rest.startsWith("\x1b") && rest.length === 2) return [single(rest[1], true)];
-    return [...rest].map((ch) => (ch === "\x1b" ? key("escape") : single(ch)));
+    const withRaw = (ev: InputEvent, raw: string) => (ev.type === "key" && (ev.key.raw = raw), ev);
+    if (rest === "\x1b") return [withRaw(key("escape"), rest)];
+    if (rest.startsWith("\x1b") && rest.length === 2) return [withRaw(single(rest[1], true), rest)];
+    return [...rest].map((ch) => withRaw(ch === "\x1b" ? key("escape") : single(ch), ch));
   }
 
   /** Parses one event at the start of the buffer; returns the chars used, 0 if incomplete. */

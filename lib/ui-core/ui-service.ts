@@ -3,8 +3,9 @@
 // the editor's text.
 import { SelectList } from "../tui/select-list.js";
 import { TextDialog } from "../tui/text-dialog.js";
-import type { UiService } from "pi-kernel";
-import type { InteractiveApp } from "./app.js";
+import type { CustomComponent, UiService } from "pi-kernel";
+import type { InputEvent } from "../tui/keys.js";
+import type { InteractiveApp, Overlay } from "./app.js";
 
 type DialogOpts = { signal?: AbortSignal; timeout?: number };
 
@@ -65,5 +66,22 @@ export function createUiService(app: InteractiveApp): UiService {
       app.render();
     },
     getEditorText: () => app.editor.getText(),
+    custom: (factory, opts) => dialog((done) => {
+      const ui = { theme: app.theme(), requestRender: () => app.render(), rows: app.term.rows, columns: app.term.columns };
+      app.openOverlay(asOverlay(factory(done, ui)));
+    }, opts),
+  };
+}
+
+/** A plugin's component as an overlay: parsed keys when it takes them, else the raw input. */
+function asOverlay(component: CustomComponent): Overlay {
+  return {
+    render: (width) => component.render(width),
+    invalidate: () => component.invalidate?.(),
+    handle(event: InputEvent) {
+      if (component.handle) return component.handle(event);
+      const raw = event.type === "paste" ? `\x1b[200~${event.text}\x1b[201~` : event.key.raw;
+      if (raw !== undefined) component.handleInput?.(raw);
+    },
   };
 }
