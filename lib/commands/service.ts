@@ -17,6 +17,12 @@ export interface CommandsService {
   list(): Promise<CommandDef[]>;
   /** Completions for what the user typed so far: command names after "/", else the command's arguments. */
   complete(text: string): Promise<CommandCompletion[]>;
+  /**
+   * What a queued (steering or follow-up) message becomes, as pi's steer/followUp: a prompt
+   * template or skill is expanded, an extension command throws (it cannot be queued), anything
+   * else (built-in commands included) stays text.
+   */
+  expand(text: string): Promise<string>;
   /** Adds a live source; the returned function removes it. */
   addSource(source: CommandSource): () => void;
 }

@@ -56,6 +56,19 @@ export class CommandCatalog {
     return out;
   }
 
+  async expand(text: string): Promise<string> {
+    const line = parseCommandLine(text);
+    if (!line) return text;
+    const registered = this.registered().find((c) => c.name === line.name);
+    if (registered && registered.source !== "builtin") {
+      throw new Error(`Extension command "/${line.name}" cannot be queued. Use prompt() or execute the command when not streaming.`);
+    }
+    if (registered) return text;
+    const live = (await this.fromSources()).find((c) => c.name === line.name);
+    const result = (await live?.handler(line.args, { args: line.args, api: this.api })) as { action?: string; text?: unknown } | undefined;
+    return result?.action === "transform" && typeof result.text === "string" ? result.text : text;
+  }
+
   async complete(text: string): Promise<CommandCompletion[]> {
     if (!text.startsWith("/")) return [];
     const space = text.search(/\s/);

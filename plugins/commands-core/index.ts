@@ -19,6 +19,7 @@ export default definePlugin({
     const service: CommandsService = {
       list: () => catalog.list(),
       complete: (text) => catalog.complete(text),
+      expand: (text) => catalog.expand(text),
       addSource: (source) => catalog.addSource(source),
     };
     api.services.provide("commands", service);

@@ -24,8 +24,8 @@ const MODES: QueueMode[] = ["all", "one-at-a-time"];
 
 export const COMMANDS: Record<string, Handler> = {
   prompt: (cmd, ctx) => prompt(cmd, ctx),
-  steer: (cmd, ctx) => queue(cmd, ctx, "steer"),
-  follow_up: (cmd, ctx) => queue(cmd, ctx, "followUp"),
+  steer: async (cmd, ctx) => queue(cmd, ctx, "steer"),
+  follow_up: async (cmd, ctx) => queue(cmd, ctx, "followUp"),
   abort: async (_cmd, ctx) => {
     ctx.api().actions.abort();
     await ctx.api().actions.waitForIdle();
@@ -89,8 +89,11 @@ async function prompt(cmd: RpcCommand, ctx: RpcContext): Promise<undefined> {
   return undefined;
 }
 
-function queue(cmd: RpcCommand, ctx: RpcContext, kind: "steer" | "followUp"): typeof NO_DATA {
-  const content = text(cmd, "message");
+async function queue(cmd: RpcCommand, ctx: RpcContext, kind: "steer" | "followUp"): Promise<typeof NO_DATA> {
+  // Templates and skills are expanded as pi does; an extension command is refused.
+  const commands = ctx.api().services.get<{ expand(text: string): Promise<string> }>("commands");
+  const given = text(cmd, "message");
+  const content = commands ? await commands.expand(given) : given;
   const imgs = images(cmd);
   const message: AgentMessage = { role: "user", content: imgs?.length ? [{ type: "text", text: content }, ...imgs] : content, timestamp: Date.now() };
   ctx.api().actions[kind](message);

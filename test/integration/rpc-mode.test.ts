@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProject } from "../support/scenario.mjs";
@@ -79,6 +79,28 @@ describe("pi --mode rpc (spawned CLI)", () => {
     expect((await rpc.call({ type: "set_model", provider: "sim", modelId: "nope" })).error).toBe("Model not found: sim/nope");
     await rpc.call({ type: "set_follow_up_mode", mode: "all" });
     expect((await rpc.call({ type: "get_state" })).data.followUpMode).toBe("all");
+    await rpc.close();
+  });
+
+  it("expands a prompt template in a steering message and refuses to queue an extension command", async () => {
+    const rpc = start((root) => {
+      const project = join(root, "project");
+      mkdirSync(join(project, ".pi", "prompts"), { recursive: true });
+      writeFileSync(join(project, ".pi", "prompts", "focus.md"), "Focus only on $1, nothing else.");
+      const ext = join(root, "ext.mjs");
+      writeFileSync(ext, "export default (pi) => pi.registerCommand('ship', { handler: async () => {} });");
+      return ["-e", ext];
+    });
+    sim.script({ text: "one two three four five six seven eight", chunkSize: 4, delayMs: 40 }, { text: "focused" });
+    const start0 = sim.requests.length;
+    await rpc.call({ type: "prompt", message: "count slowly" });
+    await rpc.waitFor((r) => r.type === "message_update");
+    expect(await rpc.call({ type: "follow_up", message: "/ship now" })).toMatchObject({ success: false, error: expect.stringMatching(/"\/ship" cannot be queued/) });
+    expect(await rpc.call({ type: "steer", message: "/focus tests" })).toMatchObject({ success: true });
+    await rpc.waitFor((r) => r.type === "agent_end");
+    const sent = JSON.stringify(sim.requests[start0 + 1].body.messages);
+    expect(sent).toContain("Focus only on tests, nothing else.");
+    expect(sent).not.toContain("/focus");
     await rpc.close();
   });
 

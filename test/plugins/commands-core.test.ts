@@ -134,3 +134,16 @@ describe("the commands service", () => {
     expect(await service().complete("plain text")).toEqual([]);
   });
 });
+
+describe("expanding a queued message (steer / follow-up)", () => {
+  it("expands a template and a skill, leaves plain text and built-ins alone, refuses an extension command", async () => {
+    expect(await service().expand("/explain src/a.ts")).toBe("Explain src/a.ts in detail.");
+    expect(await service().expand("/skill:pdf split it")).toMatch(/^<skill name="pdf" [\s\S]*<\/skill>\n\nsplit it$/);
+    expect(await service().expand("just words")).toBe("just words");
+    expect(await service().expand("/help")).toBe("/help");
+    expect(await service().expand("/nothing-here x")).toBe("/nothing-here x");
+    await expect(service().expand("/deploy staging")).rejects.toThrow('Extension command "/deploy" cannot be queued');
+    expect(notes).toEqual([]);
+    expect(h.sim.requests).toHaveLength(0);
+  });
+});
