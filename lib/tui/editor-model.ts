@@ -1,11 +1,9 @@
 // The multi-line editor's state and editing operations, free of any rendering: cursor motion by
-// character, word and line, kill ring (kill/yank/yank-pop), undo, and prompt history.
+// character, word and line, kill ring (kill/yank/yank-pop), undo, prompt history, and large
+// pastes and images held as atomic markers (see editor-attachments.ts).
+import { EditorAttachments, type EditorImage, type Submission } from "./editor-attachments.js";
+import { nextBoundary, prevBoundary, wordEnd, wordStart } from "./editor-words.js";
 import { PromptHistory } from "./prompt-history.js";
-
-const WORD = /[\p{L}\p{N}_]/u;
-const SPACE = /\s/u;
-type CharClass = "space" | "word" | "punct";
-const classOf = (ch: string): CharClass => (SPACE.test(ch) ? "space" : WORD.test(ch) ? "word" : "punct");
 
 interface Snapshot { lines: string[]; row: number; col: number }
 
@@ -19,6 +17,8 @@ export class EditorModel {
   private readonly killRing: string[] = [];
   private lastYank: { row: number; start: number; end: number; index: number } | undefined;
   private readonly history = new PromptHistory();
+  /** Large pastes and images behind the markers in the text. */
+  readonly attachments = new EditorAttachments();
 
   getText(): string {
     return this.lines.join("\n");
@@ -64,18 +64,48 @@ export class EditorModel {
     this.insert("\n");
   }
 
+  /** A bracketed paste: control characters dropped; a large one becomes a `[paste #N …]` marker. */
+  paste(text: string): void {
+    const clean = text.replace(/\r\n?/g, "\n").replace(/[\x00-\x08\x0b-\x1f\x7f]/g, "");
+    this.insert(this.attachments.addPaste(clean) ?? clean);
+  }
+
+  /** Attaches an image to the prompt being written, shown as `[image #N]` at the cursor. */
+  attachImage(image: EditorImage): void {
+    this.insert(this.attachments.addImage(image));
+  }
+
+  /** The text with large pastes expanded (what the prompt will say). */
+  expandedText(): string {
+    return this.attachments.expandPastes(this.getText());
+  }
+
+  /**
+   * Takes the prompt for sending: pastes expanded, the images still marked in the text, and the
+   * expanded text remembered in history. The editor is left empty, its attachments dropped.
+   */
+  submit(): Submission {
+    const out = this.attachments.submission(this.getText());
+    this.remember(out.text);
+    this.clear();
+    this.attachments.clear();
+    // Undo past a submit would bring back markers whose content is gone.
+    this.undoStack.length = 0;
+    return out;
+  }
+
   // ---- motion ----
 
   left(): void {
     this.lastEdit = undefined;
-    if (this.col > 0) this.col = prevBoundary(this.lines[this.row], this.col);
+    if (this.col > 0) this.col = this.markerEndingAt(this.col)?.[0] ?? prevBoundary(this.lines[this.row], this.col);
     else if (this.row > 0) { this.row--; this.col = this.lines[this.row].length; }
   }
 
   right(): void {
     this.lastEdit = undefined;
     const line = this.lines[this.row];
-    if (this.col < line.length) this.col = nextBoundary(line, this.col);
+    if (this.col < line.length) this.col = this.markerStartingAt(this.col)?.[1] ?? nextBoundary(line, this.col);
     else if (this.row < this.lines.length - 1) { this.row++; this.col = 0; }
   }
 
@@ -84,6 +114,7 @@ export class EditorModel {
     if (this.row === 0) return false;
     this.row--;
     this.col = Math.min(this.col, this.lines[this.row].length);
+    this.snap();
     return true;
   }
 
@@ -91,6 +122,7 @@ export class EditorModel {
     if (this.row === this.lines.length - 1) return false;
     this.row++;
     this.col = Math.min(this.col, this.lines[this.row].length);
+    this.snap();
     return true;
   }
 
@@ -99,13 +131,13 @@ export class EditorModel {
 
   wordLeft(): void {
     if (this.col === 0) return this.left();
-    this.col = wordStart(this.lines[this.row], this.col);
+    this.col = wordStart(this.lines[this.row], this.col, this.markers());
   }
 
   wordRight(): void {
     const line = this.lines[this.row];
     if (this.col === line.length) return this.right();
-    this.col = wordEnd(line, this.col);
+    this.col = wordEnd(line, this.col, this.markers());
   }
 
   /** Moves to the next (or previous) occurrence of `ch`, across lines. */
@@ -113,7 +145,7 @@ export class EditorModel {
     const text = this.getText();
     const at = this.offset();
     const i = forward ? text.indexOf(ch, at + 1) : text.lastIndexOf(ch, at - 1);
-    if (i >= 0) this.setOffset(i);
+    if (i >= 0) { this.setOffset(i); this.snap(); }
   }
 
   // ---- deletion ----
@@ -123,7 +155,7 @@ export class EditorModel {
     this.snapshot("other");
     if (this.col > 0) {
       const line = this.lines[this.row];
-      const start = prevBoundary(line, this.col);
+      const start = this.markerEndingAt(this.col)?.[0] ?? prevBoundary(line, this.col);
       this.lines[this.row] = line.slice(0, start) + line.slice(this.col);
       this.col = start;
     } else {
@@ -140,7 +172,7 @@ export class EditorModel {
     if (this.col === line.length && this.row === this.lines.length - 1) return;
     this.snapshot("other");
     if (this.col < line.length) {
-      this.lines[this.row] = line.slice(0, this.col) + line.slice(nextBoundary(line, this.col));
+      this.lines[this.row] = line.slice(0, this.col) + line.slice(this.markerStartingAt(this.col)?.[1] ?? nextBoundary(line, this.col));
     } else {
       this.lines[this.row] = line + this.lines[this.row + 1];
       this.lines.splice(this.row + 1, 1);
@@ -149,13 +181,13 @@ export class EditorModel {
 
   deleteWordBackward(): void {
     if (this.col === 0) return this.backspace();
-    this.killRange(wordStart(this.lines[this.row], this.col), this.col);
+    this.killRange(wordStart(this.lines[this.row], this.col, this.markers()), this.col);
   }
 
   deleteWordForward(): void {
     const line = this.lines[this.row];
     if (this.col === line.length) return this.deleteForward();
-    this.killRange(this.col, wordEnd(line, this.col));
+    this.killRange(this.col, wordEnd(line, this.col, this.markers()));
   }
 
   deleteToLineStart(): void {
@@ -214,7 +246,7 @@ export class EditorModel {
     const text = this.history.browse(direction, () => this.getText());
     if (text === undefined) return false;
     this.setText(text);
-    if (direction === -1) { this.row = 0; this.col = Math.min(this.col, this.lines[0].length); }
+    if (direction === -1) { this.row = 0; this.col = Math.min(this.col, this.lines[0].length); this.snap(); }
     return true;
   }
 
@@ -224,6 +256,24 @@ export class EditorModel {
   }
 
   // ---- internals ----
+
+  private markers(): [number, number][] {
+    return this.attachments.markers(this.lines[this.row]);
+  }
+
+  private markerEndingAt(col: number): [number, number] | undefined {
+    return this.markers().find(([, end]) => end === col);
+  }
+
+  private markerStartingAt(col: number): [number, number] | undefined {
+    return this.markers().find(([start]) => start === col);
+  }
+
+  /** Keeps the cursor out of a marker's inside (after moving between lines or jumping). */
+  private snap(): void {
+    const inside = this.markers().find(([start, end]) => this.col > start && this.col < end);
+    if (inside) this.col = inside[0];
+  }
 
   private snapshot(kind: "insert" | "other"): void {
     this.lastYank = undefined;
@@ -263,31 +313,4 @@ export class EditorModel {
       rest -= this.lines[r].length + 1;
     }
   }
-}
-
-function prevBoundary(line: string, col: number): number {
-  const code = line.charCodeAt(col - 1);
-  return col >= 2 && code >= 0xdc00 && code <= 0xdfff ? col - 2 : col - 1;
-}
-
-function nextBoundary(line: string, col: number): number {
-  const code = line.charCodeAt(col);
-  return code >= 0xd800 && code <= 0xdbff ? col + 2 : col + 1;
-}
-
-/** Start of the word before `col`: skip spaces, then one run of word or punctuation chars. */
-function wordStart(line: string, col: number): number {
-  let i = col;
-  while (i > 0 && classOf(line[i - 1]) === "space") i--;
-  const cls = i > 0 ? classOf(line[i - 1]) : "space";
-  while (i > 0 && classOf(line[i - 1]) === cls) i--;
-  return i;
-}
-
-function wordEnd(line: string, col: number): number {
-  let i = col;
-  while (i < line.length && classOf(line[i]) === "space") i++;
-  const cls = i < line.length ? classOf(line[i]) : "space";
-  while (i < line.length && classOf(line[i]) === cls) i++;
-  return i;
 }

@@ -1,6 +1,7 @@
 // Draws an EditorModel: a rule above and below (coloured by the caller, e.g. by thinking level),
 // the text soft-wrapped to the width, a block cursor drawn in inverse video (the hardware cursor
-// stays hidden), and scrolling when the text is taller than the space it may take.
+// stays hidden), and scrolling when the text is taller than the space it may take. A paste or
+// image marker is never split across rows.
 import type { Component } from "./component.js";
 import type { EditorModel } from "./editor-model.js";
 import { visibleWidth } from "./text.js";
@@ -29,7 +30,8 @@ export class EditorView implements Component {
     let cursorRow = 0;
     const focused = this.opts.focused?.() ?? true;
     this.model.lines.forEach((line, r) => {
-      const wrapped = wrapLine(line, width, r === this.model.row && focused ? this.model.col : undefined);
+      const markers = this.model.attachments.markers(line);
+      const wrapped = wrapLine(line, width, r === this.model.row && focused ? this.model.col : undefined, markers);
       for (const w of wrapped) {
         if (w.cursorAt !== undefined) cursorRow = rows.length;
         rows.push(w);
@@ -49,13 +51,13 @@ export class EditorView implements Component {
 }
 
 /** Splits one logical line into screen rows of at most `width` columns. */
-function wrapLine(line: string, width: number, cursor: number | undefined): VisualRow[] {
+function wrapLine(line: string, width: number, cursor: number | undefined, markers: [number, number][]): VisualRow[] {
   const rows: VisualRow[] = [];
   let text = "";
   let used = 0;
   let offset = 0;
   let cursorAt: number | undefined;
-  for (const { segment } of segmenter.segment(line)) {
+  for (const segment of segments(line, markers, width)) {
     const w = visibleWidth(segment);
     if (used + w > width) {
       rows.push({ text, cursorAt });
@@ -75,6 +77,16 @@ function wrapLine(line: string, width: number, cursor: number | undefined): Visu
   }
   rows.push({ text, cursorAt });
   return rows;
+}
+
+/** Graphemes, with each marker that fits in a row as one segment. */
+function* segments(line: string, markers: [number, number][], width: number): Generator<string> {
+  let skipTo = 0;
+  for (const { segment, index } of segmenter.segment(line)) {
+    if (index < skipTo) continue;
+    const marker = markers.find(([start, end]) => start === index && end - start <= width);
+    if (marker) { skipTo = marker[1]; yield line.slice(marker[0], marker[1]); } else yield segment;
+  }
 }
 
 function drawCursor(row: VisualRow): string {

@@ -1,12 +1,15 @@
 // What the user's keys and submissions do to the agent: prompt, steer or queue a follow-up,
 // abort (putting queued text back in the editor), pick or cycle models and thinking levels,
-// open $VISUAL/$EDITOR, and run `!cmd`.
+// open $VISUAL/$EDITOR, run `!cmd`, paste text, files and clipboard images, and suspend.
 import { SelectList } from "../tui/select-list.js";
 import type { ThemesService } from "../tui/theme.js";
-import type { Model, ThinkingLevel } from "pi-kernel";
+import type { AgentMessage, ImageContent, Model, ThinkingLevel } from "pi-kernel";
 import type { InteractiveApp } from "./app.js";
 import { runUserBash } from "./bash-run.js";
+import { readClipboardImage } from "./clipboard-image.js";
 import { editExternally } from "./external-editor.js";
+import { droppedImagePaths, imagePathsIn, readImageFile } from "./image-files.js";
+import { suspendToBackground } from "./suspend.js";
 
 interface ModelsService { list(): Model[]; resolve(pattern: string, provider?: string): Model | undefined; apiKey(model: Model): Promise<string | undefined> }
 
@@ -18,8 +21,33 @@ export function createActions(app: InteractiveApp) {
   const api = () => app.api;
   const models = (): ModelsService | undefined => (api().services.get<ModelsService>("models"));
 
-  const prompt = (text: string) => {
-    api().actions.prompt(text, { source: "interactive" }).catch((error: Error) => app.notify(error.message, "error"));
+  const prompt = (text: string, images: ImageContent[] = []) => {
+    api().actions.prompt(text, { source: "interactive", images: images.length ? images : undefined })
+      .catch((error: Error) => app.notify(error.message, "error"));
+  };
+
+  /** Reads image files into attachments; a file that cannot be read is named in a notice. */
+  const readImages = (paths: string[]): ImageContent[] => paths.flatMap((path) => {
+    const image = readImageFile(path);
+    if (typeof image === "string") { app.notify(image, "warning"); return []; }
+    return [image];
+  });
+
+  /** Puts queued messages back in the editor above what is there, their images as markers again. */
+  const restoreQueued = (queued: AgentMessage[]) => {
+    const texts = queued.map((m) => {
+      const c = (m as { content?: unknown }).content;
+      if (typeof c === "string") return c;
+      if (!Array.isArray(c)) return "";
+      const parts = c as (ImageContent | { type: "text"; text: string })[];
+      const images = parts.filter((x): x is ImageContent => x.type === "image");
+      const written = parts.filter((x) => x.type === "text").map((x) => (x as { text: string }).text).join("\n");
+      const { text, rest } = app.editor.attachments.reattach(written, images);
+      // Images from typed paths come back when the text is sent again; others get markers.
+      const markers = rest.slice(imagePathsIn(text).length).map((x) => app.editor.attachments.addImage(x));
+      return [text, ...markers].filter(Boolean).join(" ");
+    }).filter(Boolean);
+    if (texts.length) app.editor.setText([...texts, app.editor.getText()].filter(Boolean).join("\n\n"));
   };
 
   const isCommand = (text: string) => {
@@ -53,10 +81,8 @@ export function createActions(app: InteractiveApp) {
     prompt,
 
     submit(mode: "steer" | "followUp"): void {
-      const text = app.editor.getText();
-      if (!text.trim()) return;
-      app.editor.remember(text);
-      app.editor.clear();
+      if (!app.editor.getText().trim()) return;
+      const { text, images: pasted, typed: written } = app.editor.submit();
       app.autocomplete.hide();
       if (text.startsWith("!") && !app.api.agent.isStreaming) {
         const excluded = text.startsWith("!!");
@@ -64,26 +90,51 @@ export function createActions(app: InteractiveApp) {
         if (command) void runUserBash(app, command, excluded);
         return;
       }
-      if (!api().agent.isStreaming || isCommand(text)) return prompt(text);
-      if (mode === "followUp") api().actions.followUp(text);
-      else api().actions.steer(text);
+      // A path typed (or dropped by a terminal without bracketed paste) to an image file attaches it.
+      // (Only in what was typed: a path inside a large pasted log is left alone.)
+      const typed = isCommand(text) ? [] : readImages(imagePathsIn(written));
+      const images = [...pasted, ...typed];
+      if (!api().agent.isStreaming || isCommand(text)) return prompt(text, images);
+      const message: string | AgentMessage = images.length
+        ? { role: "user", content: [{ type: "text", text }, ...images], timestamp: Date.now() }
+        : text;
+      if (mode === "followUp") api().actions.followUp(message);
+      else api().actions.steer(message);
+    },
+
+    /** A bracketed paste: dropped image files become attachments, large text a marker. */
+    paste(text: string): void {
+      const paths = droppedImagePaths(text);
+      if (!paths) return app.editor.paste(text);
+      for (const path of paths) {
+        const image = readImageFile(path);
+        if (typeof image !== "string") { app.editor.attachImage(image); continue; }
+        // Not an image after all: say why, and keep the path as text.
+        app.notify(image, "warning");
+        app.editor.insert(`${path} `);
+      }
+    },
+
+    /** Ctrl+V: attaches the clipboard's image, or says why there is none. */
+    async pasteImage(): Promise<void> {
+      const result = await readClipboardImage();
+      if ("problem" in result) return app.notify(result.problem, "warning");
+      app.editor.attachImage(result.image);
+      app.render();
+    },
+
+    suspend(): void {
+      suspendToBackground(app);
     },
 
     abort(): void {
       const queued = api().actions.clearQueues();
       api().actions.abort();
-      const texts = queued.map((m) => {
-        const c = (m as { content?: unknown }).content;
-        return typeof c === "string" ? c : Array.isArray(c) ? c.filter((x) => x.type === "text").map((x) => x.text).join("\n") : "";
-      }).filter(Boolean);
-      if (texts.length) app.editor.setText([...texts, app.editor.getText()].filter(Boolean).join("\n\n"));
+      restoreQueued(queued);
     },
 
     dequeue(): void {
-      const queued = api().actions.clearQueues();
-      if (!queued.length) return;
-      const texts = queued.map((m) => (m as { content?: unknown }).content).map((c) => (typeof c === "string" ? c : ""));
-      app.editor.setText([...texts, app.editor.getText()].filter(Boolean).join("\n\n"));
+      restoreQueued(api().actions.clearQueues());
     },
 
     cycleThinking(): void {
@@ -144,7 +195,8 @@ export function createActions(app: InteractiveApp) {
     },
 
     async externalEditor(): Promise<void> {
-      const text = await editExternally(app, app.editor.getText());
+      // The editor gets large pastes written out, as pi does (image markers stay markers).
+      const text = await editExternally(app, app.editor.expandedText());
       if (text !== undefined) app.editor.setText(text.replace(/\n$/, ""));
       app.render();
     },

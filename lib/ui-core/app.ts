@@ -62,12 +62,13 @@ export class InteractiveApp {
     this.thinkingHidden = api.settings.hideThinkingBlock === true;
     const ctx: ViewContext = {
       theme: () => this.theme(), toolsExpanded: () => this.toolsExpanded, thinkingHidden: () => this.thinkingHidden, cwd: api.cwd,
+      api: () => this.api, requestRender: () => this.render(),
     };
     this.transcript = new Transcript(ctx);
     this.footer = new Footer({ agent: api.agent, theme: () => this.theme(), sessionName: () => this.currentSessionName(), statuses: () => this.statuses });
-    const maxVisible = Number(api.settings.autocompleteMaxVisible) || 5;
     this.autocomplete = new Autocomplete({
-      commands: () => this.commands(), files: new FileIndex(api.cwd), maxVisible: () => maxVisible, onAsyncUpdate: () => this.render(),
+      // Read each time: /settings changes it live.
+      commands: () => this.commands(), files: new FileIndex(api.cwd), maxVisible: () => Number(this.api.settings.autocompleteMaxVisible) || 5, onAsyncUpdate: () => this.render(),
     });
     const editorView = new EditorView(this.editor, {
       border: (s) => this.theme().fg(this.borderToken(), s),
@@ -107,11 +108,19 @@ export class InteractiveApp {
     this.invalidate();
   }
 
-  /** Takes the terminal back after handing it to another program. */
-  resume(): void {
+  /** Hands the terminal over (Ctrl+Z, Ctrl+G): the frame leaves it as found, keyboard modes off. */
+  releaseTerminal(): void {
+    this.frame.stop();
+    this.term.stop();
+  }
+
+  /** Takes the terminal back after releaseTerminal() and redraws everything. */
+  reclaimTerminal(): void {
+    if (this.closed) return;
     this.term.start((data) => this.feed(data), () => this.frame.renderNow());
+    this.frame.start(this.term, this.parts);
     this.frame.reset();
-    this.frame.renderNow();
+    this.renderNow();
   }
 
   get frameName(): string {
@@ -267,9 +276,17 @@ export class InteractiveApp {
     return (`thinking${level[0].toUpperCase()}${level.slice(1)}`) as "thinkingOff";
   }
 
+  /** Follows the active theme, and the settings /settings changes live (hideThinkingBlock). */
   private subscribeTheme(): void {
     this.offTheme();
-    if (!this.api.services.has("themes")) { this.offTheme = () => {}; return; }
-    this.offTheme = this.api.services.use<ThemesService>("themes").onChange(() => this.invalidate());
+    const offs: (() => void)[] = [];
+    if (this.api.services.has("themes")) offs.push(this.api.services.use<ThemesService>("themes").onChange(() => this.invalidate()));
+    const settings = this.api.services.get<{ onChange(fn: (key: string, value: unknown) => void): () => void }>("settings");
+    if (settings) {
+      offs.push(settings.onChange((key, value) => {
+        if (key === "hideThinkingBlock") { this.thinkingHidden = value === true; this.transcript.refresh(); }
+      }));
+    }
+    this.offTheme = () => { for (const off of offs) off(); };
   }
 }

@@ -1,5 +1,5 @@
-// Ctrl+G: edit the prompt in $VISUAL or $EDITOR. The terminal is handed over (raw mode off,
-// our rendering paused) while the editor runs, then the screen is repainted.
+// Ctrl+G: edit the prompt in $VISUAL or $EDITOR. The terminal is handed over (raw mode off, the
+// full-screen UI's alternate screen left) while the editor runs, then the UI is drawn again.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ export async function editExternally(app: InteractiveApp, text: string): Promise
   const dir = mkdtempSync(join(tmpdir(), "pi-prompt-"));
   const file = join(dir, "prompt.md");
   writeFileSync(file, text);
-  app.term.stop();
+  app.releaseTerminal();
   try {
     const code = await new Promise<number | null>((resolve) => {
       // Through the shell, so EDITOR="code --wait" works.
@@ -30,6 +30,6 @@ export async function editExternally(app: InteractiveApp, text: string): Promise
     return readFileSync(file, "utf8");
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    app.resume();
+    app.reclaimTerminal();
   }
 }

@@ -8,8 +8,17 @@ import type { AppParts, Frame } from "./frame.js";
 export class InlineFrame implements Frame {
   readonly name = "inline";
   private renderer: InlineRenderer | undefined;
+  /** The renderer kept by stop(), so starting again (back from Ctrl+Z) repaints instead of repeating. */
+  private stopped: InlineRenderer | undefined;
 
   start(term: Terminal, parts: AppParts): void {
+    if (this.stopped) {
+      this.renderer = this.stopped;
+      this.stopped = undefined;
+      this.renderer.reset();
+      this.renderer.start();
+      return;
+    }
     const root = new Container();
     root.add(parts.transcript);
     root.add(parts.bottom);
@@ -36,6 +45,7 @@ export class InlineFrame implements Frame {
 
   stop(): void {
     this.renderer?.stop();
+    this.stopped = this.renderer;
     this.renderer = undefined;
   }
 }

@@ -1,58 +1,31 @@
 // The real `pi` in a real terminal: tmux runs the compiled CLI (npm test builds first), keys go in
 // with send-keys and the screen comes back with capture-pane. Needs tmux (apt package "tmux").
-import { execFileSync, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PI_BIN } from "../support/run-cli.js";
-import { makeProject } from "../support/scenario.mjs";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
+import { hasTmux, simProject, tmuxServer, type SimProject } from "../support/tmux.js";
 
-const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 if (!hasTmux) console.warn("test/ui/tmux.test.ts skipped: tmux is not installed (apt-get install tmux)");
 
-const socket = `pik-ui-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
-const capture = (session: string) => tmux("capture-pane", "-p", "-t", session);
-const keys = (session: string, ...k: string[]) => tmux("send-keys", "-t", session, ...k);
-const type = (session: string, text: string) => tmux("send-keys", "-t", session, "-l", text);
-
-async function waitForPane(session: string, match: RegExp, ms = 10_000): Promise<string> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const text = capture(session);
-    if (match.test(text)) return text;
-    if (Date.now() > end) throw new Error(`pane did not match ${match}:\n${text}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { run: tmux, capture, keys, type, waitForPane, kill } = tmuxServer("pik-ui");
 
 describe.skipIf(!hasTmux)("pi in tmux", () => {
-  let sim: Simulator;
-  let project: { root: string; project: string; agentDir: string };
+  let fx: SimProject;
 
   /** Starts `pi ARGS` in a new tmux session; the shell reports pi's exit code afterwards. */
   const startPi = (session: string, args: string) => {
-    const env = `PI_CODING_AGENT_DIR='${project.agentDir}' COLORTERM=truecolor`;
-    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "-c", project.project,
+    const env = `PI_CODING_AGENT_DIR='${fx.agentDir}' COLORTERM=truecolor`;
+    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "-c", fx.project,
       `${env} '${process.execPath}' '${PI_BIN}' --provider sim --model sim-model ${args}; echo "pi exited with $?"; sleep 30`);
   };
 
-  beforeAll(async () => {
-    sim = await startSimulator();
-    project = makeProject(sim.url);
-  });
-
-  afterAll(async () => {
-    try { tmux("kill-server"); } catch { /* already gone */ }
-    await sim?.close();
-    if (project) rmSync(project.root, { recursive: true, force: true });
-  });
+  beforeAll(async () => { fx = await simProject(); });
+  afterAll(async () => { kill(); await fx?.close(); });
 
   it("inline: starts, takes a prompt, streams the answer, runs /hotkeys, quits with Ctrl+D", async () => {
     startPi("inline", "");
     await waitForPane("inline", /pi-kernel · enter send/);
     expect(capture("inline")).toMatch(/\(sim\) sim-model/);
-    sim.script({ text: "Hello from the **simulator** inside tmux." });
+    fx.sim.script({ text: "Hello from the **simulator** inside tmux." });
     type("inline", "hello tmux");
     keys("inline", "Enter");
     const pane = await waitForPane("inline", /Hello from the simulator inside tmux\./);
@@ -72,7 +45,7 @@ describe.skipIf(!hasTmux)("pi in tmux", () => {
     startPi("full", "--ui fullscreen");
     let pane = await waitForPane("full", /\(sim\) sim-model/);
     expect(pane.trimEnd().split("\n").at(-1)).toMatch(/\(sim\) sim-model/);
-    sim.script({ text: "Answer in full screen." });
+    fx.sim.script({ text: "Answer in full screen." });
     type("full", "hi there");
     keys("full", "Enter");
     pane = await waitForPane("full", /Answer in full screen\./);
