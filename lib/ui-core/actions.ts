@@ -21,8 +21,8 @@ export function createActions(app: InteractiveApp) {
   const api = () => app.api;
   const models = (): ModelsService | undefined => (api().services.get<ModelsService>("models"));
 
-  const prompt = (text: string, images: ImageContent[] = []) => {
-    api().actions.prompt(text, { source: "interactive", images: images.length ? images : undefined })
+  const prompt = (text: string, images: ImageContent[] = [], streamingBehavior?: "steer" | "followUp") => {
+    api().actions.prompt(text, { source: "interactive", images: images.length ? images : undefined, streamingBehavior })
       .catch((error: Error) => app.notify(error.message, "error"));
   };
 
@@ -94,12 +94,9 @@ export function createActions(app: InteractiveApp) {
       // (Only in what was typed: a path inside a large pasted log is left alone.)
       const typed = isCommand(text) ? [] : readImages(imagePathsIn(written));
       const images = [...pasted, ...typed];
-      if (!api().agent.isStreaming || isCommand(text)) return prompt(text, images);
-      const message: string | AgentMessage = images.length
-        ? { role: "user", content: [{ type: "text", text }, ...images], timestamp: Date.now() }
-        : text;
-      if (mode === "followUp") api().actions.followUp(message);
-      else api().actions.steer(message);
+      // While the agent works, commands still run at once; anything else (a template or skill
+      // expanded first, as in pi) is queued as steering or a follow-up.
+      return prompt(text, images, api().agent.isStreaming ? mode : undefined);
     },
 
     /** A bracketed paste: dropped image files become attachments, large text a marker. */

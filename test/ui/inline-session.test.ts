@@ -1,7 +1,9 @@
 // A scripted session in the inline UI against the LLM simulator: streaming, tool rows (collapsed,
 // Ctrl+O), steering while a tool runs, follow-up + abort restoring the queue, model switching.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import commandsCore from "../../plugins/commands-core/index.js";
+import prompts from "../../plugins/prompts/index.js";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ANSWER, scenarioTurns } from "../support/scenario.mjs";
 import { KEYS, startUi, type UiHarness } from "./harness.js";
@@ -74,6 +76,28 @@ describe("inline UI session", () => {
     expect(s).not.toMatch(/Steering:/);
     const last = h.sim.requests.at(-1)!.body.messages as { role: string; content: unknown }[];
     expect(JSON.stringify(last.filter((m) => m.role === "user"))).toContain("also check the tests");
+  });
+
+  it("a prompt template typed while the agent works is expanded and queued as steering", async () => {
+    h = await startUi({
+      plugins: [commandsCore, prompts],
+      beforeStart: (agentDir) => {
+        const dir = join(dirname(agentDir), "project", ".pi", "prompts");
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, "focus.md"), "Focus only on $1 please.");
+      },
+    });
+    h.sim.script({ toolCalls: [{ name: "bash", arguments: { command: "sleep 0.8; echo slept" } }] }, { text: "Focused answer." });
+    await h.send("start");
+    await h.send(KEYS.enter);
+    await h.waitFor(/\$ sleep 0\.8/);
+    await h.send("/focus tests");
+    await h.send(KEYS.enter);
+    await h.waitFor(/Steering: Focus only on tests please\./);
+    await h.waitFor(/Focused answer\./);
+    const users = (h.sim.requests.at(-1)!.body.messages as { role: string; content: unknown }[]).filter((m) => m.role === "user");
+    expect(JSON.stringify(users)).toContain("Focus only on tests please.");
+    expect(JSON.stringify(users)).not.toContain("/focus");
   });
 
   it("Alt+Enter queues a follow-up; Esc aborts and puts the queued text back in the editor", async () => {
