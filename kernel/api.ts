@@ -52,6 +52,7 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
     registry: {
       get: (kind, key) => gen.registry.get(kind, key),
       list: (kind) => gen.registry.list(kind),
+      owner: (kind, key) => gen.registry.owner(kind, key),
     },
     services: {
       provide: (service, impl) => stage(() => gen.services.set(service, { owner: name, impl })),

@@ -116,6 +116,8 @@ export interface PluginApi {
   registry: {
     get<K extends Kind>(kind: K, name: string): Contributions[K] | undefined;
     list<K extends Kind>(kind: K): Contributions[K][];
+    /** The plugin that registered it (to name it when its handler fails). */
+    owner(kind: Kind, name: string): string | undefined;
   };
   services: {
     provide<T>(name: string, impl: T): void;

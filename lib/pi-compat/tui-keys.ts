@@ -1,15 +1,21 @@
 // pi-tui's key helpers over pi-kernel's key parser: `matchesKey(data, "ctrl+c")`, `parseKey`,
 // and the `Key` builder (Key.enter, Key.ctrl("c"), Key.ctrlShift("p"), ...).
 import { normaliseKey } from "../tui/keybindings.js";
-import { KeyParser, keyId } from "../tui/keys.js";
+import { KeyParser, keyId, type Key as ParsedKey } from "../tui/keys.js";
 
-/** The id of the first key in raw terminal input ("ctrl+c", "enter"), undefined for text/paste. */
-export function parseKey(data: string): string | undefined {
+/** The first key in raw terminal input, undefined for a paste or nothing. */
+export function firstKey(data: string): ParsedKey | undefined {
   const parser = new KeyParser();
   const events = parser.feed(data);
   if (!events.length && parser.pending) events.push(...parser.flush());
   const first = events[0];
-  return first?.type === "key" ? keyId(first.key) : undefined;
+  return first?.type === "key" ? first.key : undefined;
+}
+
+/** The id of the first key in raw terminal input ("ctrl+c", "enter"), undefined for text/paste. */
+export function parseKey(data: string): string | undefined {
+  const key = firstKey(data);
+  return key ? keyId(key) : undefined;
 }
 
 export function matchesKey(data: string, id: string): boolean {

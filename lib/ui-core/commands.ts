@@ -12,6 +12,7 @@ const HOTKEYS: [string, string][] = [
   ["app.thinking.cycle", "cycle thinking level"], ["app.model.select", "select model"], ["app.model.cycleForward", "next model"],
   ["app.model.cycleBackward", "previous model"], ["app.tools.expand", "expand / collapse tool output"],
   ["app.thinking.toggle", "show / hide thinking"], ["app.editor.external", "edit in $VISUAL / $EDITOR"],
+  ["app.clipboard.pasteImage", "paste an image from the clipboard"], ["app.suspend", "suspend to the background (fg resumes)"],
   ["tui.input.submit", "send (while working: steer)"], ["app.message.followUp", "queue a follow-up"],
   ["app.message.dequeue", "pull queued messages back"], ["tui.input.newLine", "new line"],
   ["tui.editor.cursorWordLeft", "word left"], ["tui.editor.cursorWordRight", "word right"],
@@ -29,10 +30,11 @@ export function uiCommands(api: PluginApi, live: Live): CommandDef[] {
   return [
     {
       name: "hotkeys", description: "Show keyboard shortcuts", source: "builtin",
-      handler: () => {
+      handler: async () => {
         const app = need();
+        const { pluginShortcutRows } = await import("./shortcuts.js");
         const rows = HOTKEYS.map(([id, what]) => `${app.keys.keys(id).join(", ").padEnd(28)} ${what}`);
-        app.notify(["Keyboard shortcuts (change them in ~/.pi/agent/keybindings.json):", ...rows, "! cmd / !! cmd              run a shell command (!! keeps it out of context)", "/ and @                     complete commands and files"].join("\n"));
+        app.notify(["Keyboard shortcuts (change them in ~/.pi/agent/keybindings.json):", ...rows, "! cmd / !! cmd              run a shell command (!! keeps it out of context)", "/ and @                     complete commands and files", ...pluginShortcutRows(app)].join("\n"));
       },
     },
     {

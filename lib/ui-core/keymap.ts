@@ -1,14 +1,18 @@
-// What each key does in the main editor, by pi's keybinding ids: app actions first (abort, clear,
-// exit, model and thinking controls, toggles, queue), then completion, then plain editing.
+// What each key does in the main editor, by pi's keybinding ids: an open dialog takes every key;
+// then plugins' shortcuts (unless the key is one of pi's reserved app keys, see shortcuts.ts);
+// then app actions (abort, clear, exit, model and thinking controls, toggles, queue), then
+// completion, then plain editing.
 import { EditorKeys } from "../tui/editor-keys.js";
 import type { InputEvent, Key } from "../tui/keys.js";
 import type { InteractiveApp } from "./app.js";
 import type { Actions } from "./actions.js";
+import { runShortcut, warnShortcutConflicts } from "./shortcuts.js";
 
 const DOUBLE_PRESS_MS = 500;
 
 export function createKeymap(app: InteractiveApp, actions: Actions): (event: InputEvent) => void {
   const editing = new EditorKeys(app.keys);
+  warnShortcutConflicts(app);
   let lastClear = 0;
 
   const onKey = (key: Key): void => {
@@ -35,8 +39,16 @@ export function createKeymap(app: InteractiveApp, actions: Actions): (event: Inp
     if (is("app.model.cycleForward")) return void actions.cycleModel(1);
     if (is("app.model.cycleBackward")) return void actions.cycleModel(-1);
     if (is("app.tools.expand")) { app.toolsExpanded = !app.toolsExpanded; app.transcript.refresh(); return; }
-    if (is("app.thinking.toggle")) { app.thinkingHidden = !app.thinkingHidden; app.transcript.refresh(); return; }
+    if (is("app.thinking.toggle")) {
+      app.thinkingHidden = !app.thinkingHidden;
+      app.transcript.refresh();
+      // pi remembers the choice (hideThinkingBlock in settings.json).
+      try { app.api.services.get<{ set(key: string, value: unknown): void }>("settings")?.set("hideThinkingBlock", app.thinkingHidden); } catch (error) { app.notify((error as Error).message, "warning"); }
+      return;
+    }
     if (is("app.editor.external")) return void actions.externalEditor();
+    if (is("app.clipboard.pasteImage")) return void actions.pasteImage();
+    if (is("app.suspend")) return actions.suspend();
     if (is("app.message.dequeue")) return actions.dequeue();
     if (is("app.message.followUp")) return actions.submit("followUp");
     if (app.autocomplete.visible) {
@@ -64,11 +76,12 @@ export function createKeymap(app: InteractiveApp, actions: Actions): (event: Inp
       return;
     }
     if (event.type === "paste") {
-      app.editor.insert(event.text);
+      actions.paste(event.text);
       completeAfterEdit(app);
     } else {
       if (!app.keys.matches(event.key, "app.clear") && app.hint?.startsWith("Press ctrl+c")) app.hint = undefined;
-      onKey(event.key);
+      // Plugins' shortcuts come before the editor's keys (reserved app keys stay with the app).
+      if (!runShortcut(app, event.key)) onKey(event.key);
     }
     app.render();
   };

@@ -21,6 +21,10 @@ export function setupInteractiveUi(api: PluginApi, opts: { terminal?: () => Term
     if (live.ui) api.services.provide("ui", live.ui);
   }
   api.on("event", (e) => live.app?.onEvent(e));
+  // A reloaded generation may bring shortcuts that clash with built-in keys: say so, as at start.
+  api.on("boot", async () => {
+    if (live.app) (await import("./shortcuts.js")).warnShortcutConflicts(live.app);
+  });
   api.on("diagnostic", (d) => {
     if (live.app && (d.level !== "info" || api.flags.verbose)) live.app.notify(`${d.level}: ${d.message}`, d.level);
   });

@@ -1,10 +1,12 @@
 // One tool call in the transcript: a title with the arguments that matter, a status colour
 // (pending, done, failed), and a body that is collapsed to a few lines until Ctrl+O: the edit's
-// diff, bash output as it streams, a read file's text, or whatever the tool returned.
+// diff, bash output as it streams, a read file's text, or whatever the tool returned. A tool with
+// its own renderCall / renderResult draws that slot itself (tool-renderers.ts).
 import { Cached } from "../tui/component.js";
 import { highlightCode, languageFor } from "../tui/highlight.js";
 import { truncateToWidth, wrapText } from "../tui/text.js";
 import type { ToolResult } from "pi-kernel";
+import { ToolSlots, type RowState } from "./tool-renderers.js";
 import { block, type ViewContext } from "./view-context.js";
 
 const COLLAPSED_LINES = 5;
@@ -14,9 +16,25 @@ export class ToolRow extends Cached {
   private partial: ToolResult | undefined;
   private result: ToolResult | undefined;
   private isError = false;
+  private executionStarted = false;
+  private argsComplete = false;
+  private readonly slots: ToolSlots;
 
   constructor(private readonly ctx: ViewContext, readonly toolCallId: string, private readonly name: string) {
     super();
+    this.slots = new ToolSlots(ctx, () => this.changed());
+  }
+
+  /** The model finished streaming the arguments. */
+  completeArgs(): void {
+    this.argsComplete = true;
+    this.changed();
+  }
+
+  /** The tool started running. */
+  start(): void {
+    this.executionStarted = this.argsComplete = true;
+    this.changed();
   }
 
   setArgs(args: unknown): void {
@@ -42,8 +60,16 @@ export class ToolRow extends Cached {
 
   protected draw(width: number): string[] {
     const t = this.ctx.theme();
-    const inner = Math.max(1, width - 2);
-    const title = truncateToWidth(`${t.fg("toolTitle", t.bold(this.name))} ${t.fg("accent", this.summary())}`, inner);
+    const bg = !this.result ? "toolPendingBg" : this.isError ? "toolErrorBg" : "toolSuccessBg";
+    const tool = this.slots.tool(this.name);
+    const self = tool?.renderShell === "self";
+    const inner = self ? width : Math.max(1, width - 2);
+    const title = (tool && this.slots.call(tool, this.state(), inner)) ?? [truncateToWidth(`${t.fg("toolTitle", t.bold(this.name))} ${t.fg("accent", this.summary())}`, inner)];
+    const custom = tool && this.slots.result(tool, this.state(), inner);
+    if (custom) {
+      const lines = [...title, ...custom];
+      return self ? (lines.length ? ["", ...lines] : []) : ["", ...block(this.ctx, bg, lines, width)];
+    }
     const body = this.body(inner);
     const expanded = this.ctx.toolsExpanded();
     let shown = body;
@@ -53,8 +79,15 @@ export class ToolRow extends Cached {
       shown = this.result || this.name !== "bash" ? body.slice(0, COLLAPSED_LINES) : body.slice(-COLLAPSED_LINES);
       note = t.fg("dim", `… ${body.length - COLLAPSED_LINES} more lines (ctrl+o to expand)`);
     }
-    const bg = !this.result ? "toolPendingBg" : this.isError ? "toolErrorBg" : "toolSuccessBg";
-    return ["", ...block(this.ctx, bg, [title, ...shown, ...(note ? [note] : [])], width)];
+    const lines = [...title, ...shown, ...(note ? [note] : [])];
+    return ["", ...(self ? lines : block(this.ctx, bg, lines, width))];
+  }
+
+  private state(): RowState {
+    return {
+      toolCallId: this.toolCallId, name: this.name, args: this.args, result: this.result ?? this.partial, isPartial: !this.result,
+      isError: this.isError, executionStarted: this.executionStarted, argsComplete: this.argsComplete,
+    };
   }
 
   private summary(): string {

@@ -1,8 +1,10 @@
 // Turns the agent's event stream into transcript views: user prompts, streaming assistant
 // messages, one row per tool call (live from the first streamed argument to the result), and
-// `!cmd` runs. Also replays a conversation that is already there (a resumed session).
+// `!cmd` runs, plugins' custom messages. Also replays a conversation that is already there (a
+// resumed session).
 import { Container, type Component } from "../tui/component.js";
 import type { AgentEvent, AgentMessage, AssistantMessage, ToolCall, ToolResult, ToolResultMessage } from "pi-kernel";
+import { CustomMessageView, type CustomMessage } from "./custom-message.js";
 import { AssistantView, BashRunView, NoticeView, UserMessageView } from "./message-views.js";
 import { ToolRow } from "./tool-row.js";
 import type { ViewContext } from "./view-context.js";
@@ -13,6 +15,11 @@ export class Transcript {
   readonly container = new Container();
   private current: AssistantView | undefined;
   private readonly rows = new Map<string, ToolRow>();
+  /**
+   * Custom messages already drawn. One added outside a turn both replaces the message list (so
+   * the conversation is replayed) and emits message_start: it must be drawn once.
+   */
+  private customs = new WeakSet<object>();
 
   constructor(private readonly ctx: ViewContext) {}
 
@@ -31,7 +38,12 @@ export class Transcript {
         const m = (e as { message: AgentMessage }).message;
         if (m.role === "assistant" && this.current) {
           this.current.update(m as AssistantMessage);
-          for (const c of (m as AssistantMessage).content) if (c.type === "toolCall") this.row(c.id, c.name).setArgs(c.arguments);
+          for (const c of (m as AssistantMessage).content) {
+            if (c.type !== "toolCall") continue;
+            const row = this.row(c.id, c.name);
+            row.setArgs(c.arguments);
+            row.completeArgs();
+          }
           this.current = undefined;
           return true;
         }
@@ -39,7 +51,9 @@ export class Transcript {
       }
       case "tool_execution_start": {
         const x = e as { toolCallId: string; toolName: string; args: unknown };
-        this.row(x.toolCallId, x.toolName).setArgs(x.args);
+        const row = this.row(x.toolCallId, x.toolName);
+        row.setArgs(x.args);
+        row.start();
         return true;
       }
       case "tool_execution_update": {
@@ -62,6 +76,7 @@ export class Transcript {
     this.container.clear();
     this.rows.clear();
     this.current = undefined;
+    this.customs = new WeakSet();
   }
 
   /** Draws messages that exist already (a resumed or restored conversation). */
@@ -74,7 +89,12 @@ export class Transcript {
       }
       this.messageStart(m);
       if (m.role === "assistant") {
-        for (const c of (m as AssistantMessage).content) if (c.type === "toolCall") this.row((c as ToolCall).id, c.name).setArgs(c.arguments);
+        for (const c of (m as AssistantMessage).content) {
+          if (c.type !== "toolCall") continue;
+          const row = this.row((c as ToolCall).id, c.name);
+          row.setArgs(c.arguments);
+          row.start();
+        }
         this.current = undefined;
       }
     }
@@ -111,6 +131,13 @@ export class Transcript {
       this.current = new AssistantView(this.ctx);
       this.current.update(m as AssistantMessage);
       this.container.add(this.current);
+      return true;
+    }
+    if (m.role === "custom") {
+      const c = m as unknown as CustomMessage;
+      if (c.display === false || this.customs.has(m)) return false;
+      this.customs.add(m);
+      this.container.add(new CustomMessageView(this.ctx, c));
       return true;
     }
     if (m.role === "bashExecution") {

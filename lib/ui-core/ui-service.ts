@@ -1,20 +1,26 @@
 // The "ui" service (pi's ctx.ui) on top of the inline UI: notifications, dialogs drawn in place
 // of the editor, status entries in the footer, widgets above or below the editor, the title, and
-// the editor's text.
+// the editor's text, and plugins' own components (ui.custom, widget components).
 import { SelectList } from "../tui/select-list.js";
 import { TextDialog } from "../tui/text-dialog.js";
-import type { CustomComponent, UiService } from "pi-kernel";
+import type { CustomComponent, CustomUiContext, UiService } from "pi-kernel";
+import type { Keybindings } from "../tui/keybindings.js";
 import type { InputEvent } from "../tui/keys.js";
-import type { InteractiveApp, Overlay } from "./app.js";
+import type { InteractiveApp, Overlay, Widget } from "./app.js";
+import { reportLater } from "./view-context.js";
 
 type DialogOpts = { signal?: AbortSignal; timeout?: number };
 
-export function createUiService(app: InteractiveApp): UiService {
+export function createUiService(app: InteractiveApp): UiService & { requestRender(): void; size(): { rows: number; columns: number } } {
   /** Opens a dialog; it closes on an answer, the signal, or the timeout (answering undefined). */
   const dialog = <T>(open: (done: (v: T | undefined) => void) => void, opts: DialogOpts = {}): Promise<T | undefined> =>
     new Promise((resolve) => {
       let timer: NodeJS.Timeout | undefined;
+      let settled = false;
+      // Only the first answer counts: a late `done` must not close a dialog opened since.
       const done = (value: T | undefined) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         opts.signal?.removeEventListener("abort", cancel);
         app.openOverlay(undefined);
@@ -53,9 +59,12 @@ export function createUiService(app: InteractiveApp): UiService {
       else app.statuses.set(key, value);
       app.render();
     },
-    setWidget(key, lines, opts) {
-      if (lines === undefined) app.widgets.delete(key);
-      else app.widgets.set(key, { lines, placement: opts?.placement ?? "aboveEditor" });
+    // Lines, or a component drawn afresh at the terminal's width on every frame.
+    setWidget(key: string, content: string[] | WidgetComponent | undefined, opts?: { placement?: Widget["placement"] }) {
+      const placement = opts?.placement ?? "aboveEditor";
+      if (content === undefined) app.widgets.delete(key);
+      else if (Array.isArray(content)) app.widgets.set(key, { lines: content, placement });
+      else app.widgets.set(key, { placement, get lines() { return drawWidget(app, key, content); } });
       app.render();
     },
     setTitle(title) {
@@ -65,23 +74,69 @@ export function createUiService(app: InteractiveApp): UiService {
       app.editor.setText(value);
       app.render();
     },
-    getEditorText: () => app.editor.getText(),
+    // As pi: large pastes written out, not their `[paste #N …]` markers.
+    getEditorText: () => app.editor.expandedText(),
     custom: (factory, opts) => dialog((done) => {
-      const ui = { theme: app.theme(), requestRender: () => app.render(), rows: app.term.rows, columns: app.term.columns };
-      app.openOverlay(asOverlay(factory(done, ui)));
+      app.openOverlay(asOverlay(app, factory(done, surfaceContext(app)), done));
     }, opts),
+    // Beyond UiService, for plugins that keep their own components (pi-compat's `tui` object).
+    requestRender: () => app.render(),
+    size: () => ({ rows: app.term.rows, columns: app.term.columns }),
   };
 }
 
-/** A plugin's component as an overlay: parsed keys when it takes them, else the raw input. */
-function asOverlay(component: CustomComponent): Overlay {
+/** What a plugin's component gets: the live theme, terminal size and keybindings, and a redraw. */
+function surfaceContext(app: InteractiveApp): CustomUiContext & { keys: Keybindings } {
   return {
-    render: (width) => component.render(width),
-    invalidate: () => component.invalidate?.(),
+    get theme() { return app.theme(); },
+    get rows() { return app.term.rows; },
+    get columns() { return app.term.columns; },
+    keys: app.keys,
+    requestRender: () => app.render(),
+  };
+}
+
+/**
+ * A plugin's component as an overlay: parsed keys when it takes them, else the raw input. One
+ * that throws is closed (the dialog answers undefined) and reported, and the UI carries on.
+ */
+function asOverlay(app: InteractiveApp, component: CustomComponent, done: (value?: never) => void): Overlay {
+  let failed = false;
+  const guard = <T>(what: string, fn: () => T, fallback: T): T => {
+    try {
+      return fn();
+    } catch (error) {
+      if (failed) return fallback;
+      failed = true;
+      reportLater(() => app.api, "ui.custom", `A plugin's custom component failed in ${what}`, error, () => done());
+      return fallback;
+    }
+  };
+  return {
+    render: (width) => guard("render", () => component.render(width), []),
+    invalidate: () => guard("invalidate", () => component.invalidate?.(), undefined),
     handle(event: InputEvent) {
-      if (component.handle) return component.handle(event);
-      const raw = event.type === "paste" ? `\x1b[200~${event.text}\x1b[201~` : event.key.raw;
-      if (raw !== undefined) component.handleInput?.(raw);
+      guard("handleInput", () => {
+        if (component.handle) return component.handle(event);
+        const raw = event.type === "paste" ? `\x1b[200~${event.text}\x1b[201~` : event.key.raw;
+        if (raw !== undefined) component.handleInput?.(raw);
+      }, undefined);
     },
   };
 }
+
+export interface WidgetComponent { render(width: number): string[] }
+
+/** A widget component's lines; one that throws shows nothing, reported once per widget. */
+function drawWidget(app: InteractiveApp, key: string, component: WidgetComponent): string[] {
+  try {
+    return component.render(app.term.columns);
+  } catch (error) {
+    if (!failedWidgets.has(component)) {
+      failedWidgets.add(component);
+      reportLater(() => app.api, "ui.setWidget", `Widget "${key}" failed to draw`, error);
+    }
+    return [];
+  }
+}
+const failedWidgets = new WeakSet<object>();

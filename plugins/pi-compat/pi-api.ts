@@ -1,16 +1,27 @@
 // pi's ExtensionAPI (`pi.*`) for one extension, over that extension's own kernel api: what it
 // registers is owned by it (and goes away when it is reloaded), and its failures carry its name.
-import type { CommandDef, Model, PluginApi, ThinkingLevel, ToolDef } from "pi-kernel";
+import type { CommandDef, MessageRendererDef, Model, PluginApi, ShortcutDef, ThinkingLevel, ToolDef } from "pi-kernel";
+import { normaliseKey } from "../../lib/tui/keybindings.js";
 import { wrapCompactors } from "./compaction.js";
 import { createCommandContext, createContext } from "./context.js";
 import { execCommand } from "./exec.js";
 import type { PiHandler } from "./handlers.js";
 import { customMessage, deliver, sendUserMessage } from "./messages.js";
 import type { Runtime } from "./runtime.js";
-import { adaptProvider } from "./providers.js";
+import { registerProvider, unregisterProvider } from "./providers.js";
 import { adaptTool } from "./tools.js";
 
 const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
+
+type PiMessageRenderer = (message: unknown, opts: { expanded: boolean }, theme: unknown) => { render(width: number): string[] } | undefined;
+
+/** pi lets an extension register a name again to update it: the registered object is updated. */
+function again<T extends { name: string }>(known: Map<string, T>, def: T, register: () => void): void {
+  const old = known.get(def.name);
+  if (old) return void Object.assign(old, def);
+  known.set(def.name, def);
+  register();
+}
 
 export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<string, unknown> {
   const ctx = () => createContext(rt, api.current());
@@ -19,18 +30,16 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<st
   }>("sessions"));
   const tools = new Map<string, ToolDef>();
   const commands = new Map<string, CommandDef>();
+  const shortcuts = new Map<string, ShortcutDef>();
+  const renderers = new Map<string, MessageRendererDef>();
   return {
     on(event: string, handler: PiHandler) {
       api.onDispose(rt.handlers.add(event, { ext, api, fn: handler }));
       if (event === "session_before_compact") wrapCompactors(rt, rt.api);
     },
     registerTool(def: Record<string, unknown>) {
-      // pi lets an extension register a name again to update it: the registered object is updated.
       const adapted = adaptTool(def, () => ctx());
-      const known = tools.get(adapted.name);
-      if (known) return void Object.assign(known, adapted);
-      tools.set(adapted.name, adapted);
-      api.register.tool(adapted);
+      again(tools, adapted, () => api.register.tool(adapted));
     },
     registerCommand(name: string, def: { description?: string; handler(args: string, ctx: unknown): unknown; getArgumentCompletions?(p: string): unknown }) {
       const command: CommandDef = {
@@ -38,14 +47,13 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<st
         handler: async (args) => { await def.handler(args, createCommandContext(rt, api.current())); },
         getArgumentCompletions: def.getArgumentCompletions as CommandDef["getArgumentCompletions"],
       };
-      const known = commands.get(name);
-      if (known) return void Object.assign(known, command);
-      commands.set(name, command);
-      api.register.command(command);
+      again(commands, command, () => api.register.command(command));
     },
+    // The UIs run it (lib/ui-core/shortcuts.ts); pi's key ids ("ctrl+shift+p", "alt+x", "f5")
+    // are put in the UIs' canonical order.
     registerShortcut(key: string, def: { description?: string; handler(ctx: unknown): unknown }) {
-      rt.shortcuts.set(key, { ext, key, description: def.description, handler: def.handler });
-      api.onDispose(() => rt.shortcuts.delete(key));
+      const shortcut: ShortcutDef = { name: normaliseKey(key), description: def.description, handler: () => def.handler(ctx()) };
+      again(shortcuts, shortcut, () => api.register.shortcut(shortcut));
     },
     registerFlag(name: string, def: { type?: "boolean" | "string"; default?: unknown; description?: string }) {
       rt.flags.set(name, { ext, name, type: def.type ?? "boolean", default: def.default, description: def.description });
@@ -57,9 +65,10 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<st
       if (given === undefined) return decl?.default;
       return decl?.type === "boolean" && typeof given === "string" ? given !== "false" : given;
     },
-    registerMessageRenderer(customType: string, renderer: never) {
-      rt.renderers.set(customType, renderer);
-      api.onDispose(() => rt.renderers.delete(customType));
+    // pi's renderer returns a pi-tui Component; the UIs want its lines at their width.
+    registerMessageRenderer(customType: string, renderer: PiMessageRenderer) {
+      const def: MessageRendererDef = { name: customType, render: (message, o) => renderer(message, { expanded: o.expanded }, o.theme)?.render(o.width) };
+      again(renderers, def, () => api.register.messageRenderer(def));
     },
     sendMessage: (message: Record<string, unknown>, opts: { triggerTurn?: boolean; deliverAs?: string } = {}) =>
       deliver(api.current(), customMessage(message), opts),
@@ -98,14 +107,10 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<st
       api.actions.setThinkingLevel(clamped);
     },
     registerProvider(name: string, config: Record<string, unknown>) {
-      const { provider, models } = adaptProvider(name, config);
-      if (provider) api.register.provider(provider);
-      if (models.length) rt.providerModels.set(name, models);
-      api.onDispose(() => rt.providerModels.delete(name));
+      registerProvider(rt, api, name, config);
+      api.onDispose(() => unregisterProvider(rt, name));
     },
-    unregisterProvider(name: string) {
-      rt.providerModels.delete(name);
-    },
+    unregisterProvider: (name: string) => unregisterProvider(rt, name),
     events: rt.bus,
   };
 }

@@ -1,7 +1,10 @@
 // pi's `ctx.ui` over the "ui" service. Without a UI (print and JSON modes) it degrades as pi
 // does: dialogs resolve to their "nothing chosen" value at once, and the rest does nothing.
+// Extensions' own components (custom dialogs, widget factories) get pi-tui's `tui` and
+// keybindings objects over the UI that draws them.
 import type { PluginApi, UiService } from "pi-kernel";
 import { plainTheme } from "../../lib/tui/plain-theme.js";
+import { piKeybindings, piTui, type SurfaceHost } from "../../lib/pi-compat/tui-host.js";
 
 type Ui = Partial<UiService> & Record<string, unknown>;
 
@@ -19,8 +22,7 @@ export function createUi(api: PluginApi): Record<string, unknown> {
     editor: (title: string, prefill?: string) => call("editor", Promise.resolve(undefined), title, prefill),
     notify: (message: string, level?: string) => call("notify", undefined, message, level),
     setStatus: (key: string, text?: string) => call("setStatus", undefined, key, text),
-    // A component factory `(tui, theme) => Component` is drawn once to lines for the UI service.
-    setWidget: (key: string, content: unknown, opts?: unknown) => call("setWidget", undefined, key, widgetLines(content, themes()?.current() ?? plainTheme), opts),
+    setWidget: (key: string, content: unknown, opts?: unknown) => setWidget(ui(), key, content, opts, themes()?.current() ?? plainTheme),
     setTitle: (title: string) => call("setTitle", undefined, title),
     setEditorText: (text: string) => call("setEditorText", undefined, text),
     getEditorText: () => call("getEditorText", ""),
@@ -31,7 +33,7 @@ export function createUi(api: PluginApi): Record<string, unknown> {
     setHiddenThinkingLabel: (label?: string) => call("setHiddenThinkingLabel", undefined, label),
     setFooter: (factory?: unknown) => call("setFooter", undefined, factory),
     setHeader: (factory?: unknown) => call("setHeader", undefined, factory),
-    custom: (factory: unknown, opts?: unknown) => call("custom", Promise.resolve(undefined), factory, opts),
+    custom: (factory: PiCustomFactory, opts?: { signal?: AbortSignal; timeout?: number }) => custom(ui(), factory, opts),
     onTerminalInput: (handler: unknown) => call("onTerminalInput", () => undefined, handler),
     addAutocompleteProvider: (factory: unknown) => call("addAutocompleteProvider", undefined, factory),
     setEditorComponent: (factory?: unknown) => call("setEditorComponent", undefined, factory),
@@ -49,8 +51,57 @@ export function createUi(api: PluginApi): Record<string, unknown> {
   };
 }
 
-function widgetLines(content: unknown, theme: unknown): string[] | undefined {
-  if (typeof content !== "function") return Array.isArray(content) ? content.map(String) : undefined;
-  const component = (content as (tui: unknown, theme: unknown) => { render?(w: number): string[] })(undefined, theme);
-  return component?.render?.(process.stdout.columns || 80);
+type PiComponent = { render(width: number): string[]; handleInput?(data: string): void; invalidate?(): void; dispose?(): void };
+type PiCustomFactory = (tui: unknown, theme: unknown, keybindings: unknown, done: (value?: unknown) => void) => PiComponent | Promise<PiComponent>;
+type CustomUi = NonNullable<UiService["custom"]>;
+
+/**
+ * pi's ctx.ui.custom: `factory(tui, theme, keybindings, done)` (its component may come as a
+ * promise) shown by the UI in place of the editor until `done(value)`; resolves with that value,
+ * and with undefined where nothing can be drawn (print, JSON, RPC), as in pi. A factory that
+ * throws or rejects rejects the call; the component's dispose() runs when it closes.
+ */
+async function custom(svc: Ui | undefined, factory: PiCustomFactory, opts?: { signal?: AbortSignal; timeout?: number }): Promise<unknown> {
+  const show = svc?.custom as CustomUi | undefined;
+  if (!show) return undefined;
+  let failure: { error: unknown } | undefined;
+  let component: PiComponent | undefined;
+  const value = await show.call(svc, (done, surface) => {
+    const host = () => surface as unknown as SurfaceHost;
+    const made = factory(piTui(host), surface.theme, piKeybindings(host), (v) => done(v));
+    if (typeof (made as Promise<PiComponent>).then !== "function") return (component = made as PiComponent);
+    (made as Promise<PiComponent>).then((c) => { component = c; surface.requestRender(); }, (error) => { failure = { error }; done(undefined); });
+    return {
+      render: (width) => component?.render(width) ?? [],
+      handleInput: (data) => component?.handleInput?.(data),
+      invalidate: () => component?.invalidate?.(),
+    };
+  }, opts);
+  try { component?.dispose?.(); } catch { /* a failing dispose must not lose the answer */ }
+  if (failure) throw failure.error;
+  return value;
+}
+
+const widgets = new WeakMap<object, Map<string, PiComponent>>();
+
+/**
+ * pi's setWidget: lines, or a factory `(tui, theme) => Component` that the interactive UI draws
+ * on every frame (its `tui.requestRender()` redraws it). Elsewhere factories are ignored, as in
+ * pi's RPC mode. A replaced or removed widget's component is disposed.
+ */
+function setWidget(svc: Ui | undefined, key: string, content: unknown, opts: unknown, theme: unknown): void {
+  if (typeof svc?.setWidget !== "function") return;
+  const own = widgets.get(svc) ?? new Map<string, PiComponent>();
+  widgets.set(svc, own);
+  own.get(key)?.dispose?.();
+  own.delete(key);
+  if (typeof content !== "function") {
+    return void svc.setWidget(key, Array.isArray(content) ? content.map(String) : undefined, opts as never);
+  }
+  const size = svc.size as (() => { rows: number; columns: number }) | undefined;
+  if (typeof size !== "function") return;
+  const host = (): SurfaceHost => ({ requestRender: () => (svc.requestRender as () => void)(), ...size() });
+  const component = (content as (tui: unknown, theme: unknown) => PiComponent)(piTui(host), theme);
+  own.set(key, component);
+  (svc.setWidget as unknown as (k: string, c: PiComponent, o: unknown) => void).call(svc, key, component, opts);
 }

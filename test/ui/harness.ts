@@ -11,7 +11,7 @@ import themes from "../../plugins/themes/index.js";
 import { createUiInline } from "../../plugins/ui-inline/plugin.js";
 import uiFullscreen from "../../plugins/ui-fullscreen/index.js";
 import { StreamTerminal } from "../../lib/tui/terminal.js";
-import { makeProject } from "../support/scenario.mjs";
+import { makeProject, writeTwoModels } from "../support/scenario.mjs";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 
 export interface UiHarness {
@@ -39,24 +39,10 @@ export const KEYS = {
   up: "\x1b[A", down: "\x1b[B", backspace: "\x7f",
 };
 
-export async function startUi(opts: { cols?: number; rows?: number; settings?: Record<string, unknown>; flags?: Record<string, unknown>; extraModels?: boolean; plugins?: PluginDef[]; beforeStart?: (agentDir: string) => void } = {}): Promise<UiHarness> {
+export async function startUi(opts: { cols?: number; rows?: number; settings?: Record<string, unknown>; flags?: Record<string, unknown>; extraModels?: boolean; plugins?: PluginDef[]; beforeStart?: (agentDir: string) => void; extensions?: string[] } = {}): Promise<UiHarness> {
   const sim = await startSimulator();
   const { root, project, agentDir } = makeProject(sim.url);
-  if (opts.extraModels) {
-    const { writeFileSync } = await import("node:fs");
-    const { join } = await import("node:path");
-    writeFileSync(join(agentDir, "models.json"), JSON.stringify({
-      providers: {
-        sim: {
-          baseUrl: `${sim.url}/v1`, api: "openai-completions", apiKey: "sim-secret-key",
-          models: [
-            { id: "sim-model", name: "Simulated", contextWindow: 200000, maxTokens: 8192 },
-            { id: "sim-other", name: "Other", contextWindow: 100000, maxTokens: 4096, reasoning: true },
-          ],
-        },
-      },
-    }));
-  }
+  if (opts.extraModels) writeTwoModels(agentDir, sim.url);
   opts.beforeStart?.(agentDir);
   const term = new xterm.Terminal({ cols: opts.cols ?? 100, rows: opts.rows ?? 30, allowProposedApi: true });
   let pending: Promise<void> = Promise.resolve();
@@ -68,7 +54,9 @@ export async function startUi(opts: { cols?: number; rows?: number; settings?: R
     },
   }, opts.cols ?? 100, opts.rows ?? 30);
   const kernel = createKernel({
-    cwd: project, agentDir, noDiscovery: true, settings: opts.settings ?? {},
+    cwd: project, agentDir, settings: opts.settings ?? {},
+    // `-e` style extension files (pi extensions need plugins/pi-compat in `plugins`); nothing else is discovered.
+    ...(opts.extensions ? { noExtensions: true, extensionPaths: opts.extensions } : { noDiscovery: true }),
     flags: { provider: "sim", model: "sim-model", mode: "interactive", ...opts.flags },
     plugins: [models, openai, toolsCore, themes, ...(opts.plugins ?? []), createUiInline({ terminal: () => stream }), uiFullscreen],
   });
