@@ -8,6 +8,9 @@ import { importPlugin } from "./loader.js";
 import type { Diagnostic } from "./types.js";
 import { watchFiles, type Watcher } from "./watcher.js";
 
+/** A `dirty` entry that marks every non-built-in plugin for re-import (an explicit reload). */
+const EVERY_USER_PLUGIN = "\0every user plugin";
+
 export interface HostOptions {
   /** Lists plugin entry files, in load order (re-run on every reload). */
   discover(): Promise<PluginSource[]>;
@@ -61,9 +64,12 @@ export class Host {
     this.swapIfIdle();
   }
 
-  /** Requests a reload; files in `changed` are re-imported. Resolves when it has taken effect. */
+  /**
+   * Requests a reload; files in `changed` are re-imported, or, when none are named (`/reload`),
+   * every plugin that is not a compiled built-in. Resolves when it has taken effect.
+   */
   reload(changed: string[] = []): Promise<void> {
-    for (const file of changed) this.dirty.add(file);
+    for (const file of changed.length ? changed : [EVERY_USER_PLUGIN]) this.dirty.add(file);
     this.requested++;
     this.flight ??= this.drain().finally(() => { this.flight = undefined; });
     return this.flight;
@@ -159,6 +165,7 @@ export class Host {
   }
 
   private isDirty(source: PluginSource): boolean {
+    if (this.dirty.has(EVERY_USER_PLUGIN) && !source.compiled) return true;
     for (const file of this.dirty) {
       if (file === source.file || (source.root && (file + "/").startsWith(source.root + "/"))) return true;
     }

@@ -37,6 +37,24 @@ describe("hot reload", () => {
   let h: Harness | undefined;
   afterEach(async () => { await h?.kernel.stop(); h = undefined; });
 
+  it("an explicit reload (/reload) re-reads an edited user plugin even without the watcher", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "pik-reload-"));
+    const file = join(cwd, ".pi", "extensions", "versioned.ts");
+    mkdirSync(join(cwd, ".pi", "extensions"), { recursive: true });
+    writeFileSync(file, toolSource("v1"));
+    h = await startKernel([], { cwd, noDiscovery: false, watch: false });
+    const call = { toolCalls: [{ name: "version", arguments: {} }] };
+    h.sim.push(call, { text: "ok" });
+    await h.kernel.actions.prompt("which version?");
+    expect(lastResult(h)).toBe("v1");
+
+    writeFileSync(file, toolSource("v2"));
+    await h.kernel.actions.reload();
+    h.sim.push(call, { text: "ok" });
+    await h.kernel.actions.prompt("and now?");
+    expect(lastResult(h)).toBe("v2");
+  });
+
   it("picks up an edited tool plugin for the next request; a syntax error keeps the last good version", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "pik-reload-"));
     const file = join(cwd, ".pi", "extensions", "versioned.ts");
