@@ -172,13 +172,20 @@ export class InteractiveApp {
   /**
    * The agent's message list is replaced (never mutated) when a session is resumed, a branch is
    * chosen in /tree, or the conversation is compacted; the transcript is then drawn anew.
+   * A list that only grew keeps what is drawn and adds the new messages.
    */
   private syncConversation(): void {
     const messages = this.api.agent.messages;
-    if (messages === this.shownMessages) return;
-    const replaced = this.shownMessages !== undefined;
+    const previous = this.shownMessages;
+    if (messages === previous) return;
     this.shownMessages = messages;
-    if (!replaced || this.api.agent.isStreaming) return;
+    if (!previous || this.api.agent.isStreaming) return;
+    // Only appended to (a plugin's message, a `!cmd` run, added outside a turn): draw just the
+    // new messages, so the notices above stay. `!cmd` runs were drawn live already.
+    if (messages.length >= previous.length && previous.every((m, i) => messages[i] === m)) {
+      this.transcript.replay(messages.slice(previous.length).filter((m) => m.role !== "bashExecution"));
+      return;
+    }
     this.transcript.reset();
     this.transcript.replay(messages);
   }

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import commandsCore from "../../plugins/commands-core/index.js";
 import prompts from "../../plugins/prompts/index.js";
+import userBash from "../../plugins/user-bash/index.js";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ANSWER, scenarioTurns } from "../support/scenario.mjs";
@@ -98,6 +99,18 @@ describe("inline UI session", () => {
     const users = (h.sim.requests.at(-1)!.body.messages as { role: string; content: unknown }[]).filter((m) => m.role === "user");
     expect(JSON.stringify(users)).toContain("Focus only on tests please.");
     expect(JSON.stringify(users)).not.toContain("/focus");
+  });
+
+  it("a message added outside a turn (a !cmd run) keeps the notices above it and is drawn once", async () => {
+    h = await startUi({ plugins: [commandsCore, userBash] });
+    await h.send("/nope");
+    await h.send(KEYS.enter);
+    await h.waitFor(/Unknown command \/nope/);
+    await h.send("!echo from-the-shell");
+    await h.send(KEYS.enter);
+    const s = await h.waitFor((text) => /\$ echo from-the-shell/.test(text) && /^ *from-the-shell *$/m.test(text));
+    expect(s).toMatch(/Unknown command \/nope/);
+    expect(s.match(/\$ echo from-the-shell/g)).toHaveLength(1);
   });
 
   it("Alt+Enter queues a follow-up; Esc aborts and puts the queued text back in the editor", async () => {
