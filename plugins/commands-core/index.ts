@@ -30,6 +30,15 @@ export default definePlugin({
       source: "builtin",
       handler: async (args) => helpText(await catalog.list(), args),
     });
+    api.register.command({
+      name: "reload",
+      description: "Reload extensions, plugins, skills, prompt templates and themes from disk",
+      source: "builtin",
+      handler: async () => {
+        await api.actions.reload();
+        return "Reloaded extensions, skills, prompt templates and themes.";
+      },
+    });
     api.on("input", (event) => {
       const line = parseCommandLine(event.text);
       const command = line && catalog.registered().find((c) => c.name === line.name);
@@ -54,11 +63,12 @@ async function run(api: PluginApi, command: CommandDef, line: CommandLine, event
   try {
     result = await command.handler(line.args, { args: line.args, api });
   } catch (error) {
-    say(api, `/${command.name} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
+    say(api.current(), `/${command.name} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
     return { action: "handled" };
   }
   if (isTransform(result)) return { action: "transform", text: result.text, images: result.images ?? event.images };
-  if (typeof result === "string" && result) say(api, result);
+  // current(): the command may have replaced the plugin generation (/reload).
+  if (typeof result === "string" && result) say(api.current(), result);
   return { action: "handled" };
 }
 

@@ -124,7 +124,7 @@ describe("dispatch", () => {
 describe("the commands service", () => {
   it("lists commands in match order without duplicates", async () => {
     const names = (await service().list()).map((c) => `${c.source}:${c.name}`);
-    expect(names).toEqual(["builtin:help", "extension:deploy", "extension:boom", "extension:review", "prompt:explain", "skill:skill:pdf"]);
+    expect(names).toEqual(["builtin:help", "builtin:reload", "extension:deploy", "extension:boom", "extension:review", "prompt:explain", "skill:skill:pdf"]);
   });
 
   it("completes command names and then the command's arguments", async () => {
@@ -144,6 +144,16 @@ describe("expanding a queued message (steer / follow-up)", () => {
     expect(await service().expand("/nothing-here x")).toBe("/nothing-here x");
     await expect(service().expand("/deploy staging")).rejects.toThrow('Extension command "/deploy" cannot be queued');
     expect(notes).toEqual([]);
+    expect(h.sim.requests).toHaveLength(0);
+  });
+});
+
+describe("/reload", () => {
+  it("builds a new plugin generation and says so through the new one", async () => {
+    const before = h.kernel.host.current.id;
+    await h.kernel.actions.prompt("/reload");
+    expect(h.kernel.host.current.id).toBeGreaterThan(before);
+    expect(notes.at(-1)).toEqual({ text: "Reloaded extensions, skills, prompt templates and themes.", level: "info" });
     expect(h.sim.requests).toHaveLength(0);
   });
 });
