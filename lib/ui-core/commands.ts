@@ -1,6 +1,7 @@
-// The UI's own slash commands: /hotkeys, /model, /theme, /quit.
+// The UI's own slash commands: /hotkeys, /model, /theme, /copy, /quit.
 import type { CommandDef, PluginApi } from "pi-kernel";
 import type { ThemesService } from "../tui/theme.js";
+import { lastAssistantText } from "../messages/last-assistant-text.js";
 import type { InteractiveApp } from "./app.js";
 import type { Actions } from "./actions.js";
 
@@ -50,8 +51,21 @@ export function uiCommands(api: PluginApi, live: Live): CommandDef[] {
       },
     },
     {
+      name: "copy", description: "Copy the last answer to the clipboard", source: "builtin",
+      handler: async () => {
+        const app = need();
+        const text = lastAssistantText(api.agent.messages)?.trim();
+        if (!text) return "There is no answer to copy yet.";
+        const { copyText } = await import("./clipboard-copy.js");
+        const outcome = await copyText(text, (data) => app.term.write(data));
+        if ("problem" in outcome) throw new Error(outcome.problem);
+        return `Copied the last answer (${text.length} characters) via ${outcome.via}.`;
+      },
+    },
+    {
       name: "quit", description: "Quit pi", source: "builtin",
       handler: () => need().exit(0),
     },
   ];
 }
+

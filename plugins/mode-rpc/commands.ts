@@ -5,6 +5,7 @@ import type { AgentMessage, AssistantMessage, ImageContent, Model, PluginApi, Qu
 import { availableThinkingLevels, clampThinkingLevel } from "../../lib/headless/thinking.js";
 import { SESSION_COMMANDS } from "./session-commands.js";
 import { sessionStats } from "./stats.js";
+import { lastAssistantText } from "../../lib/messages/last-assistant-text.js";
 
 export type RpcCommand = { id?: unknown; type: string; [field: string]: unknown };
 export interface RpcContext {
@@ -16,6 +17,11 @@ export interface RpcContext {
 /** A successful response without a `data` field. */
 export const NO_DATA = Symbol("no data");
 export type Handler = (cmd: RpcCommand, ctx: RpcContext) => Promise<unknown> | unknown;
+
+/** pi writes the queue modes to settings.json; the settings plugin does, when present. */
+function remember(api: PluginApi, key: string, value: unknown): void {
+  api.services.get<{ set(key: string, value: unknown): void }>("settings")?.set(key, value);
+}
 
 interface ModelsService { list(): Model[]; find(provider: string, id: string): Model | undefined; cycle?(direction: "forward" | "backward"): unknown }
 
@@ -58,11 +64,15 @@ export const COMMANDS: Record<string, Handler> = {
   },
   get_available_thinking_levels: (_cmd, ctx) => ({ levels: availableThinkingLevels(ctx.api().agent.model) }),
   set_steering_mode: (cmd, ctx) => {
-    ctx.api().actions.setQueueModes({ steering: oneOf(cmd, "mode", MODES) });
+    const mode = oneOf(cmd, "mode", MODES);
+    remember(ctx.api(), "steeringMode", mode);
+    ctx.api().actions.setQueueModes({ steering: mode });
     return NO_DATA;
   },
   set_follow_up_mode: (cmd, ctx) => {
-    ctx.api().actions.setQueueModes({ followUp: oneOf(cmd, "mode", MODES) });
+    const mode = oneOf(cmd, "mode", MODES);
+    remember(ctx.api(), "followUpMode", mode);
+    ctx.api().actions.setQueueModes({ followUp: mode });
     return NO_DATA;
   },
   get_last_assistant_text: (_cmd, ctx) => ({ text: lastAssistantText(ctx.api().agent.messages) }),
@@ -123,16 +133,6 @@ function state(api: PluginApi): Record<string, unknown> {
 function commandList(api: PluginApi): unknown[] {
   const gen = api.registry.list("command").filter((c) => c.source && c.source !== "builtin");
   return gen.map((c) => ({ name: c.name, description: c.description, source: c.source, sourceInfo: { path: c.name, source: c.source, scope: "user", origin: "package" } }));
-}
-
-export function lastAssistantText(messages: readonly AgentMessage[]): string | null {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i];
-    if (m.role !== "assistant") continue;
-    const parts = (m as AssistantMessage).content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text);
-    if (parts.length) return parts.join("");
-  }
-  return null;
 }
 
 function models(api: PluginApi): ModelsService {
