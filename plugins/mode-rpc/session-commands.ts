@@ -2,6 +2,8 @@
 // ("compaction"), the user shell ("userBash") and HTML export ("export"). Each fails with a clear
 // error when the agent was composed without the plugin that provides the service.
 import type { AgentMessage, PluginApi } from "pi-kernel";
+import type { GateAnswer, SessionGateEvent } from "../../lib/session/gates.js";
+import { replaceSession } from "../../lib/session/navigate.js";
 import { NO_DATA, text, type Handler } from "./commands.js";
 
 interface Entry { id: string; type: string; message?: AgentMessage }
@@ -13,6 +15,8 @@ interface Sessions {
   fork(entryId: string): string | undefined;
   clone(): string | undefined;
   setName(name: string): void;
+  /** Extensions' session_before_* handlers (pi-compat) answer through these gates. */
+  gate(event: SessionGateEvent): Promise<GateAnswer>;
 }
 interface Compaction {
   compact(instructions?: string): Promise<{ summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown }>;
@@ -33,8 +37,10 @@ function userText(message: AgentMessage | undefined): string {
   return Array.isArray(content) ? content.filter((c) => c?.type === "text").map((c) => c.text as string).join("") : "";
 }
 
-/** Flips a setting for this process (pi persists these two; here they last for the session). */
+/** Flips a setting: written to settings.json by the settings plugin as pi does, else for this process. */
 function setSetting(api: PluginApi, group: string, key: string, value: unknown): void {
+  const store = api.services.get<{ set(key: string, value: unknown): void }>("settings");
+  if (store) return store.set(`${group}.${key}`, value);
   const settings = api.settings as Record<string, Record<string, unknown> | undefined>;
   const current = settings[group];
   settings[group] = { ...(current && typeof current === "object" ? current : {}), [key]: value };
@@ -49,14 +55,16 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
   new_session: async (cmd, ctx) => {
     const api = ctx.api();
     await api.actions.waitForIdle();
-    sessions(api, "new_session").newSession({ parentSession: typeof cmd.parentSession === "string" ? cmd.parentSession : undefined });
-    return { cancelled: false };
+    const store = sessions(api, "new_session");
+    const parentSession = typeof cmd.parentSession === "string" ? cmd.parentSession : undefined;
+    return { cancelled: (await replaceSession(store, { type: "session_before_switch", reason: "new" }, "new", () => store.newSession({ parentSession }))).cancelled };
   },
   switch_session: async (cmd, ctx) => {
     const api = ctx.api();
     await api.actions.waitForIdle();
-    sessions(api, "switch_session").open(text(cmd, "sessionPath"));
-    return { cancelled: false };
+    const store = sessions(api, "switch_session");
+    const path = text(cmd, "sessionPath");
+    return { cancelled: (await replaceSession(store, { type: "session_before_switch", reason: "resume", targetSessionFile: path }, "resume", () => store.open(path), path)).cancelled };
   },
   fork: async (cmd, ctx) => {
     const api = ctx.api();
@@ -65,13 +73,17 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     const entry = store.path().find((e) => e.id === entryId);
     if (!entry || entry.message?.role !== "user") throw new Error(`No user message ${entryId} on the current path`);
     await api.actions.waitForIdle();
-    store.fork(entryId);
-    return { text: userText(entry.message), cancelled: false };
+    const r = await replaceSession(store, { type: "session_before_fork", entryId, position: "before" }, "fork", () => store.fork(entryId));
+    return r.cancelled ? { cancelled: true } : { text: userText(entry.message), cancelled: false };
   },
   clone: async (_cmd, ctx) => {
     const api = ctx.api();
     await api.actions.waitForIdle();
-    sessions(api, "clone").clone();
+    const store = sessions(api, "clone");
+    const leaf = store.path().at(-1);
+    // An empty session has no entry to name in session_before_fork: it is copied as before.
+    if (!leaf) store.clone();
+    else if ((await replaceSession(store, { type: "session_before_fork", entryId: leaf.id, position: "at" }, "fork", () => store.clone())).cancelled) return { cancelled: true };
     return { cancelled: false };
   },
   get_fork_messages: (_cmd, ctx) => ({

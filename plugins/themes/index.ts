@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { definePlugin, type PluginApi } from "pi-kernel";
+import { AddedPaths, filesOf, type AddsPaths } from "../../lib/resource-paths/added-paths.js";
 import type { ThemesService } from "../../lib/tui/theme.js";
 import { detectBackground, themeFiles } from "./catalog.js";
 import { detectColorMode } from "./color.js";
@@ -19,14 +20,18 @@ export default definePlugin({
   provides: ["themes"],
   setup(api) {
     let manager: ThemeManager | undefined;
+    // Theme paths other plugins add (pi's resources_discover) join a manager already built.
+    const added = new AddedPaths(api.cwd, () => manager?.load(addedThemes(added), []));
     // Built on first use so start-up reads no theme files unless a UI asks.
-    const get = (): ThemeManager => (manager ??= createManager(api));
-    const service: ThemesService = {
+    const get = (): ThemeManager => (manager ??= createManager(api, added));
+    const service: ThemesService & AddsPaths = {
+      addPaths: (paths, owner) => added.addPaths(paths, owner),
       current: () => get().current(),
       list: () => get().list(),
       set: (name) => {
         get().set(name);
         (globalThis as Global)[CHOSEN] = name;
+        remember(api, name);
       },
       onChange: (fn) => get().onChange(fn),
     };
@@ -35,7 +40,24 @@ export default definePlugin({
   },
 });
 
-function createManager(api: PluginApi): ThemeManager {
+interface Settings { get(key: string): unknown; set(key: string, value: unknown): void }
+
+/** A theme the user picks is the next start's theme too (pi writes `theme` to settings.json). */
+function remember(api: PluginApi, name: string): void {
+  const settings = api.current().services.get<Settings>("settings");
+  if (!settings || settings.get("theme") === name) return;
+  try {
+    settings.set("theme", name);
+  } catch (error) {
+    api.diagnose({ level: "warning", where: "themes", message: `could not remember the theme: ${(error as Error).message}` });
+  }
+}
+
+function addedThemes(added: AddedPaths): { path: string; source: "settings" }[] {
+  return filesOf(added.list(), ".json").map((path) => ({ path, source: "settings" }));
+}
+
+function createManager(api: PluginApi, added: AddedPaths): ThemeManager {
   const report = (level: "warning" | "error" | "info", message: string) => api.diagnose({ level, where: "themes", message });
   const manager = new ThemeManager(detectColorMode(), report);
   const flag = api.flags.theme;
@@ -49,7 +71,7 @@ function createManager(api: PluginApi): ThemeManager {
     settingsPaths: api.flags.themes === false ? [] : settingsPaths, cliPaths,
   });
   for (const p of problems) report("warning", p);
-  manager.load(api.flags.themes === false ? files.filter((f) => f.source === "builtin" || f.source === "cli") : files,
+  manager.load([...(api.flags.themes === false ? files.filter((f) => f.source === "builtin" || f.source === "cli") : files), ...addedThemes(added)],
     api.registry.list("theme"));
   const wanted = [
     (globalThis as Global)[CHOSEN],

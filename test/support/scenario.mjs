@@ -27,6 +27,21 @@ export function makeProject(simUrl) {
   return { root, project, agentDir };
 }
 
+/** Replaces the project's models.json with two simulator models: sim-model and sim-other (reasoning). */
+export function writeTwoModels(agentDir, simUrl) {
+  writeFileSync(join(agentDir, "models.json"), JSON.stringify({
+    providers: {
+      sim: {
+        baseUrl: `${simUrl}/v1`, api: "openai-completions", apiKey: "sim-secret-key",
+        models: [
+          { id: "sim-model", name: "Simulated", contextWindow: 200000, maxTokens: 8192 },
+          { id: "sim-other", name: "Other", contextWindow: 100000, maxTokens: 4096, reasoning: true },
+        ],
+      },
+    },
+  }));
+}
+
 export function scenarioTurns() {
   return [
     { text: "Let me look at the file.", toolCalls: [{ name: "read", arguments: { path: "src/app.js" } }] },

@@ -1,0 +1,65 @@
+// Choices outlive the process: a model and thinking level picked in one run of the real CLI are
+// the defaults of the next run, while --model on the command line is never written. And
+// `/settings` works headless (`pi -p "/settings key value"`).
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../support/run-cli.js";
+import { makeProject, writeTwoModels } from "../support/scenario.mjs";
+import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
+import { RpcProcess } from "../support/rpc-process.js";
+
+describe("settings across runs (spawned CLI)", () => {
+  let sim: Simulator;
+  const roots: string[] = [];
+  beforeAll(async () => { sim = await startSimulator(); });
+  afterAll(async () => {
+    await sim.close();
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
+
+  const project = () => {
+    const p = makeProject(sim.url);
+    roots.push(p.root);
+    writeTwoModels(p.agentDir, sim.url);
+    return { ...p, settings: join(p.agentDir, "settings.json"), env: { PI_CODING_AGENT_DIR: p.agentDir } };
+  };
+
+  it("remembers the model and thinking level chosen in one run as the next run's defaults", async () => {
+    const p = project();
+    const first = new RpcProcess(["--model", "sim-model", "--no-session"], { cwd: p.project, env: p.env });
+    expect((await first.call({ type: "get_state" })).data.model.id).toBe("sim-model");
+    expect(existsSync(p.settings)).toBe(false); // --model is not a choice to remember
+    expect(await first.call({ type: "set_model", provider: "sim", modelId: "sim-other" })).toMatchObject({ success: true });
+    expect(await first.call({ type: "set_thinking_level", level: "high" })).toMatchObject({ success: true });
+    expect(await first.call({ type: "set_steering_mode", mode: "all" })).toMatchObject({ success: true });
+    expect(await first.call({ type: "set_auto_compaction", enabled: false })).toMatchObject({ success: true });
+    expect(await first.close()).toBe(0);
+    expect(JSON.parse(readFileSync(p.settings, "utf8"))).toEqual({
+      defaultProvider: "sim", defaultModel: "sim-other", defaultThinkingLevel: "high", steeringMode: "all", compaction: { enabled: false },
+    });
+
+    const second = new RpcProcess(["--no-session"], { cwd: p.project, env: p.env });
+    expect((await second.call({ type: "get_state" })).data).toMatchObject({
+      model: { provider: "sim", id: "sim-other" }, thinkingLevel: "high", steeringMode: "all", autoCompactionEnabled: false,
+    });
+    expect(await second.close()).toBe(0);
+  });
+
+  it("sets and lists settings headless with /settings", async () => {
+    const p = project();
+    writeFileSync(p.settings, JSON.stringify({ packages: [], quietStartup: false }));
+    const set = await runCli(["-p", "--no-session", "/settings theme light"], { cwd: p.project, env: p.env });
+    expect(set.stderr).toBe("");
+    expect(set.stdout).toBe("Theme: light\n");
+    const list = await runCli(["-p", "--no-session", "/settings"], { cwd: p.project, env: p.env });
+    expect(list.stdout).toMatch(/theme\s+light\s+dark \/ light/);
+    expect(JSON.parse(readFileSync(p.settings, "utf8"))).toEqual({ packages: [], quietStartup: false, theme: "light" });
+
+    writeFileSync(p.settings, "{ broken");
+    const refused = await runCli(["-p", "--no-session", "/settings quietStartup on"], { cwd: p.project, env: p.env });
+    expect(refused.stderr).toContain(`${p.settings}: invalid JSON`);
+    expect(refused.stderr).toContain("not overwriting it");
+    expect(readFileSync(p.settings, "utf8")).toBe("{ broken");
+  });
+});
