@@ -60,6 +60,24 @@ export class EntryTree {
     return node.entry ?? this.readBack(node);
   }
 
+  /**
+   * Every entry in file order (exports, the /tree view). Unloaded ones are read in one pass over
+   * the file, not one read each, and are not kept: a long session's index stays small.
+   */
+  all(): SessionEntry[] {
+    const missing = this.order.filter((n) => !n.entry && n.offset >= 0);
+    const read = new Map<string, SessionEntry>();
+    if (missing.length >= 64 && this.file) {
+      const byLine = new Map(missing.map((n) => [n.line, n]));
+      forEachLine(this.file, (line) => {
+        const n = byLine.get(line.no);
+        const e = n ? parseChecked(line.text(), n.id) : undefined;
+        if (e) read.set(e.id, e);
+      });
+    }
+    return this.order.map((n) => n.entry ?? read.get(n.id) ?? this.readBack(n)).filter((e): e is SessionEntry => e !== undefined);
+  }
+
   /** Loads several nodes' content and keeps it (used for the context, which keeps it anyway). */
   load(nodes: IndexNode[]): void {
     const missing = nodes.filter((n) => !n.entry);

@@ -22,6 +22,18 @@ export const DEFAULT_KEYBINDINGS: Record<string, string[]> = {
   "app.session.tree": [],
   "app.session.fork": [],
   "app.session.resume": [],
+  // The /tree view (lib/tui/tree-view.ts).
+  "app.tree.foldOrUp": ["ctrl+left", "alt+left"],
+  "app.tree.unfoldOrDown": ["ctrl+right", "alt+right"],
+  "app.tree.editLabel": ["shift+l"],
+  "app.tree.toggleLabelTimestamp": ["shift+t"],
+  "app.tree.filter.default": ["ctrl+d"],
+  "app.tree.filter.noTools": ["ctrl+t"],
+  "app.tree.filter.userOnly": ["ctrl+u"],
+  "app.tree.filter.labeledOnly": ["ctrl+l"],
+  "app.tree.filter.all": ["ctrl+a"],
+  "app.tree.filter.cycleForward": ["ctrl+o"],
+  "app.tree.filter.cycleBackward": ["shift+ctrl+o"],
   // Ours (the full-screen transcript pane); pi has no such pane.
   "app.transcript.scrollUp": ["pageup", "shift+up", "wheelup"],
   "app.transcript.scrollDown": ["pagedown", "shift+down", "wheeldown"],

@@ -1,16 +1,18 @@
 // pi's ExtensionContext (handed to event handlers and tools) and ExtensionCommandContext (to
 // commands), built over one extension's kernel api so everything it does is attributed to it.
-import type { AssistantMessage, Model, PluginApi } from "pi-kernel";
+import type { AssistantMessage, Model, PluginApi, UiService } from "pi-kernel";
 import { isTrusted } from "../../lib/packages/trust.js";
+import type { GateAnswer, SessionGate, SessionGateEvent } from "../../lib/session/gates.js";
+import { navigateTree, replaceSession, type GatedSessions } from "../../lib/session/navigate.js";
 import type { Runtime } from "./runtime.js";
 import { sessionView } from "./session-view.js";
 import { createUi } from "./ui.js";
 
-interface Sessions {
+interface Sessions extends GatedSessions {
   newSession(opts?: { parentSession?: string }): void;
-  fork(entryId: string): string | undefined;
-  navigate(targetId: string | null): void;
+  fork(entryId: string, position?: "before" | "at"): string | undefined;
   open(pathOrId: string): void;
+  addGate(gate: SessionGate): () => void;
 }
 
 export function createContext(rt: Runtime, api: PluginApi): Record<string, unknown> {
@@ -42,43 +44,74 @@ export function createCommandContext(rt: Runtime, api: PluginApi): Record<string
     if (!api.services.has("sessions")) throw new Error("this agent has no session store");
     return api.services.use<Sessions>("sessions");
   };
-  const replaced = async (reason: string, change: () => void) => {
-    await emitSession(rt, { type: "session_shutdown", reason });
-    change();
-    await emitSession(rt, { type: "session_start", reason });
-    return { cancelled: false };
-  };
   return {
     ...createContext(rt, api),
     waitForIdle: () => api.actions.waitForIdle(),
+    // The same gated path as the user's /new, /fork, /tree and /resume (lib/session/navigate.ts):
+    // the before-events reach every extension once, and the service emits session_start/_tree.
     newSession: async (o: { parentSession?: string } = {}) => {
-      if (await cancelled(rt, { type: "session_before_switch", reason: "new" })) return { cancelled: true };
-      return replaced("new", () => sessions().newSession({ parentSession: o.parentSession }));
+      const s = sessions();
+      const r = await replaceSession(s, { type: "session_before_switch", reason: "new" }, "new", () => s.newSession({ parentSession: o.parentSession }));
+      return { cancelled: r.cancelled };
     },
-    fork: async (entryId: string) => {
-      if (await cancelled(rt, { type: "session_before_fork", entryId, position: "before" })) return { cancelled: true };
-      return replaced("fork", () => sessions().fork(entryId));
+    fork: async (entryId: string, o: { position?: "before" | "at" } = {}) => {
+      const s = sessions();
+      const position = o.position ?? "before";
+      const r = await replaceSession(s, { type: "session_before_fork", entryId, position }, "fork", () => s.fork(entryId, position));
+      return { cancelled: r.cancelled };
     },
-    navigateTree: async (targetId: string) => {
-      sessions().navigate(targetId);
-      return { cancelled: false };
+    navigateTree: async (targetId: string, o: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string } = {}) => {
+      const move = await navigateTree(api, sessions(), targetId, o);
+      // As pi's UI: the chosen message's text goes to the editor unless the user is writing there.
+      const face = api.services.get<UiService>("ui");
+      if (move.editorText && face && !face.getEditorText().trim()) face.setEditorText(move.editorText);
+      return { cancelled: move.cancelled, editorText: move.editorText, summaryEntry: move.summaryEntry };
     },
     switchSession: async (path: string) => {
-      if (await cancelled(rt, { type: "session_before_switch", reason: "resume", targetSessionFile: path })) return { cancelled: true };
-      return replaced("resume", () => sessions().open(path));
+      const s = sessions();
+      const r = await replaceSession(s, { type: "session_before_switch", reason: "resume", targetSessionFile: path }, "resume", () => s.open(path), path);
+      return { cancelled: r.cancelled };
     },
     reload: () => api.actions.reload(),
   };
 }
 
-/** Runs a session_before_* event; any handler answering `{cancel: true}` cancels. */
-async function cancelled(rt: Runtime, event: Record<string, unknown>): Promise<boolean> {
-  let cancel = false;
-  await rt.handlers.each(event, (e) => createContext(rt, e.api), (o) => {
-    if (o.ok && (o.value as { cancel?: boolean } | undefined)?.cancel) cancel = true;
-    return cancel;
+/**
+ * Connects extensions to the session store's operations, whoever starts them (the user's
+ * commands, RPC, an extension): one gate runs the session_before_* handlers (as pi: the last
+ * answer counts, a cancel ends it) and awaits session_shutdown; the store's after-events
+ * (session_start after a switch, session_tree) are forwarded.
+ */
+export function connectSessions(rt: Runtime, api: PluginApi): void {
+  const store = api.services.get<Sessions>("sessions");
+  if (store?.addGate) api.onDispose(store.addGate((event) => gate(rt, event)));
+  api.on("event", (event) => {
+    if (event.type === "session_start" || event.type === "session_tree") void emitSession(rt, { ...event });
   });
-  return cancel;
+}
+
+async function gate(rt: Runtime, event: SessionGateEvent): Promise<GateAnswer | undefined> {
+  if (event.type === "session_shutdown") return void (await emitSession(rt, { ...event }));
+  let answer: GateAnswer | undefined;
+  await rt.handlers.each({ ...event }, (e) => createContext(rt, e.api), (o, entry) => {
+    if (o.ok && o.value && typeof o.value === "object") answer = gateAnswer(o.value as Record<string, unknown>, entry.ext);
+    return answer?.cancel === true;
+  });
+  return answer;
+}
+
+/** Keeps the fields of a handler's answer that have the right types. */
+function gateAnswer(v: Record<string, unknown>, ext: string): GateAnswer {
+  const str = (x: unknown) => (typeof x === "string" ? x : undefined);
+  const summary = v.summary as { summary?: unknown; details?: unknown } | undefined;
+  return {
+    cancel: v.cancel === true || undefined,
+    by: v.cancel === true ? `extension ${ext}` : undefined,
+    summary: typeof summary?.summary === "string" ? { summary: summary.summary, details: summary.details } : undefined,
+    customInstructions: str(v.customInstructions),
+    replaceInstructions: typeof v.replaceInstructions === "boolean" ? v.replaceInstructions : undefined,
+    label: str(v.label),
+  };
 }
 
 export async function emitSession(rt: Runtime, event: Record<string, unknown>): Promise<void> {

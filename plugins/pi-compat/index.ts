@@ -4,28 +4,32 @@
 // onto kernel hooks (see events.ts). Handler failures carry the extension's name and never stop
 // the agent.
 import { definePlugin, type PluginApi, type PluginSource } from "pi-kernel";
+import { connectSessions } from "./context.js";
 import { ownFiles } from "./crash-guard.js";
 import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handlers.js";
 import { mapEvents } from "./events.js";
 import { createPiApi } from "./pi-api.js";
 import { Runtime } from "./runtime.js";
+import { mapUserBash } from "./user-bash.js";
 
 export interface PiCompatService {
   /** Sets up one pi extension: `factory(pi)` with pi's API over the extension's own `api`. */
   load(factory: (pi: unknown) => unknown, api: PluginApi, source: PluginSource): Promise<void>;
-  /** Keyboard shortcuts, flags and message renderers extensions declared (for UIs and help). */
-  readonly runtime: Pick<Runtime, "shortcuts" | "flags" | "renderers" | "bus">;
+  /** The flags extensions declared (for help) and their shared event bus. */
+  readonly runtime: Pick<Runtime, "flags" | "bus">;
 }
 
 export default definePlugin({
   name: "pi-compat",
   provides: ["pi-compat"],
   // Compaction strategies first, so session_before_compact can wrap them.
-  after: ["commands-core", "models", "session-jsonl", "themes", "compaction-summarize", "compaction-prune"],
+  after: ["commands-core", "models", "user-bash", "session-jsonl", "themes", "skills", "prompts", "compaction-summarize", "compaction-prune"],
   setup(api) {
     const configured = Number((api.settings as { extensionHandlerTimeoutMs?: unknown }).extensionHandlerTimeoutMs);
     const rt = new Runtime(api, configured > 0 ? configured : DEFAULT_HANDLER_TIMEOUT_MS);
     mapEvents(rt, api);
+    connectSessions(rt, api);
+    mapUserBash(rt, api);
     api.onDispose(() => rt.bus.clear());
     api.services.provide<PiCompatService>("pi-compat", {
       runtime: rt,

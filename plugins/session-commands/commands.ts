@@ -1,10 +1,11 @@
 // The session commands: /tree, /fork, /clone, /new, /name, /label, /resume, /session. Each works
 // without a UI when given its argument; with the "ui" service, a missing argument opens a picker.
 import type { CommandDef, PluginApi, UiService } from "pi-kernel";
+import { replaceSession } from "../../lib/session/navigate.js";
 import type { SessionEntry } from "../../lib/session/types.js";
-import { abandoned, summarizeBranch } from "./branch-summary.js";
 import type { Sessions } from "./sessions.js";
-import { describe, findEntry, flatten, treeLines } from "./tree-text.js";
+import { treeCommand } from "./tree-command.js";
+import { describe, findEntry, flatten } from "./tree-text.js";
 
 const ui = (api: PluginApi) => (api.services.get<UiService>("ui"));
 const sessions = (api: PluginApi) => api.services.use<Sessions>("sessions");
@@ -18,7 +19,7 @@ export function sessionCommands(api: PluginApi): CommandDef[] {
     {
       name: "tree", source: "builtin", argumentHint: "[entry-id] [--summary [focus]]",
       description: "Show the session tree, or move to another point in it (optionally summarizing the branch you leave)",
-      handler: (args) => tree(api, args),
+      handler: (args) => treeCommand(api, sessions(api), args),
     },
     {
       name: "fork", source: "builtin", argumentHint: "[user-message-id]",
@@ -27,11 +28,14 @@ export function sessionCommands(api: PluginApi): CommandDef[] {
     },
     {
       name: "clone", source: "builtin", description: "Copy this branch into a new session and continue there",
-      handler: () => `Cloned into ${sessions(api).clone() ?? "a new in-memory session"}`,
+      handler: () => clone(api),
     },
     {
       name: "new", source: "builtin", description: "Start a new session",
-      handler: () => { sessions(api).newSession(); return "Started a new session."; },
+      handler: async () => {
+        const r = await replaceSession(sessions(api), { type: "session_before_switch", reason: "new" }, "new", () => sessions(api).newSession());
+        return r.cancelled ? cancelled("New session", r.by) : "Started a new session.";
+      },
     },
     {
       name: "name", source: "builtin", argumentHint: "[name]", description: "Name this session (shown by the resume picker)",
@@ -57,39 +61,16 @@ export function sessionCommands(api: PluginApi): CommandDef[] {
   ];
 }
 
-async function tree(api: PluginApi, args: string): Promise<string | undefined> {
-  const s = sessions(api);
-  const [target, ...rest] = args.split(/\s+/).filter(Boolean);
-  const wantsSummary = rest[0] === "--summary" || rest[0] === "-s";
-  const focus = wantsSummary ? rest.slice(1).join(" ") || undefined : undefined;
-  const path = new Set(s.path().map((e) => e.id));
-  const lines = treeLines(s.tree(), path, s.leafId);
-  let id = target && !target.startsWith("-") ? findEntry(s.tree(), target).id : undefined;
-  let summarize = wantsSummary;
-  const face = ui(api);
-  if (!id) {
-    if (!face) return `${lines.map((l) => l.text).join("\n")}\n\n/tree <entry-id> moves there (add --summary to summarize the branch you leave).`;
-    const choice = await face.select("Go to", lines.map((l) => l.text));
-    id = lines.find((l) => l.text === choice)?.id;
-    if (!id) return undefined;
-    const skip = (api.settings.branchSummary as { skipPrompt?: boolean } | undefined)?.skipPrompt === true;
-    if (!skip) summarize = await face.confirm("Branch summary", "Summarize the branch you are leaving?");
-  }
-  return moveTo(api, id, summarize, focus);
-}
+/** The notice when a gate (an extension's session_before_* handler) said no. */
+const cancelled = (what: string, by?: string) => `${what} cancelled${by ? ` by ${by}` : ""}.`;
 
-async function moveTo(api: PluginApi, id: string, summarize: boolean, focus?: string): Promise<string> {
+async function clone(api: PluginApi): Promise<string> {
   const s = sessions(api);
-  const entry = s.entry(id);
-  // Choosing a user message puts it back in the editor and continues from just before it (pi).
-  const isUser = entry?.type === "message" && entry.message.role === "user";
-  const newLeaf = isUser ? entry!.parentId : id;
-  const summary = summarize ? await summarizeBranch(api, abandoned(s.path(), s.path(newLeaf)), focus) : undefined;
-  s.navigate(newLeaf, { summary });
-  const text = isUser ? userText(entry) : "";
-  if (text) ui(api)?.setEditorText(text);
-  const where = newLeaf ? `entry ${newLeaf}` : "the start of the session";
-  return `Moved to ${where}${summary ? " (left a summary of the branch)" : ""}.${text && !ui(api) ? ` The message to edit and resend was:\n${text}` : ""}`;
+  const leaf = s.leafId;
+  if (!leaf) return "Nothing to clone yet.";
+  let file: string | undefined;
+  const r = await replaceSession(s, { type: "session_before_fork", entryId: leaf, position: "at" }, "fork", () => { file = s.clone(); });
+  return r.cancelled ? cancelled("Clone", r.by) : `Cloned into ${file ?? "a new in-memory session"}`;
 }
 
 async function fork(api: PluginApi, arg: string): Promise<string | undefined> {
@@ -107,7 +88,9 @@ async function fork(api: PluginApi, arg: string): Promise<string | undefined> {
   }
   const entry = s.entry(id);
   if (!(entry?.type === "message" && entry.message.role === "user")) throw new Error(`entry ${id} is not a user message of this branch`);
-  const file = s.fork(id);
+  let file: string | undefined;
+  const r = await replaceSession(s, { type: "session_before_fork", entryId: id, position: "before" }, "fork", () => { file = s.fork(id!); });
+  if (r.cancelled) return cancelled("Fork", r.by);
   const text = userText(entry);
   ui(api)?.setEditorText(text);
   return `Forked into ${file ?? "a new in-memory session"}.${ui(api) ? "" : ` The message to edit and resend was:\n${text}`}`;
@@ -129,8 +112,9 @@ function label(api: PluginApi, args: string): string {
 async function resume(api: PluginApi, arg: string): Promise<string | undefined> {
   const s = sessions(api);
   if (arg) {
-    s.open(arg);
-    return `Resumed ${s.file}`;
+    const target = s.list().find((i) => i.id.startsWith(arg))?.path ?? arg;
+    const r = await replaceSession(s, { type: "session_before_switch", reason: "resume", targetSessionFile: target }, "resume", () => s.open(arg), target);
+    return r.cancelled ? cancelled("Resume", r.by) : `Resumed ${s.file}`;
   }
   const list = s.list();
   const face = ui(api);
@@ -139,8 +123,8 @@ async function resume(api: PluginApi, arg: string): Promise<string | undefined> 
   const choice = await face.select("Resume session", options);
   const picked = list[options.indexOf(choice ?? "")];
   if (!picked) return undefined;
-  s.open(picked.path);
-  return `Resumed ${picked.path}`;
+  const r = await replaceSession(s, { type: "session_before_switch", reason: "resume", targetSessionFile: picked.path }, "resume", () => s.open(picked.path), picked.path);
+  return r.cancelled ? cancelled("Resume", r.by) : `Resumed ${picked.path}`;
 }
 
 function info(api: PluginApi): string {

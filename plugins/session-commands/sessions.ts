@@ -1,19 +1,18 @@
 // The part of the "sessions" service (provided by plugins/session-jsonl) these commands use.
+import type { GatedSessions } from "../../lib/session/navigate.js";
 import type { TreeNode } from "../../lib/session/tree.js";
 import type { SessionEntry } from "../../lib/session/types.js";
 import type { SessionInfo } from "../../lib/session/list.js";
 
-export interface Sessions {
+export interface Sessions extends GatedSessions {
   readonly file: string | undefined;
   readonly id: string;
   readonly persisted: boolean;
   readonly name: string | undefined;
-  readonly leafId: string | null;
-  entry(id: string): SessionEntry | undefined;
-  path(leafId?: string | null): SessionEntry[];
+  entries(): SessionEntry[];
+  label(id: string): string | undefined;
   tree(): TreeNode[];
-  navigate(targetId: string | null, opts?: { summary?: string }): void;
-  fork(entryId: string): string | undefined;
+  fork(entryId: string, position?: "before" | "at"): string | undefined;
   clone(): string | undefined;
   newSession(): void;
   open(pathOrId: string): void;

@@ -4,6 +4,7 @@ import type { PluginApi } from "pi-kernel";
 import { findSession } from "../../lib/session/find.js";
 import { listAllSessions, listSessions, type SessionInfo } from "../../lib/session/list.js";
 import type { SessionContext } from "../../lib/session/context.js";
+import { SessionGates, type GateAnswer, type SessionGate, type SessionGateEvent } from "../../lib/session/gates.js";
 import type { TreeNode } from "../../lib/session/tree.js";
 import type { NewEntry, SessionEntry, SessionHeader } from "../../lib/session/types.js";
 import type { SessionController } from "./controller.js";
@@ -27,10 +28,13 @@ export interface SessionsService {
   context(): SessionContext;
   /** Appends an entry under the leaf (custom, custom_message, label, session_info, ...). */
   append(entry: NewEntry): SessionEntry;
-  /** Moves the leaf (null = before the first entry), optionally leaving a branch summary there. */
-  navigate(targetId: string | null, opts?: { summary?: string; details?: unknown; fromHook?: boolean }): void;
-  /** A new session holding the active path up to (not including) `entryId`; returns its file. */
-  fork(entryId: string): string | undefined;
+  /**
+   * Moves the leaf (null = before the first entry), optionally leaving a branch summary there
+   * (returned) and a label (on the summary, else on the target); emits session_tree.
+   */
+  navigate(targetId: string | null, opts?: { summary?: string; details?: unknown; fromHook?: boolean; label?: string }): SessionEntry | undefined;
+  /** A new session holding the active path up to `entryId` (not including it, unless `at`); returns its file. */
+  fork(entryId: string, position?: "before" | "at"): string | undefined;
   /** A new session duplicating the active path; returns its file. */
   clone(): string | undefined;
   newSession(opts?: { parentSession?: string }): void;
@@ -43,10 +47,24 @@ export interface SessionsService {
   stats(): SessionStats;
   /** Rebuilds the agent's messages from the active path. */
   reload(): void;
+  /**
+   * Adds a gate asked before session operations (pi's session_before_switch/_fork/_tree and
+   * session_shutdown); returns its remover. pi-compat maps extensions' handlers onto one.
+   */
+  addGate(gate: SessionGate): () => void;
+  /** Asks the gates in order (lib/session/navigate.ts does, for commands and extensions alike). */
+  gate(event: SessionGateEvent): Promise<GateAnswer>;
 }
 
 export function createService(api: PluginApi, c: SessionController): SessionsService {
   const s = () => c.session;
+  const gates = new SessionGates((message, error) => api.diagnose({ level: "error", where: "session", message, error }));
+  /** Replaces the session, then tells listeners (pi's session_start after a switch). */
+  const switched = (reason: "new" | "resume" | "fork", change: () => void) => {
+    const previousSessionFile = s().path;
+    change();
+    api.actions.emit({ type: "session_start", reason, previousSessionFile });
+  };
   return {
     get file() { return s().path; },
     get id() { return s().id; },
@@ -55,40 +73,49 @@ export function createService(api: PluginApi, c: SessionController): SessionsSer
     get leafId() { return s().leafId; },
     header: () => s().header,
     entry: (id) => s().tree.entry(id),
-    entries: () => s().tree.order.map((n) => s().tree.entry(n.id)).filter((e): e is SessionEntry => e !== undefined),
+    entries: () => s().tree.all(),
     path: (leafId) => s().pathEntries(leafId === undefined ? s().leafId : leafId),
     tree: () => s().tree.tree(),
     label: (id) => s().tree.labels.get(id),
     context: () => s().context(),
     append: (entry) => c.append(entry),
     navigate(targetId, opts = {}) {
+      const oldLeafId = s().leafId;
       s().moveLeaf(targetId);
-      if (opts.summary) c.append({ type: "branch_summary", fromId: targetId ?? "root", summary: opts.summary, details: opts.details, fromHook: opts.fromHook });
+      const summaryEntry = opts.summary
+        ? c.append({ type: "branch_summary", fromId: targetId ?? "root", summary: opts.summary, details: opts.details, fromHook: opts.fromHook })
+        : undefined;
+      const labelled = summaryEntry?.id ?? targetId;
+      if (opts.label && labelled) c.append({ type: "label", targetId: labelled, label: opts.label });
       s().tree.forgetOffPath();
       c.restore();
+      api.actions.emit({ type: "session_tree", newLeafId: s().leafId, oldLeafId, summaryEntry, fromExtension: summaryEntry ? opts.fromHook === true : undefined });
+      return summaryEntry;
     },
-    fork(entryId) {
+    fork(entryId, position = "before") {
       const session = s();
       const target = session.tree.nodes.get(entryId);
       if (!target) throw new Error(`No entry ${entryId} in this session`);
-      const copy = c.copyOf(session, session.pathEntries(target.parentId), session.path);
-      c.switchTo(copy);
+      const copy = c.copyOf(session, session.pathEntries(position === "at" ? entryId : target.parentId), session.path);
+      switched("fork", () => c.switchTo(copy));
       return copy.path;
     },
     clone() {
       const session = s();
       const copy = c.copyOf(session, session.pathEntries(), session.path);
-      c.switchTo(copy);
+      switched("fork", () => c.switchTo(copy));
       return copy.path;
     },
     newSession(opts = {}) {
-      c.switchTo(c.create(opts.parentSession));
-      c.recordInitialSettings();
+      switched("new", () => {
+        c.switchTo(c.create(opts.parentSession));
+        c.recordInitialSettings();
+      });
     },
     open(pathOrId) {
       const found = findSession(pathOrId, { cwd: api.cwd, dir: c.where.dir, root: c.where.root });
       if (!found.path) throw new Error(found.error);
-      c.open(resolve(found.path));
+      switched("resume", () => c.open(resolve(found.path!)));
     },
     setName: (name) => void c.append({ type: "session_info", name: name.trim() }),
     setLabel: (id, label) => {
@@ -98,5 +125,7 @@ export function createService(api: PluginApi, c: SessionController): SessionsSer
     list: (opts = {}) => (opts.all ? listAllSessions(c.where.root) : listSessions(c.where.dir)),
     stats: () => sessionStats(s().id, api.agent.messages, api.agent.model),
     reload: () => c.restore({ keepModel: true }),
+    addGate: (gate) => gates.add(gate),
+    gate: (event) => gates.run(event),
   };
 }

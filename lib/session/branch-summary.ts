@@ -1,10 +1,10 @@
 // A summary of the branch being left by /tree, so the model knows what was tried there: the
 // entries from the old leaf back to where the paths meet, summarised by the current model.
 import type { AgentMessage, PluginApi } from "pi-kernel";
-import { entryMessage } from "../../lib/session/context.js";
-import { serializeConversation } from "../../lib/session/compaction/serialize.js";
-import { complete } from "../../lib/session/llm.js";
-import type { SessionEntry } from "../../lib/session/types.js";
+import { entryMessage } from "./context.js";
+import { serializeConversation } from "./compaction/serialize.js";
+import { complete } from "./llm.js";
+import type { SessionEntry } from "./types.js";
 
 export const BRANCH_PREFIX = "The user explored a different conversation branch before returning here.\nSummary of that exploration:\n\n";
 
@@ -36,13 +36,14 @@ export function abandoned(from: SessionEntry[], to: SessionEntry[]): SessionEntr
   return from.slice(i);
 }
 
-export async function summarizeBranch(api: PluginApi, entries: SessionEntry[], focus?: string): Promise<string | undefined> {
+/** `focus` adds to the instructions, or replaces them with `replace` (pi's replaceInstructions). */
+export async function summarizeBranch(api: PluginApi, entries: SessionEntry[], focus?: string, replace = false, signal = new AbortController().signal): Promise<string | undefined> {
   const messages = entries.map(entryMessage).filter((m): m is AgentMessage => m !== undefined);
   if (messages.length === 0) return undefined;
   const model = api.agent.model;
   if (!model) throw new Error("no model selected to summarize the branch");
-  let text = `<conversation>\n${serializeConversation(messages)}\n</conversation>\n\n${PROMPT}`;
-  if (focus) text += `\n\nAdditional focus: ${focus}`;
-  const summary = await complete(api, { model, systemPrompt: SYSTEM, text, maxTokens: 2048, thinkingLevel: api.agent.thinkingLevel, signal: new AbortController().signal });
+  const conversation = `<conversation>\n${serializeConversation(messages)}\n</conversation>\n\n`;
+  const text = focus && replace ? conversation + focus : `${conversation}${PROMPT}${focus ? `\n\nAdditional focus: ${focus}` : ""}`;
+  const summary = await complete(api, { model, systemPrompt: SYSTEM, text, maxTokens: 2048, thinkingLevel: api.agent.thinkingLevel, signal });
   return BRANCH_PREFIX + summary;
 }
