@@ -128,7 +128,8 @@ export class KeyParser {
     if (!rest) return [];
     const withRaw = (ev: InputEvent, raw: string) => (ev.type === "key" && (ev.key.raw = raw), ev);
     if (rest === "\x1b") return [withRaw(key("escape"), rest)];
-    if (rest.startsWith("\x1b") && rest.length === 2) return [withRaw(single(rest[1], true), rest)];
+    // Two ESCs in a row are a quick double Escape, not Alt+Escape.
+    if (rest.startsWith("\x1b") && rest.length === 2 && rest[1] !== "\x1b") return [withRaw(single(rest[1], true), rest)];
     return [...rest].map((ch) => withRaw(ch === "\x1b" ? key("escape") : single(ch), ch));
   }
 

@@ -14,6 +14,20 @@ export function createKeymap(app: InteractiveApp, actions: Actions): (event: Inp
   const editing = new EditorKeys(app.keys);
   warnShortcutConflicts(app);
   let lastClear = 0;
+  let lastEscape = 0;
+
+  /** Esc twice within 500 ms on an empty, idle editor: pi's doubleEscapeAction (/tree, /fork). */
+  const doubleEscape = (): void => {
+    const now = Date.now();
+    if (!app.editor.isEmpty() || now - lastEscape >= DOUBLE_PRESS_MS) { lastEscape = now; return; }
+    lastEscape = 0;
+    const action = app.api.settings.doubleEscapeAction ?? "tree";
+    if (action === "tree" || action === "fork") runCommand(action);
+  };
+  const runCommand = (name: string): void => {
+    if (app.api.agent.isStreaming) return;
+    app.api.actions.prompt(`/${name}`, { source: "interactive" }).catch((error: Error) => app.notify(error.message, "error"));
+  };
 
   const onKey = (key: Key): void => {
     const is = (id: string) => app.keys.matches(key, id);
@@ -32,8 +46,10 @@ export function createKeymap(app: InteractiveApp, actions: Actions): (event: Inp
       if (app.autocomplete.visible) return app.autocomplete.hide();
       if (app.cancelBash) return app.cancelBash();
       if (app.api.agent.isStreaming) return actions.abort();
-      return;
+      return doubleEscape();
     }
+    // Unbound by default (pi): a user may give /new, /tree, /fork and /resume their own keys.
+    for (const name of ["new", "tree", "fork", "resume"]) if (is(`app.session.${name}`)) return runCommand(name);
     if (is("app.thinking.cycle")) return actions.cycleThinking();
     if (is("app.model.select")) return actions.selectModel();
     if (is("app.model.cycleForward")) return void actions.cycleModel(1);

@@ -138,3 +138,21 @@ describe("/tree's summary question", () => {
     expect(h.kernel.agent.messages.map((m) => m.role)).toEqual(["user", "assistant", "branchSummary"]);
   });
 });
+
+describe("double Esc on an empty editor (pi's doubleEscapeAction)", () => {
+  it("opens /tree by default, and does nothing with doubleEscapeAction: none", async () => {
+    h = await startUi({ rows: 40, plugins: [commandsCore, sessionJsonl, sessionCommands] });
+    await prompt("first question", "first answer");
+    await h.send(KEYS.escape);
+    await h.send(KEYS.escape);
+    await h.waitFor(/Session Tree[\s\S]*\(\d+\/\d+\)/);
+    await h.close();
+
+    h = await startUi({ rows: 40, settings: { doubleEscapeAction: "none" }, plugins: [commandsCore, sessionJsonl, sessionCommands] });
+    await prompt("first question", "first answer");
+    await h.send(KEYS.escape);
+    await h.send(KEYS.escape);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await h.screen()).join("\n")).not.toMatch(/Session Tree/);
+  });
+});
