@@ -13,6 +13,8 @@ export interface SystemPromptContext { cwd: string; tools: ToolDef[]; model?: Mo
 export interface ToolCallEvent { toolCallId: string; toolName: string; input: Record<string, unknown> }
 export interface ToolCallBlock { block: true; reason?: string }
 export interface ToolResultEvent { toolCallId: string; toolName: string; input: unknown; result: ToolResult; isError: boolean }
+/** The HTTP response of a provider request, before its body is read. */
+export interface ProviderResponse { status: number; headers: Record<string, string> }
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -24,6 +26,9 @@ export interface HookSignatures {
   systemPrompt: (prompt: string, ctx: SystemPromptContext) => Awaitable<string>;
   context: (messages: AgentMessage[], ctx: { model: Model }) => Awaitable<AgentMessage[]>;
   providerRequest: (payload: unknown, ctx: { model: Model }) => Awaitable<unknown>;
+  providerResponse: (response: ProviderResponse, ctx: { model: Model }) => Awaitable<void>;
+  /** A finished message before it is stored and announced (message_end): may replace it. */
+  messageEnd: (message: AgentMessage) => Awaitable<AgentMessage>;
   toolCall: (event: ToolCallEvent) => Awaitable<ToolCallBlock | undefined | void>;
   toolResult: (event: ToolResultEvent) => Awaitable<ToolResultEvent>;
   event: (event: AgentEvent) => void;
@@ -50,6 +55,8 @@ const POLICIES: Record<HookName, HookPolicy> = {
   systemPrompt: { kind: "waterfall", onError: "keep", timeoutMs: 5_000 },
   context: { kind: "waterfall", onError: "keep", timeoutMs: 10_000 },
   providerRequest: { kind: "waterfall", onError: "keep", timeoutMs: 10_000 },
+  providerResponse: { kind: "series", onError: "continue", timeoutMs: 10_000 },
+  messageEnd: { kind: "waterfall", onError: "keep", timeoutMs: 30_000 },
   toolCall: { kind: "bail", onError: "block", timeoutMs: 0 },
   toolResult: { kind: "waterfall", onError: "keep", timeoutMs: 30_000 },
   event: { kind: "sync", onError: "continue", timeoutMs: 0 },
@@ -67,6 +74,8 @@ export function createHooks() {
     systemPrompt: new AsyncSeriesWaterfallHook<[string, SystemPromptContext]>(["prompt", "ctx"]),
     context: new AsyncSeriesWaterfallHook<[AgentMessage[], { model: Model }]>(["messages", "ctx"]),
     providerRequest: new AsyncSeriesWaterfallHook<[unknown, { model: Model }]>(["payload", "ctx"]),
+    providerResponse: new AsyncSeriesHook<[ProviderResponse, { model: Model }]>(["response", "ctx"]),
+    messageEnd: new AsyncSeriesWaterfallHook<[AgentMessage]>(["message"]),
     toolCall: new AsyncSeriesBailHook<[ToolCallEvent], ToolCallBlock | undefined>(["event"]),
     toolResult: new AsyncSeriesWaterfallHook<[ToolResultEvent]>(["event"]),
     event: new SyncHook<[AgentEvent]>(["event"]),

@@ -4,7 +4,7 @@ export * from "./define.js";
 export { Stage, createHooks } from "./hooks.js";
 export type {
   BootContext, HookName, HookSignatures, Hooks, InputEvent, InputResult, SystemPromptContext,
-  TapOptions, ToolCallBlock, ToolCallEvent, ToolResultEvent,
+  ProviderResponse, TapOptions, ToolCallBlock, ToolCallEvent, ToolResultEvent,
 } from "./hooks.js";
 // The bundled copy (scripts/bundle-vendor.mjs): one file instead of 266 modules at start-up.
 export { Type } from "#typebox";

@@ -40,10 +40,12 @@ export interface LoopDeps {
 
 export async function runLoop(prompts: AgentMessage[], d: LoopDeps): Promise<void> {
   const added: AgentMessage[] = [];
-  const push = (message: AgentMessage) => {
+  const push = async (rt: TurnRuntime, finished: AgentMessage): Promise<AgentMessage> => {
+    const message = await rt.hooks.messageEnd.promise(finished);
     d.state.messages.push(message);
     added.push(message);
     d.emit({ type: "message_end", message });
+    return message;
   };
   d.emit({ type: "agent_start" });
   let pending = prompts;
@@ -55,23 +57,23 @@ export async function runLoop(prompts: AgentMessage[], d: LoopDeps): Promise<voi
         d.emit({ type: "turn_start" });
         for (const message of pending) {
           d.emit({ type: "message_start", message });
-          push(message);
+          await push(rt, message);
         }
         pending = [];
-        const message = await streamAssistant(rt, d);
-        push(message);
+        const message = (await push(rt, await streamAssistant(rt, d))) as AssistantMessage;
         if (message.stopReason === "error" || message.stopReason === "aborted") {
           d.emit({ type: "turn_end", message, toolResults: [] });
           break outer;
         }
         const calls = message.content.filter((c) => c.type === "toolCall");
         const batch = await executeToolCalls(rt, d, calls);
+        const toolResults: ToolResultMessage[] = [];
         for (const result of batch.results) {
           d.emit({ type: "message_start", message: result });
-          push(result);
+          toolResults.push((await push(rt, result)) as ToolResultMessage);
         }
         moreToolCalls = calls.length > 0 && !batch.terminate;
-        d.emit({ type: "turn_end", message, toolResults: batch.results });
+        d.emit({ type: "turn_end", message, toolResults });
         pending = batch.steering.length > 0 ? batch.steering : d.takeSteering();
       } finally {
         d.leaveTurn();
@@ -100,6 +102,8 @@ async function streamAssistant(rt: TurnRuntime, d: LoopDeps): Promise<AssistantM
       thinkingLevel: d.state.thinkingLevel,
       sessionId: d.state.sessionId,
       transformPayload: (payload) => rt.hooks.providerRequest.promise(payload, { model }),
+      // Only when someone listens, so an unobserved stream pays nothing.
+      onResponse: rt.hooks.providerResponse.taps.length ? (r) => rt.hooks.providerResponse.promise(r, { model }) : undefined,
     });
     for await (const event of stream) {
       if (event.type === "start") {

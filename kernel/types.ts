@@ -97,6 +97,8 @@ export interface StreamOptions {
   temperature?: number;
   /** Lets plugins inspect or replace the provider-specific request body (providerRequest hook). */
   transformPayload?: (payload: unknown) => Promise<unknown>;
+  /** Told the HTTP status and headers once a response arrives, before its body is read. */
+  onResponse?: (response: { status: number; headers: Record<string, string> }) => Promise<void>;
 }
 
 export type AssistantMessageEvent =

@@ -7,6 +7,7 @@
 //   await session.dispose();
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { agentPackages } from "../cli/agent-packages.js";
 import { packageRoot as findPackageRoot } from "../cli/package-root.js";
 import { loadSettings } from "../cli/settings.js";
 import { piModuleAliases } from "../lib/pi-compat/aliases.js";
@@ -37,8 +38,13 @@ export interface CreateSessionOptions {
   noSession?: boolean;
   /** Open or create this session file (like --session). */
   sessionFile?: string;
-  /** A pi-packages.json composing the agent (default: the built-in one). */
+  /** A pi-packages.json composing the agent (default: a trusted project's .pi/pi-packages.json, else the built-in one). */
   packagesFile?: string;
+  /**
+   * Trust the project directory (like --trust; remembered in the agent dir). Until it is trusted,
+   * its .pi/extensions, .pi/settings.json packages and baseUrl overrides do not load, as in the CLI.
+   */
+  trust?: boolean;
   extensionPaths?: string[];
   noExtensions?: boolean;
   /** Hot-reload plugins when their files change. Default false. */
@@ -52,9 +58,7 @@ const packageRoot = findPackageRoot();
 export async function createAgentSession(o: CreateSessionOptions = {}): Promise<AgentSession> {
   const cwd = resolve(o.cwd ?? process.cwd());
   const agentDir = resolve(o.agentDir ?? process.env.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent"));
-  const loaded = loadSettings(agentDir, cwd);
   const report = o.onDiagnostic ?? ((d: Diagnostic) => { if (d.level !== "info") process.stderr.write(`pi: ${d.level}: ${d.message}\n`); });
-  for (const message of loaded.problems) report({ level: "warning", where: "settings", message });
   const listeners = new Set<Listener>();
   let sdkApi: PluginApi | undefined;
   const bridge = definePlugin({
@@ -72,13 +76,23 @@ export async function createAgentSession(o: CreateSessionOptions = {}): Promise<
     ...(o.thinkingLevel && { thinking: o.thinkingLevel }),
     ...(o.noSession && { session: false }),
     ...(o.sessionFile && { session: o.sessionFile }),
+    ...(o.packagesFile && { packages: o.packagesFile }),
+    ...(o.trust && { trust: true }),
   };
+  // The CLI's composition: trust rules, settings `packages`, and the packages' resources.
+  const packages = agentPackages({ cwd, agentDir, packageRoot, flags, report: (level, message) => report({ level, where: "packages", message }) });
+  const loaded = loadSettings(agentDir, cwd, packages.projectTrusted());
+  for (const message of loaded.problems) report({ level: "warning", where: "settings", message });
+  const settings = { ...loaded.settings, ...o.settings };
+  packages.useSettings(settings);
   setImportAliases(piModuleAliases(packageRoot));
   const kernel = createKernel({
     cwd, agentDir, flags,
-    settings: { ...loaded.settings, ...o.settings },
+    settings,
     packageRoot,
-    packagesFile: o.packagesFile ? resolve(cwd, o.packagesFile) : join(packageRoot, "pi-packages.json"),
+    packagesFile: packages.packagesFile,
+    packageSources: packages.packageSources,
+    projectTrusted: packages.projectTrusted,
     extensionPaths: o.extensionPaths,
     noExtensions: o.noExtensions,
     plugins: [bridge, ...(o.plugins ?? [])],

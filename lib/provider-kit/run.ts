@@ -56,7 +56,7 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
     for (let attempt = 0; ; attempt++) {
       out = new MessageAssembler(model);
       try {
-        for await (const event of attemptStream(wire, model, request, payload, out, policy, signal)) {
+        for await (const event of attemptStream(wire, model, request, payload, out, policy, signal, options.onResponse)) {
           if (!emitted) {
             emitted = true;
             yield out.start();
@@ -97,7 +97,10 @@ function failureMessage(error: unknown, apiKey: string | undefined): string {
 }
 
 /** One HTTP attempt, with an idle watchdog covering the wait for headers and every read. */
-async function* attemptStream(wire: Wire, model: Model, request: WireRequest, payload: string, out: MessageAssembler, policy: RetryPolicy, signal?: AbortSignal): Events {
+async function* attemptStream(
+  wire: Wire, model: Model, request: WireRequest, payload: string, out: MessageAssembler, policy: RetryPolicy,
+  signal?: AbortSignal, onResponse?: StreamOptions["onResponse"],
+): Events {
   signal?.throwIfAborted();
   const watchdog = new AbortController();
   const timer = setTimeout(() => watchdog.abort(new IdleTimeoutError(policy.timeoutMs)), policy.timeoutMs);
@@ -107,6 +110,8 @@ async function* attemptStream(wire: Wire, model: Model, request: WireRequest, pa
     const response = await fetch(request.url, { method: "POST", headers: request.headers, body: payload, signal: combined });
     if (!response.ok) throw await httpError(response);
     if (!response.body) throw new StreamProtocolError("The provider sent an empty response");
+    // pi's after_provider_response: a successful response's status and headers, body unread.
+    if (onResponse) await onResponse({ status: response.status, headers: headerRecord(response.headers) });
     kick();
     for await (const event of wire.decode(untilAborted(sseBatches(response.body as unknown as AsyncIterable<Uint8Array>, kick), signal), out, model)) {
       signal?.throwIfAborted();
@@ -135,6 +140,12 @@ function* checked(batch: Iterable<SseEvent>, signal: AbortSignal): Generator<Sse
     signal.throwIfAborted();
     yield event;
   }
+}
+
+function headerRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => { out[name] = value; });
+  return out;
 }
 
 /** Request headers: the API's own, then the model's (models.json), which win whatever their case. */

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { definePlugin } from "pi-kernel";
 import type { Model, PluginApi, ThinkingLevel } from "pi-kernel";
+import { type AddedProvider, AddedProviders } from "./added-providers.js";
 import { ApiKeys } from "./api-keys.js";
 import { saveApiKey } from "./auth-store.js";
 import { ENV_KEYS, builtinModels } from "./builtin.js";
@@ -33,6 +34,11 @@ export interface ModelsService {
   cycle(direction?: "forward" | "backward"): CycleResult | undefined;
   /** Stores a key in auth.json (0600); throws AuthFileError, leaving the file alone, if it is unreadable. */
   setApiKey(provider: string, key: string): void;
+  /**
+   * Adds a provider at run time (pi's registerProvider): its `models` replace the provider's, or
+   * only `baseUrl`/`headers` redirect the existing ones. One per owner; returns the removal.
+   */
+  addProvider(owner: string, provider: AddedProvider): () => void;
   /** Problems found in models.json, for commands that list models. */
   readonly errors: string[];
 }
@@ -54,17 +60,30 @@ export default definePlugin({
       for (const p of catalog.problems) api.diagnose({ level: p.level, where: file, message: p.message });
       return catalog;
     };
-    const all = (): Model[] => (models ??= [...mergeCatalog(builtinModels(), load()), ...probed]);
+    const added = new AddedProviders();
+    let addedOwn = new Set<Model>();
+    const all = (): Model[] => {
+      if (models) return models;
+      const applied = added.apply([...mergeCatalog(builtinModels(), load()), ...probed]);
+      addedOwn = applied.own;
+      return (models = applied.models);
+    };
     let runtimeProvider = typeof api.flags.provider === "string" ? api.flags.provider : undefined;
     const keys = new ApiKeys({
       agentDir: api.agentDir,
       flags: api.flags,
       runtimeProvider: () => runtimeProvider,
-      configuredKey: (provider) => load().providers.get(provider)?.apiKey,
+      configuredKey: (provider) => added.apiKey(provider) ?? load().providers.get(provider)?.apiKey,
       report: (level, where, message) => api.diagnose({ level, where, message }),
     });
-    const custom = (m: Model) => load().models.includes(m) || probed.includes(m);
-    const available = () => all().filter((m) => custom(m) || keys.hasAuth(m.provider));
+    // Identity of a provider's models survives a redirect by name: compare provider/id.
+    const customIds = () => new Set([...load().models, ...probed].map((m) => `${m.provider}/${m.id}`));
+    const custom = (m: Model) => addedOwn.has(m) || customIds().has(`${m.provider}/${m.id}`);
+    const available = () => {
+      const list = all();
+      const ids = customIds();
+      return list.filter((m) => addedOwn.has(m) || ids.has(`${m.provider}/${m.id}`) || keys.hasAuth(m.provider));
+    };
     const service: ModelsService = {
       list: () => available(),
       all: () => [...all()],
@@ -76,6 +95,11 @@ export default definePlugin({
       setApiKey: (provider, key) => {
         saveApiKey(api.agentDir, provider, key);
         models = undefined;
+      },
+      addProvider: (owner, provider) => {
+        const remove = added.add(owner, provider);
+        models = undefined;
+        return () => { remove(); models = undefined; };
       },
       get errors() { return load().problems.map((p) => p.message); },
     };

@@ -5,6 +5,8 @@
 import { Stage, type AgentEvent, type AgentMessage, type InputResult, type PluginApi, type ToolResultEvent } from "pi-kernel";
 import { createContext, emitSession } from "./context.js";
 import type { HandlerEntry } from "./handlers.js";
+import { mapMessageEnd } from "./message-end.js";
+import { discoverResources } from "./resources.js";
 import { customMessage, customToUser } from "./messages.js";
 import type { Runtime } from "./runtime.js";
 
@@ -17,15 +19,21 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
   const ctxFor = (e: HandlerEntry) => createContext(rt, e.api);
   let pendingStart = false;
   let runPrompt: { base: string; result: string } | undefined;
+  const messageEnd = mapMessageEnd(rt, api);
 
-  api.on("boot", (b) => emitSession(rt, { type: "session_start", reason: b.reason }));
+  api.on("boot", async (b) => {
+    await emitSession(rt, { type: "session_start", reason: b.reason });
+    await discoverResources(rt, api, b.reason);
+  });
   api.on("shutdown", (reason) => emitSession(rt, { type: "session_shutdown", reason: reason === "reload" ? "reload" : "quit" }));
 
   api.on("event", (event: AgentEvent) => {
     if (event.type === "agent_start") { rt.run = new AbortController(); rt.turnIndex = 0; pendingStart = true; runPrompt = undefined; }
     const compacted = event.type === "compaction_end" ? (event as { result?: Record<string, unknown> }).result : undefined;
     if (compacted) void rt.handlers.each({ type: "session_compact", compactionEntry: { type: "compaction", ...compacted }, fromExtension: false }, ctxFor);
-    if (NOTIFICATIONS.has(event.type) && rt.handlers.has(event.type)) {
+    // Loop messages already met the message_end handlers (which could replace them) before this.
+    const delivered = event.type === "message_end" && messageEnd.seen(event.message);
+    if (NOTIFICATIONS.has(event.type) && rt.handlers.has(event.type) && !delivered) {
       const payload: Record<string, unknown> = { ...event };
       if (event.type === "turn_start" || event.type === "turn_end") Object.assign(payload, { turnIndex: rt.turnIndex, timestamp: Date.now() });
       // Delivered in order, without holding up the loop (pi awaits them; our event hook is sync).
@@ -83,6 +91,11 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
     }
     return out.map(customToUser);
   }, { stage: Stage.LATE });
+
+  // pi awaits these before the stream is read; with no handler the tap returns at once.
+  api.on("providerResponse", async (r) => {
+    if (rt.handlers.has("after_provider_response")) await rt.handlers.each({ type: "after_provider_response", status: r.status, headers: r.headers }, ctxFor);
+  });
 
   api.on("providerRequest", async (payload) => {
     let out = payload;

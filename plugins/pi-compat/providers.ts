@@ -1,17 +1,84 @@
-// pi's registerProvider(name, config) to a kernel provider: a `streamSimple` becomes the stream of
-// the provider's api, and `models` become models extensions (and setModel) can pick.
-import type { Model, ProviderDef } from "pi-kernel";
+// pi's registerProvider(name, config) / unregisterProvider(name). The models go to the models
+// service (so `--model name/id`, --list-models, the selector and ctx.modelRegistry see them); a
+// config with only baseUrl/headers redirects the provider's existing models; a `streamSimple`
+// becomes the kernel provider of the config's api. Unregistering removes the models and hands the
+// api back to the provider it replaced, as pi restores overridden built-ins.
+import { emptyUsage, type AssistantMessageEvent, type Model, type PluginApi, type ProviderDef } from "pi-kernel";
+import type { Runtime } from "./runtime.js";
 
-export function adaptProvider(name: string, config: Record<string, unknown>): { provider?: ProviderDef; models: Model[] } {
+interface ModelsLike {
+  addProvider?(owner: string, p: { name: string; models?: Model[]; baseUrl?: string; headers?: Record<string, string>; apiKey?: string }): () => void;
+}
+
+export function registerProvider(rt: Runtime, api: PluginApi, name: string, config: Record<string, unknown>): void {
+  unregisterProvider(rt, name);
+  const removals: (() => void)[] = [];
+  const models = adaptModels(name, config);
+  const stream = config.streamSimple as ProviderDef["stream"] | undefined;
+  if (typeof stream === "function") removals.push(registerStream(api, typeof config.api === "string" ? config.api : name, stream));
+  if (models.length) {
+    rt.providerModels.set(name, models);
+    removals.push(() => rt.providerModels.delete(name));
+  }
+  const service = api.services.get<ModelsLike>("models");
+  if (service?.addProvider) {
+    removals.push(service.addProvider(`pi-compat:${name}`, {
+      name,
+      models: models.length ? models : undefined,
+      baseUrl: typeof config.baseUrl === "string" ? config.baseUrl : undefined,
+      headers: stringRecord(config.headers),
+      apiKey: typeof config.apiKey === "string" ? config.apiKey : undefined,
+    }));
+  }
+  rt.providers.set(name, () => removals.forEach((r) => r()));
+}
+
+export function unregisterProvider(rt: Runtime, name: string): void {
+  const remove = rt.providers.get(name);
+  rt.providers.delete(name);
+  remove?.();
+}
+
+function adaptModels(name: string, config: Record<string, unknown>): Model[] {
   const api = typeof config.api === "string" ? config.api : name;
   const baseUrl = typeof config.baseUrl === "string" ? config.baseUrl : "";
-  const models = (Array.isArray(config.models) ? config.models : []).map((raw) => {
+  const headers = stringRecord(config.headers);
+  return (Array.isArray(config.models) ? config.models : []).map((raw) => {
     const m = raw as Partial<Model> & { id: string };
     return {
       name: m.id, reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-      contextWindow: 128_000, maxTokens: 16_384, ...m, api: m.api ?? api, provider: name, baseUrl: m.baseUrl ?? baseUrl,
+      contextWindow: 128_000, maxTokens: 16_384, ...(headers && { headers }), ...m,
+      api: m.api ?? api, provider: name, baseUrl: m.baseUrl ?? baseUrl,
     } as Model;
   });
-  const stream = config.streamSimple as ProviderDef["stream"] | undefined;
-  return { provider: typeof stream === "function" ? { api, stream: (model, context, options) => stream(model, context, options) } : undefined, models };
+}
+
+/** Registers the extension's stream for `apiName`; the removal gives the api back to the one it replaced. */
+function registerStream(api: PluginApi, apiName: string, stream: ProviderDef["stream"]): () => void {
+  const previous = api.registry.get("provider", apiName);
+  let removed = false;
+  api.register.provider({
+    api: apiName,
+    stream: (model, context, options) => {
+      if (!removed) return stream(model, context, options);
+      return previous ? previous.stream(model, context, options) : unregistered(model, apiName);
+    },
+  });
+  return () => { removed = true; };
+}
+
+async function* unregistered(model: Model, apiName: string): AsyncGenerator<AssistantMessageEvent> {
+  yield {
+    type: "error", reason: "error",
+    error: {
+      role: "assistant", content: [], api: apiName, provider: model.provider, model: model.id, stopReason: "error",
+      usage: emptyUsage(),
+      errorMessage: `The provider for api "${apiName}" was unregistered by its extension`, timestamp: Date.now(),
+    },
+  };
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, v]) => typeof v === "string")) as Record<string, string>;
 }

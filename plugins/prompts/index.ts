@@ -9,11 +9,16 @@ import type { CommandsService } from "../../lib/commands/service.js";
 import { frontmatterParser } from "../../lib/frontmatter/index.js";
 import { IGNORE_FILES } from "../../lib/live-index/ignore-rules.js";
 import { LiveIndex } from "../../lib/live-index/index.js";
+import { AddedPaths, type AddsPaths } from "../../lib/resource-paths/added-paths.js";
 import { splitArgs, substitute } from "./args.js";
 import type { Template, TemplateRoot } from "./templates.js";
 
+/** The "prompts" service: takes template paths other plugins add (pi's resources_discover). */
+export type PromptsService = AddsPaths;
+
 export default definePlugin({
   name: "prompts",
+  provides: ["prompts"],
   after: ["commands-core"],
   setup(api) {
     if (!api.services.has("commands")) {
@@ -21,7 +26,9 @@ export default definePlugin({
       return;
     }
     const mirror = new CommandMirror(api);
-    const index = liveTemplates(api, (templates) => mirror.sync(templates.map(templateCommand)));
+    const added = new AddedPaths(api.cwd, () => index.invalidate());
+    const index = liveTemplates(api, added, (templates) => mirror.sync(templates.map(templateCommand)));
+    api.services.provide<PromptsService>("prompts", { addPaths: (paths, owner) => added.addPaths(paths, owner) });
     api.onDispose(() => index.close());
     api.on("boot", () => index.warmSoon());
     const remove = api.services.use<CommandsService>("commands").addSource({
@@ -32,7 +39,9 @@ export default definePlugin({
   },
 });
 
-function liveTemplates(api: PluginApi, built: (templates: Template[]) => void): LiveIndex<Template[]> {
+function liveTemplates(api: PluginApi, added: AddedPaths, built: (templates: Template[]) => void): LiveIndex<Template[]> {
+  // Added paths come last (lowest precedence), even under --no-prompt-templates, as in pi.
+  const all = (r: TemplateRoot[]): TemplateRoot[] => [...r, ...added.list().map((path) => ({ path, auto: false }))];
   let roots: TemplateRoot[] | undefined;
   const where = async () => {
     const m = await import("./templates.js");
@@ -46,14 +55,14 @@ function liveTemplates(api: PluginApi, built: (templates: Template[]) => void): 
   };
   let store: Promise<import("./templates.js").TemplateStore> | undefined;
   const getStore = () => (store ??= Promise.all([import("./templates.js"), where()]).then(([m, r]) =>
-    new m.TemplateStore(() => r, frontmatterParser, (file, message) => api.diagnose({ level: "warning", where: file, message }))));
+    new m.TemplateStore(() => all(r), frontmatterParser, (file, message) => api.diagnose({ level: "warning", where: file, message }))));
   return new LiveIndex<Template[]>({
     build: async () => {
       const templates = await (await getStore()).build();
       built(templates);
       return templates;
     },
-    roots: () => (roots ?? []).map((r) => r.path),
+    roots: () => all(roots ?? []).map((r) => r.path),
     watch: api.flags.mode !== "print" && api.flags.mode !== "json",
     relevant: (path) => path.endsWith(".md") || IGNORE_FILES.some((f) => path.endsWith(f)),
     onError: (message) => api.diagnose({ level: "warning", where: "prompts", message }),

@@ -10,6 +10,7 @@ import { CommandMirror } from "../../lib/commands/mirror.js";
 import type { CommandsService } from "../../lib/commands/service.js";
 import { frontmatterParser } from "../../lib/frontmatter/index.js";
 import { IGNORE_FILES } from "../../lib/live-index/ignore-rules.js";
+import { AddedPaths, type AddsPaths } from "../../lib/resource-paths/added-paths.js";
 import { LiveIndex } from "../../lib/live-index/index.js";
 import { skillLocations, type Locations } from "./locations.js";
 import { skillInvocation, skillsBlock } from "./prompt.js";
@@ -17,7 +18,7 @@ import type { SkillIndex } from "./store.js";
 import type { Skill } from "./validate.js";
 
 /** The "skills" service: the current skills (after validation and collisions). */
-export interface SkillsService {
+export interface SkillsService extends AddsPaths {
   list(): Promise<Skill[]>;
   /** Resolves when the first index is built and, in long-lived modes, the watchers are ready. */
   ready(): Promise<void>;
@@ -30,10 +31,12 @@ export default definePlugin({
   setup(api) {
     const commands = api.settings.enableSkillCommands !== false && api.services.has("commands");
     const mirror = new CommandMirror(api);
-    const index = liveSkills(api, (skills) => commands && mirror.sync(skills.map(skillCommand)));
+    const added = new AddedPaths(api.cwd, () => index.reroot());
+    const index = liveSkills(api, added, (skills) => commands && mirror.sync(skills.map(skillCommand)));
     api.onDispose(() => index.close());
     api.on("boot", () => index.warmSoon());
     api.services.provide<SkillsService>("skills", {
+      addPaths: (paths, owner) => added.addPaths(paths, owner),
       list: async () => (await index.get()).skills,
       ready: () => index.ready(),
     });
@@ -52,20 +55,25 @@ export default definePlugin({
   },
 });
 
-function liveSkills(api: PluginApi, built: (skills: Skill[]) => void): LiveIndex<SkillIndex> {
+function liveSkills(api: PluginApi, added: AddedPaths, built: (skills: Skill[]) => void): LiveIndex<SkillIndex> & { reroot(): void } {
+  let configured: Locations | undefined;
   let locations: Locations | undefined;
   const where = (): Locations => {
     if (locations) return locations;
-    locations = skillLocations({ cwd: api.cwd, agentDir: api.agentDir, home: homedir(), flags: api.flags, settings: api.settings });
-    for (const message of locations.problems) api.diagnose({ level: "warning", where: "skills", message });
-    return locations;
+    if (!configured) {
+      configured = skillLocations({ cwd: api.cwd, agentDir: api.agentDir, home: homedir(), flags: api.flags, settings: api.settings });
+      for (const message of configured.problems) api.diagnose({ level: "warning", where: "skills", message });
+    }
+    // Paths other plugins added come last (lowest precedence), even under --no-skills, as in pi.
+    const extra = added.list().map((path) => ({ path, origin: "extension" as const, rootFiles: true }));
+    return (locations = { ...configured, roots: [...configured.roots, ...extra] });
   };
   let store: Promise<import("./store.js").SkillStore> | undefined;
   const getStore = () => (store ??= import("./store.js").then((m) =>
     new m.SkillStore(where, frontmatterParser, (file, message) => api.diagnose({ level: "warning", where: file, message }))));
   // One-shot modes rebuild per request (cheaper than starting a watcher, see README "Skills").
   const watch = api.flags.mode !== "print" && api.flags.mode !== "json";
-  return new LiveIndex<SkillIndex>({
+  const index = new LiveIndex<SkillIndex>({
     build: async () => {
       const index = await (await getStore()).build();
       built(index.skills);
@@ -76,6 +84,7 @@ function liveSkills(api: PluginApi, built: (skills: Skill[]) => void): LiveIndex
     relevant: (path) => path.endsWith(".md") || IGNORE_FILES.includes(basename(path)),
     onError: (message) => api.diagnose({ level: "warning", where: "skills", message }),
   });
+  return Object.assign(index, { reroot: () => { locations = undefined; index.invalidate(); } });
 }
 
 function skillCommand(skill: Skill): CommandDef {

@@ -8,7 +8,7 @@ import { expandPath, settingsPath, stringList } from "../../lib/resource-paths/i
 
 export interface SkillRoot {
   path: string;
-  origin: "cli" | "settings" | "project" | "user";
+  origin: "cli" | "settings" | "project" | "user" | "extension";
   /** Plain `*.md` files directly in the root count as skills (not in .agents/skills). */
   rootFiles: boolean;
 }

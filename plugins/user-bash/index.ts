@@ -1,12 +1,13 @@
 // The user's own shell commands (`!cmd` in the UI, RPC `bash`): run one at a time in the session
 // cwd with the same runner as the bash tool (own process group, tail truncation, full output
 // spilled to a 0600 file), then join the conversation as a bashExecution message that the model
-// sees on its next request, unless excluded (`!!cmd`).
+// sees on its next request, unless excluded (`!!cmd`). Other plugins may intercept a command
+// first (`intercept`, pi's user_bash): answer with a result, or with operations that run it.
 import { definePlugin } from "pi-kernel";
 import { bashText } from "../../lib/session/convert.js";
 import { UserBash } from "./user-bash.js";
 
-export type { BashResult, RunOptions } from "./user-bash.js";
+export type { BashOperations, BashResult, Interception, Interceptor, RunOptions } from "./user-bash.js";
 
 export default definePlugin({
   name: "user-bash",

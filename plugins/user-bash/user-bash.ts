@@ -15,6 +15,15 @@ export interface BashResult {
   fullOutputPath?: string;
 }
 
+/** pi's BashOperations: how a command runs (an extension may run it elsewhere, e.g. over SSH). */
+export interface BashOperations {
+  exec(command: string, cwd: string, o: { onData(data: Buffer): void; signal?: AbortSignal; timeout?: number; env?: NodeJS.ProcessEnv }): Promise<{ exitCode: number | null }>;
+}
+
+/** What an interceptor (pi's `user_bash` handlers) may answer: a finished result, or other operations. */
+export type Interception = { result: BashResult } | { operations: BashOperations } | undefined;
+export type Interceptor = (event: { command: string; excludeFromContext: boolean; cwd: string }) => Promise<Interception>;
+
 export interface RunOptions {
   /** `!!cmd`: run it, but keep it out of the model's context. */
   excludeFromContext?: boolean;
@@ -25,6 +34,7 @@ export interface RunOptions {
 
 export class UserBash {
   private controller: AbortController | undefined;
+  private readonly interceptors: Interceptor[] = [];
 
   constructor(private readonly api: () => PluginApi) {}
 
@@ -34,21 +44,42 @@ export class UserBash {
     this.controller?.abort();
   }
 
+  /** Asked in order before a command runs; the first answer wins. Returns the removal. */
+  intercept(fn: Interceptor): () => void {
+    this.interceptors.push(fn);
+    return () => {
+      const i = this.interceptors.indexOf(fn);
+      if (i >= 0) this.interceptors.splice(i, 1);
+    };
+  }
+
   async run(command: string, opts: RunOptions = {}): Promise<BashResult> {
     if (this.controller) throw new Error("A shell command is already running; abort it first");
     const controller = new AbortController();
     this.controller = controller;
     opts.signal?.addEventListener("abort", () => controller.abort(), { once: true });
     try {
-      const result = await this.execute(command, controller.signal, opts.onData);
-      await this.record(command, result, opts.excludeFromContext === true);
+      const excludeFromContext = opts.excludeFromContext === true;
+      const answer = await this.ask({ command, excludeFromContext, cwd: this.api().cwd });
+      const result = answer && "result" in answer
+        ? answer.result
+        : await this.execute(command, controller.signal, opts.onData, answer?.operations);
+      await this.record(command, result, excludeFromContext);
       return result;
     } finally {
       this.controller = undefined;
     }
   }
 
-  private async execute(command: string, signal: AbortSignal, onData?: (tail: string) => void): Promise<BashResult> {
+  private async ask(event: Parameters<Interceptor>[0]): Promise<Interception> {
+    for (const fn of [...this.interceptors]) {
+      const answer = await fn(event);
+      if (answer) return answer;
+    }
+    return undefined;
+  }
+
+  private async execute(command: string, signal: AbortSignal, onData?: (tail: string) => void, operations?: BashOperations): Promise<BashResult> {
     const api = this.api();
     const settings = api.settings as { shellPath?: unknown; shellCommandPrefix?: unknown };
     const shell = typeof settings.shellPath === "string" ? settings.shellPath : pickShell();
@@ -56,7 +87,9 @@ export class UserBash {
     const sink = new OutputSink();
     let outcome;
     try {
-      outcome = await runCommand({ command: prefix + command, cwd: api.cwd, shell, signal, sink, onData: () => onData?.(sink.tailText()) });
+      outcome = operations
+        ? await runElsewhere(operations, prefix + command, api.cwd, signal, sink, () => onData?.(sink.tailText()))
+        : await runCommand({ command: prefix + command, cwd: api.cwd, shell, signal, sink, onData: () => onData?.(sink.tailText()) });
     } finally {
       await sink.close();
     }
@@ -83,4 +116,13 @@ export class UserBash {
     // Session stores persist it like any other finished message.
     api.actions.emit({ type: "message_end", message });
   }
+}
+
+/** A command run through an extension's operations, collected into the same bounded sink. */
+async function runElsewhere(ops: BashOperations, command: string, cwd: string, signal: AbortSignal, sink: OutputSink, onData: () => void): Promise<{ exitCode: number | null; aborted: boolean }> {
+  const { exitCode } = await ops.exec(command, cwd, {
+    signal,
+    onData: (data) => { sink.write(Buffer.isBuffer(data) ? data : Buffer.from(String(data))); onData(); },
+  });
+  return { exitCode, aborted: signal.aborted };
 }
