@@ -1,27 +1,20 @@
 // Choices outlive the process: a model and thinking level picked in one run of the real CLI are
 // the defaults of the next run, while --model on the command line is never written. And
 // `/settings` works headless (`pi -p "/settings key value"`).
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../support/run-cli.js";
-import { makeProject, writeTwoModels } from "../support/scenario.mjs";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
+import { writeTwoModels } from "../support/scenario.mjs";
+import { simProjects } from "../support/sim-projects.js";
 import { RpcProcess } from "../support/rpc-process.js";
 
 describe("settings across runs (spawned CLI)", () => {
-  let sim: Simulator;
-  const roots: string[] = [];
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => {
-    await sim.close();
-    for (const root of roots) rmSync(root, { recursive: true, force: true });
-  });
+  const sims = simProjects();
 
   const project = () => {
-    const p = makeProject(sim.url);
-    roots.push(p.root);
-    writeTwoModels(p.agentDir, sim.url);
+    const p = sims.project();
+    writeTwoModels(p.agentDir, sims.sim.url);
     return { ...p, settings: join(p.agentDir, "settings.json"), env: { PI_CODING_AGENT_DIR: p.agentDir } };
   };
 

@@ -1,26 +1,19 @@
 // Tool selection, context files and @file arguments through the spawned CLI against the LLM
 // simulator: what the model is offered (tools and system prompt) is what the flags asked for.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeProject } from "../support/scenario.mjs";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
+import { describe, expect, it } from "vitest";
+import { simProjects } from "../support/sim-projects.js";
 import { runCli } from "../support/run-cli.js";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d4d5a90000000049454e44ae426082", "hex");
 
 describe("tool flags, context files and @file (spawned CLI)", () => {
-  let sim: Simulator;
-  const roots: string[] = [];
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => {
-    await sim.close();
-    for (const root of roots) rmSync(root, { recursive: true, force: true });
-  });
+  const sims = simProjects();
 
   async function ask(args: string[], setup?: (p: { project: string; root: string }) => void) {
-    const { root, project, agentDir } = makeProject(sim.url);
-    roots.push(root);
+    const { root, project, agentDir } = sims.project();
+    const sim = sims.sim;
     setup?.({ project, root });
     sim.script({ text: "ok" });
     const start = sim.requests.length;

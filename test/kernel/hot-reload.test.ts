@@ -22,6 +22,15 @@ export default definePlugin({
 });
 `;
 
+/** A temp project with the versioned tool plugin (v1) in .pi/extensions, and its file. */
+function projectWithPlugin(): { cwd: string; file: string } {
+  const cwd = mkdtempSync(join(tmpdir(), "pik-reload-"));
+  const file = join(cwd, ".pi", "extensions", "versioned.ts");
+  mkdirSync(join(cwd, ".pi", "extensions"), { recursive: true });
+  writeFileSync(file, toolSource("v1"));
+  return { cwd, file };
+}
+
 async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
@@ -38,10 +47,7 @@ describe("hot reload", () => {
   afterEach(async () => { await h?.kernel.stop(); h = undefined; });
 
   it("an explicit reload (/reload) re-reads an edited user plugin even without the watcher", async () => {
-    const cwd = mkdtempSync(join(tmpdir(), "pik-reload-"));
-    const file = join(cwd, ".pi", "extensions", "versioned.ts");
-    mkdirSync(join(cwd, ".pi", "extensions"), { recursive: true });
-    writeFileSync(file, toolSource("v1"));
+    const { cwd, file } = projectWithPlugin();
     h = await startKernel([], { cwd, noDiscovery: false, watch: false });
     const call = { toolCalls: [{ name: "version", arguments: {} }] };
     h.sim.push(call, { text: "ok" });
@@ -56,10 +62,7 @@ describe("hot reload", () => {
   });
 
   it("picks up an edited tool plugin for the next request; a syntax error keeps the last good version", async () => {
-    const cwd = mkdtempSync(join(tmpdir(), "pik-reload-"));
-    const file = join(cwd, ".pi", "extensions", "versioned.ts");
-    mkdirSync(join(cwd, ".pi", "extensions"), { recursive: true });
-    writeFileSync(file, toolSource("v1"));
+    const { cwd, file } = projectWithPlugin();
     h = await startKernel([], { cwd, noDiscovery: false, watch: true });
     const call = { toolCalls: [{ name: "version", arguments: {} }] };
 
