@@ -121,9 +121,9 @@ export async function emitSession(rt: Runtime, event: Record<string, unknown>): 
 function modelRegistry(rt: Runtime, api: PluginApi): Record<string, unknown> {
   const models = () => (api.services.get<{ apiKey(m: Model): Promise<string | undefined> }>("models"));
   return {
-    getAll: () => rt.models(),
+    getAll: () => rt.allModels(),
     getAvailable: () => rt.models(),
-    find: (provider: string, id: string) => rt.models().find((m) => m.provider === provider && m.id === id),
+    find: (provider: string, id: string) => rt.allModels().find((m) => m.provider === provider && m.id === id),
     getApiKey: (model: Model) => models()?.apiKey(model),
     getApiKeyForProvider: (provider: string) => {
       const model = rt.models().find((m) => m.provider === provider);

@@ -31,9 +31,19 @@ export class Runtime {
 
   /** Every model an extension can pick: the catalog plus extension-registered providers. */
   models(): Model[] {
-    const service = this.api.services.get<{ list(): Model[]; addProvider?: unknown }>("models");
+    return this.catalog("list");
+  }
+
+  /** Every known model, with or without an API key (pi's modelRegistry.getAll). */
+  allModels(): Model[] {
+    return this.catalog("all");
+  }
+
+  private catalog(which: "list" | "all"): Model[] {
+    const service = this.api.services.get<{ list(): Model[]; all?(): Model[]; addProvider?: unknown }>("models");
+    const known = (which === "all" ? service?.all?.() : undefined) ?? service?.list() ?? [];
     // A models service that takes providers already lists the extensions' models.
-    if (service?.addProvider) return service.list();
-    return [...(service?.list() ?? []), ...[...this.providerModels.values()].flat()];
+    if (service?.addProvider) return known;
+    return [...known, ...[...this.providerModels.values()].flat()];
   }
 }

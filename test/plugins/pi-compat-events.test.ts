@@ -173,6 +173,31 @@ describe("registerProvider / unregisterProvider", () => {
     expect(m.all().find((x) => x.id === sonnet.id && x.provider === "anthropic")?.baseUrl).not.toBe("http://proxy.invalid/anthropic");
   });
 
+  it("ctx.modelRegistry: getAll lists models without a key too, getAvailable only those with one", async () => {
+    fresh();
+    mkdirSync(join(dir, "agent"), { recursive: true });
+    writeFileSync(join(dir, "agent", "models.json"), JSON.stringify({ providers: {
+      keyed: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "x", models: [{ id: "has-key" }] },
+    } }));
+    const ext = join(dir, "registry.ts");
+    writeFileSync(ext, `export default (pi) => pi.on("session_start", (_e, ctx) => {
+      const providers = (list) => [...new Set(list.map((m) => m.provider))];
+      globalThis.__registry = { all: providers(ctx.modelRegistry.getAll()), available: providers(ctx.modelRegistry.getAvailable()) };
+    });`);
+    const saved = process.env.ANTHROPIC_API_KEY;
+    delete process.env.ANTHROPIC_API_KEY; // a built-in provider with no key
+    try {
+      h = await startKernel([models, piCompat], { cwd: dir, agentDir: join(dir, "agent"), noDiscovery: false, noExtensions: true, extensionPaths: [ext], flags: { mode: "print" } });
+    } finally {
+      if (saved !== undefined) process.env.ANTHROPIC_API_KEY = saved;
+    }
+    const seen = (globalThis as { __registry?: { all: string[]; available: string[] } }).__registry!;
+    delete (globalThis as { __registry?: unknown }).__registry;
+    expect(seen.all).toEqual(expect.arrayContaining(["keyed", "anthropic"]));
+    expect(seen.available).toContain("keyed");
+    expect(seen.available).not.toContain("anthropic");
+  });
+
   it("a streamSimple provider serves its models; once unregistered its api answers with an error", async () => {
     fresh();
     async function* streamSimple(model: Model) {
