@@ -5,10 +5,8 @@
 import { join } from "node:path";
 import type { PluginApi, UiService } from "pi-kernel";
 import { navigateTree, type TreeMoveOptions } from "../../lib/session/navigate.js";
-import { loadKeybindings } from "../../lib/tui/keybindings.js";
 import type { Theme } from "../../lib/tui/theme.js";
 import type { TreeFilter } from "../../lib/tui/tree-layout.js";
-import { TreeView } from "../../lib/tui/tree-view.js";
 import type { Sessions } from "./sessions.js";
 import { treeItems } from "./tree-items.js";
 import { findEntry, treeLines } from "./tree-text.js";
@@ -42,6 +40,8 @@ export async function treeCommand(api: PluginApi, s: Sessions, args: string): Pr
 /** The entry the user picks: the tree view where components can be drawn, else a list. */
 async function pick(api: PluginApi, s: Sessions, face: UiService, initialId?: string): Promise<string | undefined> {
   if (face.custom) {
+    // Loaded on first use: the terminal toolkit is not needed to start the agent.
+    const [{ loadKeybindings }, { TreeView }] = await Promise.all([import("../../lib/tui/keybindings.js"), import("../../lib/tui/tree-view.js")]);
     const keys = loadKeybindings(join(api.agentDir, "keybindings.json"));
     const filter = api.settings.treeFilterMode as TreeFilter | undefined;
     return face.custom<string>((done, ui) => new TreeView({
