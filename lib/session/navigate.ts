@@ -26,6 +26,8 @@ export interface TreeMoveOptions {
 
 export interface TreeMove {
   cancelled: boolean;
+  /** The branch summary was aborted (by the signal), so nothing moved. */
+  aborted?: boolean;
   /** Who cancelled, when a gate said so. */
   by?: string;
   /** The target was the current leaf already: nothing changed. */
@@ -73,7 +75,14 @@ export async function navigateTree(api: PluginApi, s: GatedSessions, targetId: s
   let summary: { summary: string; details?: unknown; fromHook: boolean } | undefined;
   if (opts.summarize && answer.summary) summary = { ...answer.summary, fromHook: true };
   else if (opts.summarize) {
-    const text = await summarizeBranch(api, abandoned(oldPath, s.path(newLeafId)), instructions, replace, signal);
+    let text: string | undefined;
+    try {
+      text = await summarizeBranch(api, abandoned(oldPath, s.path(newLeafId)), instructions, replace, signal);
+    } catch (error) {
+      // The user stopped the summary: nothing moves (pi's abortBranchSummary).
+      if (signal.aborted) return { cancelled: true, aborted: true };
+      throw error;
+    }
     if (text) summary = { summary: text, fromHook: false };
   }
   const summaryEntry = s.navigate(newLeafId, { ...summary, label });

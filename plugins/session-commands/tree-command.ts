@@ -71,11 +71,34 @@ async function summaryChoice(api: PluginApi, face: UiService): Promise<TreeMoveO
 
 async function moveTo(api: PluginApi, s: Sessions, id: string, opts: TreeMoveOptions): Promise<string> {
   const face = api.services.get<UiService>("ui");
-  const move = await navigateTree(api, s, id, opts);
+  const progress = opts.summarize ? summaryProgress(face) : undefined;
+  let move;
+  try {
+    move = await navigateTree(api, s, id, { ...opts, signal: progress?.signal });
+  } finally {
+    progress?.close();
+  }
+  if (move.aborted) return "Branch summary cancelled; you stay where you were.";
   if (move.cancelled) return `Navigation cancelled${move.by ? ` by ${move.by}` : ""}.`;
   if (move.already) return "Already at this point.";
   const text = move.editorText ?? "";
   if (text && face && !face.getEditorText().trim()) face.setEditorText(text);
   const where = move.newLeafId ? `entry ${move.newLeafId}` : "the start of the session";
   return `Moved to ${where}${move.summaryEntry ? " (left a summary of the branch)" : ""}.${text && !face ? ` The message to edit and resend was:\n${text}` : ""}`;
+}
+
+/** While the branch summary is written: a line saying so, and Esc to stop it. */
+function summaryProgress(face: UiService | undefined): { signal: AbortSignal; close(): void } | undefined {
+  if (!face?.custom) return undefined;
+  const controller = new AbortController();
+  let close = () => {};
+  void face.custom<void>((done, ui) => {
+    close = () => done();
+    const theme = ui.theme as Theme;
+    return {
+      render: () => [theme.fg("muted", "Summarizing the branch you leave… (esc to cancel)")],
+      handle: (event) => { if (event.type === "key" && event.key.name === "escape") controller.abort(); },
+    };
+  });
+  return { signal: controller.signal, close: () => close() };
 }

@@ -139,6 +139,26 @@ describe("/tree's summary question", () => {
   });
 });
 
+describe("/tree's branch summary can be stopped", () => {
+  it("Esc while the summary is written cancels the move and keeps the conversation", async () => {
+    h = await startUi({ rows: 40, plugins: [commandsCore, sessionJsonl, sessionCommands] });
+    await prompt("first question", "first answer");
+    await prompt("second question", "second answer");
+    await openTree();
+    await selectRow(/assistant: first answer/);
+    await h.send(KEYS.enter);
+    await h.waitFor(/Summarize branch\?/);
+    h.sim.script({ text: "never finished", fault: { kind: "stall", afterChunks: 1 } });
+    await h.send(KEYS.down);
+    await h.send(KEYS.enter);
+    await h.waitFor(/Summarizing the branch you leave… \(esc to cancel\)/);
+    await h.send(KEYS.escape);
+    const s = await h.waitFor(/Branch summary cancelled; you stay where you were\./);
+    expect(s).toMatch(/second answer/);
+    expect(h.kernel.agent.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+  });
+});
+
 describe("double Esc on an empty editor (pi's doubleEscapeAction)", () => {
   it("opens /tree by default, and does nothing with doubleEscapeAction: none", async () => {
     h = await startUi({ rows: 40, plugins: [commandsCore, sessionJsonl, sessionCommands] });
