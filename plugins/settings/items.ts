@@ -69,6 +69,7 @@ export function settingItems(api: PluginApi, settings: SettingsService): Setting
       // The choice is remembered by the thinking_level_select listener, as for Shift+Tab.
       apply: (value) => live().actions.setThinkingLevel(value as ThinkingLevel),
     },
+    plain("doubleEscapeAction", "Double-escape action", "What Esc twice on an empty editor opens", () => ["tree", "fork", "none"], "tree"),
     plain("treeFilterMode", "Tree filter mode", "Which entries /tree shows when it opens", () => [...TREE_FILTERS], "default"),
     plain("enableSkillCommands", "Skill commands", "Offer skills as /skill:name commands (from the next start or /reload)", BOOL, true),
     plain("autocompleteMaxVisible", "Autocomplete max items", "How many completions the list under the editor shows", () => [3, 5, 7, 10, 15, 20], 5),
