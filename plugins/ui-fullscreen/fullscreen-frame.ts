@@ -43,7 +43,11 @@ export class FullscreenFrame implements Frame {
     this.output = output;
     // Keys come from the app's parser; blessed gets an input that never speaks.
     const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input });
-    this.screen = blessed.screen({ input, output, smartCSR: true, fullUnicode: true, terminal: "xterm-256color", warnings: false, autoPadding: false });
+    // UTF-8 throughout, as the inline UI writes: forceUnicode keeps blessed from turning "·" and
+    // "─" into ASCII when LANG does not name UTF-8, and brokenACS from switching to the DEC line
+    // drawing charset (which tmux capture-pane and some terminals show as "qqqq").
+    this.screen = blessed.screen({ input, output, smartCSR: true, fullUnicode: true, forceUnicode: true, terminal: "xterm-256color", warnings: false, autoPadding: false });
+    this.screen.tput.brokenACS = true;
     const box = (o: Record<string, unknown>) => blessed.box({ parent: this.screen, left: 0, width: "100%", tags: false, wrap: false, ...o });
     this.boxes = {
       transcript: box({ top: 0, height: 1 }),

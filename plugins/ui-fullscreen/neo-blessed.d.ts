@@ -15,6 +15,8 @@ declare module "neo-blessed" {
     destroy(): void;
     alloc(): void;
     program: { cols: number; rows: number };
+    /** Terminal capabilities; `brokenACS` makes blessed write box drawing as UTF-8, not DEC ACS. */
+    tput: { brokenACS: boolean };
   }
   interface Blessed {
     screen(options: Record<string, unknown>): BlessedScreen;

@@ -50,6 +50,10 @@ describe.skipIf(!hasTmux)("pi in tmux", () => {
     keys("full", "Enter");
     pane = await waitForPane("full", /Answer in full screen\./);
     expect(pane.trimEnd().split("\n").at(-1)).toMatch(/\(sim\) sim-model/);
+    // UTF-8 as written, not DEC line drawing (which reads back as "qqqq") or ASCII stand-ins.
+    expect(pane).toMatch(/─{20,}/);
+    expect(pane).toMatch(/pi-kernel · enter send/);
+    expect(pane).not.toMatch(/q{20,}/);
     keys("full", "C-d");
     pane = await waitForPane("full", /pi exited with 0/);
     // The alternate screen is gone: the full-screen frame left nothing behind.
