@@ -20,6 +20,7 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
   let pendingStart = false;
   let runPrompt: { base: string; result: string } | undefined;
   const messageEnd = mapMessageEnd(rt, api);
+  rt.finishMessage = messageEnd.finish;
 
   api.on("boot", async (b) => {
     await emitSession(rt, { type: "session_start", reason: b.reason });

@@ -1,15 +1,23 @@
 // pi's message_end: handlers see each finished message and may answer `{message}` to replace it
 // (same role only, chained in order). The loop's messages pass the kernel's messageEnd hook
 // before they are stored, so the replacement is what the session records and the next request
-// carries; messages announced outside the loop (custom messages, `!cmd` runs) only notify.
+// carries. A custom message an extension adds outside a run goes through the same chain
+// (`finish`) before it is stored; `!cmd` runs only notify.
 import type { AgentMessage, PluginApi } from "pi-kernel";
 import { createContext } from "./context.js";
 import { report } from "./handlers.js";
 import type { Runtime } from "./runtime.js";
 
-export function mapMessageEnd(rt: Runtime, api: PluginApi): { seen(message: unknown): boolean } {
+export interface MessageEndChain {
+  /** Whether the message already went through the handlers (so its event only notifies). */
+  seen(message: unknown): boolean;
+  /** Runs the handlers on a message announced outside the loop; returns what to store. */
+  finish(message: AgentMessage): Promise<AgentMessage>;
+}
+
+export function mapMessageEnd(rt: Runtime, api: PluginApi): MessageEndChain {
   const replaced = new WeakSet<object>();
-  api.on("messageEnd", async (message) => {
+  const finish = async (message: AgentMessage): Promise<AgentMessage> => {
     if (!rt.handlers.has("message_end")) return message;
     let current = message;
     for (const entry of rt.handlers.list("message_end")) {
@@ -24,6 +32,7 @@ export function mapMessageEnd(rt: Runtime, api: PluginApi): { seen(message: unkn
     }
     replaced.add(current);
     return current;
-  });
-  return { seen: (message) => typeof message === "object" && message !== null && replaced.has(message) };
+  };
+  api.on("messageEnd", finish);
+  return { seen: (message) => typeof message === "object" && message !== null && replaced.has(message), finish };
 }

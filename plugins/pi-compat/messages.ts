@@ -7,16 +7,21 @@ export function customMessage(m: Record<string, unknown>): AgentMessage {
   return { role: "custom", customType: String(m.customType ?? "extension"), content: m.content ?? "", display: m.display ?? true, details: m.details, timestamp: Date.now() };
 }
 
-export async function deliver(api: PluginApi, message: AgentMessage, o: { triggerTurn?: boolean; deliverAs?: string }): Promise<void> {
+/**
+ * `finish` runs message_end handlers (which may replace the message) on one that is stored
+ * without a run; inside a run the loop does that itself.
+ */
+export async function deliver(api: PluginApi, message: AgentMessage, o: { triggerTurn?: boolean; deliverAs?: string }, finish?: (m: AgentMessage) => Promise<AgentMessage>): Promise<void> {
   if (api.agent.isStreaming) {
     if (o.deliverAs === "steer") return api.actions.steer(message);
     return api.actions.followUp(message);
   }
   if (o.triggerTurn) return api.actions.send([message]);
   // Kept in the conversation (and the session file) without starting a turn.
-  api.actions.setMessages([...api.agent.messages, message]);
-  api.actions.emit({ type: "message_start", message });
-  api.actions.emit({ type: "message_end", message });
+  const final = finish ? await finish(message) : message;
+  api.actions.setMessages([...api.agent.messages, final]);
+  api.actions.emit({ type: "message_start", message: final });
+  api.actions.emit({ type: "message_end", message: final });
 }
 
 export async function sendUserMessage(api: PluginApi, content: unknown, o: { deliverAs?: string }): Promise<void> {

@@ -1,6 +1,7 @@
 // pi's ExtensionAPI (`pi.*`) for one extension, over that extension's own kernel api: what it
 // registers is owned by it (and goes away when it is reloaded), and its failures carry its name.
 import type { CommandDef, MessageRendererDef, Model, PluginApi, ShortcutDef, ThinkingLevel, ToolDef } from "pi-kernel";
+import { slashCommands } from "../../lib/commands/slash-commands.js";
 import { normaliseKey } from "../../lib/tui/keybindings.js";
 import { wrapCompactors } from "./compaction.js";
 import { createCommandContext, createContext } from "./context.js";
@@ -23,7 +24,8 @@ function again<T extends { name: string }>(known: Map<string, T>, def: T, regist
   register();
 }
 
-export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<string, unknown> {
+/** `sourceInfo`: where the extension was found, given to the commands it registers. */
+export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo?: CommandDef["sourceInfo"]): Record<string, unknown> {
   const ctx = () => createContext(rt, api.current());
   const sessions = () => (api.services.get<{
     append(e: Record<string, unknown>): unknown; setName(n: string): void; name: string | undefined; setLabel(id: string, l: string | undefined): void;
@@ -43,7 +45,7 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<st
     },
     registerCommand(name: string, def: { description?: string; handler(args: string, ctx: unknown): unknown; getArgumentCompletions?(p: string): unknown }) {
       const command: CommandDef = {
-        name, description: def.description, source: "extension",
+        name, description: def.description, source: "extension", sourceInfo,
         handler: async (args) => { await def.handler(args, createCommandContext(rt, api.current())); },
         getArgumentCompletions: def.getArgumentCompletions as CommandDef["getArgumentCompletions"],
       };
@@ -71,7 +73,7 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<st
       again(renderers, def, () => api.register.messageRenderer(def));
     },
     sendMessage: (message: Record<string, unknown>, opts: { triggerTurn?: boolean; deliverAs?: string } = {}) =>
-      deliver(api.current(), customMessage(message), opts),
+      deliver(api.current(), customMessage(message), opts, rt.finishMessage),
     sendUserMessage: (content: unknown, opts: { deliverAs?: string } = {}) => sendUserMessage(api.current(), content, opts),
     appendEntry(customType: string, data?: unknown) {
       sessions()?.append({ type: "custom", customType, data });
@@ -87,12 +89,7 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string): Record<st
       sourceInfo: { source: "pi-kernel" },
     })),
     setActiveTools: (names: string[]) => api.actions.setActiveTools(names),
-    getCommands: async () => {
-      const list = api.services.has("commands")
-        ? await api.services.use<{ list(): Promise<{ name: string; description?: string; source?: string }[]> }>("commands").list()
-        : api.registry.list("command");
-      return list.filter((c) => c.source !== "builtin").map((c) => ({ name: c.name, description: c.description, source: c.source ?? "extension" }));
-    },
+    getCommands: () => slashCommands(api.current()),
     async setModel(model: Model) {
       const key = await api.services.get<{ apiKey(m: Model): Promise<string | undefined> }>("models")?.apiKey(model);
       const own = [...rt.providerModels.values()].flat().some((m) => m.provider === model.provider && m.id === model.id);

@@ -2,7 +2,7 @@
 // things extensions declare (flags, provider models; their shortcuts and message renderers are
 // kernel contributions the UIs read), plus the state of the current run that pi's ctx exposes
 // (its AbortSignal, the last system prompt).
-import type { Model, PluginApi } from "pi-kernel";
+import type { AgentMessage, Model, PluginApi } from "pi-kernel";
 import { createEventBus, type EventBusController } from "../../lib/pi-compat/event-bus.js";
 import { Handlers } from "./handlers.js";
 
@@ -20,6 +20,8 @@ export class Runtime {
   readonly files = new Map<string, { root: string; api: PluginApi }>();
   systemPrompt = "";
   run: AbortController | undefined;
+  /** Runs message_end handlers on a message stored outside a run (set by the event mapping). */
+  finishMessage: ((message: AgentMessage) => Promise<AgentMessage>) | undefined;
   turnIndex = 0;
 
   constructor(readonly api: PluginApi, timeoutMs: number) {

@@ -129,6 +129,20 @@ describe("message_end", () => {
     expect(stored.join("\n")).not.toContain("SECRET");
   });
 
+  it("a custom message added outside a run goes through the handlers before it is stored", async () => {
+    fresh();
+    const k = await start({}, [commandsCore, sessionJsonl, piCompat], { sessionDir: join(dir, "sessions") });
+    await k.kernel.actions.prompt("/probe-note");
+    await new Promise((r) => setTimeout(r, 20));
+    const last = k.kernel.agent.messages.at(-1)!;
+    expect(last).toMatchObject({ role: "custom", customType: "probe-note", content: "the [redacted] note" });
+    const ended = k.events.filter((e) => e.type === "message_end").map((e) => (e as { message: AgentMessage }).message);
+    expect(ended.map(text)).toEqual(["the [redacted] note"]);
+    const sessions = service<{ entries(): { type: string; content?: unknown }[] }>("sessions");
+    expect(JSON.stringify(sessions.entries())).toContain("the [redacted] note");
+    expect(JSON.stringify(sessions.entries())).not.toContain("SECRET");
+  });
+
   it("a replacement with another role is refused and reported", async () => {
     fresh();
     const k = await start({});
