@@ -57,6 +57,9 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
         const extra = resourcesOf(packages, kind as keyof typeof RESOURCE_FLAGS);
         if (extra.length || userPaths[flag].length) o.flags[flag] = [...userPaths[flag], ...extra];
       }
+      // Which directories are packages, so their resources report origin "package" (lib/resource-paths/source-info.ts).
+      const compositionScope = packagesFile === projectFile ? "project" : "user";
+      o.flags.packageOrigins = packages.map((p) => ({ baseDir: p.dir, source: p.source, scope: p.origin === "global" ? "user" : p.origin === "project" ? "project" : compositionScope }));
       const themes = resourcesOf(packages, "themes");
       if (settings && (themes.length || userThemes.length)) settings.themes = [...userThemes, ...themes];
       return packages.flatMap((p) => p.resources.extensions.map((file) => ({ file, root: p.dir, origin: "package" as const })));

@@ -13,6 +13,8 @@ export interface CommandDef {
   argumentHint?: string;
   /** Where the command comes from: "builtin", "extension", "prompt", "skill". */
   source?: string;
+  /** Where it was found, in pi's SourceInfo shape (RPC get_commands, pi.getCommands()). */
+  sourceInfo?: { path: string; source: string; scope: "user" | "project" | "temporary"; origin: "package" | "top-level"; baseDir?: string };
   handler(args: string, ctx: CommandContext): unknown;
   getArgumentCompletions?(prefix: string): { value: string; label?: string }[] | undefined;
 }

@@ -20,7 +20,13 @@ export interface ComposeOptions {
   report(level: "warning" | "error", message: string): void;
 }
 
-export interface ComposedPackage { dir: string; origin: "composition" | "global" | "project"; resources: Resources }
+export interface ComposedPackage {
+  dir: string;
+  origin: "composition" | "global" | "project";
+  /** The entry's source as written (pi's sourceInfo.source for the package's resources). */
+  source: string;
+  resources: Resources;
+}
 
 export async function composeAgent(o: ComposeOptions): Promise<ComposedPackage[]> {
   const lists: { entries: PackageEntry[]; base: string; root: string; origin: ComposedPackage["origin"]; autoInstall: boolean }[] = [
@@ -46,7 +52,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedPackage[]
         }
         const dir = installedDir(source, list.root);
         const filters = typeof entry === "string" ? {} : entry;
-        out.push({ dir, origin: list.origin, resources: packageResources(dir, filters) });
+        out.push({ dir, origin: list.origin, source: spec, resources: packageResources(dir, filters) });
       } catch (error) {
         o.report("error", `package ${spec}: ${(error as Error).message}`);
       }

@@ -6,6 +6,7 @@ import { availableThinkingLevels, clampThinkingLevel } from "../../lib/headless/
 import { SESSION_COMMANDS } from "./session-commands.js";
 import { sessionStats } from "./stats.js";
 import { lastAssistantText } from "../../lib/messages/last-assistant-text.js";
+import { slashCommands } from "../../lib/commands/slash-commands.js";
 
 export type RpcCommand = { id?: unknown; type: string; [field: string]: unknown };
 export interface RpcContext {
@@ -77,7 +78,7 @@ export const COMMANDS: Record<string, Handler> = {
   },
   get_last_assistant_text: (_cmd, ctx) => ({ text: lastAssistantText(ctx.api().agent.messages) }),
   get_messages: (_cmd, ctx) => ({ messages: ctx.api().agent.messages }),
-  get_commands: (_cmd, ctx) => ({ commands: commandList(ctx.api()) }),
+  get_commands: async (_cmd, ctx) => ({ commands: await slashCommands(ctx.api()) }),
   get_session_stats: (_cmd, ctx) => sessionStats(ctx.api()),
   ...SESSION_COMMANDS,
 };
@@ -128,11 +129,6 @@ function state(api: PluginApi): Record<string, unknown> {
     messageCount: api.agent.messages.length,
     pendingMessageCount: api.agent.pendingMessageCount,
   };
-}
-
-function commandList(api: PluginApi): unknown[] {
-  const gen = api.registry.list("command").filter((c) => c.source && c.source !== "builtin");
-  return gen.map((c) => ({ name: c.name, description: c.description, source: c.source, sourceInfo: { path: c.name, source: c.source, scope: "user", origin: "package" } }));
 }
 
 function models(api: PluginApi): ModelsService {

@@ -10,6 +10,7 @@ import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handlers.js";
 import { mapEvents } from "./events.js";
 import { createPiApi } from "./pi-api.js";
 import { Runtime } from "./runtime.js";
+import { extensionSourceInfo } from "./source-info.js";
 import { mapUserBash } from "./user-bash.js";
 
 export interface PiCompatService {
@@ -35,7 +36,7 @@ export default definePlugin({
       runtime: rt,
       async load(factory, extApi, source) {
         extApi.onDispose(ownFiles(extApi.name, source.root, extApi));
-        await factory(createPiApi(rt, extApi, extApi.name));
+        await factory(createPiApi(rt, extApi, extApi.name, extensionSourceInfo(source, extApi)));
       },
     });
   },

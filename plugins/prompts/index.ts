@@ -41,10 +41,12 @@ export default definePlugin({
 
 function liveTemplates(api: PluginApi, added: AddedPaths, built: (templates: Template[]) => void): LiveIndex<Template[]> {
   // Added paths come last (lowest precedence), even under --no-prompt-templates, as in pi.
-  const all = (r: TemplateRoot[]): TemplateRoot[] => [...r, ...added.list().map((path) => ({ path, auto: false }))];
+  let m: typeof import("./templates.js") | undefined;
+  // Only called once where() has loaded the module.
+  const all = (r: TemplateRoot[]): TemplateRoot[] => [...r, ...added.list().map((path) => m!.givenRoot(path, api))];
   let roots: TemplateRoot[] | undefined;
   const where = async () => {
-    const m = await import("./templates.js");
+    m = await import("./templates.js");
     if (!roots) {
       roots = m.templateRoots({ cwd: api.cwd, agentDir: api.agentDir, home: homedir(), flags: api.flags, settings: api.settings });
       for (const r of roots) {
@@ -62,7 +64,7 @@ function liveTemplates(api: PluginApi, added: AddedPaths, built: (templates: Tem
       built(templates);
       return templates;
     },
-    roots: () => all(roots ?? []).map((r) => r.path),
+    roots: () => [...(roots ?? []).map((r) => r.path), ...added.list()],
     watch: api.flags.mode !== "print" && api.flags.mode !== "json",
     relevant: (path) => path.endsWith(".md") || IGNORE_FILES.some((f) => path.endsWith(f)),
     onError: (message) => api.diagnose({ level: "warning", where: "prompts", message }),
@@ -75,6 +77,7 @@ function templateCommand(t: Template): CommandDef {
     description: t.description,
     argumentHint: t.argumentHint,
     source: "prompt",
+    sourceInfo: t.sourceInfo,
     handler: (args) => ({ action: "transform", text: substitute(t.body, splitArgs(args)) }),
   };
 }

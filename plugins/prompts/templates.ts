@@ -9,6 +9,7 @@ import type { ParseFrontmatter } from "../../lib/frontmatter/index.js";
 import { FileCache, type Parsed } from "../../lib/live-index/file-cache.js";
 import { addIgnoreRules } from "../../lib/live-index/ignore-rules.js";
 import { expandPath, settingsPath, stringList } from "../../lib/resource-paths/index.js";
+import { autoMeta, givenPathMeta, packageMeta, settingsMeta, sourceInfo, type SourceInfo, type SourceMeta } from "../../lib/resource-paths/source-info.js";
 
 export interface Template {
   name: string;
@@ -16,15 +17,27 @@ export interface Template {
   argumentHint?: string;
   body: string;
   filePath: string;
+  /** Where it was found (pi's SourceInfo); set per build, as the same file may move roots. */
+  sourceInfo?: SourceInfo;
 }
 
-export interface TemplateRoot { path: string; auto: boolean }
+export interface TemplateRoot { path: string; auto: boolean; meta: SourceMeta }
+
+type Where = { cwd: string; agentDir: string; flags: Readonly<Record<string, unknown>> };
+
+/** A path given for this run: a package's (the CLI adds package prompts as such paths) or the user's. */
+export function givenRoot(path: string, o: Where): TemplateRoot {
+  return { path, auto: false, meta: packageMeta(o.flags, path) ?? givenPathMeta(path, o) };
+}
 
 export function templateRoots(o: { cwd: string; agentDir: string; home: string; flags: Readonly<Record<string, unknown>>; settings: Readonly<Record<string, unknown>> }): TemplateRoot[] {
-  const roots = stringList(o.flags.promptTemplate).map((p) => ({ path: expandPath(p, o.home, o.cwd), auto: false }));
+  const roots = stringList(o.flags.promptTemplate).map((p) => givenRoot(expandPath(p, o.home, o.cwd), o));
   if (o.flags.promptTemplates === false) return roots;
-  for (const p of stringList(o.settings.prompts)) roots.push({ path: settingsPath(p, o), auto: false });
-  roots.push({ path: join(o.cwd, ".pi", "prompts"), auto: true }, { path: join(o.agentDir, "prompts"), auto: true });
+  for (const p of stringList(o.settings.prompts)) roots.push({ path: settingsPath(p, o), auto: false, meta: settingsMeta("prompts", p, o.cwd) });
+  roots.push(
+    { path: join(o.cwd, ".pi", "prompts"), auto: true, meta: autoMeta("project", join(o.cwd, ".pi")) },
+    { path: join(o.agentDir, "prompts"), auto: true, meta: autoMeta("user", o.agentDir) },
+  );
   return roots;
 }
 
@@ -41,12 +54,15 @@ export class TemplateStore {
   }
 
   async build(): Promise<Template[]> {
-    const files = [...new Set(this.roots().flatMap(templateFiles))];
+    // The first root a file is found under says where it comes from.
+    const metas = new Map<string, SourceMeta>();
+    for (const root of this.roots()) for (const f of templateFiles(root)) if (!metas.has(f)) metas.set(f, root.meta);
+    const files = [...metas.keys()];
     if (files.length > 0) this.parse ??= await this.loadParser();
     const byName = new Map<string, Template>();
     for (const file of files) {
       const t = this.cache.read(file)?.value;
-      if (t && !byName.has(t.name)) byName.set(t.name, t);
+      if (t && !byName.has(t.name)) byName.set(t.name, { ...t, sourceInfo: sourceInfo(file, metas.get(file)!) });
     }
     this.cache.prune(new Set(files));
     return [...byName.values()];

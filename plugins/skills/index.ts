@@ -12,7 +12,7 @@ import { frontmatterParser } from "../../lib/frontmatter/index.js";
 import { IGNORE_FILES } from "../../lib/live-index/ignore-rules.js";
 import { AddedPaths, type AddsPaths } from "../../lib/resource-paths/added-paths.js";
 import { LiveIndex } from "../../lib/live-index/index.js";
-import { skillLocations, type Locations } from "./locations.js";
+import { givenMeta, skillLocations, type Locations } from "./locations.js";
 import { skillInvocation, skillsBlock } from "./prompt.js";
 import type { SkillIndex } from "./store.js";
 import type { Skill } from "./validate.js";
@@ -65,7 +65,7 @@ function liveSkills(api: PluginApi, added: AddedPaths, built: (skills: Skill[]) 
       for (const message of configured.problems) api.diagnose({ level: "warning", where: "skills", message });
     }
     // Paths other plugins added come last (lowest precedence), even under --no-skills, as in pi.
-    const extra = added.list().map((path) => ({ path, origin: "extension" as const, rootFiles: true }));
+    const extra = added.list().map((path) => ({ path, origin: "extension" as const, rootFiles: true, meta: givenMeta(path, api) }));
     return (locations = { ...configured, roots: [...configured.roots, ...extra] });
   };
   let store: Promise<import("./store.js").SkillStore> | undefined;
@@ -93,6 +93,7 @@ function skillCommand(skill: Skill): CommandDef {
     description: skill.description,
     argumentHint: "[message]",
     source: "skill",
+    sourceInfo: skill.sourceInfo,
     async handler(args) {
       const parse = await frontmatterParser();
       const { body } = parse(await readFile(skill.filePath, "utf8"));

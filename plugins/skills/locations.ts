@@ -5,12 +5,15 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { expandPath, settingsPath, stringList } from "../../lib/resource-paths/index.js";
+import { autoMeta, givenPathMeta, packageMeta, settingsMeta, type SourceMeta } from "../../lib/resource-paths/source-info.js";
 
 export interface SkillRoot {
   path: string;
   origin: "cli" | "settings" | "project" | "user" | "extension";
   /** Plain `*.md` files directly in the root count as skills (not in .agents/skills). */
   rootFiles: boolean;
+  /** Where its skills come from, in pi's SourceInfo terms. */
+  meta: SourceMeta;
 }
 
 export interface LocationInput {
@@ -30,7 +33,7 @@ export function skillLocations(o: LocationInput): Locations {
   for (const p of stringList(o.flags.skill)) {
     const path = expandPath(p, o.home, o.cwd);
     if (!existsSync(path)) problems.push(`--skill ${p}: ${path} does not exist`);
-    roots.push({ path, origin: "cli", rootFiles: true });
+    roots.push({ path, origin: "cli", rootFiles: true, meta: givenMeta(path, o) });
   }
   if (o.flags.skills === false) return { roots, excluded, problems };
   for (const entry of stringList(o.settings.skills)) {
@@ -41,14 +44,17 @@ export function skillLocations(o: LocationInput): Locations {
     const negated = entry.startsWith("!") || entry.startsWith("-");
     const path = settingsPath(entry.replace(/^[!+-]/, ""), o);
     if (negated) excluded.push(path);
-    else roots.push({ path, origin: "settings", rootFiles: true });
+    else roots.push({ path, origin: "settings", rootFiles: true, meta: settingsMeta("skills", entry, o.cwd) });
   }
+  // pi reports every auto-discovered project skill against the cwd's .pi, user ones the agent dir.
+  const project = autoMeta("project", join(o.cwd, ".pi"));
   for (const dir of projectDirs(o.cwd)) {
-    roots.push({ path: join(dir, ".pi", "skills"), origin: "project", rootFiles: true });
-    roots.push({ path: join(dir, ".agents", "skills"), origin: "project", rootFiles: false });
+    roots.push({ path: join(dir, ".pi", "skills"), origin: "project", rootFiles: true, meta: project });
+    roots.push({ path: join(dir, ".agents", "skills"), origin: "project", rootFiles: false, meta: project });
   }
-  roots.push({ path: join(o.agentDir, "skills"), origin: "user", rootFiles: true });
-  roots.push({ path: join(o.home, ".agents", "skills"), origin: "user", rootFiles: false });
+  const user = autoMeta("user", o.agentDir);
+  roots.push({ path: join(o.agentDir, "skills"), origin: "user", rootFiles: true, meta: user });
+  roots.push({ path: join(o.home, ".agents", "skills"), origin: "user", rootFiles: false, meta: user });
   return { roots, excluded, problems };
 }
 
@@ -59,4 +65,9 @@ export function projectDirs(cwd: string): string[] {
     dirs.push(dir);
     if (existsSync(join(dir, ".git")) || dirname(dir) === dir) return dirs;
   }
+}
+
+/** A path given for this run: a package's (the CLI adds package skills as --skill paths) or the user's. */
+export function givenMeta(path: string, o: { cwd: string; agentDir: string; flags: Readonly<Record<string, unknown>> }): SourceMeta {
+  return packageMeta(o.flags, path) ?? givenPathMeta(path, o);
 }

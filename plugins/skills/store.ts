@@ -3,6 +3,7 @@
 import { realpathSync } from "node:fs";
 import { FileCache } from "../../lib/live-index/file-cache.js";
 import type { ParseFrontmatter } from "../../lib/frontmatter/index.js";
+import { sourceInfo, type SourceMeta } from "../../lib/resource-paths/source-info.js";
 import type { Locations } from "./locations.js";
 import { findSkillFiles } from "./scan.js";
 import { checkSkill, type Skill } from "./validate.js";
@@ -40,6 +41,7 @@ export class SkillStore {
     const present = new Set<string>();
     const byName = new Map<string, Skill>();
     const origin = new Map<string, string>();
+    const metas = new Map<string, SourceMeta>();
     for (const root of roots) {
       for (const file of findSkillFiles(root.path, root.rootFiles)) {
         const real = realPath(file);
@@ -47,6 +49,7 @@ export class SkillStore {
         seenReal.add(real);
         present.add(file);
         origin.set(file, root.origin);
+        metas.set(file, root.meta);
       }
     }
     this.origin = origin;
@@ -57,7 +60,7 @@ export class SkillStore {
       if (!skill) continue;
       const first = byName.get(skill.name);
       if (first) collided.add(this.collision(skill, first));
-      else byName.set(skill.name, skill);
+      else byName.set(skill.name, { ...skill, sourceInfo: sourceInfo(file, metas.get(file)!) });
     }
     this.cache.prune(present);
     for (const file of this.collisions.keys()) if (!collided.has(file)) this.collisions.delete(file);

@@ -1,6 +1,7 @@
 // pi's (lenient) reading of the Agent Skills rules. Every problem is reported as a rule broken in
 // a file; only a missing description keeps the skill out, as in pi.
 import { basename, dirname } from "node:path";
+import type { SourceInfo } from "../../lib/resource-paths/source-info.js";
 
 export interface Skill {
   name: string;
@@ -10,6 +11,8 @@ export interface Skill {
   baseDir: string;
   disableModelInvocation: boolean;
   origin: string;
+  /** Where it was found (pi's SourceInfo); set per build by the store. */
+  sourceInfo?: SourceInfo;
 }
 
 export interface Checked { skill?: Skill; problems: string[] }
