@@ -15,7 +15,9 @@ export function packageResources(dir: string, filters: Filters = {}): Resources 
   const manifest = readManifest(dir);
   const out = {} as Resources;
   for (const kind of KINDS) {
-    const listed = manifest ? expand(dir, manifest[kind] ?? []) : conventional(dir, kind);
+    const found = manifest ? expand(dir, manifest[kind] ?? []) : conventional(dir, kind);
+    // A folder listed as an extension holds extensions (as pi reads it); other kinds scan folders.
+    const listed = kind === "extensions" ? found.flatMap((f) => (isDirectory(f) ? extensionsIn(f, Boolean(manifest)) : [f])) : found;
     out[kind] = applyFilter(dir, listed, filters[kind]);
   }
   return out;
@@ -51,14 +53,24 @@ function expand(dir: string, patterns: string[]): string[] {
 function conventional(dir: string, kind: ResourceKind): string[] {
   const sub = join(dir, kind);
   if (kind !== "extensions") return existsSync(sub) ? [sub] : [];
-  if (existsSync(sub)) {
-    return readdirSync(sub).sort().flatMap((name) => {
-      const path = join(sub, name);
-      if (statSync(path).isDirectory()) return ["index.ts", "index.js"].map((i) => join(path, i)).filter(existsSync).slice(0, 1);
-      return /\.(ts|js|mjs)$/.test(name) && !/\.(d|test)\.ts$/.test(name) ? [path] : [];
-    });
-  }
-  return ["index.ts", "index.js"].map((i) => join(dir, i)).filter(existsSync).slice(0, 1);
+  return existsSync(sub) ? [sub] : indexOf(dir);
+}
+
+const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
+const indexOf = (dir: string) => ["index.ts", "index.js"].map((i) => join(dir, i)).filter(existsSync).slice(0, 1);
+
+/**
+ * A folder of extensions: each script and each subfolder's index. A folder a manifest names is
+ * one extension when it has an index file of its own.
+ */
+function extensionsIn(folder: string, named: boolean): string[] {
+  const index = named ? indexOf(folder) : [];
+  if (index.length) return index;
+  return readdirSync(folder).sort().flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return indexOf(path);
+    return /\.(ts|js|mjs)$/.test(name) && !/\.(d|test)\.ts$/.test(name) ? [path] : [];
+  });
 }
 
 export function listFiles(dir: string, prefix = ""): string[] {

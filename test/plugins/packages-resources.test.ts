@@ -52,6 +52,15 @@ describe("package resources", () => {
     expect(r.prompts).toEqual([]); // a manifest lists everything the package offers
   });
 
+  it("a folder the manifest lists as extensions holds extensions: its scripts and subfolder indexes, or its own index", () => {
+    const dir = tree({
+      "package.json": JSON.stringify({ pi: { extensions: ["./extensions", "./single"] } }),
+      "extensions/x.ts": "", "extensions/sub/index.ts": "", "extensions/sub/helper.ts": "", "extensions/types.d.ts": "",
+      "single/index.ts": "", "single/helper.ts": "",
+    });
+    expect(packageResources(dir).extensions).toEqual([join(dir, "extensions/sub/index.ts"), join(dir, "extensions/x.ts"), join(dir, "single/index.ts")]);
+  });
+
   it("uses the convention dirs without a manifest", () => {
     const dir = tree({ "extensions/a.ts": "", "extensions/b/index.ts": "", "extensions/c.d.ts": "", "skills/x/SKILL.md": "", "prompts/p.md": "", "themes/t.json": "{}" });
     const r = packageResources(dir);
