@@ -42,6 +42,10 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
     registerTool(def: Record<string, unknown>) {
       const adapted = adaptTool(def, () => ctx());
       again(tools, adapted, () => api.register.tool(adapted));
+      if (sourceInfo) {
+        rt.toolSources.set(adapted.name, sourceInfo);
+        api.onDispose(() => rt.toolSources.delete(adapted.name));
+      }
     },
     registerCommand(name: string, def: { description?: string; handler(args: string, ctx: unknown): unknown; getArgumentCompletions?(p: string): unknown }) {
       const command: CommandDef = {
@@ -84,9 +88,10 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
     exec: (command: string, args: string[] = [], opts: { signal?: AbortSignal; timeout?: number; cwd?: string } = {}) =>
       execCommand(command, args, { cwd: api.cwd, ...opts }),
     getActiveTools: () => api.agent.activeToolNames(),
-    getAllTools: () => api.registry.list("tool").map((t) => ({
+    getAllTools: () => api.current().registry.list("tool").map((t) => ({
       name: t.name, description: t.description, parameters: t.parameters,
-      sourceInfo: { source: "pi-kernel" },
+      // Tools of pi-kernel's own plugins are its built-ins, named as pi names them.
+      sourceInfo: rt.toolSources.get(t.name) ?? { path: `<builtin:${t.name}>`, source: "builtin", scope: "temporary", origin: "top-level" },
     })),
     setActiveTools: (names: string[]) => api.actions.setActiveTools(names),
     getCommands: () => slashCommands(api.current()),

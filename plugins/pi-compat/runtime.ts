@@ -2,7 +2,7 @@
 // things extensions declare (flags, provider models; their shortcuts and message renderers are
 // kernel contributions the UIs read), plus the state of the current run that pi's ctx exposes
 // (its AbortSignal, the last system prompt).
-import type { AgentMessage, Model, PluginApi } from "pi-kernel";
+import type { AgentMessage, CommandDef, Model, PluginApi } from "pi-kernel";
 import { createEventBus, type EventBusController } from "../../lib/pi-compat/event-bus.js";
 import { Handlers } from "./handlers.js";
 
@@ -18,6 +18,8 @@ export class Runtime {
   readonly providers = new Map<string, () => void>();
   /** The file each extension was loaded from, for crash attribution. */
   readonly files = new Map<string, { root: string; api: PluginApi }>();
+  /** Where each extension-registered tool comes from (pi's getAllTools sourceInfo), by tool name. */
+  readonly toolSources = new Map<string, NonNullable<CommandDef["sourceInfo"]>>();
   systemPrompt = "";
   run: AbortController | undefined;
   /** Runs message_end handlers on a message stored outside a run (set by the event mapping). */

@@ -1,4 +1,4 @@
-// Where each command comes from (pi's sourceInfo) in RPC get_commands: the same project and
+// Where each command (and tool) comes from (pi's sourceInfo) in RPC get_commands and getAllTools: the same project and
 // agent dir are run through pi 0.73.1's own CLI and through pi-kernel's, both driven by pi's
 // RpcClient, and must answer alike; pi-kernel's list is live (templates come and go on disk).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
@@ -36,7 +36,12 @@ describe("get_commands sourceInfo", () => {
     // /hello writes what the extension API's pi.getCommands() answers.
     write(join(root, "ext", "hello.ts"), `import { writeFileSync } from "node:fs";
 export default function (pi: any) {
-  pi.registerCommand("hello", { description: "Say hello", handler: async () => writeFileSync("seen.json", JSON.stringify(await pi.getCommands())) });
+  pi.registerTool({ name: "greet", label: "Greet", description: "Greets", parameters: { type: "object", properties: {} }, execute: async () => ({ content: [{ type: "text", text: "hi" }] }) });
+  pi.registerCommand("hello", { description: "Say hello", handler: async () => {
+    const tools = pi.getAllTools().filter((t: any) => t.name === "read" || t.name === "greet").map((t: any) => ({ name: t.name, sourceInfo: t.sourceInfo }));
+    writeFileSync("tools.json", JSON.stringify(tools.sort((a: any, b: any) => a.name.localeCompare(b.name))));
+    writeFileSync("seen.json", JSON.stringify(await pi.getCommands()));
+  } });
 }
 `);
     write(join(root, "once", "quick.md"), "---\ndescription: For this run only\n---\nBe quick.");
@@ -57,7 +62,7 @@ export default function (pi: any) {
   });
   const byName = (list: Info[]) => [...list].sort((a, b) => a.name.localeCompare(b.name));
   /** get_commands, and pi.getCommands() as an extension sees it. */
-  const commands = async (cliPath: string): Promise<{ rpc: Info[]; extension: Info[] }> => {
+  const commands = async (cliPath: string): Promise<{ rpc: Info[]; extension: Info[]; tools: unknown }> => {
     const c = client(cliPath);
     const seen = join(project, "seen.json");
     await c.start();
@@ -65,10 +70,12 @@ export default function (pi: any) {
       const rpc = byName(await c.getCommands());
       await c.prompt("/hello");
       const extension = await vi.waitFor(() => byName(JSON.parse(readFileSync(seen, "utf8")) as Info[]), { timeout: 10_000, interval: 50 });
-      return { rpc, extension };
+      const tools = JSON.parse(readFileSync(join(project, "tools.json"), "utf8")) as unknown;
+      return { rpc, extension, tools };
     } finally {
       await c.stop();
       rmSync(seen, { force: true });
+      rmSync(join(project, "tools.json"), { force: true });
     }
   };
 
@@ -86,6 +93,11 @@ export default function (pi: any) {
     expect(named.ship.sourceInfo).toEqual({ path: join(root, "pkg", "prompts", "ship.md"), ...pkg });
     expect(named.deploy.sourceInfo).toEqual({ path: join(root, "pkg", "extensions", "deploy.ts"), ...pkg });
 
+    // pi.getAllTools(): a built-in tool, and the extension's own.
+    expect(ours.tools).toEqual([
+      { name: "greet", sourceInfo: { path: join(root, "ext", "hello.ts"), source: "cli", scope: "temporary", origin: "top-level" } },
+      { name: "read", sourceInfo: { path: "<builtin:read>", source: "builtin", scope: "temporary", origin: "top-level" } },
+    ]);
     expect(sameShape).toBe(true);
     expect(ours.extension).toEqual(ours.rpc);
     expect(ours).toEqual(await commands(PI_REFERENCE_CLI));
