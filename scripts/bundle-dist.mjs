@@ -1,0 +1,90 @@
+// Build step after tsc: bundles the start-up path of dist/ so Node loads a few chunk files
+// instead of ~300 small modules. Start-up was dominated by Node's ESM resolve/compile per module,
+// not by running the code.
+//
+// One rolldown build with every entry at once: modules used by several entries (the kernel,
+// lib/ui-core shared by ui-inline and ui-fullscreen, ...) land in shared chunks, so each stays a
+// single instance. Each entry is written back over its own path (dist/plugins/<x>/index.js,
+// dist/cli/main.js, ...), so bin/pi.js, kernel/discover.ts and package.json "exports" need no
+// change. Dynamic import()s stay separate chunks: setup() defers heavy code on purpose.
+// npm packages and node built-ins stay external, "#typebox" too (already its own bundled file).
+// The other tsc files stay in dist/ untouched: tests and benches import some of them directly,
+// and pi extensions load lib/pi-compat/*.js through jiti (its own graph, as before).
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "rolldown";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+const CHUNKS = "chunks";
+
+/** The built-in plugins' entry files (pi-packages.json + each package.json "pi.extensions"). */
+function pluginEntries() {
+  const { packages = [] } = JSON.parse(readFileSync(join(root, "pi-packages.json"), "utf8"));
+  return packages.flatMap((p) => {
+    const dir = resolve(root, typeof p === "string" ? p : p.source);
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    return (manifest.pi?.extensions ?? ["./index.ts"]).map((rel) => relative(root, resolve(dir, rel)));
+  });
+}
+
+/** Source-relative .ts paths → rolldown input map {"plugins/x/index": "/…/dist/plugins/x/index.js"}. */
+function inputs() {
+  const sources = ["cli/main.ts", "sdk/index.ts", "kernel/index.ts", ...pluginEntries()];
+  const out = {};
+  for (const src of sources) {
+    const name = src.replace(/\\/g, "/").replace(/\.ts$/, "");
+    const file = join(dist, `${name}.js`);
+    if (!existsSync(file)) throw new Error(`bundle-dist: ${file} is missing (did tsc run?)`);
+    // Bundling a bundle would read entries whose chunks this build is about to delete.
+    if (/from "(\.\.\/)+chunks\//.test(readFileSync(file, "utf8"))) {
+      throw new Error(`bundle-dist: ${file} is already bundled; run \`npm run build\` (tsc first)`);
+    }
+    out[name] = file;
+  }
+  return out;
+}
+
+// Our own package name (plugins import "pi-kernel") resolves to the bundled kernel, so plugins
+// and the CLI share one kernel instance; other bare package names stay external, except a few
+// small CommonJS packages on the start-up path: each is a dozen files that Node would otherwise
+// resolve and compile one by one through require().
+const kernelEntry = join(dist, "kernel", "index.js");
+const BUNDLED_DEPS = ["tapable", "commander", "partial-json", "ignore"];
+const isBare = (id) => !id.startsWith(".") && !id.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(id);
+const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id);
+
+/** Reads tsc's own source map beside each file, so the bundle's maps lead back to the .ts sources. */
+const tscMaps = {
+  name: "tsc-source-maps",
+  load(id) {
+    if (!id.startsWith(dist) || !id.endsWith(".js")) return null;
+    const code = readFileSync(id, "utf8");
+    // tsc links the map only when it wrote one this build: an older .map beside it is stale.
+    const link = /\n\/\/# sourceMappingURL=(\S+)\s*$/.exec(code);
+    if (!link || !existsSync(join(dirname(id), link[1]))) return null;
+    return { code: code.slice(0, link.index + 1), map: JSON.parse(readFileSync(join(dirname(id), link[1]), "utf8")) };
+  },
+};
+
+const input = inputs();
+rmSync(join(dist, CHUNKS), { recursive: true, force: true });
+await build({
+  input,
+  platform: "node",
+  plugins: [tscMaps],
+  logLevel: "warn",
+  external: isExternal,
+  // The CLI and the loader import() the kernel lazily, but every plugin imports it statically:
+  // it is one shared chunk either way, which is what we want.
+  checks: { ineffectiveDynamicImport: false },
+  resolve: { alias: { "pi-kernel/kernel": kernelEntry, "pi-kernel": kernelEntry } },
+  output: {
+    dir: dist,
+    format: "esm",
+    entryFileNames: "[name].js",
+    chunkFileNames: `${CHUNKS}/[name]-[hash].js`,
+    sourcemap: true,
+  },
+});
