@@ -111,15 +111,21 @@ for (const ui of ["inline", "fullscreen"] as const) {
   });
 }
 
+/** Two prompts, then /tree back to the first answer: stops at pi's summary question. */
+async function pickFirstAnswerOfTwo(): Promise<UiHarness> {
+  h = await startUi({ rows: 40, plugins: [commandsCore, sessionJsonl, sessionCommands] });
+  await prompt("first question", "first answer");
+  await prompt("second question", "second answer");
+  await openTree();
+  await selectRow(/assistant: first answer/);
+  await h.send(KEYS.enter);
+  await h.waitFor(/Summarize branch\?/);
+  return h;
+}
+
 describe("/tree's summary question", () => {
   it("Esc goes back to the tree; 'Summarize with custom prompt' asks for the focus and summarizes the branch left", async () => {
-    h = await startUi({ rows: 40, plugins: [commandsCore, sessionJsonl, sessionCommands] });
-    await prompt("first question", "first answer");
-    await prompt("second question", "second answer");
-    await openTree();
-    await selectRow(/assistant: first answer/);
-    await h.send(KEYS.enter);
-    await h.waitFor(/Summarize branch\?/);
+    h = await pickFirstAnswerOfTwo();
     await h.send(KEYS.escape);
     let s = await h.waitFor(/Session Tree/);
     expect(selected(s)).toMatch(/assistant: first answer/); // back on the same entry
@@ -141,13 +147,7 @@ describe("/tree's summary question", () => {
 
 describe("/tree's branch summary can be stopped", () => {
   it("Esc while the summary is written cancels the move and keeps the conversation", async () => {
-    h = await startUi({ rows: 40, plugins: [commandsCore, sessionJsonl, sessionCommands] });
-    await prompt("first question", "first answer");
-    await prompt("second question", "second answer");
-    await openTree();
-    await selectRow(/assistant: first answer/);
-    await h.send(KEYS.enter);
-    await h.waitFor(/Summarize branch\?/);
+    h = await pickFirstAnswerOfTwo();
     h.sim.script({ text: "never finished", fault: { kind: "stall", afterChunks: 1 } });
     await h.send(KEYS.down);
     await h.send(KEYS.enter);
