@@ -27,15 +27,17 @@ const BOOL = (): Value[] => [true, false];
 
 export function settingItems(api: PluginApi, settings: SettingsService): SettingItem[] {
   const live = () => api.current();
+  // The service of the live generation: a screen left open across a plugin reload keeps working.
+  const store = () => live().services.get<SettingsService>("settings") ?? settings;
   const themes = () => live().services.get<Themes>("themes");
   /** A plain setting: written, and read from the merged settings wherever it is used. */
   const plain = (key: string, label: string, description: string, values: () => Value[], fallback: Value): SettingItem => ({
     key, label, description, values,
     current: () => {
-      const v = settings.get(key);
+      const v = store().get(key);
       return typeof v === typeof fallback ? (v as Value) : fallback;
     },
-    apply: (value) => settings.set(key, value),
+    apply: (value) => store().set(key, value),
   });
   const queue = (which: "steering" | "followUp"): SettingItem => {
     const key = which === "steering" ? "steeringMode" : "followUpMode";
@@ -50,7 +52,7 @@ export function settingItems(api: PluginApi, settings: SettingsService): Setting
       apply: (value) => {
         const mode = value as "one-at-a-time" | "all";
         live().actions.setQueueModes(which === "steering" ? { steering: mode } : { followUp: mode });
-        settings.set(key, mode);
+        store().set(key, mode);
       },
     };
   };

@@ -79,4 +79,15 @@ describe("/settings", () => {
     await h.send(KEYS.ctrlT); // pi remembers the toggle too
     expect(saved().hideThinkingBlock).toBe(false);
   });
+
+  it("keeps working when the plugins are reloaded while it is open", async () => {
+    h = await startUi({ plugins: [settingsPlugin] });
+    await openSettings();
+    await h.kernel.host.reload();
+    await select("Steering mode");
+    await h.send(KEYS.enter);
+    const s = await h.waitFor(/› Steering mode\s+all/);
+    expect(s).not.toMatch(/error:/);
+    expect(saved()).toEqual({ steeringMode: "all" });
+  });
 });
