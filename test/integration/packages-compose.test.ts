@@ -1,12 +1,11 @@
 // Composing a different agent with its own pi-packages.json: the read-only reviewer in
 // examples/read-only-agent refuses to edit, end to end; and editing a composition while the
 // agent runs (RPC mode) recomposes it through the hot-reload path.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeProject } from "../support/scenario.mjs";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
+import { describe, expect, it } from "vitest";
+import { simProjects } from "../support/sim-projects.js";
 import { runCli } from "../support/run-cli.js";
 import { RpcProcess } from "../support/rpc-process.js";
 
@@ -15,29 +14,23 @@ const READ_ONLY = join(REPO, "examples", "read-only-agent", "pi-packages.json");
 const GREETER = join(REPO, "test", "fixtures", "pi-extensions", "greeter");
 
 describe("composed agents", () => {
-  let sim: Simulator;
-  const roots: string[] = [];
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => {
-    await sim.close();
-    for (const r of roots) rmSync(r, { recursive: true, force: true });
-  });
-  const project = () => { const p = makeProject(sim.url); roots.push(p.root); return p; };
+  const sims = simProjects();
+  const project = () => sims.project();
 
   it("a read-only reviewer (own pi-packages.json) offers read and grep only, and refuses to edit", async () => {
     const p = project();
     const file = join(p.project, "src", "app.js");
     const before = readFileSync(file, "utf8");
-    sim.script(
+    sims.sim.script(
       { toolCalls: [{ name: "edit", arguments: { path: "src/app.js", edits: [{ oldText: '"hello"', newText: '"bye"' }] } }] },
       { text: "I can only suggest: change hello to bye." },
     );
-    const start = sim.requests.length;
+    const start = sims.sim.requests.length;
     const r = await runCli(["--packages", READ_ONLY, "--provider", "sim", "--model", "sim-model", "-p", "make it say bye"], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe("I can only suggest: change hello to bye.\n");
     expect(readFileSync(file, "utf8")).toBe(before);
-    const [first, second] = sim.requests.slice(start).map((q) => q.body);
+    const [first, second] = sims.sim.requests.slice(start).map((q) => q.body);
     expect(first.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual(["grep", "read"]);
     expect(first.messages[0].content).toContain("code-review");
     const refusal = second.messages.find((m: { role: string }) => m.role === "tool");
@@ -50,10 +43,10 @@ describe("composed agents", () => {
     mkdirSync(join(p.project, ".pi"), { recursive: true });
     writeFileSync(join(p.project, ".pi", "pi-packages.json"), JSON.stringify({ packages: [...plugins, GREETER] }));
     const toolsWith = async (...extra: string[]) => {
-      const start = sim.requests.length;
-      sim.script({ text: "ok" });
+      const start = sims.sim.requests.length;
+      sims.sim.script({ text: "ok" });
       await runCli(["--provider", "sim", "--model", "sim-model", ...extra, "-p", "hi"], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
-      return sim.requests[start].body.tools.map((t: { function: { name: string } }) => t.function.name) as string[];
+      return sims.sim.requests[start].body.tools.map((t: { function: { name: string } }) => t.function.name) as string[];
     };
     expect(await toolsWith()).not.toContain("greet");
     expect(await toolsWith("--trust")).toContain("greet");
@@ -67,12 +60,12 @@ describe("composed agents", () => {
     const rpc = new RpcProcess(["--packages", composition, "--provider", "sim", "--model", "sim-model", "--no-session"], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
     try {
       const tools = async () => {
-        const start = sim.requests.length;
-        sim.script({ text: "ok" });
+        const start = sims.sim.requests.length;
+        sims.sim.script({ text: "ok" });
         await rpc.call({ type: "prompt", message: "which tools?" });
         await rpc.waitFor((e) => e.type === "agent_end", rpc.records.length - 1, 15_000).catch(() => undefined);
-        await waitUntil(() => sim.requests.length > start);
-        return sim.requests[start].body.tools.map((t: { function: { name: string } }) => t.function.name) as string[];
+        await waitUntil(() => sims.sim.requests.length > start);
+        return sims.sim.requests[start].body.tools.map((t: { function: { name: string } }) => t.function.name) as string[];
       };
       expect(await tools()).not.toContain("greet");
       writeFileSync(composition, JSON.stringify({ packages: [...plugins, GREETER] }));

@@ -3,9 +3,8 @@
 // (here through RPC mode's extension UI protocol, then the agent reloads).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeProject } from "../support/scenario.mjs";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
+import { describe, expect, it } from "vitest";
+import { simProjects } from "../support/sim-projects.js";
 import { runCli } from "../support/run-cli.js";
 import { RpcProcess } from "../support/rpc-process.js";
 
@@ -16,25 +15,18 @@ const EXTENSION = `export default function (pi) {
 `;
 
 describe("trusting a project directory", () => {
-  let sim: Simulator;
-  const roots: string[] = [];
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => {
-    await sim.close();
-    for (const r of roots) rmSync(r, { recursive: true, force: true });
-  });
+  const sims = simProjects();
   const project = () => {
-    const p = makeProject(sim.url);
-    roots.push(p.root);
+    const p = sims.project();
     mkdirSync(join(p.project, ".pi", "extensions"), { recursive: true });
     writeFileSync(join(p.project, ".pi", "extensions", "project-ext.js"), EXTENSION);
     return p;
   };
   const toolsOf = async (run: () => Promise<unknown>) => {
-    const start = sim.requests.length;
-    sim.script({ text: "ok" });
+    const start = sims.sim.requests.length;
+    sims.sim.script({ text: "ok" });
     await run();
-    return (sim.requests[start]?.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name) as string[];
+    return (sims.sim.requests[start]?.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name) as string[];
   };
   const print = (p: { project: string; agentDir: string }, ...extra: string[]) =>
     runCli(["--provider", "sim", "--model", "sim-model", ...extra, "-p", "hi"], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
