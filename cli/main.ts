@@ -8,7 +8,6 @@ import { parseArgs, type CliArgs } from "./args.js";
 import { inlineFiles } from "./files.js";
 import { packageRoot as findPackageRoot } from "./package-root.js";
 import { loadSettings } from "./settings.js";
-import { piModuleAliases } from "../lib/pi-compat/aliases.js";
 import { agentPackages, runExtensions } from "./agent-packages.js";
 
 const packageRoot = findPackageRoot();
@@ -60,9 +59,8 @@ export async function main(argv: string[]): Promise<number> {
   for (const p of problems) process.stderr.write(`pi: ${p}\n`);
 
   // The kernel is imported only now, so --help and flag errors stay cheap.
-  const { createKernel, setImportAliases } = await import("../kernel/index.js");
-  // pi extensions import pi's packages by name; they resolve to pi-kernel's own modules.
-  setImportAliases(piModuleAliases(packageRoot));
+  const [{ createKernel }, { sharedModules }] = await Promise.all([import("../kernel/index.js"), import("../compose/shared-modules.js")]);
+  const modules = await sharedModules();
   let runExts: Awaited<ReturnType<typeof runExtensions>>;
   try {
     runExts = await runExtensions((flags.extension as string[] | undefined) ?? [], cwd);
@@ -72,7 +70,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   process.once("exit", () => runExts.cleanup());
   kernel = createKernel({
-    cwd, agentDir, settings, flags: kernelFlags,
+    cwd, agentDir, settings, flags: kernelFlags, modules,
     packageRoot,
     packagesFile: packages.packagesFile,
     packageSources: packages.packageSources,

@@ -2,8 +2,9 @@
 // throws halfway leaves no taps or registrations behind; after a swap the object goes stale and
 // every use of it throws an error that names the plugin.
 import type { AgentActions, AgentView, Kind, PluginApi, PluginDef } from "./define.js";
+import { DiagnosticCode, errorText, StaleApiError } from "./errors.js";
 import type { Generation } from "./generation.js";
-import { errorText, tapHook } from "./hooks.js";
+import { tapHook } from "./hooks.js";
 
 /** What the host shares with every plugin of every generation. */
 export interface KernelContext {
@@ -15,16 +16,9 @@ export interface KernelContext {
   agent: AgentView;
   /** The api of a plugin in the current generation. */
   current(plugin: string): PluginApi | undefined;
+  /** The plugin's state kept across generations (`api.keep`). */
+  kept(plugin: string): Map<string, unknown>;
 }
-
-export class StaleApiError extends Error {
-  constructor(plugin: string) {
-    super(`Plugin "${plugin}" used its API after it was reloaded or unloaded; use the api passed to the new setup()`);
-    this.name = "StaleApiError";
-  }
-}
-
-const KINDS: Kind[] = ["provider", "tool", "command", "theme", "compactor", "surface", "shortcut", "messageRenderer"];
 
 export interface PluginScope {
   api: PluginApi;
@@ -39,6 +33,7 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
   const ownDisposers: (() => unknown)[] = [];
   const stage = (apply: () => void) => (staging ? pending.push(apply) : apply());
   const report = gen.report;
+  const declared = undeclaredCheck(def, report);
   const raw: PluginApi = {
     name,
     cwd: k.cwd,
@@ -46,20 +41,23 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
     settings: k.settings,
     flags: k.flags,
     on: (hook, fn, opts = {}) => stage(() => tapHook(gen.hooks, hook, name, fn, opts, report)),
-    register: Object.fromEntries(KINDS.map((kind) => [
-      kind, (def: never) => stage(() => gen.registry.add(kind, name, def, report)),
-    ])) as PluginApi["register"],
+    // Any kind name works: the kernel stores what it does not know by meaning.
+    register: new Proxy({}, {
+      get: (_t, kind) => (typeof kind === "string"
+        ? (def: never) => stage(() => gen.registry.add(kind as Kind, name, def, report))
+        : undefined),
+    }) as PluginApi["register"],
     registry: {
       get: (kind, key) => gen.registry.get(kind, key),
       list: (kind) => gen.registry.list(kind),
       owner: (kind, key) => gen.registry.owner(kind, key),
     },
     services: {
-      provide: (service, impl) => stage(() => gen.services.set(service, { owner: name, impl })),
-      use: (service) => gen.use(service, name),
-      get: (service) => gen.services.get(service)?.impl as never,
-      has: (service) => gen.services.has(service),
-    },
+      provide: (service: string, impl: unknown) => stage(() => gen.services.set(service, { owner: name, impl })),
+      use: (service: string) => (declared(service), gen.use(service, name)),
+      get: (service: string) => (declared(service), gen.services.get(service)?.impl as never),
+      has: (service: string) => (declared(service), gen.services.has(service)),
+    } as PluginApi["services"],
     actions: k.actions,
     agent: k.agent,
     log: {
@@ -69,6 +67,11 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
     },
     diagnose: (d) => report({ ...d, plugin: name }),
     current: () => k.current(name) ?? api,
+    keep: <T>(key: string, init: () => T): T => {
+      const kept = k.kept(name);
+      if (!kept.has(key)) kept.set(key, init());
+      return kept.get(key) as T;
+    },
     onDispose: (fn) => {
       // Disposers registered during a setup that fails still run, so half-acquired resources go.
       if (staging) ownDisposers.push(fn);
@@ -89,6 +92,19 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
         try { await fn(); } catch { /* the setup failure is what gets reported */ }
       }
     },
+  };
+}
+
+/** Reports (once per service) a lookup the plugin's definition does not declare, as Fastify does. */
+function undeclaredCheck(def: PluginDef, report: Generation["report"]): (service: string) => void {
+  const known = new Set([...(def.requires ?? []), ...(def.uses ?? []), ...(def.provides ?? [])]);
+  return (service) => {
+    if (known.has(service) || known.has("*")) return;
+    known.add(service);
+    report({
+      level: "info", code: DiagnosticCode.undeclaredService, plugin: def.name, where: `services.${service}`,
+      message: `${def.name} looked up service "${service}" without declaring it: add it to requires or uses`,
+    });
   };
 }
 

@@ -2,60 +2,21 @@
 // helpers) from the kernel; they never import each other.
 import type { TSchema } from "@sinclair/typebox";
 import type { HookName, HookSignatures, TapOptions } from "./hooks.js";
+import type { ServiceName, Services } from "./services.js";
 import type {
   AgentEvent, AgentMessage, Diagnostic, ImageContent, Model, ProviderDef, QueueMode, ThinkingLevel, ToolDef,
 } from "./types.js";
 
-export interface CommandContext { args: string; api: PluginApi }
-export interface CommandDef {
-  name: string;
-  description?: string;
-  argumentHint?: string;
-  /** Where the command comes from: "builtin", "extension", "prompt", "skill". */
-  source?: string;
-  /** Where it was found, in pi's SourceInfo shape (RPC get_commands, pi.getCommands()). */
-  sourceInfo?: { path: string; source: string; scope: "user" | "project" | "temporary"; origin: "package" | "top-level"; baseDir?: string };
-  handler(args: string, ctx: CommandContext): unknown;
-  getArgumentCompletions?(prefix: string): { value: string; label?: string }[] | undefined;
-}
-
-/** A key the interactive UIs hand to a plugin; `name` is the key id, e.g. "ctrl+shift+p". */
-export interface ShortcutDef { name: string; description?: string; handler(): unknown }
-/** How the UIs draw session messages of one custom type (`name` is the `customType`). */
-export interface MessageRendererDef {
-  name: string;
-  render(message: AgentMessage, opts: { expanded: boolean; width: number; theme: unknown }): string[] | undefined;
-}
-
-/** A front end (a UI or a headless mode). The CLI picks one by name and runs it. */
-export interface SurfaceDef {
-  name: string;
-  description?: string;
-  /** Lets a surface take over for some flags (e.g. --export, --list-models) whatever the mode. */
-  claims?(flags: Readonly<Record<string, unknown>>): boolean;
-  run(ctx: SurfaceContext): Promise<number>;
-}
-export interface SurfaceContext {
-  /** Messages given on the command line (piped stdin already prepended to the first), in order. */
-  messages: string[];
-  /** Images from `@file` arguments, for the first message. */
-  images?: ImageContent[];
-}
-
-/** Contributions the kernel only stores, keyed by name, for the plugins that use them. */
-export interface NamedDef { name: string; [key: string]: unknown }
-
+/**
+ * What plugins contribute through `api.register.<kind>`. The kernel knows two kinds by meaning
+ * (providers and tools, which the loop uses); every other kind (commands, themes, surfaces, ...)
+ * is declared in contracts/ by declaration merging, and the kernel only stores it by name.
+ */
 export interface Contributions {
   provider: ProviderDef;
   tool: ToolDef<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  command: CommandDef;
-  theme: NamedDef;
-  compactor: NamedDef;
-  surface: SurfaceDef;
-  shortcut: ShortcutDef;
-  messageRenderer: MessageRendererDef;
 }
-export type Kind = keyof Contributions;
+export type Kind = keyof Contributions & string;
 
 export interface PromptOptions {
   images?: ImageContent[];
@@ -121,11 +82,18 @@ export interface PluginApi {
     /** The plugin that registered it (to name it when its handler fails). */
     owner(kind: Kind, name: string): string | undefined;
   };
+  /**
+   * Named services (contracts in contracts/, merged into `Services`): typed by name, no generic.
+   * A plugin looks up only what its definition declares (`requires`, `uses`, `provides`).
+   */
   services: {
-    provide<T>(name: string, impl: T): void;
-    use<T>(name: string): T;
+    provide<K extends ServiceName>(name: K, impl: Services[K]): void;
+    provide(name: string, impl: unknown): void;
+    use<K extends ServiceName>(name: K): Services[K];
+    use(name: string): unknown;
     /** The service, or undefined when no plugin provides it. */
-    get<T>(name: string): T | undefined;
+    get<K extends ServiceName>(name: K): Services[K] | undefined;
+    get(name: string): unknown;
     has(name: string): boolean;
   };
   actions: AgentActions;
@@ -137,6 +105,11 @@ export interface PluginApi {
   };
   /** Emits a diagnostic attributed to this plugin. */
   diagnose(d: Omit<Diagnostic, "plugin">): void;
+  /**
+   * State that outlives reloads (Vite's `hot.data`): the value stored under `key` for this plugin,
+   * created by `init` the first time. The kernel drops it when the plugin leaves the agent.
+   */
+  keep<T>(key: string, init: () => T): T;
   /** Releases a resource when this plugin generation retires (run last-in, first-out). */
   onDispose(fn: () => unknown): void;
   /**
@@ -149,14 +122,22 @@ export interface PluginApi {
 
 export interface PluginDef {
   name: string;
-  /** Services this plugin uses; their providers are set up first, and it is dropped without them. */
-  requires?: string[];
+  /** Services this plugin needs; their providers are set up first, and it is dropped without them. */
+  requires?: ServiceRef[];
+  /**
+   * Services this plugin looks up when present (`services.get`/`has`), usually at run time; they
+   * do not order setup (use `after` for that), so two plugins may use each other.
+   */
+  uses?: ServiceRef[];
   /** Services this plugin provides (lets the host order plugins before setup runs). */
-  provides?: string[];
+  provides?: ServiceRef[];
   /** Plugins that must be set up before this one, when present. */
   after?: string[];
   setup(api: PluginApi): void | Promise<void>;
 }
+
+/** A service name; "*" in `uses` lets a host-adapted plugin (a pi extension) look up anything. */
+export type ServiceRef = ServiceName | (string & {});
 
 export function definePlugin(def: PluginDef): PluginDef {
   return def;

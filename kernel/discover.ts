@@ -45,7 +45,27 @@ export async function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[
     if (!existsSync(abs)) throw new Error(`Extension not found: ${path}`);
     out.push(...((await stat(abs)).isDirectory() ? await packageEntries(abs, "cli") : [{ file: abs, root: abs, origin: "cli" as const }]));
   }
-  return o.packageRoot ? out.map((s) => withCompiled(s, o.packageRoot!)) : out;
+  const withAliases = await declaredAliases(out, o.packageRoot);
+  return o.packageRoot ? withAliases.map((s) => withCompiled(s, o.packageRoot!)) : withAliases;
+}
+
+/**
+ * Import aliases a package declares in its manifest (`"pi-kernel": {"importAliases": {name: path}}`,
+ * paths relative to the package): how pi-compat maps pi's module names to its own modules
+ * without the kernel or the CLI knowing about it. A compiled copy is preferred when present.
+ */
+async function declaredAliases(sources: PluginSource[], packageRoot?: string): Promise<PluginSource[]> {
+  const byRoot = new Map<string, Record<string, string> | undefined>();
+  for (const s of sources) {
+    if (!s.root || byRoot.has(s.root)) continue;
+    const manifest = /\.[cm]?[jt]s$/.test(s.root) ? undefined : await readJson(join(s.root, "package.json"));
+    const declared = (manifest?.["pi-kernel"] as { importAliases?: Record<string, string> } | undefined)?.importAliases;
+    byRoot.set(s.root, declared && Object.fromEntries(Object.entries(declared).map(([name, rel]) => {
+      const file = resolve(s.root, rel);
+      return [name, packageRoot ? withCompiled({ file, root: s.root, origin: s.origin }, packageRoot).compiled ?? file : file];
+    })));
+  }
+  return sources.map((s) => (byRoot.get(s.root) ? { ...s, aliases: byRoot.get(s.root) } : s));
 }
 
 /** `{"packages": ["./plugins/x", {"source": "./plugins/y"}]}`, paths relative to the file. */

@@ -3,7 +3,8 @@
 // with one assignment by the host.
 import { createPluginScope, type KernelContext } from "./api.js";
 import type { PluginApi, PluginDef } from "./define.js";
-import { createHooks, errorText, type Report } from "./hooks.js";
+import { DiagnosticCode, errorText, sleep, withTimeout } from "./errors.js";
+import { createHooks, type Report } from "./hooks.js";
 import { Registry } from "./registry.js";
 import { SchemaValidator } from "./schema.js";
 import type { Diagnostic } from "./types.js";
@@ -15,6 +16,8 @@ export interface PluginSource {
   compiled?: string;
   root: string;
   origin: "package" | "user" | "project" | "cli" | "inline";
+  /** Import aliases its package declares (module name -> file), applied to every plugin. */
+  aliases?: Record<string, string>;
 }
 export interface LoadedPlugin {
   def: PluginDef;
@@ -54,7 +57,7 @@ export class Generation {
       try {
         await Promise.race([Promise.resolve().then(fn), sleep(Math.max(left, 0))]);
       } catch (error) {
-        this.report({ level: "error", plugin, where: "dispose", message: `${plugin}: dispose failed: ${errorText(error)}`, error });
+        this.report({ level: "error", code: DiagnosticCode.dispose, plugin, where: "dispose", message: `${plugin}: dispose failed: ${errorText(error)}`, error });
       }
     }
     this.stale = true;
@@ -75,30 +78,31 @@ export async function buildGeneration(
         gen.plugins.set(candidate.def.name, candidate);
         break;
       }
-      report({ level: "error", plugin: candidate.def.name, where: candidate.source.file, message: problem });
+      report({ level: "error", code: problem.code, plugin: candidate.def.name, where: candidate.source.file, message: problem.message });
       if (candidate === plugin) failed.push(plugin.def.name);
       candidate = candidate.fallback;
-      if (candidate) report({ level: "warning", plugin: plugin.def.name, where: candidate.source.file, message: `${plugin.def.name}: keeping the last good version` });
+      if (candidate) report({ level: "warning", code: DiagnosticCode.keptLastGood, plugin: plugin.def.name, where: candidate.source.file, message: `${plugin.def.name}: keeping the last good version` });
     }
   }
   return { gen, failed };
 }
 
-async function setUp(gen: Generation, plugin: LoadedPlugin, k: KernelContext): Promise<string | undefined> {
+interface SetupProblem { code: string; message: string }
+
+async function setUp(gen: Generation, plugin: LoadedPlugin, k: KernelContext): Promise<SetupProblem | undefined> {
   const { def } = plugin;
   const missing = (def.requires ?? []).filter((s) => !gen.services.has(s));
-  if (missing.length > 0) return `${def.name}: not loaded, it requires service(s) ${missing.join(", ")} that no plugin provides`;
+  if (missing.length > 0) {
+    return { code: DiagnosticCode.missingService, message: `${def.name}: not loaded, it requires service(s) ${missing.join(", ")} that no plugin provides` };
+  }
   const scope = createPluginScope(gen, def, k);
   try {
-    await Promise.race([
-      Promise.resolve().then(() => def.setup(scope.api)),
-      sleep(SETUP_TIMEOUT_MS).then(() => { throw new Error(`setup timed out after ${SETUP_TIMEOUT_MS} ms`); }),
-    ]);
+    await withTimeout(Promise.resolve().then(() => def.setup(scope.api)), SETUP_TIMEOUT_MS, "setup timed out");
     scope.commit();
     return undefined;
   } catch (error) {
     await scope.discard();
-    return `${def.name}: setup failed in ${plugin.source.file}: ${errorText(error)}`;
+    return { code: DiagnosticCode.pluginSetup, message: `${def.name}: setup failed in ${plugin.source.file}: ${errorText(error)}` };
   }
 }
 
@@ -107,7 +111,7 @@ function order(plugins: LoadedPlugin[], report: Report): LoadedPlugin[] {
   const byName = new Map<string, LoadedPlugin>();
   for (const p of plugins) {
     if (byName.has(p.def.name)) {
-      report({ level: "warning", plugin: p.def.name, where: p.source.file, message: `plugin "${p.def.name}" from ${p.source.file} replaces the one from ${byName.get(p.def.name)!.source.file}` });
+      report({ level: "warning", code: DiagnosticCode.pluginReplaced, plugin: p.def.name, where: p.source.file, message: `plugin "${p.def.name}" from ${p.source.file} replaces the one from ${byName.get(p.def.name)!.source.file}` });
       byName.delete(p.def.name);
     }
     byName.set(p.def.name, p);
@@ -125,15 +129,11 @@ function order(plugins: LoadedPlugin[], report: Report): LoadedPlugin[] {
   while (out.length < list.length) {
     const next = list.find((p) => !done.has(p) && [...deps.get(p)!].every((d) => done.has(d)));
     const pick = next ?? list.find((p) => !done.has(p))!;
-    if (!next) report({ level: "warning", plugin: pick.def.name, where: "order", message: `dependency cycle involving ${pick.def.name}; loading it in discovery order` });
+    if (!next) report({ level: "warning", code: DiagnosticCode.dependencyCycle, plugin: pick.def.name, where: "order", message: `dependency cycle involving ${pick.def.name}; loading it in discovery order` });
     done.add(pick);
     out.push(pick);
   }
   return out;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
 }
 
 export type { Diagnostic };

@@ -1,5 +1,6 @@
 // The event bus: every typed hook declared in one place (webpack's `this.hooks` style), created
 // fresh for each plugin generation so a retired generation's taps can never fire again.
+import { DiagnosticCode, errorText, withTimeout } from "./errors.js";
 import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from "tapable";
 import type {
   AgentEvent, AgentMessage, Diagnostic, ImageContent, Model, ToolDef, ToolResult,
@@ -95,7 +96,7 @@ export function tapHook<K extends HookName>(
   const tap = { name: plugin, stage: opts.stage ?? Stage.NORMAL };
   const fail = (error: unknown, args: unknown[]): unknown => {
     const message = `${plugin}: ${name} hook failed: ${errorText(error)}`;
-    report({ level: "error", plugin, where: `hook:${name}`, message, error });
+    report({ level: "error", code: DiagnosticCode.hookFailed, plugin, where: `hook:${name}`, message, error });
     if (policy.onError === "keep") return args[0];
     if (policy.onError === "block") return { block: true, reason: `Blocked because plugin "${plugin}" failed: ${errorText(error)}` };
     return undefined;
@@ -121,21 +122,4 @@ export function tapHook<K extends HookName>(
       return fail(error, args);
     }
   });
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  if (!ms) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    timer.unref?.();
-    promise.then(
-      (v) => { clearTimeout(timer); resolve(v); },
-      (e) => { clearTimeout(timer); reject(e); },
-    );
-  });
-}
-
-export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === "string" ? error : JSON.stringify(error);
 }

@@ -3,8 +3,8 @@
 import type { KernelContext } from "./api.js";
 import type { PluginDef } from "./define.js";
 import { buildGeneration, Generation, type LoadedPlugin, type PluginSource } from "./generation.js";
-import { errorText } from "./hooks.js";
-import { importPlugin } from "./loader.js";
+import { DiagnosticCode, errorText } from "./errors.js";
+import { PluginLoader } from "./loader.js";
 import type { Diagnostic } from "./types.js";
 import { watchFiles, type Watcher } from "./watcher.js";
 
@@ -21,6 +21,10 @@ export interface HostOptions {
   watchDirs?: string[];
   /** Where diagnostics go when no plugin listens to the diagnostic hook. */
   fallbackReport?(d: Diagnostic): void;
+  /** Module instances every plugin gets by name ("pi-kernel" itself, TypeBox, toolkits). */
+  modules?: Record<string, unknown>;
+  /** Import aliases (module name -> file) for every plugin, besides those packages declare. */
+  aliases?: Record<string, string>;
 }
 
 const MAX_DIAGNOSTICS = 500;
@@ -37,8 +41,20 @@ export class Host {
   private flight: Promise<void> | undefined;
   private watcher: Watcher | undefined;
   private k!: KernelContext;
+  private readonly loader: PluginLoader;
+  /** Each plugin's `api.keep` state, carried from generation to generation. */
+  private readonly kept = new Map<string, Map<string, unknown>>();
 
-  constructor(private readonly opts: HostOptions) {}
+  constructor(private readonly opts: HostOptions) {
+    this.loader = new PluginLoader(opts.modules, opts.aliases);
+  }
+
+  /** The kept state of one plugin (created on first use). */
+  keptState(plugin: string): Map<string, unknown> {
+    let state = this.kept.get(plugin);
+    if (!state) this.kept.set(plugin, (state = new Map()));
+    return state;
+  }
 
   async start(k: KernelContext): Promise<void> {
     this.k = k;
@@ -90,7 +106,7 @@ export class Host {
       try {
         await this.load("reload", () => this.requested > served);
       } catch (error) {
-        this.report({ level: "error", where: "reload", message: `reload failed: ${errorText(error)}`, error });
+        this.report({ level: "error", code: DiagnosticCode.reload, where: "reload", message: `reload failed: ${errorText(error)}`, error });
       }
     }
   }
@@ -111,6 +127,8 @@ export class Host {
     });
     this.flush();
     for (const p of gen.plugins.values()) this.lastGood.set(p.source.file, p);
+    // A plugin that left the agent takes its kept state with it.
+    for (const name of this.kept.keys()) if (!gen.plugins.has(name)) this.kept.delete(name);
     await gen.hooks.boot.promise({ reason, generation: gen.id });
     if (this.watcher) this.watcher.update(this.watchRoots());
     await old.retire(reason);
@@ -140,6 +158,7 @@ export class Host {
   /** Re-imports changed or new files; an import failure keeps the last good version. */
   private async importAll(): Promise<LoadedPlugin[]> {
     const sources = await this.opts.discover();
+    this.loader.useAliases(sources);
     const out: LoadedPlugin[] = [];
     for (const source of sources) {
       const previous = this.lastGood.get(source.file);
@@ -149,12 +168,12 @@ export class Host {
         continue;
       }
       try {
-        const def = await importPlugin(source, previous !== undefined);
+        const def = await this.loader.import(source, previous !== undefined);
         out.push({ def, source, fallback: previous });
       } catch (error) {
-        this.report({ level: "error", where: source.file, message: `failed to load ${source.file}: ${errorText(error)}`, error });
+        this.report({ level: "error", code: DiagnosticCode.pluginLoad, where: source.file, message: `failed to load ${source.file}: ${errorText(error)}`, error });
         if (previous) {
-          this.report({ level: "warning", plugin: previous.def.name, where: source.file, message: `${previous.def.name}: keeping the last good version` });
+          this.report({ level: "warning", code: DiagnosticCode.keptLastGood, plugin: previous.def.name, where: source.file, message: `${previous.def.name}: keeping the last good version` });
           out.push(previous);
         }
       }

@@ -19,6 +19,10 @@ export interface KernelOptions extends Partial<Omit<DiscoverOptions, "cwd" | "ag
   /** More files or dirs whose changes reload plugins (e.g. the pi-packages.json in use). */
   watchPaths?: string[];
   fallbackReport?(d: Diagnostic): void;
+  /** Module instances plugins get by name; the composition root passes "pi-kernel" itself. */
+  modules?: Record<string, unknown>;
+  /** Import aliases for every plugin, besides those the discovered packages declare. */
+  aliases?: Record<string, string>;
 }
 
 export interface Kernel {
@@ -37,6 +41,8 @@ export function createKernel(o: KernelOptions): Kernel {
     watch: o.watch,
     watchDirs: o.noDiscovery ? [] : [...extensionDirs(discovery), ...(o.watchPaths ?? [])],
     fallbackReport: o.fallbackReport,
+    modules: o.modules,
+    aliases: o.aliases,
   });
   const emit = (event: AgentEvent) => host.current.hooks.event.call(event);
   const agent: Agent = new Agent({
@@ -62,6 +68,7 @@ export function createKernel(o: KernelOptions): Kernel {
     start: () => host.start({
       cwd: o.cwd, agentDir: o.agentDir, settings: o.settings ?? {}, flags: o.flags ?? {}, actions, agent,
       current: (name) => host.current.apis.get(name),
+      kept: (name) => host.keptState(name),
     }),
     async stop(reason) {
       agent.abort();

@@ -1,43 +1,50 @@
 // Importing a plugin module. Built-in plugins start from their compiled JavaScript (native
 // import: no transpilation on the start-up path); users' TypeScript and every reload go through
-// jiti with its module cache off, so an edited file is really re-read. The live kernel module is
-// handed to jiti as a virtual module so plugins share the host's kernel instance.
+// jiti with its module cache off, so an edited file is really re-read. Modules the host shares
+// (the live kernel, TypeBox, toolkits) are handed to jiti as virtual modules so identity holds,
+// and import aliases that packages declare in their manifests apply to every plugin.
 import { basename, dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Jiti } from "jiti";
 import type { PluginDef } from "./define.js";
 import type { PluginSource } from "./generation.js";
 
-let jiti: Promise<Jiti> | undefined;
-let aliases: Record<string, string> = {};
+export class PluginLoader {
+  private jiti: Promise<Jiti> | undefined;
+  private aliases: Record<string, string> = {};
 
-/** Module names resolved to other files for every plugin (pi-compat maps pi's packages here). */
-export function setImportAliases(map: Record<string, string>): void {
-  aliases = { ...map };
-  jiti = undefined;
-}
+  /**
+   * `modules`: module name -> the instance every plugin gets when it imports that name;
+   * `given`: aliases the host was started with, under those the packages declare.
+   */
+  constructor(private readonly modules: Record<string, unknown> = {}, private readonly given: Record<string, string> = {}) {}
 
-async function getJiti(): Promise<Jiti> {
-  jiti ??= (async () => {
-    const [{ createJiti }, kernel, typebox] = await Promise.all([
-      import("jiti"), import("./index.js"), import("#typebox"),
-    ]);
-    return createJiti(import.meta.url, {
+  /** The aliases declared by the discovered packages (re-read on every load). */
+  useAliases(sources: PluginSource[]): void {
+    const next: Record<string, string> = { ...this.given };
+    for (const s of sources) Object.assign(next, s.aliases);
+    if (JSON.stringify(next) === JSON.stringify(this.aliases)) return;
+    this.aliases = next;
+    this.jiti = undefined;
+  }
+
+  /** `fresh`: the file changed since it was last loaded, so skip every cache. */
+  async import(source: PluginSource, fresh: boolean): Promise<PluginDef> {
+    const mod = source.compiled && !fresh
+      ? await import(pathToFileURL(source.compiled).href)
+      : await (await this.getJiti()).import(source.file);
+    return toPluginDef(mod, source);
+  }
+
+  private getJiti(): Promise<Jiti> {
+    this.jiti ??= import("jiti").then(({ createJiti }) => createJiti(import.meta.url, {
       moduleCache: false,
       interopDefault: true,
-      alias: aliases,
-      virtualModules: { "pi-kernel": kernel, "pi-kernel/kernel": kernel, "@sinclair/typebox": typebox },
-    });
-  })();
-  return jiti;
-}
-
-/** `fresh`: the file changed since it was last loaded, so skip every cache. */
-export async function importPlugin(source: PluginSource, fresh: boolean): Promise<PluginDef> {
-  const mod = source.compiled && !fresh
-    ? await import(pathToFileURL(source.compiled).href)
-    : await (await getJiti()).import(source.file);
-  return toPluginDef(mod, source);
+      alias: this.aliases,
+      virtualModules: this.modules,
+    }));
+    return this.jiti;
+  }
 }
 
 function toPluginDef(mod: unknown, source: PluginSource): PluginDef {
@@ -46,12 +53,13 @@ function toPluginDef(mod: unknown, source: PluginSource): PluginDef {
     const def = value as Partial<PluginDef>;
     if (typeof def.name === "string" && typeof def.setup === "function") return def as PluginDef;
   }
-  // A bare factory is a pi extension: the pi-compat plugin (a service) gives it pi's API.
+  // A bare factory (a pi extension): the plugin that provides "plugin-adapter" sets it up.
   if (typeof value === "function") {
     const name = nameOf(source);
-    return { name, after: ["pi-compat"], setup(api) {
-      if (!api.services.has("pi-compat")) throw new Error(`${name} is a pi extension (a default-exported factory); add the pi-compat plugin to this agent's pi-packages.json to run it`);
-      return api.services.use<{ load(f: unknown, a: unknown, s: PluginSource): unknown }>("pi-compat").load(value, api, source) as void;
+    return { name, uses: ["plugin-adapter", "*"], setup(api) {
+      const adapter = api.services.get("plugin-adapter");
+      if (!adapter) throw new Error(`${name} is a pi extension (a default-exported factory); add the pi-compat plugin (or another providing "plugin-adapter") to this agent's pi-packages.json to run it`);
+      return adapter.adapt(value, api, source);
     } };
   }
   throw new Error(`${source.file} does not export a plugin: use export default definePlugin({ name, setup(api) { ... } })`);

@@ -2,12 +2,13 @@
 // tool calls, feed results back, take steering messages, repeat until no tool calls remain.
 // The loop never throws: every failure becomes a message the caller and the model can see.
 import type { Hooks } from "./hooks.js";
-import { errorText } from "./hooks.js";
+import { errorText } from "./errors.js";
 import type { SchemaValidator } from "./schema.js";
 import type {
   AgentEvent, AgentMessage, AssistantMessage, Message, Model, ProviderDef, ThinkingLevel, ToolDef,
-  ToolResultMessage, Usage,
+  ToolResultMessage,
 } from "./types.js";
+import { emptyUsage } from "./results.js";
 import { executeToolCalls } from "./tool-exec.js";
 
 /** What one turn runs against: the plugin generation current when the turn began. */
@@ -128,17 +129,9 @@ function isLlmMessage(m: AgentMessage): m is Message {
   return LLM_ROLES.has(m.role);
 }
 
-export function emptyUsage(): Usage {
-  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-}
-
 function failure(model: Model | undefined, errorMessage: string, stopReason: "error" | "aborted" = "error"): AssistantMessage {
   return {
     role: "assistant", content: [], api: model?.api ?? "", provider: model?.provider ?? "", model: model?.id ?? "",
     usage: emptyUsage(), stopReason, errorMessage, timestamp: Date.now(),
   };
-}
-
-export function textResult(toolCallId: string, toolName: string, text: string, isError: boolean): ToolResultMessage {
-  return { role: "toolResult", toolCallId, toolName, content: [{ type: "text", text }], isError, timestamp: Date.now() };
 }

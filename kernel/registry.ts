@@ -2,6 +2,7 @@
 // disappears with the generation that held it, and a later registration under the same name
 // replaces an earlier one (user plugins override built-ins) with a diagnostic.
 import type { Contributions, Kind } from "./define.js";
+import { DiagnosticCode } from "./errors.js";
 import type { Report } from "./hooks.js";
 
 interface Entry { owner: string; def: unknown }
@@ -17,6 +18,7 @@ export class Registry {
     if (existing) {
       report({
         level: existing.owner === owner ? "warning" : "info",
+        code: DiagnosticCode.registered,
         plugin: owner,
         where: `register.${kind}`,
         message: `${kind} "${key}" from ${existing.owner} is replaced by ${owner}`,

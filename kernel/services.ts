@@ -1,32 +1,20 @@
-// Contracts of the named services several plugins share. Types only: the kernel implements none
-// of them; a plugin provides each (`api.services.provide`) and others use it by name.
+// The named services plugins share. The kernel implements none of them: each contract is declared
+// once (in contracts/, or by a third-party plugin) and merged into `Services` by declaration
+// merging, as pi's CustomAgentMessages is, so `api.services.use("models")` is typed by its name:
+//
+//   declare module "pi-kernel" { interface Services { models: ModelsService } }
+import type { PluginApi } from "./define.js";
+import type { PluginSource } from "./generation.js";
 
-/**
- * "ui": provided by the active interactive or RPC surface (pi's ctx.ui). Absent in print and
- * JSON modes, so users check `api.services.has("ui")` first.
- */
-export interface UiService {
-  notify(message: string, level?: "info" | "warning" | "error"): void;
-  select(title: string, options: string[], opts?: { signal?: AbortSignal; timeout?: number }): Promise<string | undefined>;
-  confirm(title: string, message: string, opts?: { signal?: AbortSignal; timeout?: number }): Promise<boolean>;
-  input(title: string, placeholder?: string, opts?: { signal?: AbortSignal; timeout?: number }): Promise<string | undefined>;
-  editor(title: string, prefill?: string): Promise<string | undefined>;
-  setStatus(key: string, text: string | undefined): void;
-  setWidget(key: string, lines: string[] | undefined, opts?: { placement?: "aboveEditor" | "belowEditor" }): void;
-  setTitle(title: string): void;
-  setEditorText(text: string): void;
-  getEditorText(): string;
+export interface Services {
   /**
-   * Shows a component in place of the editor (floating in the full-screen UI) until it calls
-   * `done`; keys go to its `handle` (parsed) or `handleInput` (raw terminal data, as pi-tui's).
-   * Absent where nothing can be drawn (RPC: pi answers undefined there too).
+   * The one service the kernel itself asks for: a module whose default export is not a plugin
+   * (a pi extension's factory) is handed to it to set up with the plugin's api.
    */
-  custom?<T>(factory: (done: (value?: T) => void, ui: CustomUiContext) => CustomComponent, opts?: { signal?: AbortSignal; timeout?: number }): Promise<T | undefined>;
+  "plugin-adapter": PluginAdapter;
 }
-export interface CustomComponent {
-  render(width: number): string[];
-  handle?(event: { type: "key"; key: { name: string; ctrl: boolean; alt: boolean; shift: boolean }; raw?: string } | { type: "paste"; text: string }): void;
-  handleInput?(data: string): void;
-  invalidate?(): void;
+export type ServiceName = keyof Services & string;
+
+export interface PluginAdapter {
+  adapt(value: unknown, api: PluginApi, source: PluginSource): void | Promise<void>;
 }
-export interface CustomUiContext { theme: unknown; requestRender(): void; rows: number; columns: number }

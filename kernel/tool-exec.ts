@@ -1,8 +1,8 @@
 // Running one assistant message's tool calls: validate each call's arguments, pass the toolCall
 // gate, execute (in parallel unless a tool asks for sequential), and check for steering.
-import { errorText } from "./hooks.js";
+import { errorText } from "./errors.js";
 import type { LoopDeps, TurnRuntime } from "./loop.js";
-import { textResult } from "./loop.js";
+import { textResult } from "./results.js";
 import type { AgentMessage, ToolCall, ToolDef, ToolResult, ToolResultMessage } from "./types.js";
 
 export interface Batch {

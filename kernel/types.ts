@@ -180,6 +180,8 @@ export type QueueMode = "all" | "one-at-a-time";
 export interface Diagnostic {
   level: "info" | "warning" | "error";
   message: string;
+  /** A stable name for the kind of problem (kernel codes: DiagnosticCode), for matching. */
+  code?: string;
   /** The plugin the problem belongs to, when known. */
   plugin?: string;
   /** The hook, file or phase where it happened. */

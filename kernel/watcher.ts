@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Report } from "./hooks.js";
-import { errorText } from "./hooks.js";
+import { DiagnosticCode, errorText } from "./errors.js";
 
 export interface Watcher {
   /** Watches exactly these roots from now on. */
@@ -36,7 +36,7 @@ export async function watchFiles(
     timer = setTimeout(() => void fire(), debounceMs);
   };
   for (const event of ["add", "change", "unlink", "addDir", "unlinkDir"] as const) fsw.on(event, note);
-  fsw.on("error", (error) => report({ level: "warning", where: "watcher", message: `file watcher: ${errorText(error)}` }));
+  fsw.on("error", (error) => report({ level: "warning", code: DiagnosticCode.watch, where: "watcher", message: `file watcher: ${errorText(error)}` }));
   await new Promise<void>((resolve) => fsw.once("ready", () => resolve()));
 
   return {

@@ -10,8 +10,8 @@ import { join, resolve } from "node:path";
 import { agentPackages } from "../cli/agent-packages.js";
 import { packageRoot as findPackageRoot } from "../cli/package-root.js";
 import { loadSettings } from "../cli/settings.js";
-import { piModuleAliases } from "../lib/pi-compat/aliases.js";
-import { createKernel, definePlugin, setImportAliases, type AgentEvent, type Diagnostic, type Model, type PluginApi, type PluginDef, type ThinkingLevel, type ToolDef } from "../kernel/index.js";
+import { sharedModules } from "../compose/shared-modules.js";
+import { createKernel, definePlugin, type AgentEvent, type Diagnostic, type Model, type PluginApi, type PluginDef, type ThinkingLevel, type ToolDef } from "../kernel/index.js";
 import { AgentSession, type Listener } from "./session.js";
 
 export { AgentSession } from "./session.js";
@@ -85,8 +85,8 @@ export async function createAgentSession(o: CreateSessionOptions = {}): Promise<
   for (const message of loaded.problems) report({ level: "warning", where: "settings", message });
   const settings = { ...loaded.settings, ...o.settings };
   packages.useSettings(settings);
-  setImportAliases(piModuleAliases(packageRoot));
   const kernel = createKernel({
+    modules: await sharedModules(),
     cwd, agentDir, flags,
     settings,
     packageRoot,

@@ -1,7 +1,7 @@
 // An agent session driven in-process: the same agent the CLI composes (pi-packages.json, the
 // extension dirs, settings.json), without a terminal. Events reach subscribers in order.
 import type {
-  AgentEvent, AgentMessage, AssistantMessage, ImageContent, Kernel, Model, PluginApi, ThinkingLevel,
+  AgentEvent, AgentMessage, AssistantMessage, ImageContent, Kernel, Model, PluginApi, ServiceName, Services, ThinkingLevel,
 } from "../kernel/index.js";
 
 export type Listener = (event: AgentEvent) => void;
@@ -22,13 +22,13 @@ export class AgentSession {
   get thinkingLevel(): ThinkingLevel { return this.kernel.agent.thinkingLevel; }
   get isStreaming(): boolean { return this.kernel.agent.isStreaming; }
   get sessionId(): string { return this.kernel.agent.sessionId; }
-  get sessionFile(): string | undefined { return this.service<SessionsService>("sessions")?.file; }
+  get sessionFile(): string | undefined { return this.service("sessions")?.file; }
 
   /** Sends a message (slash commands, skills and templates expand); resolves when the run ends. */
   async prompt(text: string, opts: { images?: ImageContent[]; streamingBehavior?: "steer" | "followUp" } = {}): Promise<void> {
     await this.kernel.actions.prompt(text, { ...opts, source: "extension" });
     // A context overflow is compacted and retried after the run; the answer comes from that retry.
-    await this.service<CompactionService>("compaction")?.idle();
+    await this.service("compaction")?.idle();
   }
 
   steer(text: string): void { this.kernel.actions.steer(text); }
@@ -44,7 +44,7 @@ export class AgentSession {
 
   /** A Model, or a pattern as on the command line ("provider/id", "sonnet"). */
   setModel(model: Model | string): Model {
-    const resolved = typeof model === "string" ? this.service<ModelsService>("models")?.resolve(model) : model;
+    const resolved = typeof model === "string" ? this.service("models")?.resolve(model) : model;
     if (!resolved) throw new Error(`Model not found: ${String(model)}`);
     this.kernel.actions.setModel(resolved);
     return resolved;
@@ -54,7 +54,7 @@ export class AgentSession {
 
   /** Compacts the context with the configured strategy (needs a compaction plugin). */
   async compact(instructions?: string): Promise<unknown> {
-    const compaction = this.service<CompactionService>("compaction");
+    const compaction = this.service("compaction");
     if (!compaction) throw new Error("No compaction plugin is loaded in this agent");
     return compaction.compact(instructions);
   }
@@ -70,7 +70,7 @@ export class AgentSession {
     await this.kernel.stop("quit");
   }
 
-  private service<T>(name: string): T | undefined {
-    return this.api().services.get<T>(name);
+  private service<K extends ServiceName>(name: K): Services[K] | undefined {
+    return this.api().services.get(name);
   }
 }

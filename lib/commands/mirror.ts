@@ -3,7 +3,8 @@
 // live source, which is always exact. The registry cannot forget an entry, so a template or skill
 // deleted mid-session stays listed there (marked as removed) until the next plugin reload; an
 // edited one is updated in place. A name already registered by someone else is left alone.
-import type { CommandDef, PluginApi } from "pi-kernel";
+import type { PluginApi } from "pi-kernel";
+import type { CommandDef } from "../../contracts/index.js";
 
 export class CommandMirror {
   private readonly mine = new Map<string, CommandDef>();

@@ -1,8 +1,9 @@
 // pi's SlashCommandInfo list ({name, description, source, sourceInfo}), as RPC get_commands and
 // an extension's pi.getCommands() return it: every command but the built-ins, asked live from the
 // "commands" service (a template written a moment ago is listed, a deleted one is gone).
-import type { CommandDef, PluginApi } from "pi-kernel";
+import type { PluginApi } from "pi-kernel";
 import type { CommandsService } from "./service.js";
+import type { CommandDef } from "../../contracts/index.js";
 
 type SourceInfo = NonNullable<CommandDef["sourceInfo"]>;
 export interface SlashCommandInfo {
@@ -15,7 +16,7 @@ export interface SlashCommandInfo {
 export async function slashCommands(api: PluginApi): Promise<SlashCommandInfo[]> {
   // Without commands-core nothing dispatches templates or skills: the registry is all there is.
   const all = api.services.has("commands")
-    ? await api.services.use<CommandsService>("commands").list()
+    ? await api.services.use("commands").list()
     : api.registry.list("command");
   return all.filter((c) => c.source !== "builtin").map((c): SlashCommandInfo => {
     const source = c.source === "prompt" || c.source === "skill" ? c.source : "extension";

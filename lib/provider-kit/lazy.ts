@@ -21,7 +21,7 @@ async function* stream(api: PluginApi, loadWire: () => Promise<Wire>, model: Mod
     return;
   }
   yield* run.runStream(wire, model, context, options, {
-    resolveApiKey: async (m) => api.services.get<ApiKeys>("models")?.apiKey(m),
+    resolveApiKey: async (m) => api.services.get("models")?.apiKey(m),
     settings: api.settings,
     onRetry: (r) => {
       api.diagnose?.({

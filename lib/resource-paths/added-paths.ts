@@ -5,10 +5,8 @@ import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /** The part of a skills / prompts / themes service that takes such paths. */
-export interface AddsPaths {
-  /** Adds `paths` (files or directories) under `owner`, replacing what it added before; returns the removal. */
-  addPaths(paths: string[], owner: string): () => void;
-}
+export type { AddsPaths } from "../../contracts/resources.js";
+import type { AddsPaths } from "../../contracts/resources.js";
 
 export class AddedPaths implements AddsPaths {
   private readonly byOwner = new Map<string, string[]>();

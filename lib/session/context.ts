@@ -4,11 +4,8 @@
 import type { AgentMessage, ThinkingLevel } from "pi-kernel";
 import type { SessionEntry } from "./types.js";
 
-export interface SessionContext {
-  messages: AgentMessage[];
-  model?: { provider: string; modelId: string };
-  thinkingLevel: ThinkingLevel;
-}
+export type { SessionContext } from "../../contracts/sessions.js";
+import type { SessionContext } from "../../contracts/sessions.js";
 
 const ms = (iso: string) => new Date(iso).getTime();
 

@@ -4,35 +4,8 @@
 // summary instructions and label. session_shutdown is asked last, only to let listeners finish.
 import type { SessionEntry } from "./types.js";
 
-export interface TreePreparation {
-  targetId: string;
-  oldLeafId: string | null;
-  commonAncestorId: string | null;
-  /** The entries of the branch being left, oldest first. */
-  entriesToSummarize: SessionEntry[];
-  userWantsSummary: boolean;
-  customInstructions?: string;
-  replaceInstructions?: boolean;
-  label?: string;
-}
-
-export type SessionGateEvent =
-  | { type: "session_before_switch"; reason: "new" | "resume"; targetSessionFile?: string }
-  | { type: "session_before_fork"; entryId: string; position: "before" | "at" }
-  | { type: "session_before_tree"; preparation: TreePreparation; signal: AbortSignal }
-  | { type: "session_shutdown"; reason: "new" | "resume" | "fork"; targetSessionFile?: string };
-
-export interface GateAnswer {
-  cancel?: boolean;
-  /** Who cancelled (for the notice the user sees). */
-  by?: string;
-  summary?: { summary: string; details?: unknown };
-  customInstructions?: string;
-  replaceInstructions?: boolean;
-  label?: string;
-}
-
-export type SessionGate = (event: SessionGateEvent) => GateAnswer | undefined | Promise<GateAnswer | undefined>;
+export type { TreePreparation, SessionGateEvent, GateAnswer, SessionGate } from "../../contracts/sessions.js";
+import type { GateAnswer, SessionGate, SessionGateEvent } from "../../contracts/sessions.js";
 
 export class SessionGates {
   private readonly gates: SessionGate[] = [];

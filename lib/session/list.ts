@@ -5,17 +5,8 @@ import { join } from "node:path";
 import { readAt } from "./lines.js";
 import { textOf } from "./read.js";
 
-export interface SessionInfo {
-  path: string;
-  id: string;
-  cwd: string;
-  name?: string;
-  parentSessionPath?: string;
-  created: Date;
-  modified: Date;
-  firstMessage: string;
-  size: number;
-}
+export type { SessionInfo } from "../../contracts/sessions.js";
+import type { SessionInfo } from "../../contracts/sessions.js";
 
 const SLICE = 64 * 1024;
 

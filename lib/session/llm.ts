@@ -17,7 +17,7 @@ export async function complete(api: PluginApi, call: SummaryCall): Promise<strin
   const { model } = call;
   const provider = api.registry.get("provider", model.api);
   if (!provider) throw new Error(`no provider plugin handles api "${model.api}" (model ${model.provider}/${model.id})`);
-  const apiKey = await api.services.get<KeySource>("models")?.apiKey(model);
+  const apiKey = await api.services.get("models")?.apiKey(model);
   let final: AssistantMessage | undefined;
   const stream = provider.stream(model, {
     systemPrompt: call.systemPrompt,

@@ -4,16 +4,8 @@ import { forEachLine, readAt } from "./lines.js";
 import type { IndexNode } from "./read.js";
 import type { SessionEntry } from "./types.js";
 
-export interface TreeNode {
-  id: string;
-  parentId: string | null;
-  type: string;
-  role?: string;
-  preview?: string;
-  label?: string;
-  timestamp: string;
-  children: TreeNode[];
-}
+export type { TreeNode } from "../../contracts/sessions.js";
+import type { TreeNode } from "../../contracts/sessions.js";
 
 export class EntryTree {
   readonly nodes = new Map<string, IndexNode>();

@@ -38,12 +38,4 @@ export interface Theme {
   inverse(text: string): string;
 }
 
-/** What the UIs use of the "themes" service (plugins/themes provides it). */
-export interface ThemesService {
-  current(): Theme;
-  list(): { name: string; source: string; path?: string }[];
-  /** Activates a theme by name; throws with the known names when there is none. */
-  set(name: string): void;
-  /** Called with the new theme whenever the active one changes or its file is edited. */
-  onChange(fn: (theme: Theme) => void): () => void;
-}
+export type { ThemesService } from "../../contracts/themes.js";

@@ -19,7 +19,7 @@ export type Actions = ReturnType<typeof createActions>;
 
 export function createActions(app: InteractiveApp) {
   const api = () => app.api;
-  const models = (): ModelsService | undefined => (api().services.get<ModelsService>("models"));
+  const models = (): ModelsService | undefined => (api().services.get("models"));
 
   const prompt = (text: string, images: ImageContent[] = [], streamingBehavior?: "steer" | "followUp") => {
     api().actions.prompt(text, { source: "interactive", images: images.length ? images : undefined, streamingBehavior })
@@ -172,7 +172,7 @@ export function createActions(app: InteractiveApp) {
     /** `/theme [name]`: switch at once, or pick from the list. */
     selectTheme(name: string): void {
       if (!api().services.has("themes")) return app.notify("No themes plugin in this agent", "warning");
-      const svc = api().services.use<ThemesService>("themes");
+      const svc = api().services.use("themes");
       const apply = (chosen: string | undefined) => {
         if (!chosen) return;
         try {

@@ -154,7 +154,7 @@ export class InteractiveApp {
   }
 
   theme(): Theme {
-    return this.api.services.get<ThemesService>("themes")?.current() ?? plainTheme;
+    return this.api.services.get("themes")?.current() ?? plainTheme;
   }
 
   render(): void {
@@ -246,7 +246,7 @@ export class InteractiveApp {
   private currentSessionName(): string | undefined {
     if (this.sessionName) return this.sessionName;
     if (!this.api.services.has("sessions")) return undefined;
-    return this.api.services.use<{ readonly name?: string }>("sessions").name || undefined;
+    return this.api.services.use("sessions").name || undefined;
   }
 
   private setWorking(on: boolean): void {
@@ -287,8 +287,8 @@ export class InteractiveApp {
   private subscribeTheme(): void {
     this.offTheme();
     const offs: (() => void)[] = [];
-    if (this.api.services.has("themes")) offs.push(this.api.services.use<ThemesService>("themes").onChange(() => this.invalidate()));
-    const settings = this.api.services.get<{ onChange(fn: (key: string, value: unknown) => void): () => void }>("settings");
+    if (this.api.services.has("themes")) offs.push(this.api.services.use("themes").onChange(() => this.invalidate()));
+    const settings = this.api.services.get("settings");
     if (settings) {
       offs.push(settings.onChange((key, value) => {
         if (key === "hideThinkingBlock") { this.thinkingHidden = value === true; this.transcript.refresh(); }

@@ -14,7 +14,7 @@ export async function runUserBash(app: InteractiveApp, command: string, excluded
   const view = app.transcript.bashRun(command, excluded);
   app.render();
   if (app.api.services.has("userBash")) {
-    const service = app.api.services.use<UserBashService>("userBash");
+    const service = app.api.services.use("userBash");
     app.cancelBash = () => service.abort();
     try {
       const result = await service.run(command, { excludeFromContext: excluded, onData: (tail) => { view.setOutput(tail); app.render(); } });

@@ -1,9 +1,10 @@
 // The UI's own slash commands: /hotkeys, /model, /theme, /copy, /quit.
-import type { CommandDef, PluginApi } from "pi-kernel";
+import type { PluginApi } from "pi-kernel";
 import type { ThemesService } from "../tui/theme.js";
 import { lastAssistantText } from "../messages/last-assistant-text.js";
 import type { InteractiveApp } from "./app.js";
 import type { Actions } from "./actions.js";
+import type { CommandDef } from "../../contracts/index.js";
 
 /** The running app and its actions, when the interactive UI is up. */
 export interface Live { app?: InteractiveApp; actions?: Actions }
@@ -27,7 +28,7 @@ export function uiCommands(api: PluginApi, live: Live): CommandDef[] {
     if (!live.app) throw new Error("this command needs the interactive UI");
     return live.app;
   };
-  const themes = () => (api.services.get<ThemesService>("themes"));
+  const themes = () => (api.services.get("themes"));
   return [
     {
       name: "hotkeys", description: "Show keyboard shortcuts", source: "builtin",

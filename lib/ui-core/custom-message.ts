@@ -3,10 +3,11 @@
 // expanded state following Ctrl+O; without one, or when that renderer returns nothing or throws,
 // it is drawn as pi draws it: the [customType] label and the text on the custom-message colours.
 // Messages sent with `display: false` are never drawn (the transcript skips them).
-import type { MessageRendererDef } from "pi-kernel";
+
 import { Cached } from "../tui/component.js";
 import { wrapText } from "../tui/text.js";
 import { block, reportRenderError, type ViewContext } from "./view-context.js";
+import type { MessageRendererDef } from "../../contracts/index.js";
 
 export interface CustomMessage {
   role: "custom";

@@ -59,7 +59,7 @@ export function createKeymap(app: InteractiveApp, actions: Actions): (event: Inp
       app.thinkingHidden = !app.thinkingHidden;
       app.transcript.refresh();
       // pi remembers the choice (hideThinkingBlock in settings.json).
-      try { app.api.services.get<{ set(key: string, value: unknown): void }>("settings")?.set("hideThinkingBlock", app.thinkingHidden); } catch (error) { app.notify((error as Error).message, "warning"); }
+      try { app.api.services.get("settings")?.set("hideThinkingBlock", app.thinkingHidden); } catch (error) { app.notify((error as Error).message, "warning"); }
       return;
     }
     if (is("app.editor.external")) return void actions.externalEditor();

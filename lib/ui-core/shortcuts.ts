@@ -4,10 +4,11 @@
 // be able to reach (abort, clear, quit, submit, model and thinking controls, ...) win and the
 // shortcut is skipped with a warning; any other built-in key is taken over by the shortcut, with
 // a warning. Keys the full-screen frame claims (scrolling, search) and open dialogs come first.
-import type { ShortcutDef } from "pi-kernel";
+
 import { normaliseKey, type Keybindings } from "../tui/keybindings.js";
 import { keyId, type Key } from "../tui/keys.js";
 import type { InteractiveApp } from "./app.js";
+import type { ShortcutDef } from "../../contracts/index.js";
 
 /** pi's reserved actions: a shortcut on one of their keys never runs. */
 export const RESERVED_ACTIONS = [

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { loadKeybindings } from "../tui/keybindings.js";
 import { ProcessTerminal, type Terminal } from "../tui/terminal.js";
-import type { PluginApi, SurfaceContext, UiService } from "pi-kernel";
+import type { PluginApi } from "pi-kernel";
 import { createActions } from "./actions.js";
 import { InteractiveApp } from "./app.js";
 import type { Live } from "./commands.js";
@@ -11,14 +11,15 @@ import type { Frame, FrameFactory } from "./frame.js";
 import { InlineFrame } from "./inline-frame.js";
 import { createKeymap } from "./keymap.js";
 import { createUiService } from "./ui-service.js";
+import type { SurfaceContext, UiService } from "../../contracts/index.js";
 
 export interface LiveUi extends Live { ui?: UiService }
 
 /** The frame to start with: `--ui`, else the `ui` setting, else inline. */
 async function firstFrame(api: PluginApi): Promise<{ frame: Frame; problem?: string }> {
   const wanted = String(api.flags.ui ?? api.settings.ui ?? "inline");
-  const service = `ui-frame:${wanted}`;
-  if (api.services.has(service)) return { frame: await api.services.use<FrameFactory>(service)() };
+  const service = `ui-frame:${wanted}` as const;
+  if (api.services.has(service)) return { frame: await api.services.use(service)() };
   const problem = `The "${wanted}" UI is not available in this agent (${wanted === "fullscreen" ? "add plugins/ui-fullscreen" : "use inline or fullscreen"}); using the inline UI`;
   return { frame: new InlineFrame(), problem };
 }
@@ -32,7 +33,7 @@ export async function startInteractive(api: PluginApi, live: LiveUi, ctx: Surfac
   live.app = app;
   live.actions = actions;
   live.ui = createUiService(app);
-  api.services.provide<UiService>("ui", live.ui);
+  api.services.provide("ui", live.ui);
   if (api.settings.quietStartup !== true) {
     app.notify("pi-kernel · enter send · shift+enter new line · ctrl+l model · /hotkeys for all keys · ctrl+c twice to quit");
   }

@@ -3,11 +3,12 @@
 // the editor's text, and plugins' own components (ui.custom, widget components).
 import { SelectList } from "../tui/select-list.js";
 import { TextDialog } from "../tui/text-dialog.js";
-import type { CustomComponent, CustomUiContext, UiService } from "pi-kernel";
+
 import type { Keybindings } from "../tui/keybindings.js";
 import type { InputEvent } from "../tui/keys.js";
 import type { InteractiveApp, Overlay, Widget } from "./app.js";
 import { reportLater } from "./view-context.js";
+import type { CustomComponent, CustomUiContext, UiService } from "../../contracts/index.js";
 
 type DialogOpts = { signal?: AbortSignal; timeout?: number };
 

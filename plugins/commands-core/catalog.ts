@@ -1,9 +1,10 @@
 // The one list of commands: the kernel registry (built-ins, then extension commands) followed by
 // the live sources (prompt templates, skills). The first command with a name wins, so a prompt
 // template can never shadow a built-in or an extension command.
-import type { CommandDef, PluginApi } from "pi-kernel";
+import type { PluginApi } from "pi-kernel";
 import { SOURCE_ORDER, type CommandCompletion, type CommandSource } from "../../lib/commands/service.js";
 import { parseCommandLine } from "../../lib/commands/parse.js";
+import type { CommandDef } from "../../contracts/index.js";
 
 export class CommandCatalog {
   private readonly sources: CommandSource[] = [];

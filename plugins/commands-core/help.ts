@@ -1,5 +1,4 @@
 // The /help text: every command with its argument hint and description, grouped by source.
-import type { CommandDef } from "pi-kernel";
 
 const TITLES: Record<string, string> = {
   builtin: "Built-in commands",
@@ -7,6 +6,7 @@ const TITLES: Record<string, string> = {
   prompt: "Prompt templates",
   skill: "Skills",
 };
+import type { CommandDef } from "../../contracts/index.js";
 
 export function helpText(commands: CommandDef[], filter = ""): string {
   const f = filter.replace(/^\//, "").toLowerCase();

@@ -3,16 +3,18 @@
 // prompt templates and skills expand last (Stage.LATE). An unknown command is answered with a
 // suggestion and never reaches the model. A command returns nothing (handled), a string (text
 // shown to the user: see output.ts) or `{action: "transform", text}` (what the model gets).
-import { definePlugin, Stage, type CommandDef, type InputEvent, type InputResult, type PluginApi } from "pi-kernel";
+import { definePlugin, Stage, type InputEvent, type InputResult, type PluginApi } from "pi-kernel";
 import { parseCommandLine, type CommandLine } from "../../lib/commands/parse.js";
 import type { CommandsService } from "../../lib/commands/service.js";
 import { CommandCatalog } from "./catalog.js";
 import { helpText } from "./help.js";
 import { say } from "./output.js";
 import { suggest } from "./suggest.js";
+import type { CommandDef } from "../../contracts/index.js";
 
 export default definePlugin({
   name: "commands-core",
+  uses: ["ui"],
   provides: ["commands"],
   setup(api) {
     const catalog = new CommandCatalog(api);

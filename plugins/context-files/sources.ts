@@ -7,7 +7,8 @@ import type { FileCache } from "./file-cache.js";
 
 export const CONTEXT_FILE_NAMES = ["AGENTS.md", "AGENTS.MD", "CLAUDE.md", "CLAUDE.MD"];
 
-export interface ContextFile { path: string; content: string }
+export type { ContextFile } from "../../contracts/resources.js";
+import type { ContextFile } from "../../contracts/resources.js";
 
 /** Reports a file that exists but could not be read (each distinct problem once). */
 export type Warn = (path: string, message: string) => void;

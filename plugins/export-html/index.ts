@@ -23,6 +23,7 @@ interface SessionsLike {
 
 export default definePlugin({
   name: "export-html",
+  uses: ["sessions", "themes"],
   provides: ["export"],
   setup(api) {
     api.register.surface({
@@ -65,7 +66,7 @@ function exportFile(api: PluginApi, arg: string, target: string | undefined): st
 
 function exportCurrent(api: PluginApi, target: string): string {
   if (!api.services.has("sessions")) throw new Error("no session plugin is loaded");
-  const s = api.services.use<SessionsLike>("sessions");
+  const s = api.services.use("sessions");
   const out = resolve(api.cwd, target || defaultName(s.file ?? `${s.header().id}.jsonl`));
   const entries = s.entries();
   if (out.endsWith(".jsonl")) {

@@ -21,7 +21,7 @@ interface ThemesLike {
 export function exportColors(api: PluginApi): ExportColors {
   try {
     if (!api.services.has("themes")) return FALLBACK;
-    const themes = api.services.use<ThemesLike>("themes");
+    const themes = api.services.use("themes");
     const name = themes.current().name;
     const path = themes.list().find((t) => t.name === name)?.path;
     return path ? { ...FALLBACK, ...resolveTheme(JSON.parse(readFileSync(path, "utf8"))) } : FALLBACK;

@@ -11,6 +11,7 @@ type Writer = ReturnType<typeof guardStdout>;
 
 export default definePlugin({
   name: "mode-print",
+  uses: ["compaction", "sessions"],
   setup(api) {
     const mode = api.flags.mode;
     // Problems reach the user on stderr while the run goes on (including start-up ones).
@@ -50,7 +51,7 @@ async function runMessages(api: PluginApi, messages: string[], images: ImageCont
   for (const [i, message] of messages.entries()) {
     await api.actions.prompt(message, { source: "cli", images: i === 0 ? images : undefined });
     // A context overflow is compacted and retried after the run ends; wait for that answer.
-    await api.services.get<{ idle(): Promise<void> }>("compaction")?.idle();
+    await api.services.get("compaction")?.idle();
   }
   if (!print) return 0;
   const last = api.agent.messages.at(-1);
@@ -66,6 +67,6 @@ async function runMessages(api: PluginApi, messages: string[], images: ImageCont
 
 /** pi's session header line; the sessions service supplies the real one when it is loaded. */
 function sessionHeader(api: PluginApi): Record<string, unknown> {
-  const sessions = api.services.get<{ header?(): object | undefined }>("sessions");
+  const sessions = api.services.get("sessions");
   return (sessions?.header?.() as Record<string, unknown> | undefined) ?? { type: "session", version: 3, id: api.agent.sessionId, timestamp: new Date().toISOString(), cwd: api.cwd };
 }

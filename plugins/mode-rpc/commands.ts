@@ -21,7 +21,7 @@ export type Handler = (cmd: RpcCommand, ctx: RpcContext) => Promise<unknown> | u
 
 /** pi writes the queue modes to settings.json; the settings plugin does, when present. */
 function remember(api: PluginApi, key: string, value: unknown): void {
-  api.services.get<{ set(key: string, value: unknown): void }>("settings")?.set(key, value);
+  api.services.get("settings")?.set(key, value);
 }
 
 interface ModelsService { list(): Model[]; find(provider: string, id: string): Model | undefined; cycle?(direction: "forward" | "backward"): unknown }
@@ -102,7 +102,7 @@ async function prompt(cmd: RpcCommand, ctx: RpcContext): Promise<undefined> {
 
 async function queue(cmd: RpcCommand, ctx: RpcContext, kind: "steer" | "followUp"): Promise<typeof NO_DATA> {
   // Templates and skills are expanded as pi does; an extension command is refused.
-  const commands = ctx.api().services.get<{ expand(text: string): Promise<string> }>("commands");
+  const commands = ctx.api().services.get("commands");
   const given = text(cmd, "message");
   const content = commands ? await commands.expand(given) : given;
   const imgs = images(cmd);
@@ -112,8 +112,8 @@ async function queue(cmd: RpcCommand, ctx: RpcContext, kind: "steer" | "followUp
 }
 
 function state(api: PluginApi): Record<string, unknown> {
-  const sessions = api.services.get<{ readonly file?: string; readonly name?: string }>("sessions");
-  const compaction = api.services.get<{ readonly isCompacting?: boolean }>("compaction");
+  const sessions = api.services.get("sessions");
+  const compaction = api.services.get("compaction");
   const auto = (api.settings.compaction as { enabled?: boolean } | undefined)?.enabled;
   return {
     model: api.agent.model,
@@ -133,7 +133,7 @@ function state(api: PluginApi): Record<string, unknown> {
 
 function models(api: PluginApi): ModelsService {
   if (!api.services.has("models")) throw new Error("No models are configured: the models plugin is not loaded");
-  return api.services.use<ModelsService>("models");
+  return api.services.use("models");
 }
 
 export function text(cmd: RpcCommand, field: string): string {

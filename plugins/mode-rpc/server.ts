@@ -67,6 +67,6 @@ export function failure(id: unknown, command: string, error: string): Record<str
 function answerUi(ctx: RpcContext, response: RpcCommand): void {
   const api = ctx.api();
   if (!api.services.has("ui")) return;
-  const ui = api.services.use<{ answer?(id: string, r: object): void }>("ui");
+  const ui = api.services.use("ui");
   ui.answer?.(String(response.id), response);
 }

@@ -1,35 +1,17 @@
 // RPC commands served by other plugins' services: the session store ("sessions"), compaction
 // ("compaction"), the user shell ("userBash") and HTML export ("export"). Each fails with a clear
 // error when the agent was composed without the plugin that provides the service.
-import type { AgentMessage, PluginApi } from "pi-kernel";
-import type { GateAnswer, SessionGateEvent } from "../../lib/session/gates.js";
+import type { AgentMessage, PluginApi, ServiceName, Services } from "pi-kernel";
+import type { MessageEntry } from "../../contracts/index.js";
 import { replaceSession } from "../../lib/session/navigate.js";
 import { NO_DATA, text, type Handler } from "./commands.js";
 
-interface Entry { id: string; type: string; message?: AgentMessage }
-interface Sessions {
-  readonly file?: string;
-  path(): Entry[];
-  newSession(opts?: { parentSession?: string }): void;
-  open(pathOrId: string): void;
-  fork(entryId: string): string | undefined;
-  clone(): string | undefined;
-  setName(name: string): void;
-  /** Extensions' session_before_* handlers (pi-compat) answer through these gates. */
-  gate(event: SessionGateEvent): Promise<GateAnswer>;
-}
-interface Compaction {
-  compact(instructions?: string): Promise<{ summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown }>;
-}
-interface UserBash { run(command: string, opts?: { excludeFromContext?: boolean }): Promise<unknown>; abort(): void }
-interface Exporter { exportHtml(outputPath?: string): Promise<string> }
-
-function service<T>(api: PluginApi, name: string, command: string): T {
+function service<K extends ServiceName>(api: PluginApi, name: K, command: string): Services[K] {
   if (!api.services.has(name)) throw new Error(`${command} needs the "${name}" service, which no plugin in this agent provides`);
-  return api.services.use<T>(name);
+  return api.services.use(name);
 }
 
-const sessions = (api: PluginApi, command: string) => service<Sessions>(api, "sessions", command);
+const sessions = (api: PluginApi, command: string) => service(api, "sessions", command);
 
 function userText(message: AgentMessage | undefined): string {
   const content = (message as { content?: unknown } | undefined)?.content;
@@ -39,7 +21,7 @@ function userText(message: AgentMessage | undefined): string {
 
 /** Flips a setting: written to settings.json by the settings plugin as pi does, else for this process. */
 function setSetting(api: PluginApi, group: string, key: string, value: unknown): void {
-  const store = api.services.get<{ set(key: string, value: unknown): void }>("settings");
+  const store = api.services.get("settings");
   if (store) return store.set(`${group}.${key}`, value);
   const settings = api.settings as Record<string, Record<string, unknown> | undefined>;
   const current = settings[group];
@@ -71,7 +53,7 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     const store = sessions(api, "fork");
     const entryId = text(cmd, "entryId");
     const entry = store.path().find((e) => e.id === entryId);
-    if (!entry || entry.message?.role !== "user") throw new Error(`No user message ${entryId} on the current path`);
+    if (entry?.type !== "message" || entry.message.role !== "user") throw new Error(`No user message ${entryId} on the current path`);
     await api.actions.waitForIdle();
     const r = await replaceSession(store, { type: "session_before_fork", entryId, position: "before" }, "fork", () => store.fork(entryId));
     return r.cancelled ? { cancelled: true } : { text: userText(entry.message), cancelled: false };
@@ -88,7 +70,7 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
   },
   get_fork_messages: (_cmd, ctx) => ({
     messages: sessions(ctx.api(), "get_fork_messages").path()
-      .filter((e) => e.type === "message" && e.message?.role === "user")
+      .filter((e): e is MessageEntry => e.type === "message" && e.message.role === "user")
       .map((e) => ({ entryId: e.id, text: userText(e.message) })),
   }),
   set_session_name: (cmd, ctx) => {
@@ -101,7 +83,7 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     const api = ctx.api();
     await api.actions.waitForIdle();
     const instructions = typeof cmd.customInstructions === "string" ? cmd.customInstructions : undefined;
-    const entry = await service<Compaction>(api, "compaction", "compact").compact(instructions);
+    const entry = await service(api, "compaction", "compact").compact(instructions);
     return { summary: entry.summary, firstKeptEntryId: entry.firstKeptEntryId, tokensBefore: entry.tokensBefore, details: entry.details };
   },
   set_auto_compaction: (cmd, ctx) => {
@@ -118,13 +100,13 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     if (api.agent.isStreaming) api.actions.abort();
     return NO_DATA;
   },
-  bash: (cmd, ctx) => service<UserBash>(ctx.api(), "userBash", "bash").run(text(cmd, "command")),
+  bash: (cmd, ctx) => service(ctx.api(), "userBash", "bash").run(text(cmd, "command")),
   abort_bash: (_cmd, ctx) => {
-    service<UserBash>(ctx.api(), "userBash", "abort_bash").abort();
+    service(ctx.api(), "userBash", "abort_bash").abort();
     return NO_DATA;
   },
   export_html: async (cmd, ctx) => {
     const outputPath = typeof cmd.outputPath === "string" ? cmd.outputPath : undefined;
-    return { path: await service<Exporter>(ctx.api(), "export", "export_html").exportHtml(outputPath) };
+    return { path: await service(ctx.api(), "export", "export_html").exportHtml(outputPath) };
   },
 };

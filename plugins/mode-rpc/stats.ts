@@ -15,7 +15,7 @@ export function sessionStats(api: PluginApi): Record<string, unknown> {
     tokens.total += m.usage.totalTokens;
     cost += m.usage.cost.total;
   }
-  const sessions = api.services.get<{ readonly file?: string }>("sessions");
+  const sessions = api.services.get("sessions");
   const window = api.agent.model?.contextWindow;
   const last = [...assistants].reverse().find((m) => m.stopReason !== "error" && m.stopReason !== "aborted");
   const used = last ? last.usage.totalTokens || last.usage.input + last.usage.output + last.usage.cacheRead + last.usage.cacheWrite : null;

@@ -2,8 +2,9 @@
 // with `extension_ui_response` (same id); timeouts resolve on this side (select/input →
 // undefined, confirm → false). Notifications, status, widgets and titles are fire-and-forget.
 import { randomUUID } from "node:crypto";
-import type { UiService } from "pi-kernel";
+
 import type { Channel } from "./server.js";
+import type { UiService } from "../../contracts/index.js";
 
 interface Answer { value?: string; confirmed?: boolean; cancelled?: boolean }
 type DialogOpts = { signal?: AbortSignal; timeout?: number };
@@ -29,7 +30,7 @@ export function rpcUi(channel: Channel): UiService & { answer(id: string, respon
     else channel.backlog.push(record);
   };
   return {
-    answer: (id, response) => pending.get(id)?.(response),
+    answer: (id, response) => pending.get(id)?.(response as Answer | undefined),
     notify: (message, notifyType = "info") => emit({ method: "notify", message, notifyType }),
     select: async (title, options, opts) => pick(await ask("select", { title, options }, opts)),
     confirm: async (title, message, opts) => (await ask("confirm", { title, message }, opts))?.confirmed === true,

@@ -4,15 +4,8 @@
 // it restores what was there.
 import type { Model } from "pi-kernel";
 
-export interface AddedProvider {
-  /** Provider name, as in `provider/id`. */
-  name: string;
-  models?: Model[];
-  baseUrl?: string;
-  headers?: Record<string, string>;
-  /** An env var name, a literal key, or "!command", as models.json's `apiKey`. */
-  apiKey?: string;
-}
+export type { AddedProvider } from "../../contracts/models.js";
+import type { AddedProvider } from "../../contracts/models.js";
 
 export class AddedProviders {
   private readonly byOwner = new Map<string, AddedProvider>();

@@ -18,30 +18,8 @@ import { findModel, resolveModel } from "./resolve.js";
 import { type Scoped, nextScoped, scopeModels } from "./scope.js";
 import { selectModel } from "./select.js";
 
-export interface CycleResult { model: Model; thinkingLevel?: ThinkingLevel; isScoped: boolean }
-
-export interface ModelsService {
-  /** The models that can be used now: models.json ones, local servers found, and built-ins whose provider has a key. */
-  list(): Model[];
-  /** Every known model: models.json first, then the built-in catalog (and local servers found). */
-  all(): Model[];
-  find(provider: string, id: string): Model | undefined;
-  resolve(pattern: string, provider?: string): Model | undefined;
-  apiKey(model: Model): Promise<string | undefined>;
-  /** The --models (or settings `enabledModels`) selection, in order; empty when not set. */
-  scoped(): Scoped[];
-  /** Switches to the next/previous model of the scope (or of the available models). */
-  cycle(direction?: "forward" | "backward"): CycleResult | undefined;
-  /** Stores a key in auth.json (0600); throws AuthFileError, leaving the file alone, if it is unreadable. */
-  setApiKey(provider: string, key: string): void;
-  /**
-   * Adds a provider at run time (pi's registerProvider): its `models` replace the provider's, or
-   * only `baseUrl`/`headers` redirect the existing ones. One per owner; returns the removal.
-   */
-  addProvider(owner: string, provider: AddedProvider): () => void;
-  /** Problems found in models.json, for commands that list models. */
-  readonly errors: string[];
-}
+export type { CycleResult, ModelsService } from "../../contracts/models.js";
+import type { CycleResult, ModelsService } from "../../contracts/models.js";
 
 export default definePlugin({
   name: "models",
@@ -103,7 +81,7 @@ export default definePlugin({
       },
       get errors() { return load().problems.map((p) => p.message); },
     };
-    api.services.provide<ModelsService>("models", service);
+    api.services.provide("models", service);
 
     api.register.surface({
       name: "list-models",

@@ -4,7 +4,8 @@
 import type { Model, ThinkingLevel } from "pi-kernel";
 import { resolveModel, splitThinkingSuffix } from "./resolve.js";
 
-export interface Scoped { model: Model; thinkingLevel?: ThinkingLevel }
+export type { Scoped } from "../../contracts/models.js";
+import type { Scoped } from "../../contracts/models.js";
 
 export function scopeModels(patterns: string, models: Model[]): { scoped: Scoped[]; unmatched: string[] } {
   const scoped: Scoped[] = [];

@@ -4,16 +4,18 @@
 // reloads and the project's extensions and packages join it. The CLI side (pi install/remove/
 // update/list, composing the agent) lives in cli/ and lib/packages.
 import { join } from "node:path";
-import { definePlugin, type PluginApi, type UiService } from "pi-kernel";
+import { definePlugin, type PluginApi } from "pi-kernel";
 import { installedDir, isInstalled } from "../../lib/packages/install.js";
 import { readPackages, sourceOf } from "../../lib/packages/settings-file.js";
 import { parseSource } from "../../lib/packages/source.js";
 import { isTrusted, trustDirectory, untrustedContent } from "../../lib/packages/trust.js";
+import type { UiService } from "../../contracts/index.js";
 
 const UI_WAIT_MS = 60_000;
 
 export default definePlugin({
   name: "packages",
+  uses: ["ui"],
   setup(api) {
     api.register.command({
       name: "packages",
@@ -42,7 +44,7 @@ async function askForTrust(api: PluginApi, found: string[]): Promise<void> {
     if (Date.now() > deadline) return;
   } while (!api.current().services.has("ui"));
   const live = api.current();
-  const ui = live.services.use<UiService>("ui");
+  const ui = live.services.use("ui");
   const yes = await ui.confirm("Trust this folder?", `${api.cwd} has ${found.join(", ")}, which can run code or redirect requests. Load them?`);
   if (!yes) return ui.notify("Project extensions and packages stay off (trust later with: pi --trust).", "info");
   trustDirectory(api.agentDir, api.cwd);

@@ -1,12 +1,13 @@
 // pi's ExtensionContext (handed to event handlers and tools) and ExtensionCommandContext (to
 // commands), built over one extension's kernel api so everything it does is attributed to it.
-import type { AssistantMessage, Model, PluginApi, UiService } from "pi-kernel";
+import type { AssistantMessage, Model, PluginApi } from "pi-kernel";
 import { isTrusted } from "../../lib/packages/trust.js";
 import type { GateAnswer, SessionGate, SessionGateEvent } from "../../lib/session/gates.js";
 import { navigateTree, replaceSession, type GatedSessions } from "../../lib/session/navigate.js";
 import type { Runtime } from "./runtime.js";
 import { sessionView } from "./session-view.js";
 import { createUi } from "./ui.js";
+import type { UiService } from "../../contracts/index.js";
 
 interface Sessions extends GatedSessions {
   newSession(opts?: { parentSession?: string }): void;
@@ -31,7 +32,7 @@ export function createContext(rt: Runtime, api: PluginApi): Record<string, unkno
     getContextUsage: () => contextUsage(api),
     compact(opts: { customInstructions?: string; onComplete?(r: unknown): void; onError?(e: Error): void } = {}) {
       if (!api.services.has("compaction")) return opts.onError?.(new Error("this agent has no compaction service"));
-      api.services.use<{ compact(i?: string): Promise<unknown> }>("compaction").compact(opts.customInstructions)
+      api.services.use("compaction").compact(opts.customInstructions)
         .then((r) => opts.onComplete?.(r), (e: Error) => opts.onError?.(e));
     },
     getSystemPrompt: () => rt.systemPrompt,
@@ -42,7 +43,7 @@ export function createContext(rt: Runtime, api: PluginApi): Record<string, unkno
 export function createCommandContext(rt: Runtime, api: PluginApi): Record<string, unknown> {
   const sessions = (): Sessions => {
     if (!api.services.has("sessions")) throw new Error("this agent has no session store");
-    return api.services.use<Sessions>("sessions");
+    return api.services.use("sessions");
   };
   return {
     ...createContext(rt, api),
@@ -63,7 +64,7 @@ export function createCommandContext(rt: Runtime, api: PluginApi): Record<string
     navigateTree: async (targetId: string, o: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string } = {}) => {
       const move = await navigateTree(api, sessions(), targetId, o);
       // As pi's UI: the chosen message's text goes to the editor unless the user is writing there.
-      const face = api.services.get<UiService>("ui");
+      const face = api.services.get("ui");
       if (move.editorText && face && !face.getEditorText().trim()) face.setEditorText(move.editorText);
       return { cancelled: move.cancelled, editorText: move.editorText, summaryEntry: move.summaryEntry };
     },
@@ -83,7 +84,7 @@ export function createCommandContext(rt: Runtime, api: PluginApi): Record<string
  * (session_start after a switch, session_tree) are forwarded.
  */
 export function connectSessions(rt: Runtime, api: PluginApi): void {
-  const store = api.services.get<Sessions>("sessions");
+  const store = api.services.get("sessions");
   if (store?.addGate) api.onDispose(store.addGate((event) => gate(rt, event)));
   api.on("event", (event) => {
     if (event.type === "session_start" || event.type === "session_tree") void emitSession(rt, { ...event });
@@ -119,7 +120,7 @@ export async function emitSession(rt: Runtime, event: Record<string, unknown>): 
 }
 
 function modelRegistry(rt: Runtime, api: PluginApi): Record<string, unknown> {
-  const models = () => (api.services.get<{ apiKey(m: Model): Promise<string | undefined> }>("models"));
+  const models = () => (api.services.get("models"));
   return {
     getAll: () => rt.allModels(),
     getAvailable: () => rt.models(),

@@ -13,16 +13,10 @@ import { Runtime } from "./runtime.js";
 import { extensionSourceInfo } from "./source-info.js";
 import { mapUserBash } from "./user-bash.js";
 
-export interface PiCompatService {
-  /** Sets up one pi extension: `factory(pi)` with pi's API over the extension's own `api`. */
-  load(factory: (pi: unknown) => unknown, api: PluginApi, source: PluginSource): Promise<void>;
-  /** The flags extensions declared (for help) and their shared event bus. */
-  readonly runtime: Pick<Runtime, "flags" | "bus">;
-}
-
 export default definePlugin({
   name: "pi-compat",
-  provides: ["pi-compat"],
+  uses: ["compaction", "models", "sessions", "themes", "ui", "userBash"],
+  provides: ["plugin-adapter"],
   // Compaction strategies first, so session_before_compact can wrap them.
   after: ["commands-core", "models", "user-bash", "session-jsonl", "themes", "skills", "prompts", "compaction-summarize", "compaction-prune"],
   setup(api) {
@@ -32,11 +26,11 @@ export default definePlugin({
     connectSessions(rt, api);
     mapUserBash(rt, api);
     api.onDispose(() => rt.bus.clear());
-    api.services.provide<PiCompatService>("pi-compat", {
-      runtime: rt,
-      async load(factory, extApi, source) {
+    // The kernel hands every module whose default export is a bare factory (a pi extension) here.
+    api.services.provide("plugin-adapter", {
+      async adapt(factory, extApi, source) {
         extApi.onDispose(ownFiles(extApi.name, source.root, extApi));
-        await factory(createPiApi(rt, extApi, extApi.name, extensionSourceInfo(source, extApi)));
+        await (factory as (pi: unknown) => unknown)(createPiApi(rt, extApi, extApi.name, extensionSourceInfo(source, extApi)));
       },
     });
   },

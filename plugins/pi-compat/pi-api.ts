@@ -1,6 +1,6 @@
 // pi's ExtensionAPI (`pi.*`) for one extension, over that extension's own kernel api: what it
 // registers is owned by it (and goes away when it is reloaded), and its failures carry its name.
-import type { CommandDef, MessageRendererDef, Model, PluginApi, ShortcutDef, ThinkingLevel, ToolDef } from "pi-kernel";
+import type { Model, PluginApi, ThinkingLevel, ToolDef } from "pi-kernel";
 import { slashCommands } from "../../lib/commands/slash-commands.js";
 import { normaliseKey } from "../../lib/tui/keybindings.js";
 import { wrapCompactors } from "./compaction.js";
@@ -11,6 +11,7 @@ import { customMessage, deliver, sendUserMessage } from "./messages.js";
 import type { Runtime } from "./runtime.js";
 import { registerProvider, unregisterProvider } from "./providers.js";
 import { adaptTool } from "./tools.js";
+import type { CommandDef, MessageRendererDef, ShortcutDef } from "../../contracts/index.js";
 
 const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
 
@@ -27,9 +28,7 @@ function again<T extends { name: string }>(known: Map<string, T>, def: T, regist
 /** `sourceInfo`: where the extension was found, given to the commands it registers. */
 export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo?: CommandDef["sourceInfo"]): Record<string, unknown> {
   const ctx = () => createContext(rt, api.current());
-  const sessions = () => (api.services.get<{
-    append(e: Record<string, unknown>): unknown; setName(n: string): void; name: string | undefined; setLabel(id: string, l: string | undefined): void;
-  }>("sessions"));
+  const sessions = () => (api.services.get("sessions"));
   const tools = new Map<string, ToolDef>();
   const commands = new Map<string, CommandDef>();
   const shortcuts = new Map<string, ShortcutDef>();
@@ -96,7 +95,7 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
     setActiveTools: (names: string[]) => api.actions.setActiveTools(names),
     getCommands: () => slashCommands(api.current()),
     async setModel(model: Model) {
-      const key = await api.services.get<{ apiKey(m: Model): Promise<string | undefined> }>("models")?.apiKey(model);
+      const key = await api.services.get("models")?.apiKey(model);
       const own = [...rt.providerModels.values()].flat().some((m) => m.provider === model.provider && m.id === model.id);
       if (!key && !own) return false;
       api.actions.setModel(model);

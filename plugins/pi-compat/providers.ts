@@ -20,7 +20,7 @@ export function registerProvider(rt: Runtime, api: PluginApi, name: string, conf
     rt.providerModels.set(name, models);
     removals.push(() => rt.providerModels.delete(name));
   }
-  const service = api.services.get<ModelsLike>("models");
+  const service = api.services.get("models");
   if (service?.addProvider) {
     removals.push(service.addProvider(`pi-compat:${name}`, {
       name,

@@ -21,7 +21,7 @@ export async function discoverResources(rt: Runtime, api: PluginApi, reason: "st
   });
   for (const [key, service] of KINDS) {
     if (found[key].length === 0) continue;
-    const target = api.services.get<Partial<AddsPaths>>(service);
+    const target = api.services.get(service);
     if (target?.addPaths) api.onDispose(target.addPaths(found[key], "pi-compat"));
     else api.diagnose({ level: "warning", where: "resources_discover", message: `extensions offered ${key} but this agent has no ${service} service that takes paths` });
   }

@@ -2,9 +2,10 @@
 // things extensions declare (flags, provider models; their shortcuts and message renderers are
 // kernel contributions the UIs read), plus the state of the current run that pi's ctx exposes
 // (its AbortSignal, the last system prompt).
-import type { AgentMessage, CommandDef, Model, PluginApi } from "pi-kernel";
+import type { AgentMessage, Model, PluginApi } from "pi-kernel";
 import { createEventBus, type EventBusController } from "../../lib/pi-compat/event-bus.js";
 import { Handlers } from "./handlers.js";
+import type { CommandDef } from "../../contracts/index.js";
 
 export interface FlagDecl { ext: string; name: string; type: "boolean" | "string"; default?: unknown; description?: string }
 
@@ -44,7 +45,7 @@ export class Runtime {
   }
 
   private catalog(which: "list" | "all"): Model[] {
-    const service = this.api.services.get<{ list(): Model[]; all?(): Model[]; addProvider?: unknown }>("models");
+    const service = this.api.services.get("models");
     const known = (which === "all" ? service?.all?.() : undefined) ?? service?.list() ?? [];
     // A models service that takes providers already lists the extensions' models.
     if (service?.addProvider) return known;

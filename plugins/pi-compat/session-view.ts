@@ -16,7 +16,7 @@ interface Sessions {
 }
 
 export function sessionView(api: PluginApi): Record<string, unknown> {
-  const s = (): Sessions | undefined => (api.services.get<Sessions>("sessions"));
+  const s = (): Sessions | undefined => (api.services.get("sessions"));
   const memory = () => api.agent.messages.map((message: AgentMessage, i) => ({
     type: "message", id: `m${i}`, parentId: i ? `m${i - 1}` : null, timestamp: new Date(message.timestamp).toISOString(), message,
   }));

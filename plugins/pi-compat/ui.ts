@@ -2,19 +2,20 @@
 // does: dialogs resolve to their "nothing chosen" value at once, and the rest does nothing.
 // Extensions' own components (custom dialogs, widget factories) get pi-tui's `tui` and
 // keybindings objects over the UI that draws them.
-import type { PluginApi, UiService } from "pi-kernel";
+import type { PluginApi } from "pi-kernel";
 import { plainTheme } from "../../lib/tui/plain-theme.js";
 import { piKeybindings, piTui, type SurfaceHost } from "../../lib/pi-compat/tui-host.js";
+import type { UiService } from "../../contracts/index.js";
 
 type Ui = Partial<UiService> & Record<string, unknown>;
 
 export function createUi(api: PluginApi): Record<string, unknown> {
-  const ui = (): Ui | undefined => (api.services.get<Ui>("ui"));
+  const ui = (): Ui | undefined => api.services.get("ui") as Ui | undefined;
   const call = <T>(name: string, fallback: T, ...args: unknown[]): T => {
     const fn = ui()?.[name];
     return typeof fn === "function" ? (fn as (...a: unknown[]) => T).apply(ui(), args) : fallback;
   };
-  const themes = () => (api.services.get<{ current(): { name: string }; list(): { name: string }[]; set?(n: string): void }>("themes"));
+  const themes = () => (api.services.get("themes"));
   return {
     select: (title: string, options: string[], opts?: unknown) => call("select", Promise.resolve(undefined), title, options, opts),
     confirm: (title: string, message: string, opts?: unknown) => call("confirm", Promise.resolve(false), title, message, opts),

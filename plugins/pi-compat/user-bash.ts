@@ -10,7 +10,7 @@ type Answer = { result: BashResult } | { operations: { exec(...args: unknown[]):
 interface UserBashLike { intercept(fn: (e: { command: string; excludeFromContext: boolean; cwd: string }) => Promise<Answer>): () => void }
 
 export function mapUserBash(rt: Runtime, api: PluginApi): void {
-  const bash = api.services.get<UserBashLike>("userBash");
+  const bash = api.services.get("userBash");
   if (!bash?.intercept) return;
   api.onDispose(bash.intercept(async (e) => {
     let answer: Answer;

@@ -3,7 +3,7 @@
 // template written, edited or deleted mid-session is a command (or gone) at the next input.
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
-import { definePlugin, type CommandDef, type PluginApi } from "pi-kernel";
+import { definePlugin, type PluginApi } from "pi-kernel";
 import { CommandMirror } from "../../lib/commands/mirror.js";
 import type { CommandsService } from "../../lib/commands/service.js";
 import { frontmatterParser } from "../../lib/frontmatter/index.js";
@@ -14,10 +14,13 @@ import { splitArgs, substitute } from "./args.js";
 import type { Template, TemplateRoot } from "./templates.js";
 
 /** The "prompts" service: takes template paths other plugins add (pi's resources_discover). */
-export type PromptsService = AddsPaths;
+export type { PromptsService } from "../../contracts/resources.js";
+import type { PromptsService } from "../../contracts/resources.js";
+import type { CommandDef } from "../../contracts/index.js";
 
 export default definePlugin({
   name: "prompts",
+  uses: ["commands"],
   provides: ["prompts"],
   after: ["commands-core"],
   setup(api) {
@@ -28,10 +31,10 @@ export default definePlugin({
     const mirror = new CommandMirror(api);
     const added = new AddedPaths(api.cwd, () => index.invalidate());
     const index = liveTemplates(api, added, (templates) => mirror.sync(templates.map(templateCommand)));
-    api.services.provide<PromptsService>("prompts", { addPaths: (paths, owner) => added.addPaths(paths, owner) });
+    api.services.provide("prompts", { addPaths: (paths, owner) => added.addPaths(paths, owner) });
     api.onDispose(() => index.close());
     api.on("boot", () => index.warmSoon());
-    const remove = api.services.use<CommandsService>("commands").addSource({
+    const remove = api.services.use("commands").addSource({
       name: "prompt",
       list: async () => (await index.get()).map(templateCommand),
     });

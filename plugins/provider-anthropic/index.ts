@@ -6,6 +6,7 @@ import { registerLazyProvider } from "../../lib/provider-kit/lazy.js";
 
 export default definePlugin({
   name: "provider-anthropic",
+  uses: ["models"],
   setup(api) {
     registerLazyProvider(api, "anthropic-messages", async () => (await import("./stream.js")).anthropicWire);
   },

@@ -6,6 +6,7 @@ import { registerLazyProvider } from "../../lib/provider-kit/lazy.js";
 
 export default definePlugin({
   name: "provider-google",
+  uses: ["models"],
   setup(api) {
     registerLazyProvider(api, "google-generative-ai", async () => (await import("./stream.js")).geminiWire);
   },

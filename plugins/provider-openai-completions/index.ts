@@ -7,6 +7,7 @@ import { registerLazyProvider } from "../../lib/provider-kit/lazy.js";
 
 export default definePlugin({
   name: "provider-openai-completions",
+  uses: ["models"],
   setup(api) {
     registerLazyProvider(api, "openai-completions", async () => (await import("./stream.js")).chatCompletionsWire);
   },

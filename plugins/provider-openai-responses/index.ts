@@ -6,6 +6,7 @@ import { registerLazyProvider } from "../../lib/provider-kit/lazy.js";
 
 export default definePlugin({
   name: "provider-openai-responses",
+  uses: ["models"],
   setup(api) {
     registerLazyProvider(api, "openai-responses", async () => (await import("./stream.js")).responsesWire);
   },

@@ -1,14 +1,15 @@
 // The session commands: /tree, /fork, /clone, /new, /name, /label, /resume, /session. Each works
 // without a UI when given its argument; with the "ui" service, a missing argument opens a picker.
-import type { CommandDef, PluginApi, UiService } from "pi-kernel";
+import type { PluginApi } from "pi-kernel";
 import { replaceSession } from "../../lib/session/navigate.js";
 import type { SessionEntry } from "../../lib/session/types.js";
 import type { Sessions } from "./sessions.js";
 import { treeCommand } from "./tree-command.js";
 import { describe, findEntry, flatten } from "./tree-text.js";
+import type { CommandDef, UiService } from "../../contracts/index.js";
 
-const ui = (api: PluginApi) => (api.services.get<UiService>("ui"));
-const sessions = (api: PluginApi) => api.services.use<Sessions>("sessions");
+const ui = (api: PluginApi) => (api.services.get("ui"));
+const sessions = (api: PluginApi) => api.services.use("sessions");
 const userText = (e: SessionEntry | undefined) => {
   const c = e?.type === "message" && e.message.role === "user" ? (e.message as { content: unknown }).content : undefined;
   return typeof c === "string" ? c : Array.isArray(c) ? c.filter((p) => p?.type === "text").map((p) => p.text).join("\n") : "";

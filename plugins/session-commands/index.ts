@@ -5,6 +5,7 @@ import { sessionCommands } from "./commands.js";
 
 export default definePlugin({
   name: "session-commands",
+  uses: ["ui"],
   requires: ["sessions"],
   setup(api) {
     for (const command of sessionCommands(api)) api.register.command(command);

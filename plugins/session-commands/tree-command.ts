@@ -3,13 +3,14 @@
 // pi's question: no summary / summarize / summarize with custom instructions (skipped with the
 // branchSummary.skipPrompt setting). The move itself goes through the gates (navigate.ts).
 import { join } from "node:path";
-import type { PluginApi, UiService } from "pi-kernel";
+import type { PluginApi } from "pi-kernel";
 import { navigateTree, type TreeMoveOptions } from "../../lib/session/navigate.js";
 import type { Theme } from "../../lib/tui/theme.js";
 import type { TreeFilter } from "../../lib/tui/tree-layout.js";
 import type { Sessions } from "./sessions.js";
 import { treeItems } from "./tree-items.js";
 import { findEntry, treeLines } from "./tree-text.js";
+import type { UiService } from "../../contracts/index.js";
 
 const SUMMARY_CHOICES = ["No summary", "Summarize", "Summarize with custom prompt"];
 
@@ -20,7 +21,7 @@ export async function treeCommand(api: PluginApi, s: Sessions, args: string): Pr
     const focus = wantsSummary ? rest.slice(1).join(" ") || undefined : undefined;
     return moveTo(api, s, findEntry(s.tree(), target).id, { summarize: wantsSummary, customInstructions: focus });
   }
-  const face = api.services.get<UiService>("ui");
+  const face = api.services.get("ui");
   if (!face) {
     const lines = treeLines(s.tree(), new Set(s.path().map((e) => e.id)), s.leafId);
     return `${lines.map((l) => l.text).join("\n")}\n\n/tree <entry-id> moves there (add --summary to summarize the branch you leave).`;
@@ -70,7 +71,7 @@ async function summaryChoice(api: PluginApi, face: UiService): Promise<TreeMoveO
 }
 
 async function moveTo(api: PluginApi, s: Sessions, id: string, opts: TreeMoveOptions): Promise<string> {
-  const face = api.services.get<UiService>("ui");
+  const face = api.services.get("ui");
   const progress = opts.summarize ? summaryProgress(face) : undefined;
   let move;
   try {

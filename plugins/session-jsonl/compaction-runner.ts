@@ -12,14 +12,8 @@ import type { SessionController } from "./controller.js";
 
 export type CompactionReason = "manual" | "threshold" | "overflow";
 
-export interface CompactionService {
-  /** Compacts now; rejects with the reason when it cannot (nothing to compact, no strategy, LLM error). */
-  compact(customInstructions?: string): Promise<CompactionEntry>;
-  readonly isCompacting: boolean;
-  abort(): void;
-  /** Resolves when no compaction or overflow retry is pending. */
-  idle(): Promise<void>;
-}
+export type { CompactionService } from "../../contracts/compaction.js";
+import type { CompactionService } from "../../contracts/compaction.js";
 
 export class CompactionRunner implements CompactionService {
   private running: Promise<CompactionEntry> | undefined;

@@ -124,7 +124,7 @@ export class SessionController {
     if (!saved || this.api.flags.model !== undefined || this.api.flags.provider !== undefined) return;
     const current = this.api.agent.model;
     if (current?.provider === saved.provider && current.id === saved.modelId) return;
-    const models = this.api.services.get<ModelsLike>("models");
+    const models = this.api.services.get("models");
     const model = models?.find(saved.provider, saved.modelId);
     if (model) this.api.actions.setModel(model, "restore");
     else this.report(`the session's model ${saved.provider}/${saved.modelId} is not configured; continuing with ${current ? `${current.provider}/${current.id}` : "no model"}`, "warning");

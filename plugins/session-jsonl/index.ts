@@ -14,6 +14,7 @@ export type { CompactionService } from "./compaction-runner.js";
 
 export default definePlugin({
   name: "session-jsonl",
+  uses: ["models", "ui"],
   provides: ["sessions", "compaction"],
   after: ["models"],
   setup(api) {
@@ -27,8 +28,8 @@ export default definePlugin({
     };
     const c = new SessionController(api, where);
     const compaction = new CompactionRunner(api, c);
-    api.services.provide<SessionsService>("sessions", createService(api, c));
-    api.services.provide<CompactionService>("compaction", compaction);
+    api.services.provide("sessions", createService(api, c));
+    api.services.provide("compaction", compaction);
     api.on("boot", async (ctx) => {
       if (ctx.reason === "reload" && c.state) return;
       await startSession(api, c);

@@ -10,51 +10,8 @@ import type { NewEntry, SessionEntry, SessionHeader } from "../../lib/session/ty
 import type { SessionController } from "./controller.js";
 import { sessionStats, type SessionStats } from "./stats.js";
 
-export interface SessionsService {
-  /** The session file (it may not exist yet: files appear at the first assistant message). */
-  readonly file: string | undefined;
-  readonly id: string;
-  readonly persisted: boolean;
-  readonly name: string | undefined;
-  readonly leafId: string | null;
-  header(): SessionHeader;
-  entry(id: string): SessionEntry | undefined;
-  /** Every entry in file order (reads them all: for exports). */
-  entries(): SessionEntry[];
-  /** Root-to-leaf entries of the active path, or of the path ending at `leafId`. */
-  path(leafId?: string | null): SessionEntry[];
-  tree(): TreeNode[];
-  label(id: string): string | undefined;
-  context(): SessionContext;
-  /** Appends an entry under the leaf (custom, custom_message, label, session_info, ...). */
-  append(entry: NewEntry): SessionEntry;
-  /**
-   * Moves the leaf (null = before the first entry), optionally leaving a branch summary there
-   * (returned) and a label (on the summary, else on the target); emits session_tree.
-   */
-  navigate(targetId: string | null, opts?: { summary?: string; details?: unknown; fromHook?: boolean; label?: string }): SessionEntry | undefined;
-  /** A new session holding the active path up to `entryId` (not including it, unless `at`); returns its file. */
-  fork(entryId: string, position?: "before" | "at"): string | undefined;
-  /** A new session duplicating the active path; returns its file. */
-  clone(): string | undefined;
-  newSession(opts?: { parentSession?: string }): void;
-  /** Switches to another session: a path or an id prefix. */
-  open(pathOrId: string): void;
-  setName(name: string): void;
-  setLabel(id: string, label: string | undefined): void;
-  /** Sessions of this folder (or of every project), newest first. */
-  list(opts?: { all?: boolean }): SessionInfo[];
-  stats(): SessionStats;
-  /** Rebuilds the agent's messages from the active path. */
-  reload(): void;
-  /**
-   * Adds a gate asked before session operations (pi's session_before_switch/_fork/_tree and
-   * session_shutdown); returns its remover. pi-compat maps extensions' handlers onto one.
-   */
-  addGate(gate: SessionGate): () => void;
-  /** Asks the gates in order (lib/session/navigate.ts does, for commands and extensions alike). */
-  gate(event: SessionGateEvent): Promise<GateAnswer>;
-}
+export type { SessionsService } from "../../contracts/sessions.js";
+import type { SessionsService } from "../../contracts/sessions.js";
 
 export function createService(api: PluginApi, c: SessionController): SessionsService {
   const s = () => c.session;

@@ -1,11 +1,12 @@
 // Which session a run starts in, from pi's flags: --no-session, --fork, --session, -c, -r, or a
 // new one. Problems are reported and the run goes on in a new session; nothing is overwritten.
 import { resolve } from "node:path";
-import type { PluginApi, UiService } from "pi-kernel";
+import type { PluginApi } from "pi-kernel";
 import { findSession, mostRecent } from "../../lib/session/find.js";
 import { listSessions, type SessionInfo } from "../../lib/session/list.js";
 import { Session } from "../../lib/session/session.js";
 import type { SessionController } from "./controller.js";
+import type { UiService } from "../../contracts/index.js";
 
 export async function startSession(api: PluginApi, c: SessionController): Promise<void> {
   const f = api.flags;
@@ -74,7 +75,7 @@ async function pick(api: PluginApi, sessions: SessionInfo[]): Promise<string | u
     api.diagnose({ level: "info", where: "session", message: "no sessions to resume in this folder" });
     return undefined;
   }
-  const ui = api.services.use<UiService>("ui");
+  const ui = api.services.use("ui");
   const labels = sessions.map(sessionLabel);
   const choice = await ui.select("Resume session", labels);
   return choice === undefined ? undefined : sessions[labels.indexOf(choice)]?.path;

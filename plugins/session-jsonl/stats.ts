@@ -1,17 +1,8 @@
 // pi's get_session_stats, computed from the messages the agent holds (the active path).
 import type { AgentMessage, AssistantMessage, Model } from "pi-kernel";
 
-export interface SessionStats {
-  sessionId: string;
-  userMessages: number;
-  assistantMessages: number;
-  toolCalls: number;
-  toolResults: number;
-  totalMessages: number;
-  tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
-  cost: number;
-  contextUsage?: { tokens: number; contextWindow: number; percent: number };
-}
+export type { SessionStats } from "../../contracts/sessions.js";
+import type { SessionStats } from "../../contracts/sessions.js";
 
 export function sessionStats(sessionId: string, messages: readonly AgentMessage[], model: Model | undefined): SessionStats {
   const s: SessionStats = {

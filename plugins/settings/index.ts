@@ -2,20 +2,22 @@
 // settings.json atomically, listen for changes), the /settings screen (or, without a screen,
 // `/settings` listing the values and `/settings <key> <value>` setting one), the queue modes
 // from settings at start, and remembering the model and thinking level the user picks.
-import { definePlugin, type PluginApi, type UiService } from "pi-kernel";
+import { definePlugin, type PluginApi } from "pi-kernel";
 import type { Theme } from "../../lib/tui/theme.js";
 import { format, parseValue, settingItems, type SettingItem } from "./items.js";
 import { rememberChoices } from "./remember.js";
 import { SettingsStore, type SettingsService } from "./store.js";
+import type { UiService } from "../../contracts/index.js";
 
 export type { SettingsService } from "./store.js";
 
 export default definePlugin({
   name: "settings",
+  uses: ["themes", "ui"],
   provides: ["settings"],
   setup(api) {
     const store = new SettingsStore(api.settings as Record<string, unknown>, api.agentDir, api.cwd);
-    api.services.provide<SettingsService>("settings", store);
+    api.services.provide("settings", store);
     rememberChoices(api, store);
     api.on("boot", (ctx) => {
       if (ctx.reason === "startup") applyQueueModes(api);
@@ -38,14 +40,14 @@ function applyQueueModes(api: PluginApi): void {
 function settingsCommand(api: PluginApi, store: SettingsService, args: string): string | Promise<undefined> {
   const items = settingItems(api, store);
   if (args) return setFromText(items, args);
-  const ui = api.services.get<UiService>("ui");
+  const ui = api.services.get("ui");
   if (!ui?.custom) return listing(items, store);
   // Opened, not awaited: the screen stays up while the input line is free again. The screen's
   // code (and its text-measuring libraries) loads only now, keeping `pi -p` start-up lean.
   return import("./screen.js").then(({ SettingsScreen }) => {
     void ui.custom?.<void>((done, ctx) => new SettingsScreen({
       items,
-      theme: () => api.current().services.get<{ current(): Theme }>("themes")?.current() ?? (ctx.theme as Theme),
+      theme: () => api.current().services.get("themes")?.current() ?? (ctx.theme as Theme),
       requestRender: ctx.requestRender,
       close: () => done(),
     }));

@@ -28,8 +28,8 @@ const BOOL = (): Value[] => [true, false];
 export function settingItems(api: PluginApi, settings: SettingsService): SettingItem[] {
   const live = () => api.current();
   // The service of the live generation: a screen left open across a plugin reload keeps working.
-  const store = () => live().services.get<SettingsService>("settings") ?? settings;
-  const themes = () => live().services.get<Themes>("themes");
+  const store = () => live().services.get("settings") ?? settings;
+  const themes = () => live().services.get("themes");
   /** A plain setting: written, and read from the merged settings wherever it is used. */
   const plain = (key: string, label: string, description: string, values: () => Value[], fallback: Value): SettingItem => ({
     key, label, description, values,

@@ -1,10 +1,11 @@
 // The /settings screen: one row per item with its value, ↑/↓ to move, Enter/Space/→ for the
 // next value and ← for the previous one, Esc to close. Every change is applied at once; the
 // screen only draws and routes keys (the items do the work).
-import type { CustomComponent } from "pi-kernel";
+
 import type { Theme } from "../../lib/tui/theme.js";
 import { truncateToWidth, visibleWidth, wrapText } from "../../lib/tui/text.js";
 import { format, type SettingItem } from "./items.js";
+import type { CustomComponent } from "../../contracts/index.js";
 
 type KeyEvent = Parameters<NonNullable<CustomComponent["handle"]>>[0];
 

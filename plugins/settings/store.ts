@@ -5,20 +5,8 @@
 import { join } from "node:path";
 import { getPath, readSettings, setPath, updateSettings, type SettingsObject } from "../../lib/packages/settings-file.js";
 
-export type SettingsScope = "global" | "project";
-export type SettingsListener = (key: string, value: unknown) => void;
-
-export interface SettingsService {
-  /** A merged setting (project over global); dotted keys reach nested ones ("compaction.enabled"). */
-  get(key: string): unknown;
-  /** Writes a setting (undefined removes it); throws, naming the file, when that file is broken. */
-  set(key: string, value: unknown, opts?: { scope?: SettingsScope }): void;
-  /** Several keys in one write (e.g. defaultProvider and defaultModel). */
-  setMany(values: Record<string, unknown>, opts?: { scope?: SettingsScope }): void;
-  onChange(listener: SettingsListener): () => void;
-  /** The file a scope writes to. */
-  file(scope?: SettingsScope): string;
-}
+export type { SettingsScope, SettingsListener, SettingsService } from "../../contracts/settings.js";
+import type { SettingsListener, SettingsScope, SettingsService } from "../../contracts/settings.js";
 
 export class SettingsStore implements SettingsService {
   private readonly listeners = new Set<SettingsListener>();

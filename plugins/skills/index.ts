@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename } from "node:path";
-import { definePlugin, Stage, type CommandDef, type PluginApi } from "pi-kernel";
+import { definePlugin, Stage, type PluginApi } from "pi-kernel";
 import { CommandMirror } from "../../lib/commands/mirror.js";
 import type { CommandsService } from "../../lib/commands/service.js";
 import { frontmatterParser } from "../../lib/frontmatter/index.js";
@@ -17,15 +17,13 @@ import { skillInvocation, skillsBlock } from "./prompt.js";
 import type { SkillIndex } from "./store.js";
 import type { Skill } from "./validate.js";
 
-/** The "skills" service: the current skills (after validation and collisions). */
-export interface SkillsService extends AddsPaths {
-  list(): Promise<Skill[]>;
-  /** Resolves when the first index is built and, in long-lived modes, the watchers are ready. */
-  ready(): Promise<void>;
-}
+export type { SkillsService } from "../../contracts/resources.js";
+import type { SkillsService } from "../../contracts/resources.js";
+import type { CommandDef } from "../../contracts/index.js";
 
 export default definePlugin({
   name: "skills",
+  uses: ["commands"],
   provides: ["skills"],
   after: ["commands-core"],
   setup(api) {
@@ -35,7 +33,7 @@ export default definePlugin({
     const index = liveSkills(api, added, (skills) => commands && mirror.sync(skills.map(skillCommand)));
     api.onDispose(() => index.close());
     api.on("boot", () => index.warmSoon());
-    api.services.provide<SkillsService>("skills", {
+    api.services.provide("skills", {
       addPaths: (paths, owner) => added.addPaths(paths, owner),
       list: async () => (await index.get()).skills,
       ready: () => index.ready(),
@@ -46,7 +44,7 @@ export default definePlugin({
       return prompt + skillsBlock((await index.get()).skills);
     }, { stage: Stage.LATE });
     if (commands) {
-      const remove = api.services.use<CommandsService>("commands").addSource({
+      const remove = api.services.use("commands").addSource({
         name: "skill",
         list: async () => (await index.get()).skills.map(skillCommand),
       });

@@ -3,17 +3,8 @@
 import { basename, dirname } from "node:path";
 import type { SourceInfo } from "../../lib/resource-paths/source-info.js";
 
-export interface Skill {
-  name: string;
-  description: string;
-  /** Absolute path of the skill file (what the model is told to read). */
-  filePath: string;
-  baseDir: string;
-  disableModelInvocation: boolean;
-  origin: string;
-  /** Where it was found (pi's SourceInfo); set per build by the store. */
-  sourceInfo?: SourceInfo;
-}
+export type { Skill } from "../../contracts/resources.js";
+import type { Skill } from "../../contracts/resources.js";
 
 export interface Checked { skill?: Skill; problems: string[] }
 

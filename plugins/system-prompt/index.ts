@@ -16,6 +16,7 @@ interface PromptFiles {
 
 export default definePlugin({
   name: "system-prompt",
+  uses: ["prompt-files"],
   setup(api) {
     // Flag files are read on first use, not at start-up.
     let flags: { custom?: string; appended: string[] } | undefined;
@@ -36,7 +37,7 @@ export default definePlugin({
 });
 
 function promptFiles(api: PluginApi): PromptFiles | undefined {
-  return api.services.get<PromptFiles>("prompt-files");
+  return api.services.get("prompt-files");
 }
 
 /** The local date, as pi prints it (YYYY-MM-DD). */

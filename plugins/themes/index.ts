@@ -17,6 +17,7 @@ type Global = { [CHOSEN]?: string };
 
 export default definePlugin({
   name: "themes",
+  uses: ["settings"],
   provides: ["themes"],
   setup(api) {
     let manager: ThemeManager | undefined;
@@ -35,7 +36,7 @@ export default definePlugin({
       },
       onChange: (fn) => get().onChange(fn),
     };
-    api.services.provide<ThemesService>("themes", service);
+    api.services.provide("themes", service);
     api.onDispose(() => manager?.dispose());
   },
 });
@@ -44,7 +45,7 @@ interface Settings { get(key: string): unknown; set(key: string, value: unknown)
 
 /** A theme the user picks is the next start's theme too (pi writes `theme` to settings.json). */
 function remember(api: PluginApi, name: string): void {
-  const settings = api.current().services.get<Settings>("settings");
+  const settings = api.current().services.get("settings");
   if (!settings || settings.get("theme") === name) return;
   try {
     settings.set("theme", name);

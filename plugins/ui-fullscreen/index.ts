@@ -13,7 +13,7 @@ export default definePlugin({
   provides: ["ui-frame:fullscreen"],
   after: ["ui-inline"],
   setup(api) {
-    api.services.provide<FrameFactory>("ui-frame:fullscreen", async () => new (await import("./fullscreen-frame.js")).FullscreenFrame());
+    api.services.provide("ui-frame:fullscreen", async () => new (await import("./fullscreen-frame.js")).FullscreenFrame());
     api.register.command({
       name: "ui",
       description: "Switch between the inline and the full-screen UI",
@@ -24,10 +24,10 @@ export default definePlugin({
         const app = liveUi().app;
         if (!app) throw new Error("/ui needs the interactive UI");
         const wanted = args.trim() || (app.frameName === "fullscreen" ? "inline" : "fullscreen");
-        const service = `ui-frame:${wanted}`;
+        const service = `ui-frame:${wanted}` as const;
         if (!api.services.has(service)) return app.notify(`Unknown UI "${wanted}" (available: ${NAMES.filter((n) => api.services.has(`ui-frame:${n}`)).join(", ")})`, "warning");
         if (wanted === app.frameName) return;
-        app.swapFrame(await api.services.use<FrameFactory>(service)());
+        app.swapFrame(await api.services.use(service)());
       },
     });
   },

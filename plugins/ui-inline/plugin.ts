@@ -12,7 +12,7 @@ export function createUiInline(opts: { terminal?: () => Terminal } = {}): Plugin
     provides: ["ui-frame:inline"],
     setup(api) {
       setupInteractiveUi(api, opts);
-      api.services.provide<FrameFactory>("ui-frame:inline", async () => new (await import("../../lib/ui-core/inline-frame.js")).InlineFrame());
+      api.services.provide("ui-frame:inline", async () => new (await import("../../lib/ui-core/inline-frame.js")).InlineFrame());
     },
   });
 }

@@ -6,33 +6,10 @@ import { runCommand } from "../../lib/shell/run-command.js";
 import { pickShell } from "../../lib/shell/shell.js";
 import { truncateTail } from "../../lib/tool-output/truncate.js";
 
-/** pi's BashResult. */
-export interface BashResult {
-  output: string;
-  exitCode: number | null;
-  cancelled: boolean;
-  truncated: boolean;
-  fullOutputPath?: string;
-}
+export type { BashResult, BashOperations, Interception, Interceptor, RunOptions } from "../../contracts/user-bash.js";
+import type { BashOperations, BashResult, Interception, Interceptor, RunOptions, UserBashService } from "../../contracts/user-bash.js";
 
-/** pi's BashOperations: how a command runs (an extension may run it elsewhere, e.g. over SSH). */
-export interface BashOperations {
-  exec(command: string, cwd: string, o: { onData(data: Buffer): void; signal?: AbortSignal; timeout?: number; env?: NodeJS.ProcessEnv }): Promise<{ exitCode: number | null }>;
-}
-
-/** What an interceptor (pi's `user_bash` handlers) may answer: a finished result, or other operations. */
-export type Interception = { result: BashResult } | { operations: BashOperations } | undefined;
-export type Interceptor = (event: { command: string; excludeFromContext: boolean; cwd: string }) => Promise<Interception>;
-
-export interface RunOptions {
-  /** `!!cmd`: run it, but keep it out of the model's context. */
-  excludeFromContext?: boolean;
-  /** Called as output arrives, with the (bounded) tail so far. */
-  onData?(tail: string): void;
-  signal?: AbortSignal;
-}
-
-export class UserBash {
+export class UserBash implements UserBashService {
   private controller: AbortController | undefined;
   private readonly interceptors: Interceptor[] = [];
 

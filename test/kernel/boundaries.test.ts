@@ -1,26 +1,123 @@
-// The kernel's architectural rules, checked on every run: it stays small and imports no plugin,
-// no UI library, no provider SDK.
+// The architecture's rules, checked on every run (docs/internals/architecture.md): the kernel stays
+// small and knows no plugin; plugins meet only through hooks and named services; shared library
+// code holds no state and imports no plugin; contracts are types only; no value import cycle.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { areaOf, ROOT, sourceFiles, valueCycles } from "../support/source-graph.js";
 
-const kernelDir = fileURLToPath(new URL("../../kernel", import.meta.url));
-const files = readdirSync(kernelDir).filter((f) => f.endsWith(".ts")).map((f) => join(kernelDir, f));
+const files = sourceFiles();
+const kernel = files.filter((f) => f.path.startsWith("kernel/"));
 const codeLines = (text: string) => text.split("\n").filter((l) => !/^\s*($|\/\/|\/\*|\*)/.test(l)).length;
+const pluginNames = readdirSync(join(ROOT, "plugins"));
+/** Every file a rule reads besides the product's source: tests, benches and examples too. */
+const everything = sourceFiles(["kernel", "contracts", "lib", "compose", "plugins", "cli", "sdk", "test", "bench", "examples"]);
+
+function offenders(list: { path: string }[]): string[] {
+  return list.map((f) => f.path);
+}
 
 describe("kernel boundaries", () => {
-  it("stays within ~1,500 lines of code, no file over ~300 lines", () => {
-    const total = files.reduce((n, f) => n + codeLines(readFileSync(f, "utf8")), 0);
-    expect(total).toBeLessThanOrEqual(1500);
-    for (const f of files) expect(readFileSync(f, "utf8").split("\n").length, f).toBeLessThanOrEqual(300);
+  it("stays within ~1,500 lines of code", () => {
+    expect(kernel.reduce((n, f) => n + codeLines(f.text), 0)).toBeLessThanOrEqual(1500);
   });
 
   it("imports only node built-ins, its own files and its four libraries", () => {
     const allowed = /^(node:|\.\/|tapable$|jiti$|chokidar$|ajv$|@sinclair\/typebox$|#typebox$)/;
-    for (const f of files) {
-      const specs = [...readFileSync(f, "utf8").matchAll(/(?:from\s+|import\(|require\()\s*["']([^"']+)["']/g)].map((m) => m[1]);
-      for (const spec of specs) expect(spec, `${f} imports ${spec}`).toMatch(allowed);
+    for (const f of kernel) for (const i of f.imports) expect(i.spec, `${f.path} imports ${i.spec}`).toMatch(allowed);
+  });
+
+  it("knows no plugin by name", () => {
+    const named = kernel.flatMap((f) => pluginNames.filter((n) => new RegExp(`["']${n}["']`).test(f.code)).map((n) => `${f.path}: "${n}"`));
+    expect(named).toEqual([]);
+  });
+});
+
+describe("architecture rules", () => {
+  it("has no value import cycle", () => {
+    expect(valueCycles(files).map((c) => c.join(" -> "))).toEqual([]);
+  });
+
+  it("no source file is over 300 lines", () => {
+    expect(offenders(files.filter((f) => f.text.split("\n").length > 300))).toEqual([]);
+  });
+
+  it("a plugin imports no other plugin's files", () => {
+    const bad = files.filter((f) => f.path.startsWith("plugins/")).flatMap((f) => f.imports
+      .filter((i) => i.target?.startsWith("plugins/") && areaOf(i.target) !== areaOf(f.path))
+      .map((i) => `${f.path}:${i.line} imports ${i.spec}`));
+    expect(bad).toEqual([]);
+  });
+
+  it("lib and contracts import no plugin, and lib no CLI, SDK or composition root", () => {
+    const bad = files.filter((f) => /^(lib|contracts)\//.test(f.path)).flatMap((f) => f.imports
+      .filter((i) => i.target && /^(plugins|cli|sdk|compose)\//.test(i.target))
+      .map((i) => `${f.path}:${i.line} imports ${i.spec}`));
+    expect(bad).toEqual([]);
+  });
+
+  it("sdk imports nothing from cli", () => {
+    const bad = files.filter((f) => f.path.startsWith("sdk/")).flatMap((f) => f.imports
+      .filter((i) => i.target?.startsWith("cli/")).map((i) => `${f.path}:${i.line} imports ${i.spec}`));
+    expect(bad).toEqual([]);
+  });
+
+  it("contracts are types only", () => {
+    const contracts = files.filter((f) => f.path.startsWith("contracts/"));
+    expect(contracts.length).toBeGreaterThan(5);
+    const bad = contracts.flatMap((f) => [
+      ...f.imports.filter((i) => i.value).map((i) => `${f.path}:${i.line} value import ${i.spec}`),
+      ...(/^\s*(export\s+)?(const|let|var|function|class|enum)\s/m.test(f.code) ? [`${f.path}: declares a value`] : []),
+    ]);
+    expect(bad).toEqual([]);
+  });
+
+  it("plugins and lib keep no state in process-global slots (api.keep is the home)", () => {
+    const bad = files.filter((f) => /^(plugins|lib)\//.test(f.path) && /\bglobalThis\b|Symbol\.for\(/.test(f.code));
+    expect(offenders(bad)).toEqual([]);
+  });
+
+  it("no service lookup carries a hand-written type (contracts type them by name)", () => {
+    const bad = everything.filter((f) => /services\.(get|use|provide)\s*</.test(f.code));
+    expect(offenders(bad)).toEqual([]);
+  });
+
+  it("every service a built-in plugin looks up is declared in its definition", () => {
+    // The host reports undeclared lookups at run time; this catches them without running.
+    const bad: string[] = [];
+    for (const name of pluginNames) {
+      const own = files.filter((f) => f.path.startsWith(`plugins/${name}/`));
+      const used = new Set(own.flatMap((f) => [...f.text.matchAll(/services\.(?:get|use|has)\(\s*"([^"]+)"/g)].map((m) => m[1]!)));
+      const index = own.find((f) => /definePlugin\(/.test(f.text));
+      if (!index) continue;
+      const declared = new Set([...index.text.matchAll(/(?:requires|uses|provides):\s*\[([^\]]*)\]/g)].flatMap((m) => [...m[1]!.matchAll(/"([^"]+)"/g)].map((x) => x[1]!)));
+      for (const s of used) if (!declared.has(s) && !declared.has("*")) bad.push(`${name} uses "${s}" without declaring it`);
     }
+    expect(bad).toEqual([]);
+  });
+
+  it("the hook reference in docs/ lists every hook with its policy", () => {
+    const doc = readFileSync(join(ROOT, "docs", "plugins", "hooks.md"), "utf8");
+    const hooks = readFileSync(join(ROOT, "kernel", "hooks.ts"), "utf8");
+    const policies = [...hooks.matchAll(/^\s+(\w+): \{ kind: "(\w+)", onError: "(\w+)", timeoutMs: ([\d_]+) \}/gm)];
+    expect(policies.length).toBeGreaterThan(10);
+    for (const [, name, kind, onError, timeout] of policies) {
+      const row = doc.split("\n").find((l) => l.startsWith(`| \`${name}\``));
+      expect(row, `docs/plugins/hooks.md has no row for ${name}`).toBeDefined();
+      const ms = Number(timeout!.replace(/_/g, ""));
+      expect(row, `${name} row`).toContain(`| ${kind} |`);
+      expect(row, `${name} row`).toContain(`| ${onError} |`);
+      expect(row, `${name} row`).toContain(`| ${ms === 0 ? "none" : `${ms.toLocaleString("en-US")} ms`} |`);
+    }
+  });
+
+  it("the service reference in docs/ lists every service the contracts declare", () => {
+    const doc = readFileSync(join(ROOT, "docs", "plugins", "services.md"), "utf8");
+    const declared = files.filter((f) => f.path.startsWith("contracts/") || f.path === "kernel/services.ts").flatMap((f) => {
+      const block = /interface Services \{([\s\S]*?)\n\s*\}/.exec(f.text)?.[1] ?? "";
+      return [...block.matchAll(/^\s*(?:"([^"]+)"|(\w+)|\[\w+: `([^`$]+)\$\{string\}`\]):/gm)].map((m) => m[1] ?? m[2] ?? `${m[3]}<name>`);
+    });
+    expect(declared.length).toBeGreaterThan(10);
+    for (const name of declared) expect(doc, `docs/plugins/services.md lacks "${name}"`).toContain(`\`${name}\``);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createKernel, definePlugin, Type, type AgentEvent, type Diagnostic, type Kernel, type KernelOptions, type PluginDef, type ToolDef } from "../../kernel/index.js";
 import { scriptedProvider, type ScriptedProvider } from "../support/scripted-provider.js";
+import { kernelModules } from "../support/kernel-modules.js";
 
 export interface Harness {
   kernel: Kernel;
@@ -25,7 +26,7 @@ export async function startKernel(plugins: PluginDef[] = [], opts: Partial<Kerne
     },
   });
   const dir = opts.cwd ?? mkdtempSync(join(tmpdir(), "pik-kernel-"));
-  const kernel = createKernel({ cwd: dir, agentDir: join(dir, "agent"), noDiscovery: true, ...opts, plugins: [recorder, sim.plugin, ...plugins] });
+  const kernel = createKernel({ cwd: dir, agentDir: join(dir, "agent"), noDiscovery: true, ...(await kernelModules()), ...opts, plugins: [recorder, sim.plugin, ...plugins] });
   await kernel.start();
   kernel.actions.setModel(sim.model);
   return { kernel, sim, events, diagnostics, types: () => events.map((e) => e.type) };

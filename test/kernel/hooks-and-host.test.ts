@@ -111,7 +111,7 @@ describe("plugin host", () => {
 
   it("orders plugins by required services, and drops one whose service is missing", async () => {
     const seen: string[] = [];
-    const consumer = definePlugin({ name: "consumer", requires: ["clock"], setup: (api) => void seen.push(`consumer:${api.services.use<() => string>("clock")()}`) });
+    const consumer = definePlugin({ name: "consumer", requires: ["clock"], setup: (api) => void seen.push(`consumer:${api.services.use("clock")()}`) });
     const provider = definePlugin({ name: "provider", provides: ["clock"], setup: (api) => { seen.push("provider"); api.services.provide("clock", () => "tick"); } });
     const orphan = definePlugin({ name: "orphan", requires: ["nothing"], setup: () => void seen.push("orphan") });
     const h = await startKernel([consumer, provider, orphan]);
@@ -151,3 +151,8 @@ describe("plugin host", () => {
     expect(h.diagnostics).toContainEqual(expect.objectContaining({ message: 'tool "echo" from tool-echo is replaced by override' }));
   });
 });
+
+// A service only this test provides, typed as plugins type theirs.
+declare module "pi-kernel" {
+  interface Services { clock: () => string }
+}

@@ -29,7 +29,7 @@ describe("compaction.strategy = prune", () => {
   it("compacts without any LLM request, dropping tool outputs but keeping the turns", async () => {
     const a = await conversation({ compaction: { strategy: "prune", keepRecentTokens: 5 } });
     const before = t.sim.requests.length;
-    const entry = await a.api.services.use<CompactionService>("compaction").compact();
+    const entry = await a.api.services.use("compaction").compact();
     expect(t.sim.requests.length).toBe(before);
     expect(entry.summary).toContain("[User]: First: read big.txt");
     expect(entry.summary).toContain('[Assistant tool calls]: read(path="big.txt")');
@@ -42,7 +42,7 @@ describe("compaction.strategy = prune", () => {
 
   it("drops the oldest turns when the transcript is still over budget", async () => {
     const a = await conversation({ compaction: { strategy: "prune", keepRecentTokens: 5, reserveTokens: 100 } });
-    const entry = await a.api.services.use<CompactionService>("compaction").compact();
+    const entry = await a.api.services.use("compaction").compact();
     expect(entry.summary).not.toContain("First: read big.txt");
     expect(entry.summary).toMatch(/\(\d+ older turns? dropped\)/);
     expect(entry.summary).toContain("Second question");
@@ -50,6 +50,6 @@ describe("compaction.strategy = prune", () => {
 
   it("an unknown strategy is reported with the ones available", async () => {
     const a = await conversation({ compaction: { strategy: "magic", keepRecentTokens: 5 } });
-    await expect(a.api.services.use<CompactionService>("compaction").compact()).rejects.toThrow(/no compaction strategy "magic".*available: summarize, prune/);
+    await expect(a.api.services.use("compaction").compact()).rejects.toThrow(/no compaction strategy "magic".*available: summarize, prune/);
   });
 });

@@ -3,12 +3,13 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CommandDef } from "pi-kernel";
+
 import compactionSummarize from "../../plugins/compaction-summarize/index.js";
 import type { CompactionService } from "../../plugins/session-jsonl/index.js";
 import toolsCore from "../../plugins/tools-core/index.js";
 import type { RecordedRequest } from "../support/simulator/index.mjs";
 import { type Agent, agentSuite, readEntries, sessionEnv, startAgent } from "./session-helpers.js";
+import type { CommandDef } from "../../contracts/index.js";
 
 const t = agentSuite();
 
@@ -95,7 +96,7 @@ describe("/compact", () => {
     await a.api.actions.prompt(long("Read a.txt twice"));
     const start1 = t.sim.requests.length;
     t.sim.script({ text: "## Goal\nGreet." }, { text: "## Original Request\nRead a.txt twice." });
-    await a.api.services.use<CompactionService>("compaction").compact();
+    await a.api.services.use("compaction").compact();
     const prompts = t.sim.requests.slice(start1).map(lastUserText);
     expect(prompts).toHaveLength(2);
     expect(prompts.some((p) => p.includes("FIRST PART of a turn") && p.includes("[User]: Read a.txt twice"))).toBe(true);
@@ -109,7 +110,7 @@ describe("/compact", () => {
     const a = await start({});
     t.sim.script({ text: "short" });
     await a.api.actions.prompt("hi");
-    await expect(a.api.services.use<CompactionService>("compaction").compact()).rejects.toThrow(/nothing to compact/);
+    await expect(a.api.services.use("compaction").compact()).rejects.toThrow(/nothing to compact/);
     expect(readEntries(a.sessions.file!).some((e) => e.type === "compaction")).toBe(false);
   });
 });
@@ -144,7 +145,7 @@ describe("automatic compaction", () => {
     );
     const start1 = t.sim.requests.length;
     await a.api.actions.prompt("Third question");
-    await a.api.services.use<CompactionService>("compaction").idle();
+    await a.api.services.use("compaction").idle();
     await a.api.actions.waitForIdle();
     const requests = t.sim.requests.slice(start1);
     expect(requests.map(isSummaryRequest)).toEqual([false, true, false]);

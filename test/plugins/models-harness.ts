@@ -3,9 +3,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { afterEach, beforeEach } from "vitest";
 import { join } from "node:path";
-import type { BootContext, Diagnostic, Model, PluginApi, SurfaceDef, ThinkingLevel } from "pi-kernel";
+import type { BootContext, Diagnostic, Model, PluginApi, ThinkingLevel } from "pi-kernel";
 import { BUILTIN_PROVIDERS, ENV_KEYS } from "../../plugins/models/builtin.js";
 import plugin, { type ModelsService } from "../../plugins/models/index.js";
+import type { SurfaceDef } from "../../contracts/index.js";
 
 export interface Harness {
   service: ModelsService;
@@ -41,7 +42,6 @@ export const writeModelsIn = (dir: string, text: string) => writeFile(join(dir, 
 export const ids = (models: (Model | undefined)[]) => models.map((m) => m && `${m.provider}/${m.id}`);
 /** The models.json part of the list (the built-in catalog follows it). */
 export const custom = (models: Model[]) => models.filter((m) => !(m.provider in BUILTIN_PROVIDERS));
-
 
 /**
  * A fresh agent dir per test, no provider keys from the machine and no probing of real local

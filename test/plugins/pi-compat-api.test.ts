@@ -5,8 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { setImportAliases, type AgentMessage } from "../../kernel/index.js";
-import { piModuleAliases } from "../../lib/pi-compat/aliases.js";
+import type { AgentMessage } from "../../kernel/index.js";
 import commandsCore from "../../plugins/commands-core/index.js";
 import compactionSummarize from "../../plugins/compaction-summarize/index.js";
 import piCompat from "../../plugins/pi-compat/index.js";
@@ -20,7 +19,6 @@ const tour = () => (globalThis as { __piTour?: Tour }).__piTour!;
 
 let h: Harness | undefined;
 let dir: string;
-beforeAll(() => setImportAliases(piModuleAliases(ROOT)));
 afterEach(async () => {
   await h?.kernel.stop();
   h = undefined;

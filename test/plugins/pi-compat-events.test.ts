@@ -6,8 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { definePlugin, emptyUsage, setImportAliases, type AgentMessage, type Model, type PluginApi } from "../../kernel/index.js";
-import { piModuleAliases } from "../../lib/pi-compat/aliases.js";
+import { definePlugin, emptyUsage, type ServiceName, type AgentMessage, type Model, type PluginApi } from "../../kernel/index.js";
 import commandsCore from "../../plugins/commands-core/index.js";
 import models, { type ModelsService } from "../../plugins/models/index.js";
 import piCompat from "../../plugins/pi-compat/index.js";
@@ -34,9 +33,8 @@ let h: Harness | undefined;
 let dir = "";
 let grabbed: PluginApi;
 const grab = definePlugin({ name: "grab", setup(api) { grabbed = api; } });
-const service = <T>(name: string) => grabbed.current().services.get<T>(name)!;
+const service = <K extends ServiceName>(name: K) => grabbed.current().services.get(name)!;
 
-beforeAll(() => setImportAliases(piModuleAliases(ROOT)));
 afterEach(async () => {
   await h?.kernel.stop();
   h = undefined;
@@ -79,7 +77,7 @@ describe("resources_discover", () => {
     expect(request.systemPrompt).toContain("probe-skill");
     expect(request.systemPrompt).toContain("Probes things for tests.");
     expect(request.messages.map(text)).toContain("Please probe widgets now.");
-    expect(service<{ list(): { name: string }[] }>("themes").list().map((t) => t.name)).toContain("probe-theme");
+    expect(service("themes").list().map((t) => t.name)).toContain("probe-theme");
 
     await k.kernel.actions.reload();
     expect(probe().seen.filter((e) => e.event === "resources_discover").map((e) => e.reason)).toEqual(["startup", "reload"]);
@@ -93,7 +91,7 @@ describe("user_bash", () => {
   it("a returned result replaces running the command; returned operations run it", async () => {
     fresh();
     await start({}, [commandsCore, userBash, piCompat]);
-    const bash = service<UserBash>("userBash");
+    const bash = service("userBash");
     const faked = await bash.run("fake");
     expect(faked).toEqual({ output: "faked output", exitCode: 3, cancelled: false, truncated: false });
     const remote = await bash.run("remote ls -la", { excludeFromContext: true });
@@ -123,8 +121,8 @@ describe("message_end", () => {
     expect(k.sim.requests[1].messages.map(text).join("\n")).toContain("[redacted]");
     const ended = k.events.filter((e) => e.type === "message_end" && (e.message as AgentMessage).role === "assistant");
     expect(text((ended[0] as { message: AgentMessage }).message)).toContain("[redacted]");
-    const sessions = service<{ entries(): { type: string; message?: AgentMessage }[] }>("sessions");
-    const stored = sessions.entries().filter((e) => e.type === "message" && e.message?.role === "assistant").map((e) => text(e.message!));
+    const sessions = service("sessions");
+    const stored = sessions.entries().filter((e) => e.type === "message" && e.message?.role === "assistant").map((e) => text((e as { message: AgentMessage }).message));
     expect(stored[0]).toContain("[redacted]");
     expect(stored.join("\n")).not.toContain("SECRET");
   });
@@ -138,7 +136,7 @@ describe("message_end", () => {
     expect(last).toMatchObject({ role: "custom", customType: "probe-note", content: "the [redacted] note" });
     const ended = k.events.filter((e) => e.type === "message_end").map((e) => (e as { message: AgentMessage }).message);
     expect(ended.map(text)).toEqual(["the [redacted] note"]);
-    const sessions = service<{ entries(): { type: string; content?: unknown }[] }>("sessions");
+    const sessions = service("sessions");
     expect(JSON.stringify(sessions.entries())).toContain("the [redacted] note");
     expect(JSON.stringify(sessions.entries())).not.toContain("SECRET");
   });
@@ -167,7 +165,7 @@ describe("registerProvider / unregisterProvider", () => {
       ],
     };
     const k = await start(config, [commandsCore, models, piCompat]);
-    const m = service<ModelsService>("models");
+    const m = service("models");
     const found = m.find("probe-cloud", "probe-model");
     expect(found).toMatchObject({ provider: "probe-cloud", api: "openai-completions", baseUrl: "http://127.0.0.1:9/v1", contextWindow: 1000 });
     expect(m.list().some((x) => x.provider === "probe-cloud")).toBe(true);
@@ -220,12 +218,12 @@ describe("registerProvider / unregisterProvider", () => {
       yield { type: "done", reason: "stop", message };
     }
     const k = await start({ providers: [{ name: "probe-stream", config: { api: "probe-stream-api", models: probeModels, streamSimple } }] }, [commandsCore, models, piCompat]);
-    const model = service<ModelsService>("models").find("probe-stream", "probe-model")!;
+    const model = service("models").find("probe-stream", "probe-model")!;
     k.kernel.actions.setModel(model);
     await k.kernel.actions.prompt("hi");
     expect(text(k.kernel.agent.messages.at(-1)!)).toContain("streamed by probe-stream");
     await k.kernel.actions.prompt("/probe-unregister");
-    expect(service<ModelsService>("models").find("probe-stream", "probe-model")).toBeUndefined();
+    expect(service("models").find("probe-stream", "probe-model")).toBeUndefined();
     await k.kernel.actions.prompt("hi again");
     expect((k.kernel.agent.messages.at(-1) as { errorMessage?: string }).errorMessage).toMatch(/unregistered by its extension/);
   });

@@ -7,13 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { setImportAliases, type CommandDef } from "../../kernel/index.js";
-import { piModuleAliases } from "../../lib/pi-compat/aliases.js";
 import commandsCore from "../../plugins/commands-core/index.js";
 import piCompat from "../../plugins/pi-compat/index.js";
 import sessionCommands from "../../plugins/session-commands/index.js";
 import sessionJsonl, { type SessionsService } from "../../plugins/session-jsonl/index.js";
 import { startKernel, type Harness } from "../kernel/harness.js";
+import type { CommandDef } from "../../contracts/index.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const EXT = fileURLToPath(new URL("../fixtures/pi-extensions/session-events.ts", import.meta.url));
@@ -21,7 +20,6 @@ const g = globalThis as { __piSessionEvents?: string[]; __piSessionPlan?: Record
 
 let h: Harness | undefined;
 let dir: string;
-beforeAll(() => setImportAliases(piModuleAliases(ROOT)));
 afterEach(async () => {
   await h?.kernel.stop();
   h = undefined;

@@ -1,9 +1,10 @@
 // The navigation commands, called through the command registry of an in-process agent: /tree
 // (with and without a branch summary), /fork, /clone, /new, /name, /label, /resume, /session.
 import { describe, expect, it } from "vitest";
-import type { CommandDef } from "pi-kernel";
+
 import sessionCommands from "../../plugins/session-commands/index.js";
 import { type Agent, agentSuite, copyFixture, readEntries, sessionEnv, startAgent } from "./session-helpers.js";
+import type { CommandDef } from "../../contracts/index.js";
 
 const t = agentSuite();
 
@@ -67,8 +68,8 @@ describe("/tree", () => {
     t.sim.script({ text: "one" }, { text: "two" });
     await a.api.actions.prompt("first");
     const fork = a.sessions.leafId!;
-    const models = a.api.services.use<{ find(p: string, id: string): never }>("models");
-    a.api.actions.setModel(models.find("llmsim-openai", "other-model"));
+    const models = a.api.services.use("models");
+    a.api.actions.setModel(models.find("llmsim-openai", "other-model")!);
     a.api.actions.setThinkingLevel("high");
     await a.api.actions.prompt("second");
     expect(a.api.agent.model?.id).toBe("other-model");

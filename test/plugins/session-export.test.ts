@@ -3,10 +3,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CommandDef } from "pi-kernel";
+
 import exportHtml from "../../plugins/export-html/index.js";
 import { VIEWER_SCRIPT } from "../../plugins/export-html/viewer.js";
 import { type Agent, agentSuite, copyFixture, sessionEnv, startAgent } from "./session-helpers.js";
+import type { CommandDef } from "../../contracts/index.js";
 
 const t = agentSuite();
 
@@ -48,7 +49,7 @@ describe("/export", () => {
     t.env = sessionEnv(t.sim.url);
     const file = copyFixture("simple", t.env.sessionDir, t.env.project);
     t.agent = await startAgent(t.env, { session: file }, [exportHtml]);
-    const path = await t.agent.api.services.use<{ exportHtml(out?: string): Promise<string> }>("export").exportHtml("rpc.html");
+    const path = await t.agent.api.services.use("export").exportHtml("rpc.html");
     expect(path).toBe(join(t.env.project, "rpc.html"));
     expect(view(readFileSync(path, "utf8")).messages).toContain("It prints a greeting.");
   });

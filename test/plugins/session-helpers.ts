@@ -9,6 +9,7 @@ import { createKernel, definePlugin, type AgentEvent, type Diagnostic, type Kern
 import models from "../../plugins/models/index.js";
 import provider from "../../plugins/provider-openai-completions/index.js";
 import sessionJsonl, { type SessionsService } from "../../plugins/session-jsonl/index.js";
+import { kernelModules } from "../support/kernel-modules.js";
 
 // Real session files written by pi 0.73.1 (copied from the project's shared fixtures), with the oracles.
 export const FIXTURES = join(import.meta.dirname, "..", "fixtures", "pi-sessions");
@@ -83,6 +84,7 @@ export async function startAgent(env: SessionEnv, flags: Record<string, unknown>
     },
   });
   const kernel = createKernel({
+    ...(await kernelModules()),
     cwd: env.project, agentDir: env.agentDir, noDiscovery: true, settings,
     flags: { sessionDir: env.sessionDir, provider: undefined, ...flags },
     plugins: [probe, models, provider, sessionJsonl, ...extra],
@@ -90,7 +92,7 @@ export async function startAgent(env: SessionEnv, flags: Record<string, unknown>
   });
   await kernel.start();
   const api = captured!;
-  return { kernel, api, sessions: api.services.use<SessionsService>("sessions"), events, diagnostics, latest: () => captured!, stop: () => kernel.stop() };
+  return { kernel, api, sessions: api.services.use("sessions"), events, diagnostics, latest: () => captured!, stop: () => kernel.stop() };
 }
 
 export function readEntries(file: string): Record<string, unknown>[] {

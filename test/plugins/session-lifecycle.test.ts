@@ -54,7 +54,7 @@ describe("a new session", () => {
     const a = await startAgent(env);
     sim.script({ text: "one" });
     await a.api.actions.prompt("first");
-    const other = a.api.services.use<{ find(p: string, id: string): never }>("models").find("llmsim-openai", "other-model");
+    const other = a.api.services.use("models").find("llmsim-openai", "other-model")!;
     a.api.actions.setModel(other);
     a.api.actions.setThinkingLevel("high");
     const file = a.sessions.file!;
@@ -185,7 +185,7 @@ describe("hot reload", () => {
     const file = a.sessions.file!;
     await a.kernel.actions.reload();
     const api = a.latest();
-    const sessions = api.services.use<{ file: string | undefined }>("sessions");
+    const sessions = api.services.use("sessions");
     expect(sessions.file).toBe(file);
     expect(existsSync(`${file}.lock`)).toBe(true);
     await api.actions.prompt("two");

@@ -6,9 +6,10 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, afterAll, describe, expect, it } from "vitest";
-import type { UiService } from "pi-kernel";
+
 import { EditorModel } from "../../lib/tui/editor-model.js";
 import { KEYS, startUi, type UiHarness } from "./harness.js";
+import type { UiService } from "../../contracts/index.js";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const PASTE = Array.from({ length: 15 }, (_, i) => `pasted line ${i + 1}`).join("\n");

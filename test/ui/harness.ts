@@ -13,6 +13,7 @@ import uiFullscreen from "../../plugins/ui-fullscreen/index.js";
 import { StreamTerminal } from "../../lib/tui/terminal.js";
 import { makeProject, writeTwoModels } from "../support/scenario.mjs";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
+import { kernelModules } from "../support/kernel-modules.js";
 
 export interface UiHarness {
   sim: Simulator;
@@ -54,6 +55,7 @@ export async function startUi(opts: { cols?: number; rows?: number; settings?: R
     },
   }, opts.cols ?? 100, opts.rows ?? 30);
   const kernel = createKernel({
+    ...(await kernelModules()),
     cwd: project, agentDir, settings: opts.settings ?? {},
     // `-e` style extension files (pi extensions need plugins/pi-compat in `plugins`); nothing else is discovered.
     ...(opts.extensions ? { noExtensions: true, extensionPaths: opts.extensions } : { noDiscovery: true }),

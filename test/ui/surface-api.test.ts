@@ -7,8 +7,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { setImportAliases } from "pi-kernel";
-import { piModuleAliases } from "../../lib/pi-compat/aliases.js";
 import piCompat from "../../plugins/pi-compat/index.js";
 import { KEYS, startUi, type UiHarness } from "./harness.js";
 
@@ -99,7 +97,6 @@ export default function (pi) {
 let dir: string;
 let h: UiHarness | undefined;
 beforeAll(() => {
-  setImportAliases(piModuleAliases(ROOT));
   dir = mkdtempSync(join(tmpdir(), "pik-surface-"));
   writeFileSync(join(dir, "surface-ext.ts"), EXTENSION);
 });

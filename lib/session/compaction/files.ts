@@ -2,7 +2,8 @@
 // edit tool calls), carried over from the previous compaction so the lists are cumulative.
 import type { AgentMessage } from "pi-kernel";
 
-export interface FileLists { readFiles: string[]; modifiedFiles: string[] }
+export type { FileLists } from "../../../contracts/compaction.js";
+import type { FileLists } from "../../../contracts/compaction.js";
 
 export class FileTracker {
   private readonly read = new Set<string>();

@@ -8,7 +8,8 @@ import { findCutPoint } from "./cut.js";
 import { FileTracker, type FileLists } from "./files.js";
 import { contextTokens } from "./tokens.js";
 
-export interface CompactionSettings { enabled: boolean; reserveTokens: number; keepRecentTokens: number; strategy: string }
+export type { CompactionSettings } from "../../../contracts/compaction.js";
+import type { CompactionSettings } from "../../../contracts/compaction.js";
 
 export const DEFAULT_SETTINGS: CompactionSettings = { enabled: true, reserveTokens: 16384, keepRecentTokens: 20000, strategy: "summarize" };
 
@@ -23,20 +24,8 @@ export function compactionSettings(settings: Readonly<Record<string, unknown>>):
   };
 }
 
-export interface CompactionPreparation {
-  firstKeptEntryId: string;
-  /** Messages the summary replaces (before the cut, or before the split turn's start). */
-  messagesToSummarize: AgentMessage[];
-  /** The start of a turn the cut splits (summarised separately), else empty. */
-  turnPrefixMessages: AgentMessage[];
-  isSplitTurn: boolean;
-  /** The messages kept after the cut. */
-  keptMessages: AgentMessage[];
-  tokensBefore: number;
-  previousSummary?: string;
-  files: FileLists;
-  settings: CompactionSettings;
-}
+export type { CompactionPreparation } from "../../../contracts/compaction.js";
+import type { CompactionPreparation } from "../../../contracts/compaction.js";
 
 const messagesOf = (entries: readonly SessionEntry[]) =>
   entries.map(entryMessage).filter((m): m is AgentMessage => m !== undefined && (m.role !== "compactionSummary"));

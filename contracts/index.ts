@@ -1,0 +1,15 @@
+// Every service contract and contribution kind, in one types-only home. Importing any of these
+// files merges its names into the kernel's `Services` and `Contributions` (declaration merging),
+// so `api.services.use("models")` and `api.register.command(...)` are typed without a generic.
+export type * from "./commands.js";
+export type * from "./compaction.js";
+export type * from "./export.js";
+export type * from "./models.js";
+export type * from "./named.js";
+export type * from "./resources.js";
+export type * from "./session-entries.js";
+export type * from "./sessions.js";
+export type * from "./settings.js";
+export type * from "./themes.js";
+export type * from "./ui.js";
+export type * from "./user-bash.js";

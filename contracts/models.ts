@@ -1,0 +1,45 @@
+// The "models" service (provided by the models plugin): the model registry, API keys, the
+// --models scope and cycling, and providers added at run time (pi's registerProvider).
+import type { Model, ThinkingLevel } from "pi-kernel";
+
+/** One entry of the --models (or `enabledModels`) scope. */
+export interface Scoped { model: Model; thinkingLevel?: ThinkingLevel }
+
+export interface AddedProvider {
+  /** Provider name, as in `provider/id`. */
+  name: string;
+  models?: Model[];
+  baseUrl?: string;
+  headers?: Record<string, string>;
+  /** An env var name, a literal key, or "!command", as models.json's `apiKey`. */
+  apiKey?: string;
+}
+
+export interface CycleResult { model: Model; thinkingLevel?: ThinkingLevel; isScoped: boolean }
+
+export interface ModelsService {
+  /** The models that can be used now: models.json ones, local servers found, and built-ins whose provider has a key. */
+  list(): Model[];
+  /** Every known model: models.json first, then the built-in catalog (and local servers found). */
+  all(): Model[];
+  find(provider: string, id: string): Model | undefined;
+  resolve(pattern: string, provider?: string): Model | undefined;
+  apiKey(model: Model): Promise<string | undefined>;
+  /** The --models (or settings `enabledModels`) selection, in order; empty when not set. */
+  scoped(): Scoped[];
+  /** Switches to the next/previous model of the scope (or of the available models). */
+  cycle(direction?: "forward" | "backward"): CycleResult | undefined;
+  /** Stores a key in auth.json (0600); throws AuthFileError, leaving the file alone, if it is unreadable. */
+  setApiKey(provider: string, key: string): void;
+  /**
+   * Adds a provider at run time (pi's registerProvider): its `models` replace the provider's, or
+   * only `baseUrl`/`headers` redirect the existing ones. One per owner; returns the removal.
+   */
+  addProvider(owner: string, provider: AddedProvider): () => void;
+  /** Problems found in models.json, for commands that list models. */
+  readonly errors: string[];
+}
+
+declare module "pi-kernel" {
+  interface Services { models: ModelsService }
+}
