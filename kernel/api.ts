@@ -69,8 +69,7 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
     current: () => k.current(name) ?? api,
     keep: <T>(key: string, init: () => T): T => {
       const kept = k.kept(name);
-      if (!kept.has(key)) kept.set(key, init());
-      return kept.get(key) as T;
+      return (kept.has(key) ? kept.get(key) : kept.set(key, init()).get(key)) as T;
     },
     onDispose: (fn) => {
       // Disposers registered during a setup that fails still run, so half-acquired resources go.

@@ -80,9 +80,7 @@ async function packageEntries(dir: string, origin: Origin): Promise<PluginSource
   const listed = (manifest?.pi as { extensions?: string[] } | undefined)?.extensions;
   if (listed) return listed.map((rel) => ({ file: resolve(dir, rel), root: dir, origin }));
   const conventional = join(dir, "extensions");
-  if (existsSync(conventional)) {
-    return (await scriptFiles(conventional)).map((file) => ({ file, root: dir, origin }));
-  }
+  if (existsSync(conventional)) return (await scriptFiles(conventional)).map((file) => ({ file, root: dir, origin }));
   const index = ["index.ts", "index.js"].map((f) => join(dir, f)).find((f) => existsSync(f));
   return index ? [{ file: index, root: dir, origin }] : [];
 }
@@ -94,16 +92,13 @@ async function dirEntries(dir: string, origin: Origin): Promise<PluginSource[]> 
   for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(dir, entry.name);
     if (entry.isFile() && isScript(entry.name)) out.push({ file: path, root: path, origin });
-    else if (entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules") {
-      out.push(...(await packageEntries(path, origin)));
-    }
+    else if (entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules") out.push(...(await packageEntries(path, origin)));
   }
   return out;
 }
 
 async function scriptFiles(dir: string): Promise<string[]> {
-  const names = (await readdir(dir)).filter(isScript).sort();
-  return names.map((n) => join(dir, n));
+  return (await readdir(dir)).filter(isScript).sort().map((n) => join(dir, n));
 }
 
 function isScript(name: string): boolean {

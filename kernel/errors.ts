@@ -3,19 +3,10 @@
 
 /** Codes on kernel diagnostics; plugins may use their own (kebab-case, prefixed by their area). */
 export const DiagnosticCode = {
-  pluginLoad: "plugin-load",
-  pluginSetup: "plugin-setup",
-  pluginReplaced: "plugin-replaced",
-  keptLastGood: "kept-last-good",
-  dependencyCycle: "dependency-cycle",
-  missingService: "missing-service",
-  undeclaredService: "undeclared-service",
-  hookFailed: "hook-failed",
-  dispose: "dispose-failed",
-  reload: "reload-failed",
-  watch: "watch-failed",
+  pluginLoad: "plugin-load", pluginSetup: "plugin-setup", pluginReplaced: "plugin-replaced", keptLastGood: "kept-last-good",
+  dependencyCycle: "dependency-cycle", missingService: "missing-service", undeclaredService: "undeclared-service",
+  hookFailed: "hook-failed", dispose: "dispose-failed", reload: "reload-failed", watch: "watch-failed",
   registered: "registration-replaced",
-  registration: "registration-invalid",
 } as const;
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 

@@ -51,9 +51,7 @@ export class Host {
 
   /** The kept state of one plugin (created on first use). */
   keptState(plugin: string): Map<string, unknown> {
-    let state = this.kept.get(plugin);
-    if (!state) this.kept.set(plugin, (state = new Map()));
-    return state;
+    return this.kept.get(plugin) ?? this.kept.set(plugin, new Map()).get(plugin)!;
   }
 
   async start(k: KernelContext): Promise<void> {

@@ -37,13 +37,8 @@ export class PluginLoader {
   }
 
   private getJiti(): Promise<Jiti> {
-    this.jiti ??= import("jiti").then(({ createJiti }) => createJiti(import.meta.url, {
-      moduleCache: false,
-      interopDefault: true,
-      alias: this.aliases,
-      virtualModules: this.modules,
-    }));
-    return this.jiti;
+    const options = { moduleCache: false, interopDefault: true, alias: this.aliases, virtualModules: this.modules };
+    return (this.jiti ??= import("jiti").then(({ createJiti }) => createJiti(import.meta.url, options)));
   }
 }
 
