@@ -46,8 +46,59 @@ export interface SessionsService {
    * session_shutdown); returns its remover. pi-compat maps extensions' handlers onto one.
    */
   addGate(gate: SessionGate): () => void;
-  /** Asks the gates in order (lib/session/navigate.ts does, for commands and extensions alike). */
+  /** Asks the gates in order (`replace` and `navigateTree` do, for commands and extensions alike). */
   gate(event: SessionGateEvent): Promise<GateAnswer>;
+  /**
+   * A gated switch to another session (new, resume, fork, clone): the `before` gates may cancel;
+   * then the gates hear session_shutdown (with `before`'s target file) before `act` replaces the
+   * session (the service then emits session_start).
+   */
+  replace(before: SessionGateEvent, reason: ReplaceReason, act: () => void): Promise<{ cancelled: boolean; by?: string }>;
+  /**
+   * pi's navigateTree: asks session_before_tree, summarizes the branch being left when asked (a
+   * gate's summary replaces ours), and moves the leaf. A user or custom message is not re-entered:
+   * the leaf goes to its parent and its text comes back for the editor.
+   */
+  navigateTree(targetId: string, opts?: TreeMoveOptions): Promise<TreeMove>;
+  /** The file a path or session id (prefix) names, searched here first, then in every project; throws when none or several match. */
+  locate(pathOrId: string): string;
+  /**
+   * Reads another session file (a path or an id prefix) without opening it: its header and every
+   * entry, older formats upgraded in memory only. Damaged lines are skipped and told to `report`;
+   * a file that is not a session throws an error naming it.
+   */
+  load(pathOrId: string, report?: (message: string) => void): LoadedSession;
+}
+
+export type ReplaceReason = "new" | "resume" | "fork";
+
+export interface TreeMoveOptions {
+  summarize?: boolean;
+  customInstructions?: string;
+  replaceInstructions?: boolean;
+  label?: string;
+  signal?: AbortSignal;
+}
+
+export interface TreeMove {
+  cancelled: boolean;
+  /** The branch summary was aborted (by the signal), so nothing moved. */
+  aborted?: boolean;
+  /** Who cancelled, when a gate said so. */
+  by?: string;
+  /** The target was the current leaf already: nothing changed. */
+  already?: boolean;
+  /** A chosen user (or custom) message's text, to edit and resend. */
+  editorText?: string;
+  newLeafId?: string | null;
+  summaryEntry?: SessionEntry;
+}
+
+/** Another session file as read by `load`. */
+export interface LoadedSession {
+  file: string;
+  header: SessionHeader;
+  entries: SessionEntry[];
 }
 
 export interface SessionContext {

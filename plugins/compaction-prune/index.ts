@@ -1,7 +1,7 @@
 // The second compaction strategy, chosen with `"compaction": {"strategy": "prune"}`: no LLM call;
 // see prune.ts. It shows strategies are plugins the session's compaction runner picks by name.
 import { definePlugin } from "pi-kernel";
-import type { CompactionRequest } from "../../lib/session/compaction/strategy.js";
+import type { CompactionRequest } from "../../contracts/compaction.js";
 import { pruneSummary } from "./prune.js";
 
 export default definePlugin({

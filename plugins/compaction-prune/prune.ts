@@ -2,9 +2,8 @@
 // budget by dropping tool outputs first, then the oldest turns (and the previous digest before
 // them). Cheap and deterministic, at the price of a less readable summary.
 import type { AgentMessage } from "pi-kernel";
-import { formatFileLists } from "../../lib/session/compaction/files.js";
-import type { CompactionPreparation } from "../../lib/session/compaction/prepare.js";
-import { serializeConversation } from "../../lib/session/compaction/serialize.js";
+import { formatFileLists, serializeConversation } from "../../lib/session-kit/index.js";
+import type { CompactionPreparation } from "../../contracts/compaction.js";
 
 const HEADING = "## Pruned history\nOlder messages were pruned to free context (no LLM summary): tool outputs were dropped first, then the oldest turns.";
 

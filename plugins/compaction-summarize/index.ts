@@ -2,14 +2,14 @@
 // away, updating the previous summary when there is one; a turn split by the cut gets its own
 // short summary; the files read and modified so far are listed after it.
 import { definePlugin, type PluginApi } from "pi-kernel";
-import { formatFileLists } from "../../lib/session/compaction/files.js";
-import { serializeConversation } from "../../lib/session/compaction/serialize.js";
-import type { CompactionOutcome, CompactionRequest } from "../../lib/session/compaction/strategy.js";
-import { complete } from "../../lib/session/llm.js";
+import { complete, formatFileLists, serializeConversation } from "../../lib/session-kit/index.js";
+import type { CompactionOutcome, CompactionRequest } from "../../contracts/compaction.js";
 import { INITIAL_PROMPT, SYSTEM_PROMPT, TURN_PREFIX_PROMPT, UPDATE_PROMPT, summaryRequest } from "./prompts.js";
 
 export default definePlugin({
   name: "compaction-summarize",
+  // The summary request asks "models" for the provider's key (lib/session-kit's complete).
+  uses: ["models"],
   setup(api) {
     api.register.compactor({
       name: "summarize",

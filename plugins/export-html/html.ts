@@ -1,6 +1,6 @@
 // A self-contained HTML page for one session: the data embedded as JSON, the theme's colours
 // as CSS variables, and the viewer script (viewer.ts) that renders it.
-import type { SessionEntry, SessionHeader } from "../../lib/session/types.js";
+import type { SessionEntry, SessionHeader } from "../../contracts/session-entries.js";
 import type { ExportColors } from "./theme-colors.js";
 import { VIEWER_SCRIPT } from "./viewer.js";
 

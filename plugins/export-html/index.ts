@@ -1,25 +1,13 @@
 // Exporting sessions: `pi --export <session.jsonl|id> [out.html]` and `/export [file]`, to a
 // self-contained HTML page (tree sidebar, search, tool calls and diffs, theme colours) or, for a
-// `.jsonl` target, to a copy of the session file.
+// `.jsonl` target, to a copy of the session file. Other session files are found and read by
+// the "sessions" service; this plugin never reads the file format itself.
 import { copyFileSync, existsSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { definePlugin, type PluginApi } from "pi-kernel";
-import { findSession } from "../../lib/session/find.js";
-import { sessionDirFor, sessionsRoot } from "../../lib/session/paths.js";
-import type { SessionEntry, SessionHeader } from "../../lib/session/types.js";
+import type { LoadedSession } from "../../contracts/sessions.js";
 import { renderHtml, type ExportData } from "./html.js";
-import { loadForExport } from "./load.js";
 import { exportColors } from "./theme-colors.js";
-
-interface SessionsLike {
-  readonly file: string | undefined;
-  readonly persisted: boolean;
-  readonly leafId: string | null;
-  readonly name: string | undefined;
-  header(): SessionHeader;
-  entries(): SessionEntry[];
-  label(id: string): string | undefined;
-}
 
 export default definePlugin({
   name: "export-html",
@@ -52,21 +40,32 @@ export default definePlugin({
 });
 
 function exportFile(api: PluginApi, arg: string, target: string | undefined): string {
-  const where = {
-    cwd: api.cwd, root: sessionsRoot(api.agentDir),
-    dir: sessionDirFor({ agentDir: api.agentDir, cwd: api.cwd, flag: api.flags.sessionDir, env: process.env.PI_CODING_AGENT_SESSION_DIR, setting: api.settings.sessionDir }),
-  };
-  const found = existsSync(resolve(api.cwd, arg)) ? { path: resolve(api.cwd, arg) } : findSession(arg, where);
-  if (!found.path) throw new Error(found.error);
-  const out = resolve(api.cwd, target ?? defaultName(found.path));
-  if (out.endsWith(".jsonl")) copyFileSync(found.path, out);
-  else writeFileSync(out, renderHtml(loadForExport(found.path, (m) => api.diagnose({ level: "warning", where: "export", message: m })), exportColors(api)));
+  const s = sessions(api);
+  const file = existsSync(resolve(api.cwd, arg)) ? resolve(api.cwd, arg) : s.locate(arg);
+  const out = resolve(api.cwd, target ?? defaultName(file));
+  if (out.endsWith(".jsonl")) copyFileSync(file, out);
+  else writeFileSync(out, renderHtml(exportData(s.load(file, (m) => api.diagnose({ level: "warning", where: "export", message: m }))), exportColors(api)));
   return out;
 }
 
-function exportCurrent(api: PluginApi, target: string): string {
+/** The page's data for a file read whole: the last entry is the leaf; the latest label per entry. */
+function exportData({ header, entries }: LoadedSession): ExportData {
+  const labels: Record<string, string> = {};
+  let name: string | undefined;
+  for (const e of entries) {
+    if (e.type === "label") { if (e.label) labels[e.targetId] = e.label; else delete labels[e.targetId]; }
+    if (e.type === "session_info") name = e.name || undefined;
+  }
+  return { header, entries, leafId: entries.at(-1)?.id ?? null, labels, name };
+}
+
+function sessions(api: PluginApi) {
   if (!api.services.has("sessions")) throw new Error("no session plugin is loaded");
-  const s = api.services.use("sessions");
+  return api.services.use("sessions");
+}
+
+function exportCurrent(api: PluginApi, target: string): string {
+  const s = sessions(api);
   const out = resolve(api.cwd, target || defaultName(s.file ?? `${s.header().id}.jsonl`));
   const entries = s.entries();
   if (out.endsWith(".jsonl")) {

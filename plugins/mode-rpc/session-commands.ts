@@ -3,7 +3,6 @@
 // error when the agent was composed without the plugin that provides the service.
 import type { AgentMessage, PluginApi, ServiceName, Services } from "pi-kernel";
 import type { MessageEntry } from "../../contracts/index.js";
-import { replaceSession } from "../../lib/session/navigate.js";
 import { NO_DATA, text, type Handler } from "./commands.js";
 
 function service<K extends ServiceName>(api: PluginApi, name: K, command: string): Services[K] {
@@ -39,14 +38,14 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     await api.actions.waitForIdle();
     const store = sessions(api, "new_session");
     const parentSession = typeof cmd.parentSession === "string" ? cmd.parentSession : undefined;
-    return { cancelled: (await replaceSession(store, { type: "session_before_switch", reason: "new" }, "new", () => store.newSession({ parentSession }))).cancelled };
+    return { cancelled: (await store.replace({ type: "session_before_switch", reason: "new" }, "new", () => store.newSession({ parentSession }))).cancelled };
   },
   switch_session: async (cmd, ctx) => {
     const api = ctx.api();
     await api.actions.waitForIdle();
     const store = sessions(api, "switch_session");
     const path = text(cmd, "sessionPath");
-    return { cancelled: (await replaceSession(store, { type: "session_before_switch", reason: "resume", targetSessionFile: path }, "resume", () => store.open(path), path)).cancelled };
+    return { cancelled: (await store.replace({ type: "session_before_switch", reason: "resume", targetSessionFile: path }, "resume", () => store.open(path))).cancelled };
   },
   fork: async (cmd, ctx) => {
     const api = ctx.api();
@@ -55,7 +54,7 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     const entry = store.path().find((e) => e.id === entryId);
     if (entry?.type !== "message" || entry.message.role !== "user") throw new Error(`No user message ${entryId} on the current path`);
     await api.actions.waitForIdle();
-    const r = await replaceSession(store, { type: "session_before_fork", entryId, position: "before" }, "fork", () => store.fork(entryId));
+    const r = await store.replace({ type: "session_before_fork", entryId, position: "before" }, "fork", () => store.fork(entryId));
     return r.cancelled ? { cancelled: true } : { text: userText(entry.message), cancelled: false };
   },
   clone: async (_cmd, ctx) => {
@@ -65,7 +64,7 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     const leaf = store.path().at(-1);
     // An empty session has no entry to name in session_before_fork: it is copied as before.
     if (!leaf) store.clone();
-    else if ((await replaceSession(store, { type: "session_before_fork", entryId: leaf.id, position: "at" }, "fork", () => store.clone())).cancelled) return { cancelled: true };
+    else if ((await store.replace({ type: "session_before_fork", entryId: leaf.id, position: "at" }, "fork", () => store.clone())).cancelled) return { cancelled: true };
     return { cancelled: false };
   },
   get_fork_messages: (_cmd, ctx) => ({

@@ -2,7 +2,7 @@
 // Compaction strategies are compactors in the registry, picked by name; once an extension listens
 // to this event, each strategy is wrapped under its own name so the handlers run first.
 import type { PluginApi } from "pi-kernel";
-import type { CompactionOutcome, CompactionRequest, CompactorDef } from "../../lib/session/compaction/strategy.js";
+import type { CompactionOutcome, CompactionRequest, CompactorDef } from "../../contracts/compaction.js";
 import { createContext } from "./context.js";
 import type { Runtime } from "./runtime.js";
 

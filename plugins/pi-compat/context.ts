@@ -2,19 +2,11 @@
 // commands), built over one extension's kernel api so everything it does is attributed to it.
 import type { AssistantMessage, Model, PluginApi } from "pi-kernel";
 import { isTrusted } from "../../lib/packages/trust.js";
-import type { GateAnswer, SessionGate, SessionGateEvent } from "../../lib/session/gates.js";
-import { navigateTree, replaceSession, type GatedSessions } from "../../lib/session/navigate.js";
+import type { GateAnswer, SessionGateEvent, SessionsService } from "../../contracts/sessions.js";
 import type { Runtime } from "./runtime.js";
 import { sessionView } from "./session-view.js";
 import { createUi } from "./ui.js";
 import type { UiService } from "../../contracts/index.js";
-
-interface Sessions extends GatedSessions {
-  newSession(opts?: { parentSession?: string }): void;
-  fork(entryId: string, position?: "before" | "at"): string | undefined;
-  open(pathOrId: string): void;
-  addGate(gate: SessionGate): () => void;
-}
 
 export function createContext(rt: Runtime, api: PluginApi): Record<string, unknown> {
   return {
@@ -41,28 +33,28 @@ export function createContext(rt: Runtime, api: PluginApi): Record<string, unkno
 }
 
 export function createCommandContext(rt: Runtime, api: PluginApi): Record<string, unknown> {
-  const sessions = (): Sessions => {
+  const sessions = (): SessionsService => {
     if (!api.services.has("sessions")) throw new Error("this agent has no session store");
     return api.services.use("sessions");
   };
   return {
     ...createContext(rt, api),
     waitForIdle: () => api.actions.waitForIdle(),
-    // The same gated path as the user's /new, /fork, /tree and /resume (lib/session/navigate.ts):
+    // The same gated path as the user's /new, /fork, /tree and /resume (the service's replace/navigateTree):
     // the before-events reach every extension once, and the service emits session_start/_tree.
     newSession: async (o: { parentSession?: string } = {}) => {
       const s = sessions();
-      const r = await replaceSession(s, { type: "session_before_switch", reason: "new" }, "new", () => s.newSession({ parentSession: o.parentSession }));
+      const r = await s.replace({ type: "session_before_switch", reason: "new" }, "new", () => s.newSession({ parentSession: o.parentSession }));
       return { cancelled: r.cancelled };
     },
     fork: async (entryId: string, o: { position?: "before" | "at" } = {}) => {
       const s = sessions();
       const position = o.position ?? "before";
-      const r = await replaceSession(s, { type: "session_before_fork", entryId, position }, "fork", () => s.fork(entryId, position));
+      const r = await s.replace({ type: "session_before_fork", entryId, position }, "fork", () => s.fork(entryId, position));
       return { cancelled: r.cancelled };
     },
     navigateTree: async (targetId: string, o: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string } = {}) => {
-      const move = await navigateTree(api, sessions(), targetId, o);
+      const move = await sessions().navigateTree(targetId, o);
       // As pi's UI: the chosen message's text goes to the editor unless the user is writing there.
       const face = api.services.get("ui");
       if (move.editorText && face && !face.getEditorText().trim()) face.setEditorText(move.editorText);
@@ -70,7 +62,7 @@ export function createCommandContext(rt: Runtime, api: PluginApi): Record<string
     },
     switchSession: async (path: string) => {
       const s = sessions();
-      const r = await replaceSession(s, { type: "session_before_switch", reason: "resume", targetSessionFile: path }, "resume", () => s.open(path), path);
+      const r = await s.replace({ type: "session_before_switch", reason: "resume", targetSessionFile: path }, "resume", () => s.open(path));
       return { cancelled: r.cancelled };
     },
     reload: () => api.actions.reload(),

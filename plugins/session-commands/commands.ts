@@ -1,9 +1,7 @@
 // The session commands: /tree, /fork, /clone, /new, /name, /label, /resume, /session. Each works
 // without a UI when given its argument; with the "ui" service, a missing argument opens a picker.
 import type { PluginApi } from "pi-kernel";
-import { replaceSession } from "../../lib/session/navigate.js";
-import type { SessionEntry } from "../../lib/session/types.js";
-import type { Sessions } from "./sessions.js";
+import type { SessionEntry } from "../../contracts/session-entries.js";
 import { treeCommand } from "./tree-command.js";
 import { describe, findEntry, flatten } from "./tree-text.js";
 import type { CommandDef, UiService } from "../../contracts/index.js";
@@ -34,7 +32,7 @@ export function sessionCommands(api: PluginApi): CommandDef[] {
     {
       name: "new", source: "builtin", description: "Start a new session",
       handler: async () => {
-        const r = await replaceSession(sessions(api), { type: "session_before_switch", reason: "new" }, "new", () => sessions(api).newSession());
+        const r = await sessions(api).replace({ type: "session_before_switch", reason: "new" }, "new", () => sessions(api).newSession());
         return r.cancelled ? cancelled("New session", r.by) : "Started a new session.";
       },
     },
@@ -70,7 +68,7 @@ async function clone(api: PluginApi): Promise<string> {
   const leaf = s.leafId;
   if (!leaf) return "Nothing to clone yet.";
   let file: string | undefined;
-  const r = await replaceSession(s, { type: "session_before_fork", entryId: leaf, position: "at" }, "fork", () => { file = s.clone(); });
+  const r = await s.replace({ type: "session_before_fork", entryId: leaf, position: "at" }, "fork", () => { file = s.clone(); });
   return r.cancelled ? cancelled("Clone", r.by) : `Cloned into ${file ?? "a new in-memory session"}`;
 }
 
@@ -90,7 +88,7 @@ async function fork(api: PluginApi, arg: string): Promise<string | undefined> {
   const entry = s.entry(id);
   if (!(entry?.type === "message" && entry.message.role === "user")) throw new Error(`entry ${id} is not a user message of this branch`);
   let file: string | undefined;
-  const r = await replaceSession(s, { type: "session_before_fork", entryId: id, position: "before" }, "fork", () => { file = s.fork(id!); });
+  const r = await s.replace({ type: "session_before_fork", entryId: id, position: "before" }, "fork", () => { file = s.fork(id!); });
   if (r.cancelled) return cancelled("Fork", r.by);
   const text = userText(entry);
   ui(api)?.setEditorText(text);
@@ -114,7 +112,7 @@ async function resume(api: PluginApi, arg: string): Promise<string | undefined> 
   const s = sessions(api);
   if (arg) {
     const target = s.list().find((i) => i.id.startsWith(arg))?.path ?? arg;
-    const r = await replaceSession(s, { type: "session_before_switch", reason: "resume", targetSessionFile: target }, "resume", () => s.open(arg), target);
+    const r = await s.replace({ type: "session_before_switch", reason: "resume", targetSessionFile: target }, "resume", () => s.open(arg));
     return r.cancelled ? cancelled("Resume", r.by) : `Resumed ${s.file}`;
   }
   const list = s.list();
@@ -124,7 +122,7 @@ async function resume(api: PluginApi, arg: string): Promise<string | undefined> 
   const choice = await face.select("Resume session", options);
   const picked = list[options.indexOf(choice ?? "")];
   if (!picked) return undefined;
-  const r = await replaceSession(s, { type: "session_before_switch", reason: "resume", targetSessionFile: picked.path }, "resume", () => s.open(picked.path), picked.path);
+  const r = await s.replace({ type: "session_before_switch", reason: "resume", targetSessionFile: picked.path }, "resume", () => s.open(picked.path));
   return r.cancelled ? cancelled("Resume", r.by) : `Resumed ${picked.path}`;
 }
 

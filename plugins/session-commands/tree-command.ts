@@ -1,13 +1,12 @@
 // /tree: with a UI that draws components, the tree view (lib/tui/tree-view.ts); with one that
 // only picks from lists (RPC), a list of entries; without a UI, the tree as text. After a pick,
 // pi's question: no summary / summarize / summarize with custom instructions (skipped with the
-// branchSummary.skipPrompt setting). The move itself goes through the gates (navigate.ts).
+// branchSummary.skipPrompt setting). The move itself goes through the gates (the service's navigateTree).
 import { join } from "node:path";
 import type { PluginApi } from "pi-kernel";
-import { navigateTree, type TreeMoveOptions } from "../../lib/session/navigate.js";
 import type { Theme } from "../../lib/tui/theme.js";
 import type { TreeFilter } from "../../lib/tui/tree-layout.js";
-import type { Sessions } from "./sessions.js";
+import type { SessionsService as Sessions, TreeMoveOptions } from "../../contracts/sessions.js";
 import { treeItems } from "./tree-items.js";
 import { findEntry, treeLines } from "./tree-text.js";
 import type { UiService } from "../../contracts/index.js";
@@ -75,7 +74,7 @@ async function moveTo(api: PluginApi, s: Sessions, id: string, opts: TreeMoveOpt
   const progress = opts.summarize ? summaryProgress(face) : undefined;
   let move;
   try {
-    move = await navigateTree(api, s, id, { ...opts, signal: progress?.signal });
+    move = await s.navigateTree(id, { ...opts, signal: progress?.signal });
   } finally {
     progress?.close();
   }

@@ -2,7 +2,7 @@
 // ("user: ", "assistant: ", "[bash: ...]", "[branch summary]: "), labels with the time they were
 // set, and the kind the filters look at.
 import type { TreeItem } from "../../lib/tui/tree-layout.js";
-import type { SessionEntry } from "../../lib/session/types.js";
+import type { SessionEntry } from "../../contracts/session-entries.js";
 
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 

@@ -1,6 +1,6 @@
 // The session tree as lines of text, for /tree without a UI and for the UI's picker: depth-first,
 // indented only where the conversation branches, the active path marked, labels shown.
-import type { TreeNode } from "../../lib/session/tree.js";
+import type { TreeNode } from "../../contracts/sessions.js";
 
 export interface TreeLine { id: string; text: string; onPath: boolean; node: TreeNode }
 

@@ -4,16 +4,12 @@
 // overflow (compact, then retry once), or the user asks (/compact, the service).
 import type { AgentEvent, AgentMessage, AssistantMessage, PluginApi } from "pi-kernel";
 import { isContextOverflow } from "../../lib/provider-kit/overflow.js";
-import { compactionSettings, prepareCompaction, type CompactionSettings } from "../../lib/session/compaction/prepare.js";
-import type { CompactorDef } from "../../lib/session/compaction/strategy.js";
-import { contextTokens } from "../../lib/session/compaction/tokens.js";
-import type { CompactionEntry } from "../../lib/session/types.js";
+import { compactionSettings, contextTokens, prepareCompaction } from "../../lib/session-kit/index.js";
+import type { CompactionService, CompactionSettings, CompactorDef } from "../../contracts/compaction.js";
+import type { CompactionEntry } from "../../contracts/session-entries.js";
 import type { SessionController } from "./controller.js";
 
 export type CompactionReason = "manual" | "threshold" | "overflow";
-
-export type { CompactionService } from "../../contracts/compaction.js";
-import type { CompactionService } from "../../contracts/compaction.js";
 
 export class CompactionRunner implements CompactionService {
   private running: Promise<CompactionEntry> | undefined;

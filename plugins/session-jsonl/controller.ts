@@ -2,10 +2,10 @@
 // conversation, model and thinking level from the active path, and recording every message and
 // change as an entry.
 import type { AgentEvent, AgentMessage, Model, PluginApi, ThinkingLevel } from "pi-kernel";
-import { acquireLock } from "../../lib/session/lock.js";
-import { Session, type Report } from "../../lib/session/session.js";
-import type { SessionEntry } from "../../lib/session/types.js";
-import { carriedState, carryState, type SessionState } from "./state.js";
+import type { SessionEntry } from "../../contracts/session-entries.js";
+import { acquireLock } from "./format/lock.js";
+import { Session, type Report } from "./model/session.js";
+import { carried, type Carried, type SessionState } from "./state.js";
 
 interface ModelsLike { find(provider: string, id: string): Model | undefined }
 
@@ -13,10 +13,13 @@ export interface Locations { dir: string; root: string; persist: boolean }
 
 export class SessionController {
   private restoring = false;
+  private readonly carried: Carried;
 
-  constructor(private readonly api: PluginApi, readonly where: Locations) {}
+  constructor(private readonly api: PluginApi, readonly where: Locations) {
+    this.carried = carried(api);
+  }
 
-  get state(): SessionState | undefined { return carriedState(this.api.agent); }
+  get state(): SessionState | undefined { return this.carried.current; }
   get session(): Session {
     const s = this.state;
     if (!s) throw new Error("No session is open yet");
@@ -59,7 +62,7 @@ export class SessionController {
       const taken = acquireLock(session.path);
       if (taken.ok) lock = taken.lock;
     }
-    carryState(this.api.agent, { session, lock });
+    this.carried.current = { session, lock };
     this.api.actions.setSessionId(session.id);
     this.restore();
   }

@@ -2,15 +2,12 @@
 // --session and --fork, provided to other plugins as the "sessions" service. Compaction is run
 // from here (the "compaction" service and /compact); strategies are separate plugins.
 import { definePlugin, Stage } from "pi-kernel";
-import { convertToLlm } from "../../lib/session/convert.js";
-import { sessionDirFor, sessionsRoot } from "../../lib/session/paths.js";
-import { CompactionRunner, type CompactionService } from "./compaction-runner.js";
+import { convertToLlm } from "../../lib/session-kit/index.js";
+import { CompactionRunner } from "./compaction-runner.js";
 import { SessionController } from "./controller.js";
-import { createService, type SessionsService } from "./service.js";
+import { sessionDirFor, sessionsRoot } from "./format/paths.js";
+import { createService } from "./service.js";
 import { startSession } from "./startup.js";
-
-export type { SessionsService } from "./service.js";
-export type { CompactionService } from "./compaction-runner.js";
 
 export default definePlugin({
   name: "session-jsonl",

@@ -1,17 +1,15 @@
-// The "sessions" service: what RPC mode, UIs and commands use to read and steer the session.
+// The "sessions" service: what RPC mode, UIs, commands and extensions use to read and steer the
+// session, to switch and move in it through the gates, and to find and read other session files.
 import { resolve } from "node:path";
 import type { PluginApi } from "pi-kernel";
-import { findSession } from "../../lib/session/find.js";
-import { listAllSessions, listSessions, type SessionInfo } from "../../lib/session/list.js";
-import type { SessionContext } from "../../lib/session/context.js";
-import { SessionGates, type GateAnswer, type SessionGate, type SessionGateEvent } from "../../lib/session/gates.js";
-import type { TreeNode } from "../../lib/session/tree.js";
-import type { NewEntry, SessionEntry, SessionHeader } from "../../lib/session/types.js";
-import type { SessionController } from "./controller.js";
-import { sessionStats, type SessionStats } from "./stats.js";
-
-export type { SessionsService } from "../../contracts/sessions.js";
 import type { SessionsService } from "../../contracts/sessions.js";
+import type { SessionController } from "./controller.js";
+import { findSession } from "./format/find.js";
+import { listAllSessions, listSessions } from "./format/list.js";
+import { loadSessionFile } from "./format/load.js";
+import { SessionGates } from "./gates.js";
+import { navigateTree, replaceSession } from "./navigate.js";
+import { sessionStats } from "./stats.js";
 
 export function createService(api: PluginApi, c: SessionController): SessionsService {
   const s = () => c.session;
@@ -22,7 +20,12 @@ export function createService(api: PluginApi, c: SessionController): SessionsSer
     change();
     api.actions.emit({ type: "session_start", reason, previousSessionFile });
   };
-  return {
+  const locate = (pathOrId: string) => {
+    const found = findSession(pathOrId, { cwd: api.cwd, dir: c.where.dir, root: c.where.root });
+    if (!found.path) throw new Error(found.error);
+    return resolve(found.path);
+  };
+  const service: SessionsService = {
     get file() { return s().path; },
     get id() { return s().id; },
     get persisted() { return s().persisted; },
@@ -70,9 +73,8 @@ export function createService(api: PluginApi, c: SessionController): SessionsSer
       });
     },
     open(pathOrId) {
-      const found = findSession(pathOrId, { cwd: api.cwd, dir: c.where.dir, root: c.where.root });
-      if (!found.path) throw new Error(found.error);
-      switched("resume", () => c.open(resolve(found.path!)));
+      const file = locate(pathOrId);
+      switched("resume", () => c.open(file));
     },
     setName: (name) => void c.append({ type: "session_info", name: name.trim() }),
     setLabel: (id, label) => {
@@ -84,5 +86,13 @@ export function createService(api: PluginApi, c: SessionController): SessionsSer
     reload: () => c.restore({ keepModel: true }),
     addGate: (gate) => gates.add(gate),
     gate: (event) => gates.run(event),
+    replace: (before, reason, act) => replaceSession(service, before, reason, act),
+    navigateTree: (targetId, opts) => navigateTree(api, service, targetId, opts),
+    locate,
+    load(pathOrId, report = () => {}) {
+      const file = locate(pathOrId);
+      return { file, ...loadSessionFile(file, report) };
+    },
   };
+  return service;
 }

@@ -2,11 +2,11 @@
 // new one. Problems are reported and the run goes on in a new session; nothing is overwritten.
 import { resolve } from "node:path";
 import type { PluginApi } from "pi-kernel";
-import { findSession, mostRecent } from "../../lib/session/find.js";
-import { listSessions, type SessionInfo } from "../../lib/session/list.js";
-import { Session } from "../../lib/session/session.js";
+import type { SessionInfo } from "../../contracts/sessions.js";
 import type { SessionController } from "./controller.js";
-import type { UiService } from "../../contracts/index.js";
+import { findSession, mostRecent } from "./format/find.js";
+import { listSessions } from "./format/list.js";
+import { Session } from "./model/session.js";
 
 export async function startSession(api: PluginApi, c: SessionController): Promise<void> {
   const f = api.flags;

@@ -1,7 +1,6 @@
 // pi's get_session_stats, computed from the messages the agent holds (the active path).
 import type { AgentMessage, AssistantMessage, Model } from "pi-kernel";
 
-export type { SessionStats } from "../../contracts/sessions.js";
 import type { SessionStats } from "../../contracts/sessions.js";
 
 export function sessionStats(sessionId: string, messages: readonly AgentMessage[], model: Model | undefined): SessionStats {

@@ -4,7 +4,7 @@
 // sees on its next request, unless excluded (`!!cmd`). Other plugins may intercept a command
 // first (`intercept`, pi's user_bash): answer with a result, or with operations that run it.
 import { definePlugin } from "pi-kernel";
-import { bashText } from "../../lib/session/convert.js";
+import { bashText } from "../../lib/session-kit/index.js";
 import { UserBash } from "./user-bash.js";
 
 export type { BashOperations, BashResult, Interception, Interceptor, RunOptions } from "./user-bash.js";

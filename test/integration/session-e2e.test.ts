@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cwdFolderName } from "../../lib/session/paths.js";
+import { cwdFolderName } from "../../plugins/session-jsonl/format/paths.js";
 import { copyFixture, oracle, readEntries, sessionEnv, type SessionEnv } from "../plugins/session-helpers.js";
 import { runCli } from "../support/run-cli.js";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";

@@ -1,9 +1,8 @@
 // Where compaction cuts: about keepRecentTokens kept, never at a tool result, settings entries
 // before the cut kept with it, split turns recognised; and what is summarised on a repeat.
 import { describe, expect, it } from "vitest";
-import { findCutPoint } from "../../lib/session/compaction/cut.js";
-import { prepareCompaction, DEFAULT_SETTINGS } from "../../lib/session/compaction/prepare.js";
-import type { SessionEntry } from "../../lib/session/types.js";
+import { findCutPoint, prepareCompaction, DEFAULT_SETTINGS } from "../../lib/session-kit/index.js";
+import type { SessionEntry } from "../../contracts/session-entries.js";
 
 let n = 0;
 const ts = () => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();

@@ -10,7 +10,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import commandsCore from "../../plugins/commands-core/index.js";
 import piCompat from "../../plugins/pi-compat/index.js";
 import sessionCommands from "../../plugins/session-commands/index.js";
-import sessionJsonl, { type SessionsService } from "../../plugins/session-jsonl/index.js";
+import sessionJsonl from "../../plugins/session-jsonl/index.js";
+import type { SessionsService } from "../../contracts/sessions.js";
 import { startKernel, type Harness } from "../kernel/harness.js";
 import type { CommandDef } from "../../contracts/index.js";
 

@@ -1,8 +1,8 @@
 // A child process for the crash tests: it opens (or creates) a session with the compiled session
 // library, takes its lock like the plugin does, then either appends entries as fast as it can
 // (reporting each one on stdout) until it is killed, or just holds the lock.
-import { acquireLock } from "../../dist/lib/session/lock.js";
-import { Session } from "../../dist/lib/session/session.js";
+import { acquireLock } from "../../dist/plugins/session-jsonl/format/lock.js";
+import { Session } from "../../dist/plugins/session-jsonl/model/session.js";
 
 const [mode, file] = process.argv.slice(2);
 const report = (message) => process.stderr.write(`${message}\n`);

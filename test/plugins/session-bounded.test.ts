@@ -4,8 +4,8 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { listSessions } from "../../lib/session/list.js";
-import { Session } from "../../lib/session/session.js";
+import { listSessions } from "../../plugins/session-jsonl/format/list.js";
+import { Session } from "../../plugins/session-jsonl/model/session.js";
 // @ts-expect-error plain ESM bench module without types
 import { writeSession } from "../../bench/sessions.bench.mjs";
 

@@ -4,13 +4,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { Session } from "../../lib/session/session.js";
-import { NotASessionError } from "../../lib/session/read.js";
+import { Session } from "../../plugins/session-jsonl/model/session.js";
+import { NotASessionError } from "../../plugins/session-jsonl/format/read.js";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 import { copyFixture, readEntries, sessionEnv, startAgent, type SessionEnv } from "./session-helpers.js";
 
 const APPENDER = join(import.meta.dirname, "session-appender.mjs");
-const COMPILED = join(import.meta.dirname, "..", "..", "dist", "lib", "session", "session.js");
+const COMPILED = join(import.meta.dirname, "..", "..", "dist", "plugins", "session-jsonl", "model", "session.js");
 
 let sim: Simulator;
 let env: SessionEnv;

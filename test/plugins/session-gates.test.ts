@@ -1,7 +1,8 @@
-// The sessions service's gates (lib/session/gates.ts): asked in order, answers merged field by
+// The sessions service's gates (plugins/session-jsonl/gates.ts): asked in order, answers merged field by
 // field, the first cancel ends the round, a throwing gate is reported and skipped, removers work.
 import { describe, expect, it } from "vitest";
-import { SessionGates, type SessionGateEvent } from "../../lib/session/gates.js";
+import { SessionGates } from "../../plugins/session-jsonl/gates.js";
+import type { SessionGateEvent } from "../../contracts/sessions.js";
 
 const NEW: SessionGateEvent = { type: "session_before_switch", reason: "new" };
 

@@ -8,7 +8,8 @@ import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 import { createKernel, definePlugin, type AgentEvent, type Diagnostic, type Kernel, type PluginApi, type PluginDef } from "../../kernel/index.js";
 import models from "../../plugins/models/index.js";
 import provider from "../../plugins/provider-openai-completions/index.js";
-import sessionJsonl, { type SessionsService } from "../../plugins/session-jsonl/index.js";
+import sessionJsonl from "../../plugins/session-jsonl/index.js";
+import type { SessionsService } from "../../contracts/sessions.js";
 import { kernelModules } from "../support/kernel-modules.js";
 
 // Real session files written by pi 0.73.1 (copied from the project's shared fixtures), with the oracles.

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cwdFolderName } from "../../lib/session/paths.js";
+import { cwdFolderName } from "../../plugins/session-jsonl/format/paths.js";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 import { copyFixture, readEntries, sessionEnv, startAgent, type SessionEnv } from "./session-helpers.js";
 

@@ -1,5 +1,7 @@
-// pi's convertToLlm: the session-only message kinds become user messages the model can read.
+// Turning session content into what a model reads: an entry's agent message (entryMessage), pi's
+// convertToLlm (the session-only message kinds become user messages), and plain text of content.
 import type { AgentMessage, Message, TextContent, ImageContent } from "pi-kernel";
+import type { SessionEntry } from "../../contracts/session-entries.js";
 
 export const COMPACTION_PREFIX = "The conversation history before this point was compacted into the following summary:";
 export const BRANCH_PREFIX = "The following is a summary of a branch that this conversation came back from:";
@@ -42,4 +44,27 @@ export function bashText(r: Record<string, unknown>): string {
   else if (r.exitCode !== null && r.exitCode !== undefined && r.exitCode !== 0) text += `\n\nCommand exited with code ${String(r.exitCode)}`;
   if (r.truncated && r.fullOutputPath) text += `\n\n[Output truncated. Full output: ${String(r.fullOutputPath)}]`;
   return text;
+}
+
+const ms = (iso: string) => new Date(iso).getTime();
+
+/** The agent message an entry contributes to the context, if any. */
+export function entryMessage(e: SessionEntry): AgentMessage | undefined {
+  switch (e.type) {
+    case "message": return e.message;
+    case "custom_message":
+      return { role: "custom", customType: e.customType, content: e.content, display: e.display, details: e.details, timestamp: ms(e.timestamp) };
+    case "branch_summary":
+      return e.summary ? { role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: ms(e.timestamp) } : undefined;
+    case "compaction":
+      return { role: "compactionSummary", summary: e.summary, tokensBefore: e.tokensBefore, timestamp: ms(e.timestamp) };
+    default: return undefined;
+  }
+}
+
+/** The plain text of a message's content (string or text parts). */
+export function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.filter((c) => c?.type === "text").map((c) => String(c.text)).join("\n");
 }

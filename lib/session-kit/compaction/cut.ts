@@ -1,7 +1,7 @@
 // Where a compaction cuts the path: keep about `keepRecentTokens` of the newest messages, cut
 // only where a turn may start (never at a tool result, which needs its call), and notice when
 // the cut lands inside a turn (a single turn larger than the budget) so its start is summarised.
-import type { SessionEntry } from "../types.js";
+import type { SessionEntry } from "../../../contracts/session-entries.js";
 import { estimateTokens } from "./tokens.js";
 
 const CUT_ROLES = new Set(["user", "assistant", "bashExecution", "custom", "branchSummary", "compactionSummary"]);

@@ -2,26 +2,9 @@
 // compaction's summary standing in for everything before its first kept entry; and the model
 // and thinking level last set along that path.
 import type { AgentMessage, ThinkingLevel } from "pi-kernel";
-import type { SessionEntry } from "./types.js";
-
-export type { SessionContext } from "../../contracts/sessions.js";
-import type { SessionContext } from "../../contracts/sessions.js";
-
-const ms = (iso: string) => new Date(iso).getTime();
-
-/** The agent message an entry contributes to the context, if any. */
-export function entryMessage(e: SessionEntry): AgentMessage | undefined {
-  switch (e.type) {
-    case "message": return e.message;
-    case "custom_message":
-      return { role: "custom", customType: e.customType, content: e.content, display: e.display, details: e.details, timestamp: ms(e.timestamp) };
-    case "branch_summary":
-      return e.summary ? { role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: ms(e.timestamp) } : undefined;
-    case "compaction":
-      return { role: "compactionSummary", summary: e.summary, tokensBefore: e.tokensBefore, timestamp: ms(e.timestamp) };
-    default: return undefined;
-  }
-}
+import { entryMessage } from "../../../lib/session-kit/index.js";
+import type { SessionContext } from "../../../contracts/sessions.js";
+import type { SessionEntry } from "../../../contracts/session-entries.js";
 
 /** Index of the latest compaction on `path`, or -1. */
 export function latestCompaction(path: readonly { type: string }[]): number {

@@ -2,14 +2,16 @@
 // the file without keeping entry content; the context loads only what the model will see.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { contextMessages, latestCompaction, pathSettings, type SessionContext } from "./context.js";
-import { newEntryId, uuidv7 } from "./ids.js";
-import { migrateFile } from "./migrate.js";
-import { sessionFileName } from "./paths.js";
-import { indexFile, type IndexNode } from "./read.js";
-import { SessionFile } from "./session-file.js";
+import { contextMessages, latestCompaction, pathSettings } from "./context.js";
+import type { SessionContext } from "../../../contracts/sessions.js";
+import type { NewEntry, ReadProblem, SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
+import { newEntryId, uuidv7 } from "../format/ids.js";
+import { migrateFile } from "../format/migrate.js";
+import { sessionFileName } from "../format/paths.js";
+import { indexFile, type IndexNode } from "../format/read.js";
+import { SessionFile } from "../format/session-file.js";
+import { CURRENT_VERSION } from "../format/types.js";
 import { EntryTree } from "./tree.js";
-import { CURRENT_VERSION, type NewEntry, type ReadProblem, type SessionEntry, type SessionHeader } from "./types.js";
 
 export type Report = (message: string, level: "info" | "warning" | "error") => void;
 

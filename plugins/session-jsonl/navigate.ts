@@ -1,46 +1,13 @@
-// The gated session operations, shared by the user's commands (plugins/session-commands) and
-// extensions' ctx.navigateTree/newSession/fork/switchSession (plugins/pi-compat), so both ask the
-// same gates once and the "sessions" service emits the same after-events (session_start,
-// session_tree) whoever asked.
+// The gated session operations behind the service's `navigateTree` and `replace`, used by the
+// user's commands (plugins/session-commands), RPC and extensions' ctx.navigateTree/newSession/
+// fork/switchSession (plugins/pi-compat) alike, so all ask the same gates once and the service
+// emits the same after-events (session_start, session_tree) whoever asked.
 import type { PluginApi } from "pi-kernel";
-import { abandoned, summarizeBranch } from "./branch-summary.js";
-import type { GateAnswer, SessionGateEvent } from "./gates.js";
-import type { SessionEntry } from "./types.js";
+import { abandoned, summarizeBranch, textOf } from "../../lib/session-kit/index.js";
+import type { ReplaceReason, SessionGateEvent, SessionsService, TreeMove, TreeMoveOptions } from "../../contracts/sessions.js";
 
-/** The part of the "sessions" service (plugins/session-jsonl) these operations use. */
-export interface GatedSessions {
-  readonly leafId: string | null;
-  entry(id: string): SessionEntry | undefined;
-  path(leafId?: string | null): SessionEntry[];
-  gate(event: SessionGateEvent): Promise<GateAnswer>;
-  navigate(targetId: string | null, opts?: { summary?: string; details?: unknown; fromHook?: boolean; label?: string }): SessionEntry | undefined;
-}
-
-export interface TreeMoveOptions {
-  summarize?: boolean;
-  customInstructions?: string;
-  replaceInstructions?: boolean;
-  label?: string;
-  signal?: AbortSignal;
-}
-
-export interface TreeMove {
-  cancelled: boolean;
-  /** The branch summary was aborted (by the signal), so nothing moved. */
-  aborted?: boolean;
-  /** Who cancelled, when a gate said so. */
-  by?: string;
-  /** The target was the current leaf already: nothing changed. */
-  already?: boolean;
-  /** A chosen user (or custom) message's text, to edit and resend. */
-  editorText?: string;
-  newLeafId?: string | null;
-  summaryEntry?: SessionEntry;
-}
-
-const textOf = (content: unknown): string =>
-  typeof content === "string" ? content
-    : Array.isArray(content) ? content.filter((c) => c?.type === "text").map((c) => String(c.text)).join("\n") : "";
+/** The part of the "sessions" service these operations use. */
+export type GatedSessions = Pick<SessionsService, "leafId" | "entry" | "path" | "gate" | "navigate">;
 
 /**
  * pi's navigateTree: asks session_before_tree, summarizes the branch being left (the gates'
@@ -90,16 +57,15 @@ export async function navigateTree(api: PluginApi, s: GatedSessions, targetId: s
   return { cancelled: false, editorText, newLeafId, summaryEntry };
 }
 
-export type ReplaceReason = "new" | "resume" | "fork";
-
 /**
  * A switch to another session (new, resume, fork, clone): the before-gate may cancel; then the
- * gates hear session_shutdown before `act` replaces the session (the service then emits
- * session_start).
+ * gates hear session_shutdown (with the before-event's target file) before `act` replaces the
+ * session (the service then emits session_start).
  */
-export async function replaceSession(s: Pick<GatedSessions, "gate">, before: SessionGateEvent, reason: ReplaceReason, act: () => void, targetSessionFile?: string): Promise<{ cancelled: boolean; by?: string }> {
+export async function replaceSession(s: Pick<GatedSessions, "gate">, before: SessionGateEvent, reason: ReplaceReason, act: () => void): Promise<{ cancelled: boolean; by?: string }> {
   const answer = await s.gate(before);
   if (answer.cancel) return { cancelled: true, by: answer.by };
+  const targetSessionFile = before.type === "session_before_switch" ? before.targetSessionFile : undefined;
   await s.gate({ type: "session_shutdown", reason, targetSessionFile });
   act();
   return { cancelled: false };

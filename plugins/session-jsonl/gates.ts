@@ -2,9 +2,6 @@
 // "sessions" service keeps an ordered list of gates; whoever switches, forks or moves in the tree
 // asks them first. A gate may cancel, or (before /tree) supply the branch summary or change the
 // summary instructions and label. session_shutdown is asked last, only to let listeners finish.
-import type { SessionEntry } from "./types.js";
-
-export type { TreePreparation, SessionGateEvent, GateAnswer, SessionGate } from "../../contracts/sessions.js";
 import type { GateAnswer, SessionGate, SessionGateEvent } from "../../contracts/sessions.js";
 
 export class SessionGates {

@@ -3,7 +3,8 @@
 // "hookMessage" role becomes "custom". The file is then rewritten whole, atomically.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { newEntryId } from "./ids.js";
-import { CURRENT_VERSION, type ReadProblem } from "./types.js";
+import type { ReadProblem } from "../../../contracts/session-entries.js";
+import { CURRENT_VERSION } from "./types.js";
 
 type Raw = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 // deleted under us is recreated with its header and the entries we still hold.
 import { appendFileSync, existsSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { SessionEntry, SessionHeader } from "./types.js";
+import type { SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
 
 export interface FileRepair { tornAt?: number; missingNewline?: boolean }
 

@@ -1,11 +1,9 @@
 // The in-memory tree of one session: an index node per entry (content loaded on demand), the
 // children of each node, labels, the name, and the leaf where the next entry goes.
-import { forEachLine, readAt } from "./lines.js";
-import type { IndexNode } from "./read.js";
-import type { SessionEntry } from "./types.js";
-
-export type { TreeNode } from "../../contracts/sessions.js";
-import type { TreeNode } from "../../contracts/sessions.js";
+import type { SessionEntry } from "../../../contracts/session-entries.js";
+import { forEachLine, readAt } from "../format/lines.js";
+import type { IndexNode } from "../format/read.js";
+import type { TreeNode } from "../../../contracts/sessions.js";
 
 export class EntryTree {
   readonly nodes = new Map<string, IndexNode>();

@@ -1,7 +1,7 @@
 // The conversation as plain text for a summariser: it must read it, not continue it, so it is
 // not sent as chat messages. Long tool results are truncated.
 import type { AgentMessage } from "pi-kernel";
-import { textOf } from "../read.js";
+import { textOf } from "../convert.js";
 
 const TOOL_RESULT_LIMIT = 2000;
 

@@ -2,8 +2,10 @@
 // fields and byte position) and drop the content, so a 100,000-entry file costs little memory.
 // Problems (corrupt or torn lines) are collected, never fatal; a file that is not a session is
 // refused before anything is done to it.
+import { textOf } from "../../../lib/session-kit/index.js";
 import { forEachLine, type Line } from "./lines.js";
-import { ENTRY_TYPES, type ReadProblem, type SessionEntry, type SessionHeader } from "./types.js";
+import type { ReadProblem, SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
+import { ENTRY_TYPES } from "./types.js";
 
 export class NotASessionError extends Error {
   constructor(readonly file: string, reason: string) {
@@ -169,11 +171,4 @@ function asHeader(file: string, value: unknown): SessionHeader {
   if (!h || typeof h !== "object" || h.type !== "session") throw new NotASessionError(file, "its first line is not a session header");
   if (typeof h.id !== "string") throw new NotASessionError(file, "its header has no id");
   return h as SessionHeader;
-}
-
-/** The plain text of a message's content (string or text parts). */
-export function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content.filter((c) => c?.type === "text").map((c) => String(c.text)).join("\n");
 }

@@ -2,14 +2,12 @@
 // cut, what to summarise (and the start of a split turn), the previous summary, the token count
 // before, and the files touched so far.
 import type { AgentMessage } from "pi-kernel";
-import { entryMessage } from "../context.js";
-import type { CompactionEntry, SessionEntry } from "../types.js";
+import type { CompactionPreparation, CompactionSettings } from "../../../contracts/compaction.js";
+import type { CompactionEntry, SessionEntry } from "../../../contracts/session-entries.js";
+import { entryMessage } from "../convert.js";
 import { findCutPoint } from "./cut.js";
-import { FileTracker, type FileLists } from "./files.js";
+import { FileTracker } from "./files.js";
 import { contextTokens } from "./tokens.js";
-
-export type { CompactionSettings } from "../../../contracts/compaction.js";
-import type { CompactionSettings } from "../../../contracts/compaction.js";
 
 export const DEFAULT_SETTINGS: CompactionSettings = { enabled: true, reserveTokens: 16384, keepRecentTokens: 20000, strategy: "summarize" };
 
@@ -23,9 +21,6 @@ export function compactionSettings(settings: Readonly<Record<string, unknown>>):
     strategy: typeof c.strategy === "string" && c.strategy ? c.strategy : DEFAULT_SETTINGS.strategy,
   };
 }
-
-export type { CompactionPreparation } from "../../../contracts/compaction.js";
-import type { CompactionPreparation } from "../../../contracts/compaction.js";
 
 const messagesOf = (entries: readonly SessionEntry[]) =>
   entries.map(entryMessage).filter((m): m is AgentMessage => m !== undefined && (m.role !== "compactionSummary"));

@@ -1,10 +1,10 @@
 // A summary of the branch being left by /tree, so the model knows what was tried there: the
 // entries from the old leaf back to where the paths meet, summarised by the current model.
 import type { AgentMessage, PluginApi } from "pi-kernel";
-import { entryMessage } from "./context.js";
+import type { SessionEntry } from "../../contracts/session-entries.js";
 import { serializeConversation } from "./compaction/serialize.js";
+import { entryMessage } from "./convert.js";
 import { complete } from "./llm.js";
-import type { SessionEntry } from "./types.js";
 
 export const BRANCH_PREFIX = "The user explored a different conversation branch before returning here.\nSummary of that exploration:\n\n";
 

@@ -2,11 +2,9 @@
 // from its first 64 KB and its name from its last 64 KB, so listing never parses whole files.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { textOf } from "../../../lib/session-kit/index.js";
+import type { SessionInfo } from "../../../contracts/sessions.js";
 import { readAt } from "./lines.js";
-import { textOf } from "./read.js";
-
-export type { SessionInfo } from "../../contracts/sessions.js";
-import type { SessionInfo } from "../../contracts/sessions.js";
 
 const SLICE = 64 * 1024;
 

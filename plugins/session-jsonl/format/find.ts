@@ -1,7 +1,8 @@
 // Turning what the user typed (-c, --session <path|id-prefix>, --fork <path|id>) into a file.
 import { existsSync, statSync } from "node:fs";
 import { basename, resolve } from "node:path";
-import { listAllSessions, listSessions, type SessionInfo } from "./list.js";
+import type { SessionInfo } from "../../../contracts/sessions.js";
+import { listAllSessions, listSessions } from "./list.js";
 
 export interface FindOptions { cwd: string; dir: string; root: string }
 

@@ -2,7 +2,6 @@
 // edit tool calls), carried over from the previous compaction so the lists are cumulative.
 import type { AgentMessage } from "pi-kernel";
 
-export type { FileLists } from "../../../contracts/compaction.js";
 import type { FileLists } from "../../../contracts/compaction.js";
 
 export class FileTracker {
