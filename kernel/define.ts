@@ -131,7 +131,7 @@ export interface PluginDef {
   uses?: ServiceRef[];
   /** Services this plugin provides (lets the host order plugins before setup runs). */
   provides?: ServiceRef[];
-  /** Plugins that must be set up before this one, when present. */
+  /** Plugins (or providers of services) that must be set up before this one, when present. */
   after?: string[];
   setup(api: PluginApi): void | Promise<void>;
 }

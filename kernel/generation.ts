@@ -120,7 +120,8 @@ function order(plugins: LoadedPlugin[], report: Report): LoadedPlugin[] {
   const deps = new Map(list.map((p) => [p, new Set<LoadedPlugin>()]));
   for (const p of list) {
     for (const a of p.def.after ?? []) if (byName.has(a)) deps.get(p)!.add(byName.get(a)!);
-    for (const s of p.def.requires ?? []) {
+    // A required service, or a service named in `after`, orders its provider first.
+    for (const s of [...(p.def.requires ?? []), ...(p.def.after ?? [])]) {
       for (const q of list) if (q !== p && q.def.provides?.includes(s)) deps.get(p)!.add(q);
     }
   }

@@ -51,7 +51,7 @@ function toPluginDef(mod: unknown, source: PluginSource): PluginDef {
   // A bare factory (a pi extension): the plugin that provides "plugin-adapter" sets it up.
   if (typeof value === "function") {
     const name = nameOf(source);
-    return { name, uses: ["plugin-adapter", "*"], setup(api) {
+    return { name, after: ["plugin-adapter"], uses: ["plugin-adapter", "*"], setup(api) {
       const adapter = api.services.get("plugin-adapter");
       if (!adapter) throw new Error(`${name} is a pi extension (a default-exported factory); add the pi-compat plugin (or another providing "plugin-adapter") to this agent's pi-packages.json to run it`);
       return adapter.adapt(value, api, source);
