@@ -4,7 +4,7 @@
 // matches, which the model can call from its next turn. A hundred tools then cost a line and one
 // small schema instead of a hundred schemas.
 import { definePlugin, Stage, Type, type PluginApi, type ToolDef } from "pi-kernel";
-import { isDeferred } from "../../lib/deferred-tools/index.js";
+import { isDeferred } from "../../lib/tool-kit/index.js";
 import { Bm25, type Doc } from "./bm25.js";
 
 /** The one-line index stays short: past this many characters the rest is counted, not named. */

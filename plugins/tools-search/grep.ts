@@ -1,7 +1,7 @@
 // The grep tool: search file contents (ripgrep when installed, else the built-in engine), with
 // pi's parameters, output format and limits.
 import { defineTool, Type } from "pi-kernel";
-import { MAX_BYTES, MAX_LINE_CHARS } from "../../lib/tool-output/limits.js";
+import { MAX_BYTES, MAX_LINE_CHARS } from "../../lib/tool-kit/index.js";
 import { rgPath } from "./backend.js";
 import { formatMatches } from "./grep-format.js";
 import { grepWithRg } from "./grep-rg.js";

@@ -1,7 +1,7 @@
 // Bounding what a search returns, with pi's notices: whole lines up to 50 KB, and one bracketed
 // line of notices telling the model what was cut and how to get more.
 import { sep } from "node:path";
-import { formatSize, MAX_BYTES, MAX_LINE_CHARS } from "../../lib/tool-output/limits.js";
+import { formatSize, MAX_BYTES, MAX_LINE_CHARS } from "../../lib/tool-kit/index.js";
 
 export interface Bounded { text: string; truncated: boolean }
 

@@ -2,7 +2,7 @@
 // for natural-language requests, and what it finds is callable in the next turn.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { definePlugin, Type, type ToolDef } from "../../kernel/index.js";
-import { deferTool } from "../../lib/deferred-tools/index.js";
+import { deferTool } from "../../lib/tool-kit/index.js";
 import systemPrompt from "../../plugins/system-prompt/index.js";
 import toolSearch from "../../plugins/tool-search/index.js";
 import { startKernel, toolPlugin, type Harness } from "../kernel/harness.js";

@@ -4,7 +4,7 @@
 // deleted mid-session stays listed there (marked as removed) until the next plugin reload; an
 // edited one is updated in place. A name already registered by someone else is left alone.
 import type { PluginApi } from "pi-kernel";
-import type { CommandDef } from "../../contracts/index.js";
+import type { CommandDef } from "../../../contracts/index.js";
 
 export class CommandMirror {
   private readonly mine = new Map<string, CommandDef>();

@@ -1,5 +1,5 @@
 // Deferred tools: registered like any tool, but the model only sees their names (one line in the
-// system prompt) until it finds one with `tool_search` (plugins/tool-search), which activates it
+// system prompt) until it finds one with `tool_search` (plugins/deferred-tools), which activates it
 // for the next turn. The marker is a plain `deferred: true` field on the tool object, so plugins
 // that cannot import this file write it themselves, with `defaultActive: false`.
 import type { ToolDef } from "pi-kernel";

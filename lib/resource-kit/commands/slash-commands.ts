@@ -2,8 +2,8 @@
 // an extension's pi.getCommands() return it: every command but the built-ins, asked live from the
 // "commands" service (a template written a moment ago is listed, a deleted one is gone).
 import type { PluginApi } from "pi-kernel";
-import type { CommandsService } from "./service.js";
-import type { CommandDef } from "../../contracts/index.js";
+import type { CommandsService } from "./source-order.js";
+import type { CommandDef } from "../../../contracts/index.js";
 
 type SourceInfo = NonNullable<CommandDef["sourceInfo"]>;
 export interface SlashCommandInfo {

@@ -6,9 +6,9 @@
 // "temporary" (baseDir the directory given, or the file's directory).
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
-import type { SourceInfo } from "../../contracts/commands.js";
+import type { SourceInfo } from "../../../contracts/commands.js";
 
-export type { SourceInfo } from "../../contracts/commands.js";
+export type { SourceInfo } from "../../../contracts/commands.js";
 /** Everything but the path: what a whole root (directory, package) shares. */
 export type SourceMeta = Omit<SourceInfo, "path">;
 

@@ -5,8 +5,8 @@ import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /** The part of a skills / prompts / themes service that takes such paths. */
-export type { AddsPaths } from "../../contracts/resources.js";
-import type { AddsPaths } from "../../contracts/resources.js";
+export type { AddsPaths } from "../../../contracts/resources.js";
+import type { AddsPaths } from "../../../contracts/resources.js";
 
 export class AddedPaths implements AddsPaths {
   private readonly byOwner = new Map<string, string[]>();

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream, type WriteStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_LIMITS, type Limits } from "../tool-output/truncate.js";
+import { DEFAULT_LIMITS, type Limits } from "../output/truncate.js";
 
 export class OutputSink {
   totalBytes = 0;
