@@ -4,10 +4,10 @@
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fdFor, rgPath } from "../../../plugins/tools-search/backend.js";
-import { findTool } from "../../../plugins/tools-search/find.js";
-import { grepTool } from "../../../plugins/tools-search/grep.js";
-import { lsTool } from "../../../plugins/tools-search/ls.js";
+import { fdFor, rgPath } from "../../../plugins/tools-fs-search/backend.js";
+import { findTool } from "../../../plugins/tools-fs-search/find.js";
+import { grepTool } from "../../../plugins/tools-fs-search/grep.js";
+import { lsTool } from "../../../plugins/tools-fs-search/ls.js";
 import { call, errorOf, tempDir, text } from "../tools-core/helpers.js";
 
 /** A fixture tree that is also a git repository (a .git directory is all rg, fd and git look for). */
@@ -26,8 +26,8 @@ const env = { PATH: process.env.PATH };
 const hasRg = !!rgPath(env);
 // The find fixtures are git repositories, where any fd applies .gitignore (outside one, fd needs 8.7+).
 const hasFd = !!fdFor(process.cwd(), env) || !!fdFor("/", env);
-if (!hasRg) console.warn("tools-search: rg is not on PATH, skipping the ripgrep runs (apt-get install ripgrep)");
-if (!hasFd) console.warn("tools-search: fd (or fdfind) is not on PATH, skipping the fd runs (apt-get install fd-find)");
+if (!hasRg) console.warn("tools-fs-search: rg is not on PATH, skipping the ripgrep runs (apt-get install ripgrep)");
+if (!hasFd) console.warn("tools-fs-search: fd (or fdfind) is not on PATH, skipping the fd runs (apt-get install fd-find)");
 
 const engines = [
   { name: "ripgrep/fd", builtin: false, skipGrep: !hasRg, skipFind: !hasFd },

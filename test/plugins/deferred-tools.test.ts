@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { definePlugin, Type, type ToolDef } from "../../kernel/index.js";
 import { deferTool } from "../../lib/tool-kit/index.js";
 import systemPrompt from "../../plugins/system-prompt/index.js";
-import toolSearch from "../../plugins/tool-search/index.js";
+import deferredTools from "../../plugins/deferred-tools/index.js";
 import { startKernel, toolPlugin, type Harness } from "../kernel/harness.js";
-import { QUERIES, TOOL_SPECS } from "./tool-search-tools.js";
+import { QUERIES, TOOL_SPECS } from "./deferred-tools-fixtures.js";
 
 const calls: string[] = [];
 const hundred = definePlugin({
@@ -25,7 +25,7 @@ const hundred = definePlugin({
 let h: Harness;
 beforeEach(async () => {
   calls.length = 0;
-  h = await startKernel([systemPrompt, toolSearch, hundred]);
+  h = await startKernel([systemPrompt, deferredTools, hundred]);
 });
 afterEach(() => h.kernel.stop());
 
@@ -74,7 +74,7 @@ describe("deferred tools", () => {
 
   it("sends no tool_search and no index when no tool is deferred", async () => {
     await h.kernel.stop();
-    h = await startKernel([systemPrompt, toolSearch, toolPlugin("plain")]);
+    h = await startKernel([systemPrompt, deferredTools, toolPlugin("plain")]);
     h.sim.push({ text: "ok" });
     await h.kernel.actions.prompt("hi");
     expect(h.sim.requests[0].tools.map((t) => t.name)).toEqual(["plain"]);

@@ -11,7 +11,7 @@ import { Bm25, type Doc } from "./bm25.js";
 const INDEX_CHARS = 2500;
 
 export default definePlugin({
-  name: "tool-search",
+  name: "deferred-tools",
   setup(api) {
     api.register.tool(searchTool(api));
     api.on("systemPrompt", (prompt, ctx) => {

@@ -7,7 +7,7 @@ import { grepTool } from "./grep.js";
 import { lsTool } from "./ls.js";
 
 export default definePlugin({
-  name: "tools-search",
+  name: "tools-fs-search",
   setup(api) {
     api.register.tool(grepTool);
     api.register.tool(findTool);
