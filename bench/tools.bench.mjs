@@ -61,8 +61,8 @@ async function grepRows(dir, n) {
     }
   }
   writeFileSync(join(tree, ".gitignore"), "dir9*/\n");
-  const { grepTool } = await dist("plugins/tools-search/grep.js");
-  const { rgPath } = await dist("plugins/tools-search/backend.js");
+  const { grepTool } = await dist("plugins/tools-fs-search/grep.js");
+  const { rgPath } = await dist("plugins/tools-fs-search/backend.js");
   const out = [];
   const saved = process.env.PI_KERNEL_SEARCH;
   try {
@@ -78,7 +78,7 @@ async function grepRows(dir, n) {
 
 async function promptRow(dir) {
   const { createKernel } = await dist("kernel/index.js");
-  const plugins = await Promise.all(["tools-core", "tools-search", "tool-hashline-edit", "system-prompt", "context-files"]
+  const plugins = await Promise.all(["tools-core", "tools-fs-search", "tool-hashline-edit", "system-prompt", "context-files"]
     .map(async (p) => (await dist(`plugins/${p}/index.js`)).default));
   const kernel = createKernel({ cwd: dir, agentDir: join(dir, "agent"), noDiscovery: true, plugins });
   await kernel.start();

@@ -2,8 +2,7 @@
 // the live sources (prompt templates, skills). The first command with a name wins, so a prompt
 // template can never shadow a built-in or an extension command.
 import type { PluginApi } from "pi-kernel";
-import { SOURCE_ORDER, type CommandCompletion, type CommandSource } from "../../lib/commands/service.js";
-import { parseCommandLine } from "../../lib/commands/parse.js";
+import { type CommandCompletion, type CommandSource, parseCommandLine, SOURCE_ORDER } from "../../lib/resource-kit/index.js";
 import type { CommandDef } from "../../contracts/index.js";
 
 export class CommandCatalog {

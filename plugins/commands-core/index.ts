@@ -4,8 +4,7 @@
 // suggestion and never reaches the model. A command returns nothing (handled), a string (text
 // shown to the user: see output.ts) or `{action: "transform", text}` (what the model gets).
 import { definePlugin, Stage, type InputEvent, type InputResult, type PluginApi } from "pi-kernel";
-import { parseCommandLine, type CommandLine } from "../../lib/commands/parse.js";
-import type { CommandsService } from "../../lib/commands/service.js";
+import { type CommandLine, type CommandsService, parseCommandLine } from "../../lib/resource-kit/index.js";
 import { CommandCatalog } from "./catalog.js";
 import { helpText } from "./help.js";
 import { say } from "./output.js";

@@ -2,9 +2,7 @@
 // message in turn. Print writes the text of the final assistant message to stdout (exit 0), or
 // its error to stderr (exit 1). JSON writes the session header, then every event as one line.
 // stdout belongs to that output alone: console.log from plugins goes to stderr.
-import { eventLine, toPiEvent } from "../../lib/headless/pi-events.js";
-import { exitOnSignals } from "../../lib/headless/signals.js";
-import { guardStdout } from "../../lib/headless/stdout.js";
+import { eventLine, exitOnSignals, guardStdout, toPiEvent } from "../../lib/mode-kit/index.js";
 import { definePlugin, type AssistantMessage, type ImageContent, type PluginApi } from "pi-kernel";
 
 type Writer = ReturnType<typeof guardStdout>;

@@ -2,11 +2,10 @@
 // Commands about the conversation itself live here; the ones that need the session store,
 // compaction or the user shell live in session-commands.ts.
 import type { AgentMessage, AssistantMessage, ImageContent, Model, PluginApi, QueueMode, ThinkingLevel } from "pi-kernel";
-import { availableThinkingLevels, clampThinkingLevel } from "../../lib/headless/thinking.js";
+import { availableThinkingLevels, clampThinkingLevel, lastAssistantText } from "../../lib/mode-kit/index.js";
 import { SESSION_COMMANDS } from "./session-commands.js";
 import { sessionStats } from "./stats.js";
-import { lastAssistantText } from "../../lib/messages/last-assistant-text.js";
-import { slashCommands } from "../../lib/commands/slash-commands.js";
+import { slashCommands } from "../../lib/resource-kit/index.js";
 
 export type RpcCommand = { id?: unknown; type: string; [field: string]: unknown };
 export interface RpcContext {

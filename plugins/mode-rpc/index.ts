@@ -1,7 +1,7 @@
 // RPC mode (`pi --mode rpc`): pi's protocol over strict JSONL on stdin/stdout. Commands come in
 // with an optional id and get one response each; events stream out without ids; the "ui" service
 // becomes pi's extension UI sub-protocol. The process serves until stdin closes.
-import { toPiEvent } from "../../lib/headless/pi-events.js";
+import { toPiEvent } from "../../lib/mode-kit/index.js";
 import { definePlugin } from "pi-kernel";
 import { serve, type Channel } from "./server.js";
 import { rpcUi } from "./ui.js";

@@ -1,9 +1,6 @@
 // The RPC loop: read JSONL commands, answer each, stream pi's events, end when stdin closes.
 // A bad line or an unknown command gets an error response; the process keeps serving.
-import { readJsonl, jsonLine } from "../../lib/headless/jsonl.js";
-import { eventLine } from "../../lib/headless/pi-events.js";
-import { exitOnSignals } from "../../lib/headless/signals.js";
-import { guardStdout } from "../../lib/headless/stdout.js";
+import { eventLine, exitOnSignals, guardStdout, jsonLine, readJsonl } from "../../lib/mode-kit/index.js";
 import type { PluginApi } from "pi-kernel";
 import { COMMANDS, NO_DATA, type RpcCommand, type RpcContext } from "./commands.js";
 

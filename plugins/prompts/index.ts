@@ -4,12 +4,7 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { definePlugin, type PluginApi } from "pi-kernel";
-import { CommandMirror } from "../../lib/commands/mirror.js";
-import type { CommandsService } from "../../lib/commands/service.js";
-import { frontmatterParser } from "../../lib/frontmatter/index.js";
-import { IGNORE_FILES } from "../../lib/live-index/ignore-rules.js";
-import { LiveIndex } from "../../lib/live-index/index.js";
-import { AddedPaths, type AddsPaths } from "../../lib/resource-paths/added-paths.js";
+import { AddedPaths, type AddsPaths, CommandMirror, type CommandsService, frontmatterParser, IGNORE_FILES, LiveIndex } from "../../lib/resource-kit/index.js";
 import { splitArgs, substitute } from "./args.js";
 import type { Template, TemplateRoot } from "./templates.js";
 

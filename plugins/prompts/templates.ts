@@ -5,11 +5,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import ignore from "ignore";
-import type { ParseFrontmatter } from "../../lib/frontmatter/index.js";
-import { FileCache, type Parsed } from "../../lib/live-index/file-cache.js";
-import { addIgnoreRules } from "../../lib/live-index/ignore-rules.js";
-import { expandPath, settingsPath, stringList } from "../../lib/resource-paths/index.js";
-import { autoMeta, givenPathMeta, packageMeta, settingsMeta, sourceInfo, type SourceInfo, type SourceMeta } from "../../lib/resource-paths/source-info.js";
+import { addIgnoreRules, autoMeta, expandPath, FileCache, givenPathMeta, packageMeta, type Parsed, type ParseFrontmatter, settingsMeta, settingsPath, sourceInfo, type SourceInfo, type SourceMeta, stringList } from "../../lib/resource-kit/index.js";
 
 export interface Template {
   name: string;

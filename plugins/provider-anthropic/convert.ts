@@ -2,7 +2,7 @@
 // user message; thinking is replayed with its signature (the API verifies it), redacted thinking
 // as its opaque data, and a prompt-cache breakpoint marks the end of the conversation so far.
 import type { AssistantMessage, ImageContent, Message, Model, TextContent, ToolResultMessage, UserMessage } from "pi-kernel";
-import { prepareReplay, sanitizeId } from "../../lib/provider-kit/replay.js";
+import { prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 
 type Block = Record<string, unknown>;
 export interface WireMessage { role: "user" | "assistant"; content: Block[] }

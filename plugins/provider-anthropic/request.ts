@@ -1,8 +1,7 @@
 // The HTTP request for one Anthropic turn: URL, headers, and the body with thinking mapped from
 // the level (a token budget on top of the answer's own, or adaptive effort on newer models).
 import type { LlmContext, Model, StreamOptions, ThinkingLevel } from "pi-kernel";
-import { type WireRequest, withModelHeaders } from "../../lib/provider-kit/run.js";
-import { baseMaxTokens, clampThinkingLevel, thinkingBudget } from "../../lib/provider-kit/thinking.js";
+import { baseMaxTokens, clampThinkingLevel, thinkingBudget, type WireRequest, withModelHeaders } from "../../lib/provider-kit/index.js";
 import { convertMessages } from "./convert.js";
 
 const API_VERSION = "2023-06-01";

@@ -2,9 +2,7 @@
 // time (message_start, content_block_start/delta/stop, message_delta, message_stop). Usage comes
 // in message_start (input and cache) and message_delta (output, cumulative).
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import {
-  type MessageAssembler, type SseEvent, type TokenCounts, type Wire, StreamProtocolError, count, parseEventData, priceUsage,
-} from "../../lib/provider-kit/index.js";
+import { count, type MessageAssembler, parseEventData, priceUsage, type SseEvent, StreamProtocolError, type TokenCounts, type Wire } from "../../lib/provider-kit/index.js";
 import { buildRequest } from "./request.js";
 
 export const anthropicWire: Wire = {

@@ -2,7 +2,7 @@
 // signatures (Gemini 3 insists on them for function calls); the results of one turn's calls
 // travel together in one user turn.
 import type { AssistantMessage, ImageContent, Message, Model, ToolResultMessage, UserMessage } from "pi-kernel";
-import { isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/replay.js";
+import { isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 
 type Part = Record<string, unknown>;
 export interface Content { role: "user" | "model"; parts: Part[] }

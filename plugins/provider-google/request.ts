@@ -1,8 +1,7 @@
 // The HTTP request for one Gemini turn. Thinking: a token budget on Gemini 2.5, a level name on
 // Gemini 3; thoughts are asked for so they stream as thinking blocks.
 import type { LlmContext, Model, StreamOptions, ThinkingLevel } from "pi-kernel";
-import { type WireRequest, withModelHeaders } from "../../lib/provider-kit/run.js";
-import { baseMaxTokens, clampThinkingLevel, thinkingBudget } from "../../lib/provider-kit/thinking.js";
+import { baseMaxTokens, clampThinkingLevel, thinkingBudget, type WireRequest, withModelHeaders } from "../../lib/provider-kit/index.js";
 import { convertContents } from "./convert.js";
 
 export function buildRequest(model: Model, context: LlmContext, options: StreamOptions, apiKey: string | undefined, settings?: Readonly<Record<string, unknown>>): WireRequest {

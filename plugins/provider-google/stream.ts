@@ -2,9 +2,7 @@
 // parts and the usage so far; no end marker, the last frame carries finishReason. Function calls
 // arrive whole, one part each; thought signatures ride on the part they follow.
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import {
-  type MessageAssembler, type SseEvent, type Wire, StreamProtocolError, count, parseEventData, priceUsage,
-} from "../../lib/provider-kit/index.js";
+import { count, type MessageAssembler, parseEventData, priceUsage, type SseEvent, StreamProtocolError, type Wire } from "../../lib/provider-kit/index.js";
 import { LOCAL_ID_PREFIX } from "./convert.js";
 import { buildRequest } from "./request.js";
 

@@ -2,7 +2,7 @@
 // `tool_calls` entry must be answered by a `tool` message before the next user or assistant turn
 // (prepareReplay guarantees it, and turns other APIs' messages into something this one accepts).
 import type { AssistantMessage, ImageContent, Message, Model, TextContent, ToolResultMessage, UserMessage } from "pi-kernel";
-import { prepareReplay, sanitizeId } from "../../lib/provider-kit/replay.js";
+import { prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 import { compatFlag, compatString } from "./compat.js";
 
 type WirePart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };

@@ -1,7 +1,6 @@
 // The HTTP request for one turn: URL, headers and the chat-completions body.
 import type { LlmContext, Model, StreamOptions, ThinkingLevel } from "pi-kernel";
-import { withModelHeaders } from "../../lib/provider-kit/run.js";
-import { clampThinkingLevel, effortName } from "../../lib/provider-kit/thinking.js";
+import { clampThinkingLevel, effortName, withModelHeaders } from "../../lib/provider-kit/index.js";
 import { compatFlag } from "./compat.js";
 import { type Compat, effectiveCompat } from "./presets.js";
 import { convertMessages } from "./convert-messages.js";

@@ -1,9 +1,7 @@
 // The chat-completions wire format: `data: {chunk}` frames, an optional usage chunk, `[DONE]`.
 // Loaded lazily by the plugin's index; the shared driver (lib/provider-kit) does HTTP and retries.
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import {
-  type MessageAssembler, type SseEvent, type Wire, StreamProtocolError, count, parseEventData, priceUsage,
-} from "../../lib/provider-kit/index.js";
+import { count, type MessageAssembler, parseEventData, priceUsage, type SseEvent, StreamProtocolError, type Wire } from "../../lib/provider-kit/index.js";
 import { buildRequest } from "./request.js";
 
 export const chatCompletionsWire: Wire = {

@@ -2,8 +2,7 @@
 // own reasoning is replayed from its encrypted item (kept whole in thinkingSignature) together
 // with the items it produced, which keep their ids (textSignature, the `|item` half of call ids).
 import type { AssistantMessage, ImageContent, Message, Model, ToolResultMessage, UserMessage } from "pi-kernel";
-import { isRecord } from "../../lib/provider-kit/arguments.js";
-import { isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/replay.js";
+import { isRecord, isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 
 export type InputItem = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 // Plain fetch rather than the SDK: nothing to load at start-up, and full control of SSE parsing,
 // aborts, retries and faults. Setup only registers; the streaming code loads on the first request.
 import { definePlugin } from "pi-kernel";
-import { registerLazyProvider } from "../../lib/provider-kit/lazy.js";
+import { registerLazyProvider } from "../../lib/provider-kit/index.js";
 
 export default definePlugin({
   name: "provider-openai-responses",

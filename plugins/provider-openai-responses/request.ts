@@ -1,8 +1,7 @@
 // The HTTP request for one responses-API turn. Stateless (store: false): the whole conversation
 // travels each time, with encrypted reasoning included so the model keeps its train of thought.
 import type { LlmContext, Model, StreamOptions } from "pi-kernel";
-import { type WireRequest, withModelHeaders } from "../../lib/provider-kit/run.js";
-import { baseMaxTokens, clampThinkingLevel, effortName } from "../../lib/provider-kit/thinking.js";
+import { baseMaxTokens, clampThinkingLevel, effortName, type WireRequest, withModelHeaders } from "../../lib/provider-kit/index.js";
 import { convertInput } from "./convert.js";
 
 export function buildRequest(model: Model, context: LlmContext, options: StreamOptions, apiKey: string | undefined): WireRequest {

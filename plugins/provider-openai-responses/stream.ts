@@ -1,9 +1,7 @@
 // The responses-API wire format: `event: response.*` frames. Output items (reasoning, message,
 // function_call) open and close in turn; usage arrives only with response.completed/incomplete.
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import {
-  type MessageAssembler, type SseEvent, type Wire, StreamProtocolError, count, parseEventData, priceUsage,
-} from "../../lib/provider-kit/index.js";
+import { count, type MessageAssembler, parseEventData, priceUsage, type SseEvent, StreamProtocolError, type Wire } from "../../lib/provider-kit/index.js";
 import { buildRequest } from "./request.js";
 
 export const responsesWire: Wire = {

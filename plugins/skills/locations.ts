@@ -4,8 +4,7 @@
 // --no-skills keeps only the --skill paths, as in pi.
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { expandPath, settingsPath, stringList } from "../../lib/resource-paths/index.js";
-import { autoMeta, givenPathMeta, packageMeta, settingsMeta, type SourceMeta } from "../../lib/resource-paths/source-info.js";
+import { autoMeta, expandPath, givenPathMeta, packageMeta, settingsMeta, settingsPath, type SourceMeta, stringList } from "../../lib/resource-kit/index.js";
 
 export interface SkillRoot {
   path: string;

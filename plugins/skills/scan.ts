@@ -5,7 +5,7 @@
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { addIgnoreRules, relPosix } from "../../lib/live-index/ignore-rules.js";
+import { addIgnoreRules, relPosix } from "../../lib/resource-kit/index.js";
 
 export function findSkillFiles(root: string, rootFiles: boolean): string[] {
   let stat;

@@ -1,9 +1,7 @@
 // Builds the skill index from the skill locations: find files, parse them (cached, keeping the
 // last good version of a file an edit broke), resolve name collisions first-wins.
 import { realpathSync } from "node:fs";
-import { FileCache } from "../../lib/live-index/file-cache.js";
-import type { ParseFrontmatter } from "../../lib/frontmatter/index.js";
-import { sourceInfo, type SourceMeta } from "../../lib/resource-paths/source-info.js";
+import { FileCache, type ParseFrontmatter, sourceInfo, type SourceMeta } from "../../lib/resource-kit/index.js";
 import type { Locations } from "./locations.js";
 import { findSkillFiles } from "./scan.js";
 import { checkSkill, type Skill } from "./validate.js";

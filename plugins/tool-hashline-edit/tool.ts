@@ -1,12 +1,8 @@
 // The hashline_edit tool: edit a file by the N#HH anchors read shows, instead of by repeating
-// old text. Shares the per-file mutation queue with edit and write, so parallel calls on one file
-// still apply one after another.
+// old text. Shares the per-file mutation queue with edit and write (the "file-mutations" service it
+// is built with), so parallel calls on one file still apply one after another.
 import { defineTool, Type } from "pi-kernel";
-import { writeFileAtomic } from "../../lib/file-ops/atomic-write.js";
-import { summariseChange, type DiffSummary } from "../../lib/file-ops/change-summary.js";
-import { readUtf8File } from "../../lib/file-ops/file-checks.js";
-import { withFileMutationQueue } from "../../lib/file-ops/file-mutation-queue.js";
-import { resolveToolPath } from "../../lib/file-ops/resolve-path.js";
+import { type DiffSummary, type FileMutationsService, readUtf8File, resolveToolPath, summariseChange, writeFileAtomic } from "../../lib/tool-kit/index.js";
 import { applyHashlineEdits, around, type HashlineEdit } from "./apply.js";
 import { parseDocument, serialise } from "./document.js";
 
@@ -23,7 +19,7 @@ const parameters = Type.Object({
   ),
 });
 
-export const hashlineEditTool = defineTool<typeof parameters, DiffSummary>({
+export const createHashlineEditTool = (mutations: FileMutationsService) => defineTool<typeof parameters, DiffSummary>({
   name: "hashline_edit",
   label: "Hashline edit",
   description:
@@ -37,7 +33,7 @@ export const hashlineEditTool = defineTool<typeof parameters, DiffSummary>({
   async execute(_id, params, signal, _onUpdate, ctx) {
     signal.throwIfAborted();
     const path = resolveToolPath(ctx.cwd, params.path);
-    return withFileMutationQueue(path, async () => {
+    return mutations.run(path, async () => {
       const text = await readUtf8File(path, signal, "hashline_edit");
       const doc = parseDocument(text);
       const { lines, firstLine } = applyHashlineEdits(doc.lines, params.edits as HashlineEdit[]);

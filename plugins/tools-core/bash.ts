@@ -1,11 +1,7 @@
 // The bash tool: run a shell command, stream its output, and return the tail of it.
 import { stat, unlink } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
-import { OutputSink } from "../../lib/shell/output-sink.js";
-import { runCommand, type RunOutcome } from "../../lib/shell/run-command.js";
-import { pickShell } from "../../lib/shell/shell.js";
-import { throttle } from "../../lib/shell/throttle.js";
-import { formatSize, MAX_BYTES, MAX_LINES, truncateTail } from "../../lib/tool-output/truncate.js";
+import { formatSize, MAX_BYTES, MAX_LINES, OutputSink, pickShell, runCommand, type RunOutcome, throttle, truncateTail } from "../../lib/tool-kit/index.js";
 
 const parameters = Type.Object({
   command: Type.String({ description: "Bash command to execute" }),

@@ -1,12 +1,9 @@
-// The edit tool: exact, unique, all-or-nothing text replacements in an existing file.
+// The edit tool: exact, unique, all-or-nothing text replacements in an existing file. Edits go
+// through the per-file mutation queue it is built with (the "file-mutations" service).
 import { defineTool, Type } from "pi-kernel";
-import { writeFileAtomic } from "../../lib/file-ops/atomic-write.js";
+import { type DiffSummary, type FileMutationsService, readUtf8File, resolveToolPath, summariseChange, writeFileAtomic } from "../../lib/tool-kit/index.js";
 import { prepareEditArguments } from "./edit-args.js";
 import { applyEdits } from "./edit-apply.js";
-import { summariseChange, type DiffSummary } from "../../lib/file-ops/change-summary.js";
-import { readUtf8File } from "../../lib/file-ops/file-checks.js";
-import { withFileMutationQueue } from "../../lib/file-ops/file-mutation-queue.js";
-import { resolveToolPath } from "../../lib/file-ops/resolve-path.js";
 
 const BOM = "\uFEFF";
 
@@ -27,7 +24,7 @@ const parameters = Type.Object({
 /** The unified diff and first changed line, for the UI. */
 export type EditDetails = DiffSummary;
 
-export const editTool = defineTool<typeof parameters, EditDetails>({
+export const createEditTool = (mutations: FileMutationsService) => defineTool<typeof parameters, EditDetails>({
   name: "edit",
   label: "Edit",
   description:
@@ -40,7 +37,7 @@ export const editTool = defineTool<typeof parameters, EditDetails>({
   async execute(_id, params, signal, _onUpdate, ctx) {
     signal.throwIfAborted();
     const path = resolveToolPath(ctx.cwd, params.path);
-    return withFileMutationQueue(path, async () => {
+    return mutations.run(path, async () => {
       const decoded = await readUtf8File(path, signal, "edit");
       const bom = decoded.startsWith(BOM) ? BOM : "";
       const before = decoded.slice(bom.length);

@@ -1,17 +1,30 @@
 // The core tools every session starts with: read, write, edit and bash. Registering them only
 // builds plain objects; nothing is read, spawned or loaded until a tool is called.
+// Also provides the "file-mutations" service, the one per-file queue every file-writing tool
+// shares; its map is kept across reloads (api.keep), so edits queued before a reload stay ordered
+// with those after it.
 import { definePlugin } from "pi-kernel";
+import type { FileMutationsService } from "../../contracts/file-mutations.js";
+import { createFileMutationQueue } from "../../lib/tool-kit/index.js";
 import { bashTool } from "./bash.js";
-import { editTool } from "./edit.js";
+import { createEditTool } from "./edit.js";
 import { readTool } from "./read.js";
-import { writeTool } from "./write.js";
+import { createWriteTool } from "./write.js";
 
 export default definePlugin({
   name: "tools-core",
+  provides: ["file-mutations"],
+  uses: ["file-mutations"],
   setup(api) {
+    const queue = api.keep("file-mutations", createFileMutationQueue);
+    api.services.provide("file-mutations", queue);
+    // Asked when a tool runs, so a plugin that provides the service in its place queues with us.
+    const mutations: FileMutationsService = {
+      run: <T>(path: string, fn: () => Promise<T>) => (api.current().services.get("file-mutations") ?? queue).run(path, fn),
+    };
     api.register.tool(readTool);
     api.register.tool(bashTool);
-    api.register.tool(editTool);
-    api.register.tool(writeTool);
+    api.register.tool(createEditTool(mutations));
+    api.register.tool(createWriteTool(mutations));
   },
 });

@@ -2,7 +2,7 @@
 // and only counting the rest. Memory stays bounded even for multi-gigabyte logs or a minified
 // file that is one enormous line, which a whole-file readFile would not survive.
 import type { FileHandle } from "node:fs/promises";
-import type { HeadBudget } from "../../lib/tool-output/truncate.js";
+import type { HeadBudget } from "../../lib/tool-kit/index.js";
 
 export interface ScanResult {
   /** The collected lines, starting at the requested line. */

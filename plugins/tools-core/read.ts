@@ -2,11 +2,9 @@
 import { open, readFile, type FileHandle } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
 import type { ImageContent, TextContent, ToolResult } from "pi-kernel";
-import { describeFsError, quote, statExistingFile } from "../../lib/file-ops/file-checks.js";
+import { describeFsError, formatSize, HeadBudget, MAX_BYTES, MAX_LINES, quote, resolveToolPath, statExistingFile } from "../../lib/tool-kit/index.js";
 import { SNIFF_BYTES, sniffKind } from "./file-kind.js";
 import { scanLines, type ScanResult } from "./line-scanner.js";
-import { resolveToolPath } from "../../lib/file-ops/resolve-path.js";
-import { formatSize, HeadBudget, MAX_BYTES, MAX_LINES } from "../../lib/tool-output/truncate.js";
 
 const parameters = Type.Object({
   path: Type.String({ description: "Path to the file to read (relative or absolute)" }),

@@ -1,15 +1,14 @@
 // The write tool: create or overwrite a whole file, atomically, creating parent directories.
+// Writes go through the per-file mutation queue it is built with (the "file-mutations" service).
 import { defineTool, Type } from "pi-kernel";
-import { writeFileAtomic } from "../../lib/file-ops/atomic-write.js";
-import { withFileMutationQueue } from "../../lib/file-ops/file-mutation-queue.js";
-import { resolveToolPath } from "../../lib/file-ops/resolve-path.js";
+import { type FileMutationsService, resolveToolPath, writeFileAtomic } from "../../lib/tool-kit/index.js";
 
 const parameters = Type.Object({
   path: Type.String({ description: "Path to the file to write (relative or absolute)" }),
   content: Type.String({ description: "The complete content to write to the file" }),
 });
 
-export const writeTool = defineTool({
+export const createWriteTool = (mutations: FileMutationsService) => defineTool({
   name: "write",
   label: "Write",
   description:
@@ -21,7 +20,7 @@ export const writeTool = defineTool({
     signal.throwIfAborted();
     const path = resolveToolPath(ctx.cwd, params.path);
     const bytes = Buffer.byteLength(params.content, "utf8");
-    await withFileMutationQueue(path, async () => {
+    await mutations.run(path, async () => {
       signal.throwIfAborted();
       await writeFileAtomic(path, params.content, signal);
     });

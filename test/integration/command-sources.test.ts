@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RpcClient } from "@mariozechner/pi-coding-agent";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SlashCommandInfo } from "../../lib/commands/slash-commands.js";
+import type { SlashCommandInfo } from "../../lib/resource-kit/index.js";
 import { PI_BIN } from "../support/run-cli.js";
 
 // pi itself (a dev dependency), run as a CLI.

@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { definePlugin, Stage, type PluginDef } from "../../kernel/index.js";
-import type { CommandsService } from "../../lib/commands/service.js";
+import type { CommandsService } from "../../lib/resource-kit/index.js";
 import { agent, removeAll, skillMd, tempDir, write, type Agent } from "./skills-fixture.js";
 
 let root: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventLine, toPiEvent } from "../../lib/headless/pi-events.js";
+import { eventLine, toPiEvent } from "../../lib/mode-kit/index.js";
 
 describe("pi event lines", () => {
   it("a message_update line parses to exactly the event, with the partial serialised once", () => {

@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CommandsService } from "../../lib/commands/service.js";
+import type { CommandsService } from "../../lib/resource-kit/index.js";
 import { splitArgs, substitute } from "../../plugins/prompts/args.js";
 import { agent, removeAll, tempDir, write, type Agent } from "./skills-fixture.js";
 

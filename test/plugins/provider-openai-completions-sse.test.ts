@@ -2,9 +2,7 @@
 // the bytes: inside a UTF-8 character, inside a line, between the \r and \n of a CRLF.
 import { describe, expect, it } from "vitest";
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import { MessageAssembler } from "../../lib/provider-kit/assembler.js";
-import { type SseEvent, SseParser } from "../../lib/provider-kit/sse.js";
-import { decodeBytes } from "../../lib/provider-kit/run.js";
+import { decodeBytes, MessageAssembler, type SseEvent, SseParser } from "../../lib/provider-kit/index.js";
 import { chatCompletionsWire } from "../../plugins/provider-openai-completions/stream.js";
 
 const SSE = Buffer.from([

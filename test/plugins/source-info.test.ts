@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { givenPathMeta, packageMeta, settingsMeta, sourceInfo } from "../../lib/resource-paths/source-info.js";
+import { givenPathMeta, packageMeta, settingsMeta, sourceInfo } from "../../lib/resource-kit/index.js";
 
 describe("resource source info", () => {
   let root: string;

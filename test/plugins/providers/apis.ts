@@ -1,8 +1,7 @@
 // The four wire formats as the provider tests see them: the wire, its api name, and where the
 // simulator serves it.
 import type { AssistantMessageEvent, LlmContext, Model, StreamOptions } from "pi-kernel";
-import type { RunDeps, Wire } from "../../../lib/provider-kit/index.js";
-import { runStream } from "../../../lib/provider-kit/index.js";
+import { type RunDeps, runStream, type Wire } from "../../../lib/provider-kit/index.js";
 import { anthropicWire } from "../../../plugins/provider-anthropic/stream.js";
 import { geminiWire } from "../../../plugins/provider-google/stream.js";
 import { chatCompletionsWire } from "../../../plugins/provider-openai-completions/stream.js";

@@ -2,7 +2,7 @@
 // \r and \n of a CRLF, anywhere), give identical events for every wire format.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import { MessageAssembler, decodeBytes } from "../../../lib/provider-kit/index.js";
+import { decodeBytes, MessageAssembler } from "../../../lib/provider-kit/index.js";
 import { startSimulator, type Simulator } from "../../support/simulator/index.mjs";
 import { APIS, context, modelFor } from "./apis.js";
 

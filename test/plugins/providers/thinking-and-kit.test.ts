@@ -2,7 +2,7 @@
 // context-overflow rule other plugins rely on.
 import { describe, expect, it } from "vitest";
 import type { AssistantMessage, Model, ThinkingLevel } from "pi-kernel";
-import { HttpError, clampThinkingLevel, decideRetry, isContextOverflow, retryPolicy, supportedLevels } from "../../../lib/provider-kit/index.js";
+import { clampThinkingLevel, decideRetry, HttpError, isContextOverflow, retryPolicy, supportedLevels } from "../../../lib/provider-kit/index.js";
 import { buildBody as anthropicBody } from "../../../plugins/provider-anthropic/request.js";
 import { buildBody as geminiBody } from "../../../plugins/provider-google/request.js";
 import { buildBody as chatBody } from "../../../plugins/provider-openai-completions/request.js";

@@ -6,14 +6,14 @@ import contextFiles from "../../../plugins/context-files/index.js";
 import hashline from "../../../plugins/tool-hashline-edit/index.js";
 import systemPrompt from "../../../plugins/system-prompt/index.js";
 import toolsCore from "../../../plugins/tools-core/index.js";
-import toolsSearch from "../../../plugins/tools-search/index.js";
+import fsSearch from "../../../plugins/tools-fs-search/index.js";
 import { startKernel } from "../../kernel/harness.js";
 import { tempDir } from "../tools-core/helpers.js";
 
 describe("system prompt budget", () => {
   it("default prompt + the four default tool definitions < 1,000 tokens", async () => {
     const cwd = await tempDir();
-    const h = await startKernel([toolsCore, toolsSearch, hashline, systemPrompt, contextFiles], { cwd });
+    const h = await startKernel([toolsCore, fsSearch, hashline, systemPrompt, contextFiles], { cwd });
     h.sim.push({ text: "ok" });
     await h.kernel.actions.prompt("hi");
     const request = h.sim.requests[0];

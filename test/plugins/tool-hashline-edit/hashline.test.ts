@@ -5,10 +5,13 @@ import { describe, expect, it } from "vitest";
 import type { ToolResultMessage } from "pi-kernel";
 import { anchoredLine, lineHash, parseAnchor } from "../../../plugins/tool-hashline-edit/anchors.js";
 import hashlinePlugin from "../../../plugins/tool-hashline-edit/index.js";
-import { hashlineEditTool } from "../../../plugins/tool-hashline-edit/tool.js";
+import { createHashlineEditTool } from "../../../plugins/tool-hashline-edit/tool.js";
 import toolsCore from "../../../plugins/tools-core/index.js";
+import { createFileMutationQueue } from "../../../lib/tool-kit/index.js";
 import { startKernel } from "../../kernel/harness.js";
 import { call, errorOf, tempDir, text } from "../tools-core/helpers.js";
+
+const hashlineEditTool = createHashlineEditTool(createFileMutationQueue());
 
 const a = (n: number, line: string) => `${n}#${lineHash(line)}`;
 

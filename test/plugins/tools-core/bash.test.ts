@@ -3,8 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolResult } from "pi-kernel";
 import { bashTool } from "../../../plugins/tools-core/bash.js";
-import { trackedProcessGroups } from "../../../lib/shell/process-group.js";
-import { pickShell } from "../../../lib/shell/shell.js";
+import { pickShell, trackedProcessGroups } from "../../../lib/tool-kit/index.js";
 import { call, errorOf, isAlive, tempDir, text, waitFor } from "./helpers.js";
 
 // Full-output files live in the system temp dir; remove the ones these tests create.

@@ -6,8 +6,11 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { applyPatch } from "diff";
 import { describe, expect, it } from "vitest";
-import { editTool } from "../../../plugins/tools-core/edit.js";
+import { createFileMutationQueue } from "../../../lib/tool-kit/index.js";
+import { createEditTool } from "../../../plugins/tools-core/edit.js";
 import { call, tempDir } from "./helpers.js";
+
+const editTool = createEditTool(createFileMutationQueue());
 
 /** mulberry32: a small seeded generator, so a failure reproduces. */
 function rng(seed: number): () => number {

@@ -2,8 +2,11 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import { describe, expect, it } from "vitest";
-import { editTool } from "../../../plugins/tools-core/edit.js";
+import { createFileMutationQueue } from "../../../lib/tool-kit/index.js";
+import { createEditTool } from "../../../plugins/tools-core/edit.js";
 import { call, errorOf, tempDir, text } from "./helpers.js";
+
+const editTool = createEditTool(createFileMutationQueue());
 
 async function fileWith(content: string | Buffer): Promise<{ cwd: string; path: string }> {
   const cwd = await tempDir();

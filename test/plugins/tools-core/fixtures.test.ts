@@ -3,10 +3,16 @@
 import { lstat, mkdir, readFile, readlink, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { editTool } from "../../../plugins/tools-core/edit.js";
+import { createFileMutationQueue } from "../../../lib/tool-kit/index.js";
+import { createEditTool } from "../../../plugins/tools-core/edit.js";
 import { readTool } from "../../../plugins/tools-core/read.js";
-import { writeTool } from "../../../plugins/tools-core/write.js";
+import { createWriteTool } from "../../../plugins/tools-core/write.js";
 import { call, errorOf, tempDir, text } from "./helpers.js";
+
+// Built as tools-core builds them, over one queue as the "file-mutations" service gives them.
+const mutations = createFileMutationQueue();
+const editTool = createEditTool(mutations);
+const writeTool = createWriteTool(mutations);
 
 interface Fixture { name: string; file: string; content: string; shown: string; oldText: string; newText: string; after: string }
 

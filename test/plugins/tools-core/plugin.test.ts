@@ -5,7 +5,11 @@ import plugin from "../../../plugins/tools-core/index.js";
 describe("tools-core plugin", () => {
   it("registers read, bash, edit and write, each ready for the system prompt", async () => {
     const tools: ToolDef[] = [];
-    const api = { register: { tool: (t: ToolDef) => void tools.push(t) } } as unknown as PluginApi;
+    const api = {
+      register: { tool: (t: ToolDef) => void tools.push(t) },
+      keep: <T>(_key: string, init: () => T) => init(),
+      services: { provide: () => {} },
+    } as unknown as PluginApi;
     await plugin.setup(api);
     expect(plugin.name).toBe("tools-core");
     expect(tools.map((t) => t.name)).toEqual(["read", "bash", "edit", "write"]);

@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readTool } from "../../../plugins/tools-core/read.js";
-import { resolveToolPath } from "../../../lib/file-ops/resolve-path.js";
+import { resolveToolPath } from "../../../lib/tool-kit/index.js";
 import { call, errorOf, tempDir, text } from "./helpers.js";
 
 const lines = (n: number, make = (i: number) => `line ${i}`) => Array.from({ length: n }, (_, i) => make(i + 1)).join("\n") + "\n";

@@ -1,8 +1,11 @@
 import { chmod, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeTool } from "../../../plugins/tools-core/write.js";
+import { createFileMutationQueue } from "../../../lib/tool-kit/index.js";
+import { createWriteTool } from "../../../plugins/tools-core/write.js";
 import { call, errorOf, tempDir, text } from "./helpers.js";
+
+const writeTool = createWriteTool(createFileMutationQueue());
 
 describe("write", () => {
   it("creates parent directories and reports the byte count", async () => {

@@ -1,0 +1,18 @@
+// Helpers for resource plugins (skills, prompt templates, themes, commands), the one entry point
+// they import: frontmatter parsing, a live index rebuilt from files with per-file caching and
+// ignore rules, resource paths from flags, settings and packages with their source info, and the
+// command helpers (parsing a slash line, mirroring data-backed commands, listing them, their order).
+export { type Frontmatter, type ParseFrontmatter, frontmatterParser } from "./frontmatter.js";
+export { LiveIndex, type LiveIndexOptions } from "./live-index/live-index.js";
+export { type CachedFile, FileCache, type Parsed } from "./live-index/file-cache.js";
+export { IGNORE_FILES, addIgnoreRules, relPosix } from "./live-index/ignore-rules.js";
+export { type PathBase, expandPath, settingsPath, stringList } from "./paths/settings-paths.js";
+export { AddedPaths, type AddsPaths, filesOf } from "./paths/added-paths.js";
+export {
+  PACKAGE_ORIGINS_FLAG, type PackageOrigin, type SourceInfo, type SourceMeta,
+  autoMeta, givenPathMeta, packageMeta, settingsMeta, sourceInfo,
+} from "./paths/source-info.js";
+export { CommandMirror } from "./commands/mirror.js";
+export { type CommandLine, parseCommandLine } from "./commands/parse.js";
+export { type CommandCompletion, type CommandSource, type CommandsService, SOURCE_ORDER } from "./commands/source-order.js";
+export { type SlashCommandInfo, slashCommands } from "./commands/slash-commands.js";

@@ -1,0 +1,48 @@
+// Serialises writes and edits to one file. Tool calls in a batch run in parallel, and two edits
+// to the same file would otherwise both read the original and the later write would silently drop
+// the earlier one. Keyed by real path so "a.ts", "./a.ts" and a symlink all share one queue.
+// Stateless library code: the queue's map lives in the object `createFileMutationQueue()` returns;
+// the one every tool shares is the "file-mutations" service (plugins/tools-core), kept across
+// reloads with api.keep.
+import { realpath } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import type { FileMutationsService } from "../../../contracts/file-mutations.js";
+
+export type { FileMutationsService } from "../../../contracts/file-mutations.js";
+
+/** A fresh queue: mutations of one file (by real path) run one after another, in call order. */
+export function createFileMutationQueue(): FileMutationsService {
+  const tails = new Map<string, Promise<void>>();
+  return {
+    async run<T>(path: string, fn: () => Promise<T>): Promise<T> {
+      const key = await queueKey(path);
+      const previous = tails.get(key) ?? Promise.resolve();
+      let release!: () => void;
+      const mine = new Promise<void>((r) => { release = r; });
+      const tail = previous.then(() => mine);
+      tails.set(key, tail);
+      try {
+        await previous;
+        return await fn();
+      } finally {
+        release();
+        // Drop the entry once nothing is queued behind us, so the map does not grow forever.
+        if (tails.get(key) === tail) tails.delete(key);
+      }
+    },
+  };
+}
+
+/** The real path, or for a file not created yet, its parent's real path plus its name. */
+export async function queueKey(path: string): Promise<string> {
+  const absolute = resolve(path);
+  try {
+    return await realpath(absolute);
+  } catch {
+    try {
+      return join(await realpath(dirname(absolute)), basename(absolute));
+    } catch {
+      return absolute;
+    }
+  }
+}

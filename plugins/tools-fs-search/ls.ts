@@ -1,0 +1,50 @@
+// The ls tool: one directory's entries, case-insensitively sorted, dotfiles included, "/" after
+// directories (symlinks to directories count as directories, as with pi's stat).
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { defineTool, Type } from "pi-kernel";
+import { MAX_BYTES } from "../../lib/tool-kit/index.js";
+import { bytesNotice, headBytes, withNotices } from "./output.js";
+import { searchPath } from "./search-path.js";
+
+const DEFAULT_LIMIT = 500;
+
+const parameters = Type.Object({
+  path: Type.Optional(Type.String({ description: "Directory to list (default: current directory)" })),
+  limit: Type.Optional(Type.Number({ description: `Maximum number of entries to return (default: ${DEFAULT_LIMIT})` })),
+});
+
+export interface LsDetails { entryLimitReached?: number; truncated?: boolean }
+
+export const lsTool = defineTool<typeof parameters, LsDetails>({
+  name: "ls",
+  label: "ls",
+  description:
+    `List directory contents. Returns entries sorted alphabetically, with '/' suffix for directories. Includes dotfiles. ` +
+    `Output is truncated to ${DEFAULT_LIMIT} entries or ${MAX_BYTES / 1024}KB (whichever is hit first).`,
+  promptSnippet: "List directory contents",
+  defaultActive: false,
+  parameters,
+  async execute(_id, params, signal, _onUpdate, ctx) {
+    const { root: dir, info } = await searchPath(ctx.cwd, params.path, signal);
+    if (!info.isDirectory()) throw new Error(`Not a directory: ${dir}`);
+    const names = await readdir(dir).catch((error: Error) => { throw new Error(`Cannot read directory: ${error.message}`); });
+    names.sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    const limit = Math.max(1, Math.floor(params.limit ?? DEFAULT_LIMIT));
+    const entries: string[] = [];
+    let limitReached = false;
+    for (const name of names) {
+      if (entries.length >= limit) { limitReached = true; break; }
+      const entry = await stat(join(dir, name)).catch(() => undefined);
+      if (!entry) continue; // a dangling symlink or a file removed meanwhile: pi skips it too
+      entries.push(entry.isDirectory() ? `${name}/` : name);
+    }
+    if (entries.length === 0) return { content: [{ type: "text", text: "(empty directory)" }] };
+    const bounded = headBytes(entries);
+    const details: LsDetails = {};
+    const notices: string[] = [];
+    if (limitReached) { notices.push(`${limit} entries limit reached. Use limit=${limit * 2} for more`); details.entryLimitReached = limit; }
+    if (bounded.truncated) { notices.push(bytesNotice()); details.truncated = true; }
+    return { content: [{ type: "text", text: withNotices(bounded.text, notices) }], details };
+  },
+});
