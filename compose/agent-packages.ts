@@ -1,12 +1,13 @@
-// How the composition root composes the agent from packages (lib/packages): which pi-packages.json is in use,
-// whether the project is trusted, and the plugin sources and resource paths the packages give.
+// How the composition root composes the agent from packages (lib/packages): which
+// pi-packages.json is in use, whether the project is trusted, and the plugin sources and resource
+// paths the packages give.
 // Skills, prompts and themes of packages reach their plugins as extra --skill / --prompt-template
 // / --theme paths, refreshed in place on every (re)composition.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
-import { ComposeCode } from "./diagnostics.js";
 import { composePackages, isTrusted, resourcesOf, trustDirectory, untrustedContent } from "../lib/packages/index.js";
+import { ComposeCode } from "./diagnostics.js";
 
 export interface AgentPackagesOptions {
   cwd: string;
