@@ -1,16 +1,13 @@
-// The `pi` command: parse flags, compose the agent from pi-packages.json and the extension dirs,
-// start the kernel, and hand control to the surface (mode) plugin the flags ask for.
+// The `pi` command: dispatch `pi install/remove/update/list`, parse flags, read piped stdin and
+// @file arguments, have the composition root (compose/) assemble and start the agent, and hand
+// control to the surface (mode) plugin the flags ask for.
 import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
-import type { Diagnostic, ImageContent, Kernel } from "../kernel/index.js";
+import { join } from "node:path";
+import type { ImageContent } from "../kernel/index.js";
+import { agentDirOf } from "../compose/agent-dir.js";
+import { packageRoot } from "../compose/package-root.js";
 import { parseArgs, type CliArgs } from "./args.js";
 import { inlineFiles } from "./files.js";
-import { packageRoot as findPackageRoot } from "./package-root.js";
-import { loadSettings } from "./settings.js";
-import { agentPackages, runExtensions } from "./agent-packages.js";
-
-const packageRoot = findPackageRoot();
 
 const PACKAGE_COMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
 
@@ -30,7 +27,6 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { flags } = args;
   const cwd = process.cwd();
-  const agentDir = agentDirOf();
   const mode = pickMode(flags);
   if (flags.resume && mode !== "interactive") {
     process.stderr.write("pi: -r/--resume opens a picker and needs the interactive mode; use -c (most recent) or --session <path|id>\n");
@@ -47,48 +43,10 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`pi: ${(error as Error).message}\n`);
     return 1;
   }
-  const kernelFlags: Record<string, unknown> = { ...flags, mode };
-  const fallbackReport = reporter(flags.verbose === true);
-  let kernel: Kernel | undefined;
-  const packages = agentPackages({
-    cwd, agentDir, packageRoot, flags: kernelFlags,
-    report: (level, message) => (kernel ? kernel.host.report({ level, message, where: "packages" }) : fallbackReport({ level, message })),
-  });
-  const { settings, problems } = loadSettings(agentDir, cwd, packages.projectTrusted());
-  packages.useSettings(settings);
-  for (const p of problems) process.stderr.write(`pi: ${p}\n`);
-
-  // The kernel is imported only now, so --help and flag errors stay cheap.
-  const [{ createKernel }, { sharedModules }] = await Promise.all([import("../kernel/index.js"), import("../compose/shared-modules.js")]);
-  const modules = await sharedModules();
-  let runExts: Awaited<ReturnType<typeof runExtensions>>;
-  try {
-    runExts = await runExtensions((flags.extension as string[] | undefined) ?? [], cwd);
-  } catch (error) {
-    process.stderr.write(`pi: -e: ${(error as Error).message}\n`);
-    return 1;
-  }
-  process.once("exit", () => runExts.cleanup());
-  kernel = createKernel({
-    cwd, agentDir, settings, flags: kernelFlags, modules,
-    packageRoot,
-    packagesFile: packages.packagesFile,
-    packageSources: packages.packageSources,
-    projectTrusted: packages.projectTrusted,
-    extensionPaths: runExts.paths,
-    noExtensions: flags.extensions === false,
-    // Long-lived modes pick up plugin edits (and edits of the pi-packages.json composing them).
-    watch: mode === "interactive" || mode === "rpc",
-    watchPaths: [packages.packagesFile],
-    fallbackReport,
-  });
-  try {
-    await kernel.start();
-  } catch (error) {
-    process.stderr.write(`pi: could not start: ${(error as Error).message}\n`);
-    return 1;
-  }
-  applyToolFlags(kernel, flags);
+  // Composing the agent imports the kernel, so --help and flag errors stay cheap.
+  const { startAgent } = await import("./start.js");
+  const kernel = await startAgent(flags, mode, cwd);
+  if (!kernel) return 1;
   const surfaces = kernel.host.current.registry.list("surface");
   const surface = surfaces.find((s) => s.claims?.(flags)) ?? kernel.host.current.registry.get("surface", mode);
   if (!surface) {
@@ -130,34 +88,6 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function applyToolFlags(kernel: Kernel, flags: Record<string, unknown>): void {
-  if (flags.tools === false) return kernel.actions.setActiveTools([]);
-  if (typeof flags.tools === "string") {
-    return kernel.actions.setActiveTools(flags.tools.split(",").map((t) => t.trim()).filter(Boolean));
-  }
-  if (flags.builtinTools === false) {
-    const gen = kernel.host.current;
-    const isBuiltin = (name: string) => {
-      const owner = gen.registry.owner("tool", name);
-      return owner !== undefined && gen.plugins.get(owner)?.source.origin === "package";
-    };
-    kernel.actions.setActiveTools(kernel.agent.activeToolNames().filter((n) => !isBuiltin(n)));
-  }
-}
-
-/** Before a mode plugin listens, problems go to stderr (info only with --verbose). */
-function reporter(verbose: boolean): (d: Diagnostic) => void {
-  return (d) => {
-    if (d.level === "info" && !verbose) return;
-    const where = d.where && !d.message.includes(d.where) ? ` (${d.where})` : "";
-    process.stderr.write(`pi: ${d.level}: ${d.message}${where}\n`);
-  };
-}
-
-function agentDirOf(): string {
-  return resolve(process.env.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent"));
-}
-
 function version(): string {
-  return (JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
 }

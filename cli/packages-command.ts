@@ -3,10 +3,10 @@
 // (.pi/settings.json). Installs land in a temp dir first: a failure prints its cause and leaves
 // settings and installed files as they were.
 import { join } from "node:path";
-import { installedDir, installSource, isInstalled, uninstallSource } from "../lib/packages/install.js";
-import { packageResources } from "../lib/packages/manifest.js";
-import { readPackages, sourceOf, writePackages, type PackageEntry } from "../lib/packages/settings-file.js";
-import { identity, isPinned, parseSource } from "../lib/packages/source.js";
+import {
+  identity, installedDir, installSource, isInstalled, isPinned, packageResources, parseSource, readPackages, sourceOf, uninstallSource,
+  writePackages, type PackageEntry,
+} from "../lib/packages/index.js";
 
 interface Scope { name: "global" | "project"; settings: string; root: string; base: string }
 

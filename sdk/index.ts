@@ -5,13 +5,9 @@
 //   session.subscribe((e) => { ... });
 //   await session.prompt("Fix the failing test");
 //   await session.dispose();
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
-import { agentPackages } from "../cli/agent-packages.js";
-import { packageRoot as findPackageRoot } from "../cli/package-root.js";
-import { loadSettings } from "../cli/settings.js";
-import { sharedModules } from "../compose/shared-modules.js";
-import { createKernel, definePlugin, type AgentEvent, type Diagnostic, type Model, type PluginApi, type PluginDef, type ThinkingLevel, type ToolDef } from "../kernel/index.js";
+import { resolve } from "node:path";
+import { composeAgent, type ToolSelection } from "../compose/agent.js";
+import { definePlugin, type AgentEvent, type Diagnostic, type Model, type PluginApi, type PluginDef, type ThinkingLevel, type ToolDef } from "../kernel/index.js";
 import { AgentSession, type Listener } from "./session.js";
 
 export { AgentSession } from "./session.js";
@@ -45,6 +41,7 @@ export interface CreateSessionOptions {
    * its .pi/extensions, .pi/settings.json packages and baseUrl overrides do not load, as in the CLI.
    */
   trust?: boolean;
+  /** Extension files or dirs, like -e (npm:/git: sources are installed for this run only). */
   extensionPaths?: string[];
   noExtensions?: boolean;
   /** Hot-reload plugins when their files change. Default false. */
@@ -53,11 +50,7 @@ export interface CreateSessionOptions {
   onDiagnostic?(d: Diagnostic): void;
 }
 
-const packageRoot = findPackageRoot();
-
 export async function createAgentSession(o: CreateSessionOptions = {}): Promise<AgentSession> {
-  const cwd = resolve(o.cwd ?? process.cwd());
-  const agentDir = resolve(o.agentDir ?? process.env.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent"));
   const report = o.onDiagnostic ?? ((d: Diagnostic) => { if (d.level !== "info") process.stderr.write(`pi: ${d.level}: ${d.message}\n`); });
   const listeners = new Set<Listener>();
   let sdkApi: PluginApi | undefined;
@@ -70,7 +63,28 @@ export async function createAgentSession(o: CreateSessionOptions = {}): Promise<
       for (const tool of o.customTools ?? []) api.register.tool(tool);
     },
   });
-  const flags: Record<string, unknown> = {
+  const agent = await composeAgent({
+    cwd: resolve(o.cwd ?? process.cwd()),
+    agentDir: o.agentDir,
+    flags: flagsOf(o),
+    settings: o.settings,
+    extensions: o.extensionPaths,
+    noExtensions: o.noExtensions,
+    plugins: [bridge, ...(o.plugins ?? [])],
+    watch: o.watch ?? false,
+    tools: toolSelection(o),
+    report,
+  });
+  const { kernel } = agent;
+  await agent.start();
+  if (o.model && typeof o.model !== "string") kernel.actions.setModel(o.model);
+  if (o.thinkingLevel) kernel.actions.setThinkingLevel(o.thinkingLevel);
+  return new AgentSession(kernel, () => sdkApi!.current(), listeners);
+}
+
+/** The options the CLI takes as flags, as the flags plugins read. */
+function flagsOf(o: CreateSessionOptions): Record<string, unknown> {
+  return {
     mode: "sdk",
     ...(typeof o.model === "string" && { model: o.model }),
     ...(o.thinkingLevel && { thinking: o.thinkingLevel }),
@@ -79,42 +93,14 @@ export async function createAgentSession(o: CreateSessionOptions = {}): Promise<
     ...(o.packagesFile && { packages: o.packagesFile }),
     ...(o.trust && { trust: true }),
   };
-  // The CLI's composition: trust rules, settings `packages`, and the packages' resources.
-  const packages = agentPackages({ cwd, agentDir, packageRoot, flags, report: (level, message) => report({ level, where: "packages", message }) });
-  const loaded = loadSettings(agentDir, cwd, packages.projectTrusted());
-  for (const message of loaded.problems) report({ level: "warning", where: "settings", message });
-  const settings = { ...loaded.settings, ...o.settings };
-  packages.useSettings(settings);
-  const kernel = createKernel({
-    modules: await sharedModules(),
-    cwd, agentDir, flags,
-    settings,
-    packageRoot,
-    packagesFile: packages.packagesFile,
-    packageSources: packages.packageSources,
-    projectTrusted: packages.projectTrusted,
-    extensionPaths: o.extensionPaths,
-    noExtensions: o.noExtensions,
-    plugins: [bridge, ...(o.plugins ?? [])],
-    watch: o.watch ?? false,
-    fallbackReport: report,
-  });
-  await kernel.start();
-  if (o.model && typeof o.model !== "string") kernel.actions.setModel(o.model);
-  if (o.thinkingLevel) kernel.actions.setThinkingLevel(o.thinkingLevel);
-  applyTools(kernel, o);
-  return new AgentSession(kernel, () => sdkApi!.current(), listeners);
 }
 
-function applyTools(kernel: Awaited<ReturnType<typeof createKernel>>, o: CreateSessionOptions): void {
-  if (o.noTools === "all") return kernel.actions.setActiveTools([]);
-  if (o.tools) return kernel.actions.setActiveTools(o.tools);
-  if (o.noTools === "builtin") {
-    const gen = kernel.host.current;
-    const custom = new Set((o.customTools ?? []).map((t) => t.name));
-    kernel.actions.setActiveTools(kernel.agent.activeToolNames().filter((name) => {
-      const owner = gen.registry.owner("tool", name);
-      return custom.has(name) || (owner !== undefined && gen.plugins.get(owner)?.source.origin !== "package");
-    }));
-  }
+/** `tools`, `noTools`; the caller's own tools stay under noTools: "builtin". */
+function toolSelection(o: CreateSessionOptions): ToolSelection {
+  return {
+    none: o.noTools === "all",
+    only: o.tools,
+    noBuiltin: o.noTools === "builtin",
+    keep: (o.customTools ?? []).map((t) => t.name),
+  };
 }

@@ -1,5 +1,5 @@
-// An agent session driven in-process: the same agent the CLI composes (pi-packages.json, the
-// extension dirs, settings.json), without a terminal. Events reach subscribers in order.
+// An agent session driven in-process: the same agent the CLI runs, assembled by the same
+// composition root (compose/agent.ts), without a terminal. Events reach subscribers in order.
 import type {
   AgentEvent, AgentMessage, AssistantMessage, ImageContent, Kernel, Model, PluginApi, ServiceName, Services, ThinkingLevel,
 } from "../kernel/index.js";

@@ -10,7 +10,7 @@ import { KINDS, packageResources, type Resources } from "./manifest.js";
 import { readPackages, sourceOf, type PackageEntry } from "./settings-file.js";
 import { identity, parseSource } from "./source.js";
 
-export interface ComposeOptions {
+export interface ComposePackagesOptions {
   /** The pi-packages.json composing the agent. */
   packagesFile: string;
   agentDir: string;
@@ -28,7 +28,7 @@ export interface ComposedPackage {
   resources: Resources;
 }
 
-export async function composeAgent(o: ComposeOptions): Promise<ComposedPackage[]> {
+export async function composePackages(o: ComposePackagesOptions): Promise<ComposedPackage[]> {
   const lists: { entries: PackageEntry[]; base: string; root: string; origin: ComposedPackage["origin"]; autoInstall: boolean }[] = [
     { entries: readComposition(o.packagesFile), base: dirname(o.packagesFile), root: o.agentDir, origin: "composition", autoInstall: true },
     { entries: safeRead(join(o.agentDir, "settings.json"), o), base: o.agentDir, root: o.agentDir, origin: "global", autoInstall: false },
@@ -67,7 +67,7 @@ function readComposition(file: string): PackageEntry[] {
   return json.packages as PackageEntry[];
 }
 
-function safeRead(file: string, o: ComposeOptions): PackageEntry[] {
+function safeRead(file: string, o: ComposePackagesOptions): PackageEntry[] {
   if (!existsSync(file)) return [];
   try {
     return readPackages(file);

@@ -3,8 +3,8 @@
 // drops matches, `+path` adds a path even if the manifest does not list it, `-path` removes it.
 import { join, resolve } from "node:path";
 import { existsSync, statSync } from "node:fs";
-import { matcher } from "./glob.js";
-import { clean, listFiles, rel, type ResourceKind } from "./manifest.js";
+import { clean, listFiles, matcher, rel } from "./glob.js";
+import type { ResourceKind } from "./manifest.js";
 
 export type Filters = Partial<Record<ResourceKind, string[]>>;
 

@@ -3,9 +3,9 @@
 // dirs (extensions/, skills/, prompts/, themes/, or an index.ts / index.js), narrowed by the
 // user's per-package filters (see filter.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { applyFilter, type Filters } from "./filter.js";
-import { isGlob, matcher } from "./glob.js";
+import { clean, isGlob, listFiles, matcher, rel } from "./glob.js";
 
 export const KINDS = ["extensions", "skills", "prompts", "themes"] as const;
 export type ResourceKind = (typeof KINDS)[number];
@@ -71,23 +71,4 @@ function extensionsIn(folder: string, named: boolean): string[] {
     if (statSync(path).isDirectory()) return indexOf(path);
     return /\.(ts|js|mjs)$/.test(name) && !/\.(d|test)\.ts$/.test(name) ? [path] : [];
   });
-}
-
-export function listFiles(dir: string, prefix = ""): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
-    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(path, ...listFiles(dir, path));
-    else out.push(path);
-  }
-  return out;
-}
-
-export function rel(dir: string, file: string): string {
-  return relative(dir, file).split(sep).join("/");
-}
-
-export function clean(p: string): string {
-  return p.replace(/^\.\//, "");
 }

@@ -1,7 +1,7 @@
 // One settings.json (global ~/.pi/agent/settings.json or project .pi/settings.json): read it,
 // change some keys and write it back keeping every other setting as it was. Shared by `pi
 // install/remove` (the `packages` list), the settings plugin (/settings and remembered choices)
-// and start-up (cli/settings.ts). A file that is not a JSON object is never overwritten.
+// and start-up (compose/settings.ts). A file that is not a JSON object is never overwritten.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 

@@ -2,13 +2,10 @@
 // install, and in a UI (interactive or RPC) a project that carries code or request redirects
 // (.pi/extensions, settings packages, a baseUrl) is offered for trust; once trusted, the agent
 // reloads and the project's extensions and packages join it. The CLI side (pi install/remove/
-// update/list, composing the agent) lives in cli/ and lib/packages.
+// update/list) lives in cli/, composing the agent in compose/, the toolkit in lib/packages.
 import { join } from "node:path";
 import { definePlugin, type PluginApi } from "pi-kernel";
-import { installedDir, isInstalled } from "../../lib/packages/install.js";
-import { readPackages, sourceOf } from "../../lib/packages/settings-file.js";
-import { parseSource } from "../../lib/packages/source.js";
-import { isTrusted, trustDirectory, untrustedContent } from "../../lib/packages/trust.js";
+import { installedDir, isInstalled, isTrusted, parseSource, readPackages, sourceOf, trustDirectory, untrustedContent } from "../../lib/packages/index.js";
 import type { UiService } from "../../contracts/index.js";
 
 const UI_WAIT_MS = 60_000;

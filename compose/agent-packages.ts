@@ -1,12 +1,13 @@
-// How the CLI composes the agent from packages (lib/packages): which pi-packages.json is in use,
-// whether the project is trusted, and the plugin sources and resource paths the packages give.
+// How the composition root composes the agent from packages (lib/packages): which
+// pi-packages.json is in use, whether the project is trusted, and the plugin sources and resource
+// paths the packages give.
 // Skills, prompts and themes of packages reach their plugins as extra --skill / --prompt-template
 // / --theme paths, refreshed in place on every (re)composition.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
-import { composeAgent, resourcesOf } from "../lib/packages/compose.js";
-import { isTrusted, trustDirectory, untrustedContent } from "../lib/packages/trust.js";
+import { composePackages, isTrusted, resourcesOf, trustDirectory, untrustedContent } from "../lib/packages/index.js";
+import { ComposeCode } from "./diagnostics.js";
 
 export interface AgentPackagesOptions {
   cwd: string;
@@ -14,7 +15,8 @@ export interface AgentPackagesOptions {
   packageRoot: string;
   /** The kernel's flags object (mutated: resource paths of packages are added). */
   flags: Record<string, unknown>;
-  report(level: "warning" | "error", message: string): void;
+  /** `code` marks the untrusted-project warning, given before the kernel exists. */
+  report(level: "warning" | "error", message: string, code?: string): void;
 }
 
 export interface AgentPackages {
@@ -34,7 +36,7 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
   const projectTrusted = () => isTrusted(o.agentDir, o.cwd);
   const untrusted = untrustedContent(o.cwd);
   if (untrusted.length && !projectTrusted()) {
-    o.report("warning", `this project has ${untrusted.join(", ")}, which can run code or redirect requests; they load once you trust the directory (pi --trust, or answer the prompt in interactive mode)`);
+    o.report("warning", `this project has ${untrusted.join(", ")}, which can run code or redirect requests; they load once you trust the directory (pi --trust, or answer the prompt in interactive mode)`, ComposeCode.untrustedProject);
   }
   const projectFile = join(o.cwd, ".pi", "pi-packages.json");
   const given = o.flags.packages as string | undefined;
@@ -52,7 +54,7 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
     },
     projectTrusted,
     async packageSources() {
-      const packages = await composeAgent({ packagesFile, agentDir: o.agentDir, cwd: o.cwd, projectTrusted: projectTrusted(), report: o.report });
+      const packages = await composePackages({ packagesFile, agentDir: o.agentDir, cwd: o.cwd, projectTrusted: projectTrusted(), report: o.report });
       for (const [kind, flag] of Object.entries(RESOURCE_FLAGS)) {
         const extra = resourcesOf(packages, kind as keyof typeof RESOURCE_FLAGS);
         if (extra.length || userPaths[flag].length) o.flags[flag] = [...userPaths[flag], ...extra];
@@ -69,24 +71,4 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
 
 function list(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : typeof value === "string" ? [value] : [];
-}
-
-/**
- * `-e npm:pkg` / `-e git:…`: installed into a temp dir for this run only (pi's behaviour); other
- * `-e` values are paths. `cleanup` removes the temp installs.
- */
-export async function runExtensions(values: string[], cwd: string): Promise<{ paths: string[]; cleanup(): void }> {
-  const { mkdtempSync, rmSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { parseSource } = await import("../lib/packages/source.js");
-  const { installSource } = await import("../lib/packages/install.js");
-  let root: string | undefined;
-  const paths: string[] = [];
-  for (const value of values) {
-    const source = /^(npm:|git:|https?:\/\/|ssh:\/\/)/.test(value) ? parseSource(value, cwd) : undefined;
-    if (!source || source.kind === "local") { paths.push(value); continue; }
-    root ??= mkdtempSync(join(tmpdir(), "pi-run-extensions-"));
-    paths.push(await installSource(source, root));
-  }
-  return { paths, cleanup: () => { if (root) rmSync(root, { recursive: true, force: true }); } };
 }

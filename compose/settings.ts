@@ -1,8 +1,7 @@
 // pi's settings.json: global (~/.pi/agent/settings.json) then project (.pi/settings.json),
 // nested objects merged, project wins. A broken file is reported and skipped, never fatal.
 import { join } from "node:path";
-import { mergeSettings, readSettings } from "../lib/packages/settings-file.js";
-import { withoutUntrusted } from "../lib/packages/trust.js";
+import { mergeSettings, readSettings, withoutUntrusted } from "../lib/packages/index.js";
 
 export interface LoadedSettings { settings: Record<string, unknown>; problems: string[] }
 

@@ -1,0 +1,43 @@
+// The `pi` flags mapped onto the composition root (compose/agent.ts), and the agent started, with
+// the CLI's error output. Loaded only once the flags are parsed, so --help stays cheap: the
+// composition root brings in the kernel.
+import type { Kernel } from "../kernel/index.js";
+import { composeAgent, ExtensionInstallError, type ComposedAgent, type ToolSelection } from "../compose/agent.js";
+import { stderrReporter } from "./report.js";
+
+/** The started kernel, or undefined when `pi` should exit 1 (the cause is printed). */
+export async function startAgent(flags: Record<string, unknown>, mode: string, cwd: string): Promise<Kernel | undefined> {
+  let agent: ComposedAgent;
+  try {
+    agent = await composeAgent({
+      cwd,
+      flags: { ...flags, mode },
+      extensions: (flags.extension as string[] | undefined) ?? [],
+      noExtensions: flags.extensions === false,
+      // Long-lived modes pick up plugin edits (and edits of the pi-packages.json composing them).
+      watch: mode === "interactive" || mode === "rpc",
+      tools: toolSelection(flags),
+      report: stderrReporter(flags.verbose === true),
+    });
+  } catch (error) {
+    if (!(error instanceof ExtensionInstallError)) throw error;
+    process.stderr.write(`pi: -e: ${error.message}\n`);
+    return undefined;
+  }
+  try {
+    await agent.start();
+  } catch (error) {
+    process.stderr.write(`pi: could not start: ${(error as Error).message}\n`);
+    return undefined;
+  }
+  return agent.kernel;
+}
+
+/** --no-tools, --tools a,b, --no-builtin-tools. */
+function toolSelection(flags: Record<string, unknown>): ToolSelection {
+  return {
+    none: flags.tools === false,
+    only: typeof flags.tools === "string" ? flags.tools.split(",").map((t) => t.trim()).filter(Boolean) : undefined,
+    noBuiltin: flags.builtinTools === false,
+  };
+}

@@ -1,0 +1,95 @@
+// The composition root: the one place an agent is assembled, for the `pi` command and the SDK
+// alike. From the options it works out the agent dir and the package root, the pi-packages.json
+// in use with the installed packages and the project's trust, settings.json (global + project,
+// trust-filtered, plus the caller's overrides), the shared modules and import aliases, the run's
+// `-e` extensions (temp installs for npm:/git: sources) and watching; `start()` then starts the
+// kernel and applies the tool selection. Callers only map their flags or options onto this.
+import { createKernel, type Diagnostic, type Kernel, type PluginDef } from "../kernel/index.js";
+import { agentDirOf } from "./agent-dir.js";
+import { agentPackages } from "./agent-packages.js";
+import { ComposeCode } from "./diagnostics.js";
+import { runExtensions } from "./extensions.js";
+import { packageRoot } from "./package-root.js";
+import { loadSettings } from "./settings.js";
+import { sharedModules } from "./shared-modules.js";
+import { selectTools, type ToolSelection } from "./tools.js";
+
+export { ExtensionInstallError } from "./extensions.js";
+export type { ToolSelection } from "./tools.js";
+
+export interface ComposeOptions {
+  cwd: string;
+  /** Default: PI_CODING_AGENT_DIR, else ~/.pi/agent. */
+  agentDir?: string;
+  /**
+   * The kernel's flags (mutated: the packages' resource paths are added). Read here: `packages`
+   * (a pi-packages.json), `trust` (trust the project, remembered).
+   */
+  flags: Record<string, unknown>;
+  /** Overrides on top of settings.json. */
+  settings?: Record<string, unknown>;
+  /** `-e` values: paths, or npm:/git:/URL sources installed for this run only. */
+  extensions?: string[];
+  /** Skip extension discovery; `extensions` still load. */
+  noExtensions?: boolean;
+  /** In-process plugins, loaded after the discovered ones. */
+  plugins?: PluginDef[];
+  /** Import aliases besides those the packages declare. */
+  aliases?: Record<string, string>;
+  /** Reload plugins when their files (or the pi-packages.json in use) change. */
+  watch?: boolean;
+  tools?: ToolSelection;
+  /** Where diagnostics go while no plugin listens (composition problems included). */
+  report(d: Diagnostic): void;
+}
+
+export interface ComposedAgent {
+  kernel: Kernel;
+  /** Starts the kernel (plugins load, `boot` runs), then applies the tool selection. */
+  start(): Promise<void>;
+  /** Removes the run's temp extension installs (also done when the process exits). */
+  cleanup(): void;
+}
+
+/**
+ * Assembles the agent; the kernel is created, not started. Throws ExtensionInstallError when an
+ * `-e` source cannot be installed.
+ */
+export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
+  const agentDir = agentDirOf(o.agentDir);
+  const root = packageRoot();
+  let kernel: Kernel | undefined;
+  const packages = agentPackages({
+    cwd: o.cwd, agentDir, packageRoot: root, flags: o.flags,
+    // Before the kernel exists only the untrusted-project warning is given.
+    report: (level, message, code) => (kernel ? kernel.host.report({ level, message, where: "packages", code }) : o.report({ level, message, where: "packages", code })),
+  });
+  const loaded = loadSettings(agentDir, o.cwd, packages.projectTrusted());
+  for (const message of loaded.problems) o.report({ level: "warning", where: "settings", code: ComposeCode.settingsFile, message });
+  const settings = { ...loaded.settings, ...o.settings };
+  packages.useSettings(settings);
+  const modules = await sharedModules();
+  const run = await runExtensions(o.extensions ?? [], o.cwd);
+  kernel = createKernel({
+    cwd: o.cwd, agentDir, settings, flags: o.flags, modules, aliases: o.aliases,
+    packageRoot: root,
+    packagesFile: packages.packagesFile,
+    packageSources: packages.packageSources,
+    projectTrusted: packages.projectTrusted,
+    extensionPaths: run.paths,
+    noExtensions: o.noExtensions,
+    plugins: o.plugins,
+    watch: o.watch ?? false,
+    watchPaths: [packages.packagesFile],
+    fallbackReport: o.report,
+  });
+  const started = kernel;
+  return {
+    kernel: started,
+    async start() {
+      await started.start();
+      selectTools(started, o.tools ?? {});
+    },
+    cleanup: run.cleanup,
+  };
+}

@@ -1,0 +1,8 @@
+// Codes of the problems the composition root reports itself, before any plugin listens, so a
+// caller can tell them apart (the CLI prints them as it always has: see cli/report.ts).
+export const ComposeCode = {
+  /** The project carries code or request redirects and is not trusted yet. */
+  untrustedProject: "untrusted-project",
+  /** A settings.json could not be read; it is skipped. */
+  settingsFile: "settings-file",
+} as const;

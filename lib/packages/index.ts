@@ -1,0 +1,15 @@
+// The pi packages toolkit, one import for its users (the composition root, `pi install/remove/
+// update/list`, and the packages, settings and pi-compat plugins): package sources, installing
+// them, their manifests and filters, settings.json files, trusted projects, and composing an
+// agent's packages. It holds no state; every function works on the paths it is given.
+export { composePackages, resourcesOf, type ComposedPackage, type ComposePackagesOptions } from "./compose.js";
+export { applyFilter, type Filters } from "./filter.js";
+export { isGlob, matcher } from "./glob.js";
+export { installedDir, installSource, isInstalled, uninstallSource } from "./install.js";
+export { KINDS, packageResources, type ResourceKind, type Resources } from "./manifest.js";
+export {
+  getPath, isPlainObject, mergeSettings, parseSettings, readPackages, readSettings, setPath, sourceOf, updateSettings, writePackages,
+  type PackageEntry, type SettingsObject,
+} from "./settings-file.js";
+export { identity, isPinned, parseSource, type PackageSource } from "./source.js";
+export { isTrusted, trustDirectory, untrustedContent, withoutUntrusted } from "./trust.js";
