@@ -16,7 +16,7 @@ import { mapUserBash } from "./user-bash.js";
 
 export default definePlugin({
   name: "pi-compat",
-  uses: ["compaction", "models", "sessions", "themes", "ui", "userBash"],
+  uses: ["compaction", "models", "prompts", "sessions", "skills", "themes", "ui", "userBash"],
   provides: ["plugin-adapter"],
   // Compaction strategies first, so session_before_compact can wrap them.
   after: ["commands-core", "models", "user-bash", "session-jsonl", "themes", "skills", "prompts", "compaction-summarize", "compaction-prune"],
