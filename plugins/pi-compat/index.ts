@@ -1,11 +1,12 @@
 // pi-compat: runs pi extensions (modules default-exporting `(pi) => void`) unchanged. The kernel's
-// loader turns such a module into a plugin that asks this plugin's "pi-compat" service to set it
-// up; here pi's ExtensionAPI is built over that extension's own api, and pi's events are mapped
+// loader turns such a module into a plugin that asks this plugin's "plugin-adapter" service to set
+// it up; here pi's ExtensionAPI is built over that extension's own api, and pi's events are mapped
 // onto kernel hooks (see events.ts). Handler failures carry the extension's name and never stop
-// the agent.
-import { definePlugin, type PluginApi, type PluginSource } from "pi-kernel";
+// the agent. What extensions import as pi's packages is served from modules/ (package.json's
+// importAliases).
+import { definePlugin } from "pi-kernel";
 import { connectSessions } from "./context.js";
-import { ownFiles } from "./crash-guard.js";
+import { crashGuard } from "./crash-guard.js";
 import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handlers.js";
 import { mapEvents } from "./events.js";
 import { createPiApi } from "./pi-api.js";
@@ -15,7 +16,7 @@ import { mapUserBash } from "./user-bash.js";
 
 export default definePlugin({
   name: "pi-compat",
-  uses: ["compaction", "models", "sessions", "themes", "ui", "userBash"],
+  uses: ["compaction", "models", "prompts", "sessions", "skills", "themes", "ui", "userBash"],
   provides: ["plugin-adapter"],
   // Compaction strategies first, so session_before_compact can wrap them.
   after: ["commands-core", "models", "user-bash", "session-jsonl", "themes", "skills", "prompts", "compaction-summarize", "compaction-prune"],
@@ -26,10 +27,11 @@ export default definePlugin({
     connectSessions(rt, api);
     mapUserBash(rt, api);
     api.onDispose(() => rt.bus.clear());
+    const guard = crashGuard(api);
     // The kernel hands every module whose default export is a bare factory (a pi extension) here.
     api.services.provide("plugin-adapter", {
       async adapt(factory, extApi, source) {
-        extApi.onDispose(ownFiles(extApi.name, source.root, extApi));
+        extApi.onDispose(guard.ownFiles(extApi.name, source.root, extApi));
         await (factory as (pi: unknown) => unknown)(createPiApi(rt, extApi, extApi.name, extensionSourceInfo(source, extApi)));
       },
     });

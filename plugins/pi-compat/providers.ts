@@ -6,10 +6,6 @@
 import { emptyUsage, type AssistantMessageEvent, type Model, type PluginApi, type ProviderDef } from "pi-kernel";
 import type { Runtime } from "./runtime.js";
 
-interface ModelsLike {
-  addProvider?(owner: string, p: { name: string; models?: Model[]; baseUrl?: string; headers?: Record<string, string>; apiKey?: string }): () => void;
-}
-
 export function registerProvider(rt: Runtime, api: PluginApi, name: string, config: Record<string, unknown>): void {
   unregisterProvider(rt, name);
   const removals: (() => void)[] = [];

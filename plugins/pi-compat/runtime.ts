@@ -3,7 +3,7 @@
 // kernel contributions the UIs read), plus the state of the current run that pi's ctx exposes
 // (its AbortSignal, the last system prompt).
 import type { AgentMessage, Model, PluginApi } from "pi-kernel";
-import { createEventBus, type EventBusController } from "../../lib/pi-compat/event-bus.js";
+import { createEventBus, type EventBusController } from "./modules/event-bus.js";
 import { Handlers } from "./handlers.js";
 import type { CommandDef } from "../../contracts/index.js";
 

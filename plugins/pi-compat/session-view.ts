@@ -2,21 +2,8 @@
 // agent composed without one) it answers from the agent's messages, as pi's in-memory session.
 import type { AgentMessage, PluginApi } from "pi-kernel";
 
-interface Sessions {
-  readonly file: string | undefined;
-  readonly id: string;
-  readonly name: string | undefined;
-  readonly leafId: string | null;
-  header(): unknown;
-  entry(id: string): unknown;
-  entries(): unknown[];
-  path(leafId?: string | null): unknown[];
-  tree(): unknown[];
-  label(id: string): string | undefined;
-}
-
 export function sessionView(api: PluginApi): Record<string, unknown> {
-  const s = (): Sessions | undefined => (api.services.get("sessions"));
+  const s = () => api.services.get("sessions");
   const memory = () => api.agent.messages.map((message: AgentMessage, i) => ({
     type: "message", id: `m${i}`, parentId: i ? `m${i - 1}` : null, timestamp: new Date(message.timestamp).toISOString(), message,
   }));

@@ -4,7 +4,7 @@
 // keybindings objects over the UI that draws them.
 import type { PluginApi } from "pi-kernel";
 import { plainTheme } from "../../lib/tui/plain-theme.js";
-import { piKeybindings, piTui, type SurfaceHost } from "../../lib/pi-compat/tui-host.js";
+import { piKeybindings, piTui, type SurfaceHost } from "./modules/tui-host.js";
 import type { UiService } from "../../contracts/index.js";
 
 type Ui = Partial<UiService> & Record<string, unknown>;

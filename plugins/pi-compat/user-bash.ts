@@ -4,16 +4,13 @@
 import type { PluginApi } from "pi-kernel";
 import { createContext } from "./context.js";
 import type { Runtime } from "./runtime.js";
-
-interface BashResult { output: string; exitCode: number | null; cancelled: boolean; truncated: boolean; fullOutputPath?: string }
-type Answer = { result: BashResult } | { operations: { exec(...args: unknown[]): Promise<{ exitCode: number | null }> } } | undefined;
-interface UserBashLike { intercept(fn: (e: { command: string; excludeFromContext: boolean; cwd: string }) => Promise<Answer>): () => void }
+import type { BashResult, Interception } from "../../contracts/index.js";
 
 export function mapUserBash(rt: Runtime, api: PluginApi): void {
   const bash = api.services.get("userBash");
   if (!bash?.intercept) return;
   api.onDispose(bash.intercept(async (e) => {
-    let answer: Answer;
+    let answer: Interception;
     await rt.handlers.each({ type: "user_bash", ...e }, (entry) => createContext(rt, entry.api), (o) => {
       const r = o.ok ? (o.value as Record<string, unknown> | undefined) : undefined;
       if (r?.result && typeof r.result === "object") answer = { result: normalize(r.result as Partial<BashResult>) };

@@ -1,14 +1,11 @@
-// The modules pi's package names resolve to (lib/pi-compat): pi-tui components and key helpers,
-// pi-ai's StringEnum, pi-coding-agent's helpers, and the alias map the loader is given.
+// The modules pi's package names resolve to (plugins/pi-compat/modules): pi-tui components and key
+// helpers, pi-ai's StringEnum, pi-coding-agent's helpers, and the alias map pi-compat's manifest declares.
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { piModuleAliases } from "../../lib/pi-compat/aliases.js";
-import { StringEnum, clampThinkingLevel } from "../../lib/pi-compat/ai.js";
-import { createEventBus, defineTool, isToolCallEventType, keyHint, parseFrontmatter, truncateTail } from "../../lib/pi-compat/coding-agent.js";
-import { Box, Container, Input, Key, Markdown, SelectList, Spacer, Text, matchesKey, truncateToWidth, visibleWidth } from "../../lib/pi-compat/tui.js";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+import { StringEnum, clampThinkingLevel } from "../../plugins/pi-compat/modules/ai.js";
+import { createEventBus, defineTool, isToolCallEventType, keyHint, parseFrontmatter, truncateTail } from "../../plugins/pi-compat/modules/coding-agent.js";
+import { Box, Container, Input, Key, Markdown, SelectList, Spacer, Text, matchesKey, truncateToWidth, visibleWidth } from "../../plugins/pi-compat/modules/tui.js";
+import { piCompatAliases } from "../support/kernel-modules.js";
 
 describe("pi-tui on lib/tui", () => {
   it("draws Text, Box, Spacer and Container with pi-tui's padding rules", () => {
@@ -70,7 +67,7 @@ describe("pi-ai and pi-coding-agent helpers", () => {
   });
 
   it("maps every pi package name (both scopes) and typebox to existing files", () => {
-    const aliases = piModuleAliases(ROOT);
+    const aliases = piCompatAliases();
     for (const name of ["@mariozechner/pi-coding-agent", "@earendil-works/pi-tui", "@mariozechner/pi-ai/compat", "@earendil-works/pi-agent-core", "typebox", "typebox/value", "@sinclair/typebox/compiler"]) {
       expect(existsSync(aliases[name]), name).toBe(true);
     }
