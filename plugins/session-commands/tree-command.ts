@@ -5,8 +5,7 @@
 import { join } from "node:path";
 import type { PluginApi } from "pi-kernel";
 import { navigateTree, type TreeMoveOptions } from "../../lib/session/navigate.js";
-import type { Theme } from "../../lib/tui/theme.js";
-import type { TreeFilter } from "../../lib/tui/tree-layout.js";
+import type { Theme, TreeFilter } from "../../lib/tui/index.js";
 import type { Sessions } from "./sessions.js";
 import { treeItems } from "./tree-items.js";
 import { findEntry, treeLines } from "./tree-text.js";
