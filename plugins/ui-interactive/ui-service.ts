@@ -1,4 +1,4 @@
-// The "ui" service (pi's ctx.ui) on top of the inline UI: notifications, dialogs drawn in place
+// The "ui" service (pi's ctx.ui) on top of the interactive app: notifications, dialogs drawn in place
 // of the editor, status entries in the footer, widgets above or below the editor, the title, and
 // the editor's text, and plugins' own components (ui.custom, widget components).
 import { type InputEvent, type Keybindings, SelectList, TextDialog } from "../../lib/tui/index.js";
