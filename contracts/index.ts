@@ -5,6 +5,7 @@ export type * from "./commands.js";
 export type * from "./compaction.js";
 export type * from "./export.js";
 export type * from "./file-mutations.js";
+export type * from "./interactive.js";
 export type * from "./models.js";
 export type * from "./named.js";
 export type * from "./resources.js";

@@ -1,6 +1,6 @@
 // The "themes" service (provided by the themes plugin) and the `theme` contribution kind.
 import type { NamedDef } from "./named.js";
-import type { Theme } from "../lib/tui/theme.js";
+import type { Theme } from "../lib/tui/index.js";
 import type { AddsPaths } from "./resources.js";
 
 /** What the UIs use of the "themes" service (plugins/themes provides it). */

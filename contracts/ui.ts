@@ -2,12 +2,7 @@
 // RPC mode), frames the app draws into ("ui-frame:<name>"), and the contribution kinds the UIs
 // draw: surfaces (modes), shortcuts and custom message renderers.
 import type { AgentMessage, ImageContent } from "pi-kernel";
-import type { Component } from "../lib/tui/component.js";
-import type { Keybindings } from "../lib/tui/keybindings.js";
-import type { InputEvent } from "../lib/tui/keys.js";
-import type { RenderStats } from "../lib/tui/renderer.js";
-import type { Terminal } from "../lib/tui/terminal.js";
-import type { Theme } from "../lib/tui/theme.js";
+import type { Component, InputEvent, Keybindings, RenderStats, Terminal, Theme } from "../lib/tui/index.js";
 
 /**
  * "ui": provided by the active interactive or RPC surface (pi's ctx.ui). Absent in print and

@@ -3,7 +3,7 @@
 // not by running the code.
 //
 // One rolldown build with every entry at once: modules used by several entries (the kernel,
-// lib/ui-core shared by ui-inline and ui-fullscreen, ...) land in shared chunks, so each stays a
+// lib/tui shared by the UI plugins, ...) land in shared chunks, so each stays a
 // single instance. Each entry is written back over its own path (dist/plugins/<x>/index.js,
 // dist/cli/main.js, ...), so bin/pi.js, kernel/discover.ts and package.json "exports" need no
 // change. Dynamic import()s stay separate chunks: setup() defers heavy code on purpose.
@@ -54,6 +54,12 @@ const kernelEntry = join(dist, "kernel", "index.js");
 const BUNDLED_DEPS = ["tapable", "commander", "partial-json", "ignore"];
 const isBare = (id) => !id.startsWith(".") && !id.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(id);
 const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id);
+// lib/tui is imported through one index (lib/tui/index.ts). Its modules and their npm packages run
+// nothing on import, so a plugin that takes one name from the index (themes: the colour tokens)
+// must not load the rest (markdown, text measuring) at start-up: tell the tree-shaker so.
+const TUI_PACKAGES = ["marked", "string-width", "strip-ansi", "wrap-ansi"];
+const tuiModule = /[\\/]dist[\\/]lib[\\/]tui[\\/]/;
+const hasSideEffects = (id, external) => !(external ? TUI_PACKAGES.includes(id) : tuiModule.test(id));
 
 /** Reads tsc's own source map beside each file, so the bundle's maps lead back to the .ts sources. */
 const tscMaps = {
@@ -79,6 +85,7 @@ await build({
   // The CLI and the loader import() the kernel lazily, but every plugin imports it statically:
   // it is one shared chunk either way, which is what we want.
   checks: { ineffectiveDynamicImport: false },
+  treeshake: { moduleSideEffects: hasSideEffects },
   resolve: { alias: { "pi-kernel/kernel": kernelEntry, "pi-kernel": kernelEntry } },
   output: {
     dir: dist,

@@ -1,20 +1,19 @@
 // The multi-line editor's state and editing operations, free of any rendering: cursor motion by
 // character, word and line, kill ring (kill/yank/yank-pop), undo, prompt history, and large
-// pastes and images held as atomic markers (see editor-attachments.ts).
+// pastes and images held as atomic markers (see editor-attachments.ts; the undo stack and kill
+// ring are in editor-stacks.ts).
 import { EditorAttachments, type EditorImage, type Submission } from "./editor-attachments.js";
-import { nextBoundary, prevBoundary, wordEnd, wordStart } from "./editor-words.js";
+import { KillRing, UndoStack } from "./editor-stacks.js";
+import { nextBoundary, offsetOf, positionAt, prevBoundary, wordEnd, wordStart } from "./editor-words.js";
 import { PromptHistory } from "./prompt-history.js";
-
-interface Snapshot { lines: string[]; row: number; col: number }
 
 export class EditorModel {
   lines: string[] = [""];
   row = 0;
   /** Offset in the current line, in UTF-16 units, always on a code point boundary. */
   col = 0;
-  private readonly undoStack: Snapshot[] = [];
-  private lastEdit: "insert" | "other" | undefined;
-  private readonly killRing: string[] = [];
+  private readonly undoStack = new UndoStack();
+  private readonly killRing = new KillRing();
   private lastYank: { row: number; start: number; end: number; index: number } | undefined;
   private readonly history = new PromptHistory();
   /** Large pastes and images behind the markers in the text. */
@@ -90,20 +89,20 @@ export class EditorModel {
     this.clear();
     this.attachments.clear();
     // Undo past a submit would bring back markers whose content is gone.
-    this.undoStack.length = 0;
+    this.undoStack.clear();
     return out;
   }
 
   // ---- motion ----
 
   left(): void {
-    this.lastEdit = undefined;
+    this.undoStack.breakRun();
     if (this.col > 0) this.col = this.markerEndingAt(this.col)?.[0] ?? prevBoundary(this.lines[this.row], this.col);
     else if (this.row > 0) { this.row--; this.col = this.lines[this.row].length; }
   }
 
   right(): void {
-    this.lastEdit = undefined;
+    this.undoStack.breakRun();
     const line = this.lines[this.row];
     if (this.col < line.length) this.col = this.markerStartingAt(this.col)?.[1] ?? nextBoundary(line, this.col);
     else if (this.row < this.lines.length - 1) { this.row++; this.col = 0; }
@@ -143,9 +142,9 @@ export class EditorModel {
   /** Moves to the next (or previous) occurrence of `ch`, across lines. */
   jump(ch: string, forward: boolean): void {
     const text = this.getText();
-    const at = this.offset();
+    const at = offsetOf(this.lines, this.row, this.col);
     const i = forward ? text.indexOf(ch, at + 1) : text.lastIndexOf(ch, at - 1);
-    if (i >= 0) { this.setOffset(i); this.snap(); }
+    if (i >= 0) { Object.assign(this, positionAt(this.lines, i)); this.snap(); }
   }
 
   // ---- deletion ----
@@ -204,23 +203,22 @@ export class EditorModel {
   // ---- kill ring ----
 
   yank(): void {
-    const text = this.killRing[this.killRing.length - 1];
-    if (text === undefined) return;
-    this.insertYank(text, this.killRing.length - 1);
+    const kill = this.killRing.latest();
+    if (kill) this.insertYank(kill.text, kill.index);
   }
 
   /** Right after a yank: replaces the yanked text with the previous kill. */
   yankPop(): void {
     const y = this.lastYank;
-    if (!y || this.row !== y.row || this.col !== y.end || this.killRing.length < 2) return;
-    const index = (y.index - 1 + this.killRing.length) % this.killRing.length;
+    const prev = y && this.row === y.row && this.col === y.end ? this.killRing.before(y.index) : undefined;
+    if (!y || !prev) return;
     // One undo step takes back the whole swap.
     this.snapshot("other");
     const line = this.lines[this.row];
     this.lines[this.row] = line.slice(0, y.start) + line.slice(y.end);
     this.col = y.start;
-    this.rawInsert(this.killRing[index]);
-    this.lastYank = { row: this.row, start: y.start, end: this.col, index };
+    this.rawInsert(prev.text);
+    this.lastYank = { row: this.row, start: y.start, end: this.col, index: prev.index };
   }
 
   // ---- undo ----
@@ -231,7 +229,6 @@ export class EditorModel {
     this.lines = s.lines;
     this.row = s.row;
     this.col = s.col;
-    this.lastEdit = undefined;
   }
 
   // ---- history ----
@@ -277,11 +274,7 @@ export class EditorModel {
 
   private snapshot(kind: "insert" | "other"): void {
     this.lastYank = undefined;
-    // Typing a run of characters undoes as one step.
-    if (kind === "insert" && this.lastEdit === "insert") return;
-    this.lastEdit = kind;
-    this.undoStack.push({ lines: [...this.lines], row: this.row, col: this.col });
-    if (this.undoStack.length > 200) this.undoStack.shift();
+    this.undoStack.record(kind, this);
   }
 
   private killRange(start: number, end: number): void {
@@ -291,26 +284,11 @@ export class EditorModel {
     this.lines[this.row] = line.slice(0, start) + line.slice(end);
     this.col = start;
     this.killRing.push(killed);
-    if (this.killRing.length > 30) this.killRing.shift();
   }
 
   private insertYank(text: string, index: number): void {
     const start = this.col;
     this.insert(text);
     this.lastYank = { row: this.row, start, end: this.col, index };
-  }
-
-  private offset(): number {
-    let n = 0;
-    for (let r = 0; r < this.row; r++) n += this.lines[r].length + 1;
-    return n + this.col;
-  }
-
-  private setOffset(offset: number): void {
-    let rest = offset;
-    for (let r = 0; r < this.lines.length; r++) {
-      if (rest <= this.lines[r].length) { this.row = r; this.col = rest; return; }
-      rest -= this.lines[r].length + 1;
-    }
   }
 }

@@ -1,5 +1,6 @@
 // Where characters and words begin and end in one editor line: code point boundaries (a cursor
-// never splits a surrogate pair) and word runs, with markers (large pastes, images) as one word.
+// never splits a surrogate pair) and word runs, with markers (large pastes, images) as one word;
+// and a cursor's offset in the whole text and back.
 
 const WORD = /[\p{L}\p{N}_]/u;
 const SPACE = /\s/u;
@@ -35,4 +36,21 @@ export function wordEnd(line: string, col: number, markers: [number, number][]):
   const cls = i < line.length ? classOf(line[i]) : "space";
   while (i < line.length && classOf(line[i]) === cls) i++;
   return i;
+}
+
+/** The cursor's offset in the lines joined by "\n". */
+export function offsetOf(lines: string[], row: number, col: number): number {
+  let n = 0;
+  for (let r = 0; r < row; r++) n += lines[r].length + 1;
+  return n + col;
+}
+
+/** The row and column of an offset in the lines joined by "\n" (none past the end). */
+export function positionAt(lines: string[], offset: number): { row: number; col: number } | undefined {
+  let rest = offset;
+  for (let r = 0; r < lines.length; r++) {
+    if (rest <= lines[r].length) return { row: r, col: rest };
+    rest -= lines[r].length + 1;
+  }
+  return undefined;
 }

@@ -37,5 +37,3 @@ export interface Theme {
   strikethrough(text: string): string;
   inverse(text: string): string;
 }
-
-export type { ThemesService } from "../../contracts/themes.js";

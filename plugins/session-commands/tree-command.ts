@@ -4,8 +4,7 @@
 // branchSummary.skipPrompt setting). The move itself goes through the gates (the service's navigateTree).
 import { join } from "node:path";
 import type { PluginApi } from "pi-kernel";
-import type { Theme } from "../../lib/tui/theme.js";
-import type { TreeFilter } from "../../lib/tui/tree-layout.js";
+import type { Theme, TreeFilter } from "../../lib/tui/index.js";
 import type { SessionsService as Sessions, TreeMoveOptions } from "../../contracts/sessions.js";
 import { treeItems } from "./tree-items.js";
 import { findEntry, treeLines } from "./tree-text.js";

@@ -1,7 +1,7 @@
 // The session's entries as the tree view's items: one line of text per entry with pi's lead-ins
 // ("user: ", "assistant: ", "[bash: ...]", "[branch summary]: "), labels with the time they were
 // set, and the kind the filters look at.
-import type { TreeItem } from "../../lib/tui/tree-layout.js";
+import type { TreeItem } from "../../lib/tui/index.js";
 import type { SessionEntry } from "../../contracts/session-entries.js";
 
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();

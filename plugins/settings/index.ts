@@ -3,7 +3,7 @@
 // `/settings` listing the values and `/settings <key> <value>` setting one), the queue modes
 // from settings at start, and remembering the model and thinking level the user picks.
 import { definePlugin, type PluginApi } from "pi-kernel";
-import type { Theme } from "../../lib/tui/theme.js";
+import type { Theme } from "../../lib/tui/index.js";
 import { format, parseValue, settingItems, type SettingItem } from "./items.js";
 import { rememberChoices } from "./remember.js";
 import { SettingsStore, type SettingsService } from "./store.js";

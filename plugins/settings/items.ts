@@ -5,7 +5,7 @@
 // offered.
 import type { PluginApi, ThinkingLevel } from "pi-kernel";
 import { availableThinkingLevels, clampThinkingLevel } from "../../lib/headless/thinking.js";
-import { TREE_FILTERS } from "../../lib/tui/tree-layout.js";
+import { TREE_FILTERS } from "../../lib/tui/index.js";
 import type { SettingsService } from "./store.js";
 
 export type Value = string | number | boolean;

@@ -2,8 +2,7 @@
 // next value and ← for the previous one, Esc to close. Every change is applied at once; the
 // screen only draws and routes keys (the items do the work).
 
-import type { Theme } from "../../lib/tui/theme.js";
-import { truncateToWidth, visibleWidth, wrapText } from "../../lib/tui/text.js";
+import { type Theme, truncateToWidth, visibleWidth, wrapText } from "../../lib/tui/index.js";
 import { format, type SettingItem } from "./items.js";
 import type { CustomComponent } from "../../contracts/index.js";
 

@@ -1,5 +1,5 @@
 // A Theme (the functions UIs draw with) from a validated spec and the terminal's colour mode.
-import { BG_TOKENS, COLOR_TOKENS, type BgToken, type ColorToken, type Theme } from "../../lib/tui/theme.js";
+import { BG_TOKENS, type BgToken, COLOR_TOKENS, type ColorToken, type Theme } from "../../lib/tui/index.js";
 import { sgr, type ColorMode } from "./color.js";
 import type { ThemeSpec } from "./theme-file.js";
 

@@ -6,32 +6,30 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { definePlugin, type PluginApi } from "pi-kernel";
 import { AddedPaths, filesOf, type AddsPaths } from "../../lib/resource-paths/added-paths.js";
-import type { ThemesService } from "../../lib/tui/theme.js";
+import type { ThemesService } from "../../contracts/index.js";
 import { detectBackground, themeFiles } from "./catalog.js";
 import { detectColorMode } from "./color.js";
 import { ThemeManager } from "./manager.js";
-
-// The user's choice outlives plugin reloads (a new generation builds a new manager).
-const CHOSEN = Symbol.for("pi-kernel.themes.chosen");
-type Global = { [CHOSEN]?: string };
 
 export default definePlugin({
   name: "themes",
   uses: ["settings"],
   provides: ["themes"],
   setup(api) {
+    // The user's choice outlives plugin reloads (a new generation builds a new manager).
+    const chosen = api.keep("chosen", (): { name?: string } => ({}));
     let manager: ThemeManager | undefined;
     // Theme paths other plugins add (pi's resources_discover) join a manager already built.
     const added = new AddedPaths(api.cwd, () => manager?.load(addedThemes(added), []));
     // Built on first use so start-up reads no theme files unless a UI asks.
-    const get = (): ThemeManager => (manager ??= createManager(api, added));
+    const get = (): ThemeManager => (manager ??= createManager(api, added, chosen.name));
     const service: ThemesService & AddsPaths = {
       addPaths: (paths, owner) => added.addPaths(paths, owner),
       current: () => get().current(),
       list: () => get().list(),
       set: (name) => {
         get().set(name);
-        (globalThis as Global)[CHOSEN] = name;
+        chosen.name = name;
         remember(api, name);
       },
       onChange: (fn) => get().onChange(fn),
@@ -40,8 +38,6 @@ export default definePlugin({
     api.onDispose(() => manager?.dispose());
   },
 });
-
-interface Settings { get(key: string): unknown; set(key: string, value: unknown): void }
 
 /** A theme the user picks is the next start's theme too (pi writes `theme` to settings.json). */
 function remember(api: PluginApi, name: string): void {
@@ -58,7 +54,7 @@ function addedThemes(added: AddedPaths): { path: string; source: "settings" }[] 
   return filesOf(added.list(), ".json").map((path) => ({ path, source: "settings" }));
 }
 
-function createManager(api: PluginApi, added: AddedPaths): ThemeManager {
+function createManager(api: PluginApi, added: AddedPaths, chosen: string | undefined): ThemeManager {
   const report = (level: "warning" | "error" | "info", message: string) => api.diagnose({ level, where: "themes", message });
   const manager = new ThemeManager(detectColorMode(), report);
   const flag = api.flags.theme;
@@ -75,7 +71,7 @@ function createManager(api: PluginApi, added: AddedPaths): ThemeManager {
   manager.load([...(api.flags.themes === false ? files.filter((f) => f.source === "builtin" || f.source === "cli") : files), ...addedThemes(added)],
     api.registry.list("theme"));
   const wanted = [
-    (globalThis as Global)[CHOSEN],
+    chosen,
     cliValues.find((v) => !looksLikePath(v)),
     manager.list().filter((t) => t.source === "cli").at(-1)?.name,
     typeof api.settings.theme === "string" ? api.settings.theme : undefined,

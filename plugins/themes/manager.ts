@@ -1,7 +1,8 @@
 // The themes service: knows every theme, builds the active one for this terminal's colour mode,
 // and re-reads the active theme's file when it changes (a bad save keeps the last good theme).
 import { readFileSync } from "node:fs";
-import type { Theme, ThemesService } from "../../lib/tui/theme.js";
+import type { Theme } from "../../lib/tui/index.js";
+import type { ThemesService } from "../../contracts/index.js";
 import { buildTheme } from "./build-theme.js";
 import type { ThemeSource } from "./catalog.js";
 import type { ColorMode } from "./color.js";

@@ -1,6 +1,6 @@
 // Reading and checking pi's theme JSON: a name, optional vars, and all 51 colour tokens.
 import { readFileSync } from "node:fs";
-import { COLOR_TOKENS, type ColorToken } from "../../lib/tui/theme.js";
+import { COLOR_TOKENS, type ColorToken } from "../../lib/tui/index.js";
 import { resolveValue, type ColorValue } from "./color.js";
 
 export interface ThemeSpec {

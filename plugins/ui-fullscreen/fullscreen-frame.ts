@@ -5,10 +5,8 @@
 import { Writable } from "node:stream";
 import { PassThrough } from "node:stream";
 import blessed from "neo-blessed";
-import type { InputEvent } from "../../lib/tui/keys.js";
-import type { Terminal } from "../../lib/tui/terminal.js";
-import { truncateToWidth } from "../../lib/tui/text.js";
-import type { AppParts, Frame } from "../../lib/ui-core/frame.js";
+import { type InputEvent, type Terminal, truncateToWidth } from "../../lib/tui/index.js";
+import type { AppParts, Frame } from "../../contracts/index.js";
 import { TranscriptSearch } from "./search.js";
 
 const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";

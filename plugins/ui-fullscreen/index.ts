@@ -1,17 +1,16 @@
 // The full-screen frame for the interactive UI (`--ui fullscreen`, setting `ui`, or `/ui` at any
 // time): transcript pane with scrolling and search, editor, footer, dialogs as overlays. The
-// interaction model is the same as the inline UI's (lib/ui-core); neo-blessed is loaded only
-// when this frame is first used.
+// interaction model is the interactive app's (plugins/ui-interactive), reached through its
+// "interactive" service; neo-blessed is loaded only when this frame is first used.
 import { definePlugin } from "pi-kernel";
-import type { FrameFactory } from "../../lib/ui-core/frame.js";
-import { liveUi } from "../../lib/ui-core/register.js";
 
 const NAMES = ["inline", "fullscreen"];
 
 export default definePlugin({
   name: "ui-fullscreen",
   provides: ["ui-frame:fullscreen"],
-  after: ["ui-inline"],
+  uses: ["interactive", "ui-frame:inline"],
+  after: ["ui-interactive"],
   setup(api) {
     api.services.provide("ui-frame:fullscreen", async () => new (await import("./fullscreen-frame.js")).FullscreenFrame());
     api.register.command({
@@ -21,7 +20,7 @@ export default definePlugin({
       source: "builtin",
       getArgumentCompletions: (prefix) => NAMES.filter((n) => n.startsWith(prefix)).map((value) => ({ value })),
       async handler(args) {
-        const app = liveUi().app;
+        const app = api.services.get("interactive")?.app();
         if (!app) throw new Error("/ui needs the interactive UI");
         const wanted = args.trim() || (app.frameName === "fullscreen" ? "inline" : "fullscreen");
         const service = `ui-frame:${wanted}` as const;

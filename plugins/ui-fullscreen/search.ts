@@ -1,7 +1,7 @@
 // Searching the transcript: a query typed after Ctrl+R; Enter jumps to the nearest match above
 // (again: the one before that, wrapping around); Esc stops. Matches are found in the plain text
 // of the rendered lines, case-insensitively.
-import { stripAnsi } from "../../lib/tui/text.js";
+import { stripAnsi } from "../../lib/tui/index.js";
 
 export class TranscriptSearch {
   active = false;

@@ -1,4 +1,4 @@
-// The inline interactive UI (the default `pi` experience); see plugin.ts.
+// The inline frame for the interactive app (the default `pi` look); see plugin.ts.
 import { createUiInline } from "./plugin.js";
 
 export default createUiInline();

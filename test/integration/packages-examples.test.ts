@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import themesPlugin from "../../plugins/themes/index.js";
-import type { ThemesService } from "../../lib/tui/theme.js";
+import type { ThemesService } from "../../contracts/index.js";
 import { startKernel, type Harness } from "../kernel/harness.js";
 import { makeProject } from "../support/scenario.mjs";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";

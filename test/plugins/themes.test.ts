@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import themesPlugin from "../../plugins/themes/index.js";
 import { nearest256, sgr } from "../../plugins/themes/color.js";
 import { parseTheme } from "../../plugins/themes/theme-file.js";
-import { COLOR_TOKENS, type Theme, type ThemesService } from "../../lib/tui/theme.js";
+import { COLOR_TOKENS, type Theme } from "../../lib/tui/index.js";
+import type { ThemesService } from "../../contracts/index.js";
 import { startKernel, type Harness } from "../kernel/harness.js";
 
 const dark = JSON.parse(readFileSync(new URL("../../themes/dark.json", import.meta.url), "utf8"));

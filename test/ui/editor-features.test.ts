@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, afterAll, describe, expect, it } from "vitest";
 
-import { EditorModel } from "../../lib/tui/editor-model.js";
+import { EditorModel } from "../../lib/tui/index.js";
 import { KEYS, startUi, type UiHarness } from "./harness.js";
 import type { UiService } from "../../contracts/index.js";
 

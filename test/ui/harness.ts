@@ -8,9 +8,10 @@ import models from "../../plugins/models/index.js";
 import openai from "../../plugins/provider-openai-completions/index.js";
 import toolsCore from "../../plugins/tools-core/index.js";
 import themes from "../../plugins/themes/index.js";
+import { createUiInteractive } from "../../plugins/ui-interactive/plugin.js";
 import { createUiInline } from "../../plugins/ui-inline/plugin.js";
 import uiFullscreen from "../../plugins/ui-fullscreen/index.js";
-import { StreamTerminal } from "../../lib/tui/terminal.js";
+import { StreamTerminal } from "../../lib/tui/index.js";
 import { makeProject, writeTwoModels } from "../support/scenario.mjs";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 import { kernelModules } from "../support/kernel-modules.js";
@@ -60,7 +61,7 @@ export async function startUi(opts: { cols?: number; rows?: number; settings?: R
     // `-e` style extension files (pi extensions need plugins/pi-compat in `plugins`); nothing else is discovered.
     ...(opts.extensions ? { noExtensions: true, extensionPaths: opts.extensions } : { noDiscovery: true }),
     flags: { provider: "sim", model: "sim-model", mode: "interactive", ...opts.flags },
-    plugins: [models, openai, toolsCore, themes, ...(opts.plugins ?? []), createUiInline({ terminal: () => stream }), uiFullscreen],
+    plugins: [models, openai, toolsCore, themes, ...(opts.plugins ?? []), createUiInteractive({ terminal: () => stream }), createUiInline(), uiFullscreen],
   });
   await kernel.start();
   const surface = kernel.host.current.registry.get("surface", "interactive")!;

@@ -1,12 +1,7 @@
 // The /tree view's model without a terminal: order (current branch first), connectors where the
 // conversation branches, filter modes, search, folding and branch jumps, label editing.
 import { describe, expect, it } from "vitest";
-import { Keybindings } from "../../lib/tui/keybindings.js";
-import { KeyParser } from "../../lib/tui/keys.js";
-import { plainTheme } from "../../lib/tui/plain-theme.js";
-import { stripAnsi } from "../../lib/tui/text.js";
-import type { TreeItem } from "../../lib/tui/tree-layout.js";
-import { labelTime, TreeView } from "../../lib/tui/tree-view.js";
+import { Keybindings, KeyParser, labelTime, plainTheme, stripAnsi, type TreeItem, TreeView } from "../../lib/tui/index.js";
 
 const item = (id: string, kind: TreeItem["kind"], text: string, children: TreeItem[] = [], more: Partial<TreeItem> = {}): TreeItem =>
   ({ id, kind, text, tag: kind === "user" ? "user: " : kind === "assistant" ? "assistant: " : undefined, children, ...more });

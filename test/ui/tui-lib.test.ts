@@ -5,16 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import xterm from "@xterm/headless";
 import { describe, expect, it } from "vitest";
-import { Container, Lines } from "../../lib/tui/component.js";
-import { EditorModel } from "../../lib/tui/editor-model.js";
-import { Keybindings, loadKeybindings } from "../../lib/tui/keybindings.js";
-import { KeyParser, keyId, type InputEvent } from "../../lib/tui/keys.js";
-import { MarkdownRenderer } from "../../lib/tui/markdown.js";
-import { plainTheme } from "../../lib/tui/plain-theme.js";
-import { InlineRenderer } from "../../lib/tui/renderer.js";
-import { StreamTerminal } from "../../lib/tui/terminal.js";
-import { stripAnsi, truncateToWidth, visibleWidth, wrapText } from "../../lib/tui/text.js";
-import type { Theme } from "../../lib/tui/theme.js";
+import { Container, EditorModel, InlineRenderer, type InputEvent, Keybindings, keyId, KeyParser, Lines, loadKeybindings, MarkdownRenderer, plainTheme, StreamTerminal, stripAnsi, type Theme, truncateToWidth, visibleWidth, wrapText } from "../../lib/tui/index.js";
 
 const ids = (events: InputEvent[]) => events.map((e) => (e.type === "paste" ? `paste:${e.text}` : keyId(e.key)));
 

@@ -4,9 +4,7 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import type { Component } from "../tui/component.js";
-import { truncateToWidth, visibleWidth } from "../tui/text.js";
-import type { Theme } from "../tui/theme.js";
+import { type Component, type Theme, truncateToWidth, visibleWidth } from "../../lib/tui/index.js";
 import type { AgentMessage, AgentView, AssistantMessage } from "pi-kernel";
 
 export interface FooterState {

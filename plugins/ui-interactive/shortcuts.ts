@@ -5,8 +5,7 @@
 // shortcut is skipped with a warning; any other built-in key is taken over by the shortcut, with
 // a warning. Keys the full-screen frame claims (scrolling, search) and open dialogs come first.
 
-import { normaliseKey, type Keybindings } from "../tui/keybindings.js";
-import { keyId, type Key } from "../tui/keys.js";
+import { type Key, type Keybindings, keyId, normaliseKey } from "../../lib/tui/index.js";
 import type { InteractiveApp } from "./app.js";
 import type { ShortcutDef } from "../../contracts/index.js";
 

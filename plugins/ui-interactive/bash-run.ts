@@ -4,12 +4,6 @@
 // (plugins/user-bash) does the running and the recording, with the bash tool's runner.
 import type { InteractiveApp } from "./app.js";
 
-/** The "userBash" service (plugins/user-bash): the same runner as the bash tool, and the record. */
-interface UserBashService {
-  run(command: string, opts: { excludeFromContext?: boolean; onData?(tail: string): void }): Promise<{ output: string; exitCode: number | null; cancelled: boolean }>;
-  abort(): void;
-}
-
 export async function runUserBash(app: InteractiveApp, command: string, excluded: boolean): Promise<void> {
   const view = app.transcript.bashRun(command, excluded);
   app.render();

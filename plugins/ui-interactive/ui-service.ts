@@ -1,11 +1,8 @@
-// The "ui" service (pi's ctx.ui) on top of the inline UI: notifications, dialogs drawn in place
+// The "ui" service (pi's ctx.ui) on top of the interactive app: notifications, dialogs drawn in place
 // of the editor, status entries in the footer, widgets above or below the editor, the title, and
 // the editor's text, and plugins' own components (ui.custom, widget components).
-import { SelectList } from "../tui/select-list.js";
-import { TextDialog } from "../tui/text-dialog.js";
+import { type InputEvent, type Keybindings, SelectList, TextDialog } from "../../lib/tui/index.js";
 
-import type { Keybindings } from "../tui/keybindings.js";
-import type { InputEvent } from "../tui/keys.js";
 import type { InteractiveApp, Overlay, Widget } from "./app.js";
 import { reportLater } from "./view-context.js";
 import type { CustomComponent, CustomUiContext, UiService } from "../../contracts/index.js";

@@ -2,7 +2,7 @@
 // messages, one row per tool call (live from the first streamed argument to the result), and
 // `!cmd` runs, plugins' custom messages. Also replays a conversation that is already there (a
 // resumed session).
-import { Container, type Component } from "../tui/component.js";
+import { type Component, Container } from "../../lib/tui/index.js";
 import type { AgentEvent, AgentMessage, AssistantMessage, ToolCall, ToolResult, ToolResultMessage } from "pi-kernel";
 import { CustomMessageView, type CustomMessage } from "./custom-message.js";
 import { AssistantView, BashRunView, NoticeView, UserMessageView } from "./message-views.js";

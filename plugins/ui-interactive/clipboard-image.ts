@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { EditorImage } from "../tui/editor-attachments.js";
+import type { EditorImage } from "../../lib/tui/index.js";
 import { imageFromBytes } from "./image-files.js";
 
 export type ClipboardImage = { image: EditorImage } | { problem: string };

@@ -4,8 +4,7 @@
 // it is drawn as pi draws it: the [customType] label and the text on the custom-message colours.
 // Messages sent with `display: false` are never drawn (the transcript skips them).
 
-import { Cached } from "../tui/component.js";
-import { wrapText } from "../tui/text.js";
+import { Cached, wrapText } from "../../lib/tui/index.js";
 import { block, reportRenderError, type ViewContext } from "./view-context.js";
 import type { MessageRendererDef } from "../../contracts/index.js";
 

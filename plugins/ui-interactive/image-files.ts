@@ -5,7 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { EditorImage } from "../tui/editor-attachments.js";
+import type { EditorImage } from "../../lib/tui/index.js";
 
 const IMAGE_EXT = /\.(png|jpe?g|gif|webp)$/i;
 /** Larger images are refused: providers reject them and the session would carry them forever. */

@@ -2,8 +2,7 @@
 // current plugin api (plugins' message and tool renderers are looked up there on every draw, so
 // a reloaded or removed plugin's renderer is never called).
 import type { PluginApi } from "pi-kernel";
-import { padToWidth } from "../tui/text.js";
-import type { BgToken, Theme } from "../tui/theme.js";
+import { type BgToken, padToWidth, type Theme } from "../../lib/tui/index.js";
 
 export interface ViewContext {
   theme(): Theme;

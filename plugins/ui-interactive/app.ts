@@ -3,20 +3,13 @@
 // events. A Frame puts it on screen (inline or full-screen) and can be swapped mid-session.
 // It follows plugin reloads: each new generation hands it a fresh `api`.
 import { join } from "node:path";
-import { Container, Lines, type Component } from "../tui/component.js";
-import { Autocomplete, type CommandInfo } from "../tui/autocomplete.js";
-import { EditorModel } from "../tui/editor-model.js";
-import { EditorView } from "../tui/editor-view.js";
-import { FileIndex } from "../tui/file-index.js";
-import { loadKeybindings, type Keybindings } from "../tui/keybindings.js";
-import { KeyParser, type InputEvent } from "../tui/keys.js";
-import { plainTheme } from "../tui/plain-theme.js";
-import type { Terminal } from "../tui/terminal.js";
-import { truncateToWidth, wrapText } from "../tui/text.js";
-import type { Theme, ThemesService } from "../tui/theme.js";
+import {
+  Autocomplete, type CommandInfo, type Component, Container, EditorModel, EditorView, FileIndex, type InputEvent,
+  type Keybindings, KeyParser, Lines, loadKeybindings, plainTheme, type Terminal, type Theme, truncateToWidth, wrapText,
+} from "../../lib/tui/index.js";
 import type { AgentEvent, PluginApi } from "pi-kernel";
 import { Footer } from "./footer.js";
-import type { AppParts, Frame } from "./frame.js";
+import type { AppParts, Frame } from "../../contracts/index.js";
 import { Transcript } from "./transcript.js";
 import type { ViewContext } from "./view-context.js";
 

@@ -1,25 +1,32 @@
-// What an interactive UI plugin sets up in every plugin generation: the "interactive" surface,
-// the UI's slash commands, the taps that feed the running app (events, diagnostics), and the
-// context rule for `!cmd` output. A running app outlives plugin reloads: each new generation's
-// setup hands it the fresh api. (A helper called from a plugin's setup, not a plugin itself.)
-import { Stage, type AgentMessage, type PluginApi } from "pi-kernel";
-import type { Terminal } from "../tui/terminal.js";
+// The interactive app as a plugin: the "interactive" surface, the UI's slash commands, the taps
+// that feed the running app (events, diagnostics), and the "interactive" service through which
+// other plugins reach the app (ui-fullscreen's /ui swaps frames with it). Frames come from other
+// plugins ("ui-frame:inline" from ui-inline, "ui-frame:fullscreen" from ui-fullscreen). A running
+// app outlives plugin reloads: it is kept with `api.keep`, and each new generation's setup hands
+// it the fresh api.
+import { definePlugin, Stage, type PluginApi, type PluginDef } from "pi-kernel";
+import type { Terminal } from "../../lib/tui/index.js";
 import { uiCommands } from "./commands.js";
 import type { LiveUi } from "./start.js";
 
-const LIVE = Symbol.for("pi-kernel.ui.live");
-
-/** The one running interactive app (if any), shared by every plugin generation. */
-export function liveUi(): LiveUi {
-  return ((globalThis as Record<symbol, LiveUi>)[LIVE] ??= {});
+/** `terminal` replaces the process's terminal (tests draw into a virtual one). */
+export function createUiInteractive(opts: { terminal?: () => Terminal } = {}): PluginDef {
+  return definePlugin({
+    name: "ui-interactive",
+    provides: ["interactive"],
+    uses: ["models", "sessions", "settings", "themes", "userBash", "ui-frame:inline", "ui-frame:fullscreen"],
+    setup: (api) => setup(api, opts),
+  });
 }
 
-export function setupInteractiveUi(api: PluginApi, opts: { terminal?: () => Terminal } = {}): void {
-  const live = liveUi();
+function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
+  // The one running app (if any), shared by every generation of this plugin.
+  const live = api.keep("live", (): LiveUi => ({}));
   if (live.app) {
     live.app.attach(api);
     if (live.ui) api.services.provide("ui", live.ui);
   }
+  api.services.provide("interactive", { app: () => live.app });
   api.on("event", (e) => live.app?.onEvent(e));
   // A reloaded generation may bring shortcuts that clash with built-in keys: say so, as at start.
   api.on("boot", async () => {

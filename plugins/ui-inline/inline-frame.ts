@@ -1,9 +1,7 @@
 // The inline frame: every part stacked into the terminal's normal scrollback and drawn by the
 // differential renderer.
-import { Container } from "../tui/component.js";
-import { InlineRenderer } from "../tui/renderer.js";
-import type { Terminal } from "../tui/terminal.js";
-import type { AppParts, Frame } from "./frame.js";
+import { Container, InlineRenderer, type Terminal } from "../../lib/tui/index.js";
+import type { AppParts, Frame } from "../../contracts/index.js";
 
 export class InlineFrame implements Frame {
   readonly name = "inline";

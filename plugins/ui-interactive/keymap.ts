@@ -2,8 +2,7 @@
 // then plugins' shortcuts (unless the key is one of pi's reserved app keys, see shortcuts.ts);
 // then app actions (abort, clear, exit, model and thinking controls, toggles, queue), then
 // completion, then plain editing.
-import { EditorKeys } from "../tui/editor-keys.js";
-import type { InputEvent, Key } from "../tui/keys.js";
+import { EditorKeys, type InputEvent, type Key } from "../../lib/tui/index.js";
 import type { InteractiveApp } from "./app.js";
 import type { Actions } from "./actions.js";
 import { runShortcut, warnShortcutConflicts } from "./shortcuts.js";

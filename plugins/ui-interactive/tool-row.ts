@@ -2,9 +2,7 @@
 // (pending, done, failed), and a body that is collapsed to a few lines until Ctrl+O: the edit's
 // diff, bash output as it streams, a read file's text, or whatever the tool returned. A tool with
 // its own renderCall / renderResult draws that slot itself (tool-renderers.ts).
-import { Cached } from "../tui/component.js";
-import { highlightCode, languageFor } from "../tui/highlight.js";
-import { truncateToWidth, wrapText } from "../tui/text.js";
+import { Cached, highlightCode, languageFor, truncateToWidth, wrapText } from "../../lib/tui/index.js";
 import type { ToolResult } from "pi-kernel";
 import { ToolSlots, type RowState } from "./tool-renderers.js";
 import { block, type ViewContext } from "./view-context.js";

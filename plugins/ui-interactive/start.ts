@@ -1,27 +1,25 @@
-// Starting the inline UI: keybindings, the app, its keymap and actions, the "ui" service, and
+// Starting the interactive app: keybindings, the app, its keymap and actions, the "ui" service, and
 // the messages given on the command line. Imported on demand so `pi -p` never loads the UI.
 import { join } from "node:path";
-import { loadKeybindings } from "../tui/keybindings.js";
-import { ProcessTerminal, type Terminal } from "../tui/terminal.js";
+import { loadKeybindings, ProcessTerminal, type Terminal } from "../../lib/tui/index.js";
 import type { PluginApi } from "pi-kernel";
 import { createActions } from "./actions.js";
 import { InteractiveApp } from "./app.js";
 import type { Live } from "./commands.js";
-import type { Frame, FrameFactory } from "./frame.js";
-import { InlineFrame } from "./inline-frame.js";
 import { createKeymap } from "./keymap.js";
 import { createUiService } from "./ui-service.js";
-import type { SurfaceContext, UiService } from "../../contracts/index.js";
+import type { Frame, SurfaceContext, UiService } from "../../contracts/index.js";
 
 export interface LiveUi extends Live { ui?: UiService }
 
-/** The frame to start with: `--ui`, else the `ui` setting, else inline. */
+/** The frame to start with: `--ui`, else the `ui` setting, else inline (plugins/ui-inline). */
 async function firstFrame(api: PluginApi): Promise<{ frame: Frame; problem?: string }> {
   const wanted = String(api.flags.ui ?? api.settings.ui ?? "inline");
   const service = `ui-frame:${wanted}` as const;
   if (api.services.has(service)) return { frame: await api.services.use(service)() };
+  if (!api.services.has("ui-frame:inline")) throw new Error(`The "${wanted}" UI is not available in this agent, nor the inline one (add plugins/ui-inline)`);
   const problem = `The "${wanted}" UI is not available in this agent (${wanted === "fullscreen" ? "add plugins/ui-fullscreen" : "use inline or fullscreen"}); using the inline UI`;
-  return { frame: new InlineFrame(), problem };
+  return { frame: await api.services.use("ui-frame:inline")(), problem };
 }
 
 export async function startInteractive(api: PluginApi, live: LiveUi, ctx: SurfaceContext, terminal?: Terminal): Promise<number> {

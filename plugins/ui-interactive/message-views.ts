@@ -1,8 +1,6 @@
 // Transcript views for messages: the user's prompt, the assistant's streaming answer (markdown,
 // thinking blocks, errors), `!cmd` runs, and notices. Each caches its lines until it changes.
-import { Cached } from "../tui/component.js";
-import { MarkdownRenderer } from "../tui/markdown.js";
-import { wrapText } from "../tui/text.js";
+import { Cached, MarkdownRenderer, wrapText } from "../../lib/tui/index.js";
 import type { AssistantMessage } from "pi-kernel";
 import { block, type ViewContext } from "./view-context.js";
 

@@ -1,7 +1,6 @@
 // The UI's own slash commands: /hotkeys, /model, /theme, /copy, /quit.
 import type { PluginApi } from "pi-kernel";
-import type { ThemesService } from "../tui/theme.js";
-import { lastAssistantText } from "../messages/last-assistant-text.js";
+import { lastAssistantText } from "../../lib/messages/last-assistant-text.js";
 import type { InteractiveApp } from "./app.js";
 import type { Actions } from "./actions.js";
 import type { CommandDef } from "../../contracts/index.js";

@@ -1,8 +1,7 @@
 // What the user's keys and submissions do to the agent: prompt, steer or queue a follow-up,
 // abort (putting queued text back in the editor), pick or cycle models and thinking levels,
 // open $VISUAL/$EDITOR, run `!cmd`, paste text, files and clipboard images, and suspend.
-import { SelectList } from "../tui/select-list.js";
-import type { ThemesService } from "../tui/theme.js";
+import { SelectList } from "../../lib/tui/index.js";
 import type { AgentMessage, ImageContent, Model, ThinkingLevel } from "pi-kernel";
 import type { InteractiveApp } from "./app.js";
 import { runUserBash } from "./bash-run.js";
@@ -11,15 +10,13 @@ import { editExternally } from "./external-editor.js";
 import { droppedImagePaths, imagePathsIn, readImageFile } from "./image-files.js";
 import { suspendToBackground } from "./suspend.js";
 
-interface ModelsService { list(): Model[]; resolve(pattern: string, provider?: string): Model | undefined; apiKey(model: Model): Promise<string | undefined> }
-
 const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
 
 export type Actions = ReturnType<typeof createActions>;
 
 export function createActions(app: InteractiveApp) {
   const api = () => app.api;
-  const models = (): ModelsService | undefined => (api().services.get("models"));
+  const models = () => api().services.get("models");
 
   const prompt = (text: string, images: ImageContent[] = [], streamingBehavior?: "steer" | "followUp") => {
     api().actions.prompt(text, { source: "interactive", images: images.length ? images : undefined, streamingBehavior })
