@@ -35,11 +35,12 @@ export async function renderPerToken(tokens) {
   const { createKernel } = await import(dist("kernel/index.js"));
   const { StreamTerminal } = await import(dist("lib/tui/terminal.js"));
   const { createUiInline } = await import(dist("plugins/ui-inline/plugin.js"));
+  const { createUiInteractive } = await import(dist("plugins/ui-interactive/plugin.js"));
   const themes = (await import(dist("plugins/themes/index.js"))).default;
   let bytes = 0;
   const term = new StreamTerminal({ write: (d) => { bytes += Buffer.byteLength(d); } }, 120, 40);
   const { root, project, agentDir } = makeProject("http://127.0.0.1:9");
-  const kernel = createKernel({ cwd: project, agentDir, noDiscovery: true, settings: { quietStartup: true }, flags: {}, plugins: [themes, createUiInline({ terminal: () => term })] });
+  const kernel = createKernel({ cwd: project, agentDir, noDiscovery: true, settings: { quietStartup: true }, flags: {}, plugins: [themes, createUiInteractive({ terminal: () => term }), createUiInline()] });
   await kernel.start();
   kernel.actions.setMessages(history(620));
   const exited = kernel.host.current.registry.get("surface", "interactive").run({ messages: [] });

@@ -9,7 +9,7 @@
 // change. Dynamic import()s stay separate chunks: setup() defers heavy code on purpose.
 // npm packages and node built-ins stay external, "#typebox" too (already its own bundled file).
 // The other tsc files stay in dist/ untouched: tests and benches import some of them directly,
-// and pi extensions load lib/pi-compat/*.js through jiti (its own graph, as before).
+// and pi extensions load plugins/pi-compat/modules/*.js through jiti (its own graph, as before).
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,29 +1,21 @@
 // The RPC command table: each command's input checks and its response data, in pi's shapes.
 // Commands about the conversation itself live here; the ones that need the session store,
 // compaction or the user shell live in session-commands.ts.
+import type { ModelsService } from "../../contracts/index.js";
 import type { AgentMessage, AssistantMessage, ImageContent, Model, PluginApi, QueueMode, ThinkingLevel } from "pi-kernel";
 import { availableThinkingLevels, clampThinkingLevel, lastAssistantText } from "../../lib/mode-kit/index.js";
+import { NO_DATA, text, type Handler, type RpcCommand, type RpcContext } from "./handler.js";
 import { SESSION_COMMANDS } from "./session-commands.js";
 import { sessionStats } from "./stats.js";
 import { slashCommands } from "../../lib/resource-kit/index.js";
 
-export type RpcCommand = { id?: unknown; type: string; [field: string]: unknown };
-export interface RpcContext {
-  api(): PluginApi;
-  send(record: Record<string, unknown>): void;
-  /** Runs started by prompt, awaited before the process exits. */
-  background: Set<Promise<unknown>>;
-}
-/** A successful response without a `data` field. */
-export const NO_DATA = Symbol("no data");
-export type Handler = (cmd: RpcCommand, ctx: RpcContext) => Promise<unknown> | unknown;
+export type { RpcCommand, RpcContext, Handler } from "./handler.js";
+export { NO_DATA } from "./handler.js";
 
 /** pi writes the queue modes to settings.json; the settings plugin does, when present. */
 function remember(api: PluginApi, key: string, value: unknown): void {
   api.services.get("settings")?.set(key, value);
 }
-
-interface ModelsService { list(): Model[]; find(provider: string, id: string): Model | undefined; cycle?(direction: "forward" | "backward"): unknown }
 
 const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
 const MODES: QueueMode[] = ["all", "one-at-a-time"];
@@ -135,11 +127,6 @@ function models(api: PluginApi): ModelsService {
   return api.services.use("models");
 }
 
-export function text(cmd: RpcCommand, field: string): string {
-  const value = cmd[field];
-  if (typeof value !== "string") throw new Error(`Missing or invalid field "${field}": expected a string`);
-  return value;
-}
 
 function oneOf<T extends string>(cmd: RpcCommand, field: string, allowed: readonly T[]): T {
   const value = cmd[field];

@@ -3,7 +3,7 @@
 // error when the agent was composed without the plugin that provides the service.
 import type { AgentMessage, PluginApi, ServiceName, Services } from "pi-kernel";
 import type { MessageEntry } from "../../contracts/index.js";
-import { NO_DATA, text, type Handler } from "./commands.js";
+import { NO_DATA, text, type Handler } from "./handler.js";
 
 function service<K extends ServiceName>(api: PluginApi, name: K, command: string): Services[K] {
   if (!api.services.has(name)) throw new Error(`${command} needs the "${name}" service, which no plugin in this agent provides`);

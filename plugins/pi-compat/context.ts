@@ -1,7 +1,7 @@
 // pi's ExtensionContext (handed to event handlers and tools) and ExtensionCommandContext (to
 // commands), built over one extension's kernel api so everything it does is attributed to it.
 import type { AssistantMessage, Model, PluginApi } from "pi-kernel";
-import { isTrusted } from "../../lib/packages/trust.js";
+import { isTrusted } from "../../lib/packages/index.js";
 import type { GateAnswer, SessionGateEvent, SessionsService } from "../../contracts/sessions.js";
 import type { Runtime } from "./runtime.js";
 import { sessionView } from "./session-view.js";

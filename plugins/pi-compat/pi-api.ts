@@ -1,8 +1,8 @@
 // pi's ExtensionAPI (`pi.*`) for one extension, over that extension's own kernel api: what it
 // registers is owned by it (and goes away when it is reloaded), and its failures carry its name.
 import type { Model, PluginApi, ThinkingLevel, ToolDef } from "pi-kernel";
-import { slashCommands } from "../../lib/commands/slash-commands.js";
-import { normaliseKey } from "../../lib/tui/keybindings.js";
+import { slashCommands } from "../../lib/resource-kit/index.js";
+import { normaliseKey } from "../../lib/tui/index.js";
 import { wrapCompactors } from "./compaction.js";
 import { createCommandContext, createContext } from "./context.js";
 import { execCommand } from "./exec.js";

@@ -4,7 +4,7 @@
 // .pi), a package's carry its source string, an SDK inline one is pi's `<inline:name>` form.
 import { join } from "node:path";
 import type { PluginApi, PluginSource } from "pi-kernel";
-import { autoMeta, packageMeta, sourceInfo, type SourceInfo } from "../../lib/resource-paths/source-info.js";
+import { autoMeta, packageMeta, sourceInfo, type SourceInfo } from "../../lib/resource-kit/index.js";
 
 export function extensionSourceInfo(source: PluginSource, api: PluginApi): SourceInfo {
   switch (source.origin) {

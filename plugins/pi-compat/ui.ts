@@ -3,7 +3,7 @@
 // Extensions' own components (custom dialogs, widget factories) get pi-tui's `tui` and
 // keybindings objects over the UI that draws them.
 import type { PluginApi } from "pi-kernel";
-import { plainTheme } from "../../lib/tui/plain-theme.js";
+import { plainTheme } from "../../lib/tui/index.js";
 import { piKeybindings, piTui, type SurfaceHost } from "./modules/tui-host.js";
 import type { UiService } from "../../contracts/index.js";
 

@@ -40,7 +40,7 @@ export async function treeCommand(api: PluginApi, s: Sessions, args: string): Pr
 async function pick(api: PluginApi, s: Sessions, face: UiService, initialId?: string): Promise<string | undefined> {
   if (face.custom) {
     // Loaded on first use: the terminal toolkit is not needed to start the agent.
-    const [{ loadKeybindings }, { TreeView }] = await Promise.all([import("../../lib/tui/keybindings.js"), import("../../lib/tui/tree-view.js")]);
+    const { loadKeybindings, TreeView } = await import("../../lib/tui/index.js");
     const keys = loadKeybindings(join(api.agentDir, "keybindings.json"));
     const filter = api.settings.treeFilterMode as TreeFilter | undefined;
     return face.custom<string>((done, ui) => new TreeView({

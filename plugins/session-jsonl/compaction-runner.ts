@@ -3,7 +3,7 @@
 // `compaction.reserveTokens` (checked before each request), the provider reports a context
 // overflow (compact, then retry once), or the user asks (/compact, the service).
 import type { AgentEvent, AgentMessage, AssistantMessage, PluginApi } from "pi-kernel";
-import { isContextOverflow } from "../../lib/provider-kit/overflow.js";
+import { isContextOverflow } from "../../lib/provider-kit/index.js";
 import { compactionSettings, contextTokens, prepareCompaction } from "../../lib/session-kit/index.js";
 import type { CompactionService, CompactionSettings, CompactorDef } from "../../contracts/compaction.js";
 import type { CompactionEntry } from "../../contracts/session-entries.js";

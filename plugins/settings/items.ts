@@ -4,7 +4,7 @@
 // telemetry, warnings, terminal progress, clear on shrink) have no effect here, so they are not
 // offered.
 import type { PluginApi, ThinkingLevel } from "pi-kernel";
-import { availableThinkingLevels, clampThinkingLevel } from "../../lib/headless/thinking.js";
+import { availableThinkingLevels, clampThinkingLevel } from "../../lib/mode-kit/index.js";
 import { TREE_FILTERS } from "../../lib/tui/index.js";
 import type { SettingsService } from "./store.js";
 

@@ -3,7 +3,7 @@
 // key, and tells listeners. The merged view is updated in place so code that reads settings when
 // it needs them (auto-compaction, autocomplete size) follows at once.
 import { join } from "node:path";
-import { getPath, readSettings, setPath, updateSettings, type SettingsObject } from "../../lib/packages/settings-file.js";
+import { getPath, readSettings, setPath, updateSettings, type SettingsObject } from "../../lib/packages/index.js";
 
 export type { SettingsScope, SettingsListener, SettingsService } from "../../contracts/settings.js";
 import type { SettingsListener, SettingsScope, SettingsService } from "../../contracts/settings.js";

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { definePlugin, type PluginApi } from "pi-kernel";
-import { AddedPaths, filesOf, type AddsPaths } from "../../lib/resource-paths/added-paths.js";
+import { AddedPaths, filesOf, type AddsPaths } from "../../lib/resource-kit/index.js";
 import type { ThemesService } from "../../contracts/index.js";
 import { detectBackground, themeFiles } from "./catalog.js";
 import { detectColorMode } from "./color.js";

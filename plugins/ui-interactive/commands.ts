@@ -1,6 +1,6 @@
 // The UI's own slash commands: /hotkeys, /model, /theme, /copy, /quit.
 import type { PluginApi } from "pi-kernel";
-import { lastAssistantText } from "../../lib/messages/last-assistant-text.js";
+import { lastAssistantText } from "../../lib/mode-kit/index.js";
 import type { InteractiveApp } from "./app.js";
 import type { Actions } from "./actions.js";
 import type { CommandDef } from "../../contracts/index.js";

@@ -1,10 +1,10 @@
 // One user shell command at a time, and the bashExecution message it leaves behind.
 import { unlink } from "node:fs/promises";
 import type { AgentMessage, PluginApi } from "pi-kernel";
-import { OutputSink } from "../../lib/shell/output-sink.js";
-import { runCommand } from "../../lib/shell/run-command.js";
-import { pickShell } from "../../lib/shell/shell.js";
-import { truncateTail } from "../../lib/tool-output/truncate.js";
+import { OutputSink } from "../../lib/tool-kit/index.js";
+import { runCommand } from "../../lib/tool-kit/index.js";
+import { pickShell } from "../../lib/tool-kit/index.js";
+import { truncateTail } from "../../lib/tool-kit/index.js";
 
 export type { BashResult, BashOperations, Interception, Interceptor, RunOptions } from "../../contracts/user-bash.js";
 import type { BashOperations, BashResult, Interception, Interceptor, RunOptions, UserBashService } from "../../contracts/user-bash.js";

@@ -56,6 +56,18 @@ describe("architecture rules", () => {
     expect(bad).toEqual([]);
   });
 
+  it("plugins reach toolkits only through their index, and never the CLI, SDK or composition root", () => {
+    const bad = everything.filter((f) => !f.path.startsWith("lib/")).flatMap((f) => f.imports
+      .filter((i) => i.target && (/^(cli|sdk|compose)\//.test(i.target) ? f.path.startsWith("plugins/") : /^lib\/[^/]+\/(?!index\.ts$)/.test(i.target)))
+      .map((i) => `${f.path}:${i.line} imports ${i.spec}`));
+    expect(bad).toEqual([]);
+  });
+
+  it("lib/ holds toolkits, each with an index", () => {
+    const kits = readdirSync(join(ROOT, "lib"));
+    expect(kits.filter((k) => !files.some((f) => f.path === `lib/${k}/index.ts`))).toEqual([]);
+  });
+
   it("sdk imports nothing from cli", () => {
     const bad = files.filter((f) => f.path.startsWith("sdk/")).flatMap((f) => f.imports
       .filter((i) => i.target?.startsWith("cli/")).map((i) => `${f.path}:${i.line} imports ${i.spec}`));

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { packageResources } from "../../lib/packages/manifest.js";
-import { identity, isPinned, parseSource } from "../../lib/packages/source.js";
-import { isTrusted, trustDirectory, untrustedContent, withoutUntrusted } from "../../lib/packages/trust.js";
+import { packageResources } from "../../lib/packages/index.js";
+import { identity, isPinned, parseSource } from "../../lib/packages/index.js";
+import { isTrusted, trustDirectory, untrustedContent, withoutUntrusted } from "../../lib/packages/index.js";
 
 const roots: string[] = [];
 afterAll(() => { for (const r of roots) rmSync(r, { recursive: true, force: true }); });

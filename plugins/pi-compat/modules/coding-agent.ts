@@ -3,11 +3,11 @@
 // dev dependencies at build time; at run time only these values are needed.
 import { join } from "node:path";
 import { homedir } from "node:os";
-import { DEFAULT_KEYBINDINGS } from "../../../lib/tui/keybindings.js";
-import { highlightCode as highlight, languageFor } from "../../../lib/tui/highlight.js";
-import { plainTheme } from "../../../lib/tui/plain-theme.js";
-import type { Theme } from "../../../lib/tui/theme.js";
-import { MAX_BYTES, MAX_LINES, formatSize } from "../../../lib/tool-output/limits.js";
+import { DEFAULT_KEYBINDINGS } from "../../../lib/tui/index.js";
+import { highlightCode as highlight, languageFor } from "../../../lib/tui/index.js";
+import { plainTheme } from "../../../lib/tui/index.js";
+import type { Theme } from "../../../lib/tui/index.js";
+import { MAX_BYTES, MAX_LINES, formatSize } from "../../../lib/tool-kit/index.js";
 import { createEventBus } from "./event-bus.js";
 import { truncateHead, truncateLine, truncateTail } from "./truncate.js";
 

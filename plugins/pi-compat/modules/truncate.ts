@@ -1,5 +1,5 @@
 // pi's output truncation helpers, with pi's limits (2,000 lines or 50 KB, whichever comes first).
-import { MAX_BYTES, MAX_LINES } from "../../../lib/tool-output/limits.js";
+import { MAX_BYTES, MAX_LINES } from "../../../lib/tool-kit/index.js";
 
 export interface TruncationOptions { maxLines?: number; maxBytes?: number }
 export interface TruncationResult {

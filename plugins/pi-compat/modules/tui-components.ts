@@ -1,10 +1,10 @@
 // pi-tui's components as pi extensions construct them (`new Text(s, 1, 0)`, `box.addChild(c)`),
 // drawn with pi-kernel's own terminal helpers (lib/tui). Each keeps pi-tui's constructor shape.
-import type { Component } from "../../../lib/tui/component.js";
-import { MarkdownRenderer } from "../../../lib/tui/markdown.js";
-import { plainTheme } from "../../../lib/tui/plain-theme.js";
-import { padToWidth, truncateToWidth, visibleWidth, wrapText } from "../../../lib/tui/text.js";
-import type { Theme } from "../../../lib/tui/theme.js";
+import type { Component } from "../../../lib/tui/index.js";
+import { MarkdownRenderer } from "../../../lib/tui/index.js";
+import { plainTheme } from "../../../lib/tui/index.js";
+import { padToWidth, truncateToWidth, visibleWidth, wrapText } from "../../../lib/tui/index.js";
+import type { Theme } from "../../../lib/tui/index.js";
 
 export type { Component };
 type Paint = (text: string) => string;

@@ -1,9 +1,9 @@
 // pi-tui's interactive pieces with pi-tui's shapes: Input (one-line text field) and SelectList
 // (items, maxVisible, theme; onSelect/onCancel), driven by raw terminal input via handleInput.
-import type { Component } from "../../../lib/tui/component.js";
-import { fuzzyFilter } from "../../../lib/tui/fuzzy.js";
-import { KeyParser, type InputEvent } from "../../../lib/tui/keys.js";
-import { truncateToWidth } from "../../../lib/tui/text.js";
+import type { Component } from "../../../lib/tui/index.js";
+import { fuzzyFilter } from "../../../lib/tui/index.js";
+import { KeyParser, type InputEvent } from "../../../lib/tui/index.js";
+import { truncateToWidth } from "../../../lib/tui/index.js";
 
 function events(parser: KeyParser, data: string): InputEvent[] {
   const out = parser.feed(data);

@@ -1,7 +1,7 @@
 // pi-tui's key helpers over pi-kernel's key parser: `matchesKey(data, "ctrl+c")`, `parseKey`,
 // and the `Key` builder (Key.enter, Key.ctrl("c"), Key.ctrlShift("p"), ...).
-import { normaliseKey } from "../../../lib/tui/keybindings.js";
-import { KeyParser, keyId, type Key as ParsedKey } from "../../../lib/tui/keys.js";
+import { normaliseKey } from "../../../lib/tui/index.js";
+import { KeyParser, keyId, type Key as ParsedKey } from "../../../lib/tui/index.js";
 
 /** The first key in raw terminal input, undefined for a paste or nothing. */
 export function firstKey(data: string): ParsedKey | undefined {

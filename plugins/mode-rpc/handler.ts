@@ -1,0 +1,20 @@
+// The shape of an RPC command handler and the helpers handlers share (kept apart from the command
+// tables so the session commands and the core commands can both use them without a cycle).
+import type { PluginApi } from "pi-kernel";
+
+export type RpcCommand = { id?: unknown; type: string; [field: string]: unknown };
+export interface RpcContext {
+  api(): PluginApi;
+  send(record: Record<string, unknown>): void;
+  /** Runs started by prompt, awaited before the process exits. */
+  background: Set<Promise<unknown>>;
+}
+/** A successful response without a `data` field. */
+export const NO_DATA = Symbol("no data");
+export type Handler = (cmd: RpcCommand, ctx: RpcContext) => Promise<unknown> | unknown;
+
+export function text(cmd: RpcCommand, field: string): string {
+  const value = cmd[field];
+  if (typeof value !== "string") throw new Error(`Missing or invalid field "${field}": expected a string`);
+  return value;
+}
