@@ -2,7 +2,7 @@
 // 100,000 entries through the session plugin in a real kernel and reports how long resuming took
 // and its peak RSS. Sessions that long have been compacted along the way, as real ones are: a
 // compaction every 1,000 entries keeps the last 40. Targets for 100,000: < 1 s, < 200 MB.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, openSync, writeSync, closeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -57,7 +57,8 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
       const packages = await composePackages({ packagesFile, agentDir: o.agentDir, cwd: o.cwd, projectTrusted: projectTrusted(), report: o.report });
       for (const [kind, flag] of Object.entries(RESOURCE_FLAGS)) {
         const extra = resourcesOf(packages, kind as keyof typeof RESOURCE_FLAGS);
-        if (extra.length || userPaths[flag].length) o.flags[flag] = [...userPaths[flag], ...extra];
+        const given = userPaths[flag] ?? [];
+        if (extra.length || given.length) o.flags[flag] = [...given, ...extra];
       }
       // Which directories are packages, so their resources report origin "package" (lib/resource-paths/source-info.ts).
       const compositionScope = packagesFile === projectFile ? "project" : "user";

@@ -1,7 +1,7 @@
 // Compaction: the "compaction" service (provided by session-jsonl: when and how the session is
 // compacted) and the `compactor` contribution kind (strategies: what the summary says).
 import type { AgentMessage, Model, ThinkingLevel } from "pi-kernel";
-import type { CompactionEntry, SessionEntry } from "./session-entries.js";
+import type { CompactionEntry, } from "./session-entries.js";
 
 export interface CompactionService {
   /** Compacts now; rejects with the reason when it cannot (nothing to compact, no strategy, LLM error). */

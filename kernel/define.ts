@@ -14,7 +14,8 @@ import type {
  */
 export interface Contributions {
   provider: ProviderDef;
-  tool: ToolDef<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: heterogeneous by design (tools of any schema, provider JSON)
+  tool: ToolDef<any, any>;
 }
 export type Kind = keyof Contributions & string;
 

@@ -6,9 +6,6 @@ import type {
 
 export type Listener = (event: AgentEvent) => void;
 
-interface ModelsService { resolve(pattern: string, provider?: string): Model | undefined }
-interface CompactionService { compact(instructions?: string): Promise<unknown>; idle(): Promise<void> }
-interface SessionsService { readonly file?: string }
 
 export class AgentSession {
   constructor(

@@ -18,7 +18,7 @@ export function guardStdout(stream: NodeJS.WritableStream = process.stdout): Gua
   console.info = console.log;
   let pending: string[] = [];
   let inFlight = false;
-  let idle: (() => void)[] = [];
+  const idle: (() => void)[] = [];
   const pump = () => {
     if (pending.length === 0) {
       inFlight = false;

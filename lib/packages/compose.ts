@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { installedDir, installSource, isInstalled } from "./install.js";
-import { KINDS, packageResources, type Resources } from "./manifest.js";
+import { type KINDS, packageResources, type Resources } from "./manifest.js";
 import { readPackages, sourceOf, type PackageEntry } from "./settings-file.js";
 import { identity, parseSource } from "./source.js";
 
@@ -38,7 +38,7 @@ export async function composePackages(o: ComposePackagesOptions): Promise<Compos
     lists.push({ entries: safeRead(join(projectRoot, "settings.json"), o), base: projectRoot, root: projectRoot, origin: "project", autoInstall: true });
   }
   // The same package in global and project settings loads once: the project's entry wins.
-  const projectIds = new Set((lists[2]?.entries ?? []).map((e) => tryIdentity(sourceOf(e), lists[2].base)));
+  const projectIds = new Set((lists[2]?.entries ?? []).map((e) => tryIdentity(sourceOf(e), lists[2]!.base)));
   const out: ComposedPackage[] = [];
   for (const list of lists) {
     for (const entry of list.entries) {

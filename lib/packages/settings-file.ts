@@ -69,7 +69,7 @@ export function setPath(settings: SettingsObject, key: string, value: unknown): 
     if (!isPlainObject(node[part])) node[part] = {};
     node = node[part] as SettingsObject;
   }
-  const last = parts[parts.length - 1];
+  const last = parts[parts.length - 1] ?? "";
   if (value === undefined) delete node[last];
   else node[last] = value;
 }

@@ -5,7 +5,6 @@ import { emptyUsage, type AssistantMessageEvent, type LlmContext, type Model, ty
 import type { Wire } from "./run.js";
 
 /** The part of the models service providers use (plugins never import each other). */
-interface ApiKeys { apiKey(model: Model): Promise<string | undefined> }
 
 export function registerLazyProvider(api: PluginApi, apiName: string, loadWire: () => Promise<Wire>): void {
   api.register.provider({ api: apiName, stream: (model, context, options) => stream(api, loadWire, model, context, options) });

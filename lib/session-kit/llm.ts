@@ -2,8 +2,6 @@
 // (a real request, with the key the "models" service resolves), returning the reply's text.
 import type { AssistantMessage, Model, PluginApi, ThinkingLevel } from "pi-kernel";
 
-interface KeySource { apiKey(model: Model): Promise<string | undefined> }
-
 export interface SummaryCall {
   model: Model;
   systemPrompt: string;

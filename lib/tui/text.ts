@@ -28,7 +28,7 @@ export function wrapText(text: string, width: number): string[] {
   return out;
 }
 
-// eslint-disable-next-line no-control-regex
+// Escape sequences are control characters by definition.
 const ESCAPE = /\x1b(?:\[[0-9;:?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])/y;
 const segmenter = new Intl.Segmenter();
 

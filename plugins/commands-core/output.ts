@@ -3,7 +3,6 @@
 // stdout, and problems (an unknown command) go to stderr; in the JSON mode stdout carries the
 // event stream, so everything goes to stderr.
 import type { PluginApi } from "pi-kernel";
-import type { UiService } from "../../contracts/index.js";
 
 export type Level = "info" | "warning" | "error";
 

@@ -13,11 +13,6 @@ const FALLBACK: ExportColors = {
   toolDiffAdded: "#8cc265", toolDiffRemoved: "#ef5f6b", toolDiffContext: "#7f848e", selectedBg: "#3a3f4b",
 };
 
-interface ThemesLike {
-  current(): { name: string };
-  list(): { name: string; path?: string }[];
-}
-
 export function exportColors(api: PluginApi): ExportColors {
   try {
     if (!api.services.has("themes")) return FALLBACK;

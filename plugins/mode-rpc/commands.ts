@@ -2,7 +2,7 @@
 // Commands about the conversation itself live here; the ones that need the session store,
 // compaction or the user shell live in session-commands.ts.
 import type { ModelsService } from "../../contracts/index.js";
-import type { AgentMessage, AssistantMessage, ImageContent, Model, PluginApi, QueueMode, ThinkingLevel } from "pi-kernel";
+import type { AgentMessage, ImageContent, PluginApi, QueueMode, ThinkingLevel } from "pi-kernel";
 import { availableThinkingLevels, clampThinkingLevel, lastAssistantText } from "../../lib/mode-kit/index.js";
 import { NO_DATA, text, type Handler, type RpcCommand, type RpcContext } from "./handler.js";
 import { SESSION_COMMANDS } from "./session-commands.js";

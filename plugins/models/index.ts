@@ -5,8 +5,8 @@
 // commands for lists and cycling).
 import { join } from "node:path";
 import { definePlugin } from "pi-kernel";
-import type { Model, PluginApi, ThinkingLevel } from "pi-kernel";
-import { type AddedProvider, AddedProviders } from "./added-providers.js";
+import type { Model, PluginApi, } from "pi-kernel";
+import { AddedProviders } from "./added-providers.js";
 import { ApiKeys } from "./api-keys.js";
 import { saveApiKey } from "./auth-store.js";
 import { ENV_KEYS, builtinModels } from "./builtin.js";

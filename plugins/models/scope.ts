@@ -1,7 +1,7 @@
 // --models: the models Ctrl+P cycles through. Comma-separated patterns, each a glob over
 // `provider/id` or id (`anthropic/*`, `*sonnet*`) or a fuzzy pattern, optionally pinning a
 // thinking level (`sonnet:high`).
-import type { Model, ThinkingLevel } from "pi-kernel";
+import type { Model, } from "pi-kernel";
 import { resolveModel, splitThinkingSuffix } from "./resolve.js";
 
 export type { Scoped } from "../../contracts/models.js";

@@ -6,7 +6,6 @@
 import { join } from "node:path";
 import { definePlugin, type PluginApi } from "pi-kernel";
 import { installedDir, isInstalled, isTrusted, parseSource, readPackages, sourceOf, trustDirectory, untrustedContent } from "../../lib/packages/index.js";
-import type { UiService } from "../../contracts/index.js";
 
 const UI_WAIT_MS = 60_000;
 

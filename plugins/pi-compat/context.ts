@@ -6,7 +6,6 @@ import type { GateAnswer, SessionGateEvent, SessionsService } from "../../contra
 import type { Runtime } from "./runtime.js";
 import { sessionView } from "./session-view.js";
 import { createUi } from "./ui.js";
-import type { UiService } from "../../contracts/index.js";
 
 export function createContext(rt: Runtime, api: PluginApi): Record<string, unknown> {
   return {

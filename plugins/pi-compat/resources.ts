@@ -3,7 +3,6 @@
 // through those services' `addPaths`, so a skill reaches the system prompt and a template runs as
 // /name. Every handler's paths are kept (pi merges them all).
 import type { PluginApi } from "pi-kernel";
-import type { AddsPaths } from "../../lib/resource-kit/index.js";
 import { createContext } from "./context.js";
 import type { Runtime } from "./runtime.js";
 

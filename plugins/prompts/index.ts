@@ -4,13 +4,12 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { definePlugin, type PluginApi } from "pi-kernel";
-import { AddedPaths, type AddsPaths, CommandMirror, type CommandsService, frontmatterParser, IGNORE_FILES, LiveIndex } from "../../lib/resource-kit/index.js";
+import { AddedPaths, CommandMirror, frontmatterParser, IGNORE_FILES, LiveIndex } from "../../lib/resource-kit/index.js";
 import { splitArgs, substitute } from "./args.js";
 import type { Template, TemplateRoot } from "./templates.js";
 
 /** The "prompts" service: takes template paths other plugins add (pi's resources_discover). */
 export type { PromptsService } from "../../contracts/resources.js";
-import type { PromptsService } from "../../contracts/resources.js";
 import type { CommandDef } from "../../contracts/index.js";
 
 export default definePlugin({

@@ -11,7 +11,8 @@ export const anthropicWire: Wire = {
 };
 
 interface State { counts: TokenCounts; stopReason?: string; finished: boolean }
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: heterogeneous by design (tools of any schema, provider JSON)
+type Data = Record<string, any>;
 
 // Sync helpers are iterated with for-of: `yield*` of a sync iterable in an async generator
 // wraps every element in extra promises, which shows on long answers.

@@ -11,14 +11,15 @@ export const geminiWire: Wire = {
   decode: decodeEvents,
 };
 
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: heterogeneous by design (tools of any schema, provider JSON)
+type Data = Record<string, any>;
 interface State { finishReason?: string; calls: number; seen?: Data }
 
 // Sync helpers are iterated with for-of: `yield*` of a sync iterable in an async generator
 // wraps every element in extra promises, which shows on long answers.
 async function* decodeEvents(batches: AsyncIterable<Iterable<SseEvent>>, out: MessageAssembler, model: Model): AsyncGenerator<AssistantMessageEvent> {
   const state: State = { calls: 0 };
-  read: for await (const batch of batches) for (const event of batch) {
+  for await (const batch of batches) for (const event of batch) {
     const chunk = parseEventData<Data>(event.data);
     if (chunk.error) {
       const status = String(chunk.error.status ?? "");

@@ -9,7 +9,8 @@ export const responsesWire: Wire = {
   decode: decodeEvents,
 };
 
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: heterogeneous by design (tools of any schema, provider JSON)
+type Data = Record<string, any>;
 interface State { status?: string; incompleteReason?: string; argsStreamed: boolean }
 
 // Sync helpers are iterated with for-of: `yield*` of a sync iterable in an async generator

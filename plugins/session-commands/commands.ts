@@ -4,7 +4,7 @@ import type { PluginApi } from "pi-kernel";
 import type { SessionEntry } from "../../contracts/session-entries.js";
 import { treeCommand } from "./tree-command.js";
 import { describe, findEntry, flatten } from "./tree-text.js";
-import type { CommandDef, UiService } from "../../contracts/index.js";
+import type { CommandDef, } from "../../contracts/index.js";
 
 const ui = (api: PluginApi) => (api.services.get("ui"));
 const sessions = (api: PluginApi) => api.services.use("sessions");

@@ -71,7 +71,7 @@ async function summaryChoice(api: PluginApi, face: UiService): Promise<TreeMoveO
 async function moveTo(api: PluginApi, s: Sessions, id: string, opts: TreeMoveOptions): Promise<string> {
   const face = api.services.get("ui");
   const progress = opts.summarize ? summaryProgress(face) : undefined;
-  let move;
+  let move: Awaited<ReturnType<typeof s.navigateTree>>;
   try {
     move = await s.navigateTree(id, { ...opts, signal: progress?.signal });
   } finally {

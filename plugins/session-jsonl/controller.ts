@@ -7,8 +7,6 @@ import { acquireLock } from "./format/lock.js";
 import { Session, type Report } from "./model/session.js";
 import { carried, type Carried, type SessionState } from "./state.js";
 
-interface ModelsLike { find(provider: string, id: string): Model | undefined }
-
 export interface Locations { dir: string; root: string; persist: boolean }
 
 export class SessionController {

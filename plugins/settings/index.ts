@@ -7,7 +7,6 @@ import type { Theme } from "../../lib/tui/index.js";
 import { format, parseValue, settingItems, type SettingItem } from "./items.js";
 import { rememberChoices } from "./remember.js";
 import { SettingsStore, type SettingsService } from "./store.js";
-import type { UiService } from "../../contracts/index.js";
 
 export type { SettingsService } from "./store.js";
 

@@ -21,8 +21,6 @@ export interface SettingItem {
   apply(value: Value): void;
 }
 
-interface Themes { current(): { name: string }; list(): { name: string }[]; set(name: string): void }
-
 const BOOL = (): Value[] => [true, false];
 
 export function settingItems(api: PluginApi, settings: SettingsService): SettingItem[] {

@@ -63,7 +63,7 @@ export class SettingsScreen implements CustomComponent {
     const item = this.opts.items[this.selected];
     const values = item.values();
     if (values.length < 2) return;
-    const i = values.findIndex((v) => v === item.current());
+    const i = values.indexOf(item.current());
     const next = values[(i + direction + values.length) % values.length];
     try {
       item.apply(next);

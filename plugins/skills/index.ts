@@ -6,14 +6,13 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename } from "node:path";
 import { definePlugin, Stage, type PluginApi } from "pi-kernel";
-import { AddedPaths, type AddsPaths, CommandMirror, type CommandsService, frontmatterParser, IGNORE_FILES, LiveIndex } from "../../lib/resource-kit/index.js";
+import { AddedPaths, CommandMirror, frontmatterParser, IGNORE_FILES, LiveIndex } from "../../lib/resource-kit/index.js";
 import { givenMeta, skillLocations, type Locations } from "./locations.js";
 import { skillInvocation, skillsBlock } from "./prompt.js";
 import type { SkillIndex } from "./store.js";
 import type { Skill } from "./validate.js";
 
 export type { SkillsService } from "../../contracts/resources.js";
-import type { SkillsService } from "../../contracts/resources.js";
 import type { CommandDef } from "../../contracts/index.js";
 
 export default definePlugin({

@@ -8,7 +8,7 @@ import ignore, { type Ignore } from "ignore";
 import { addIgnoreRules, relPosix } from "../../lib/resource-kit/index.js";
 
 export function findSkillFiles(root: string, rootFiles: boolean): string[] {
-  let stat;
+  let stat: ReturnType<typeof statSync>;
   try {
     stat = statSync(root);
   } catch {

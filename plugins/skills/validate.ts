@@ -1,7 +1,6 @@
 // pi's (lenient) reading of the Agent Skills rules. Every problem is reported as a rule broken in
 // a file; only a missing description keeps the skill out, as in pi.
 import { basename, dirname } from "node:path";
-import type { SourceInfo } from "../../lib/resource-kit/index.js";
 
 export type { Skill } from "../../contracts/resources.js";
 import type { Skill } from "../../contracts/resources.js";

@@ -62,7 +62,7 @@ export class UserBash implements UserBashService {
     const shell = typeof settings.shellPath === "string" ? settings.shellPath : pickShell();
     const prefix = typeof settings.shellCommandPrefix === "string" ? `${settings.shellCommandPrefix}\n` : "";
     const sink = new OutputSink();
-    let outcome;
+    let outcome: { exitCode: number | null; aborted: boolean };
     try {
       outcome = operations
         ? await runElsewhere(operations, prefix + command, api.cwd, signal, sink, () => onData?.(sink.tailText()))

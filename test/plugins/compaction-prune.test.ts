@@ -5,9 +5,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import compactionPrune from "../../plugins/compaction-prune/index.js";
 import compactionSummarize from "../../plugins/compaction-summarize/index.js";
-import type { CompactionService } from "../../contracts/compaction.js";
 import toolsCore from "../../plugins/tools-core/index.js";
-import { type Agent, agentSuite, readEntries, sessionEnv, startAgent } from "./session-helpers.js";
+import { agentSuite, readEntries, sessionEnv, startAgent } from "./session-helpers.js";
 
 const t = agentSuite();
 

@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import compactionSummarize from "../../plugins/compaction-summarize/index.js";
-import type { CompactionService } from "../../contracts/compaction.js";
 import toolsCore from "../../plugins/tools-core/index.js";
 import type { RecordedRequest } from "../support/simulator/index.mjs";
 import { type Agent, agentSuite, readEntries, sessionEnv, startAgent } from "./session-helpers.js";

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AssistantMessageEvent, Model, PluginApi, ProviderDef } from "pi-kernel";
+import type { AssistantMessageEvent, PluginApi, ProviderDef } from "pi-kernel";
 import { custom, ids, setUpIn, useIsolatedAgentDir, writeModelsIn } from "./models-harness.js";
 import providerPlugin from "../../plugins/provider-openai-completions/index.js";
 import { startSimulator } from "../support/simulator/index.mjs";

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { AgentMessage } from "../../kernel/index.js";
 import commandsCore from "../../plugins/commands-core/index.js";
 import compactionSummarize from "../../plugins/compaction-summarize/index.js";
@@ -12,7 +12,6 @@ import piCompat from "../../plugins/pi-compat/index.js";
 import sessionJsonl from "../../plugins/session-jsonl/index.js";
 import { startKernel, type Harness } from "../kernel/harness.js";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TOUR = fileURLToPath(new URL("../fixtures/pi-extensions/api-tour.ts", import.meta.url));
 interface Tour { seen: string[]; values: Record<string, unknown> }
 const tour = () => (globalThis as { __piTour?: Tour }).__piTour!;

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import commandsCore from "../../plugins/commands-core/index.js";
 import piCompat from "../../plugins/pi-compat/index.js";
 import sessionCommands from "../../plugins/session-commands/index.js";
@@ -15,7 +15,6 @@ import type { SessionsService } from "../../contracts/sessions.js";
 import { startKernel, type Harness } from "../kernel/harness.js";
 import type { CommandDef } from "../../contracts/index.js";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const EXT = fileURLToPath(new URL("../fixtures/pi-extensions/session-events.ts", import.meta.url));
 const g = globalThis as { __piSessionEvents?: string[]; __piSessionPlan?: Record<string, unknown>; __piTreePrep?: Record<string, unknown> };
 

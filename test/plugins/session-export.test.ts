@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 import exportHtml from "../../plugins/export-html/index.js";
 import { VIEWER_SCRIPT } from "../../plugins/export-html/viewer.js";
-import { type Agent, agentSuite, copyFixture, sessionEnv, startAgent } from "./session-helpers.js";
+import { agentSuite, copyFixture, sessionEnv, startAgent } from "./session-helpers.js";
 import type { CommandDef } from "../../contracts/index.js";
 
 const t = agentSuite();

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { PI_BIN } from "./run-cli.js";
 
-export type Record_ = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Record_ = Record<string, any>;
 
 export class RpcProcess {
   readonly child: ChildProcess;

@@ -3,7 +3,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { PluginDef } from "pi-kernel";
 import userBash from "../../plugins/user-bash/index.js";
 import { KEYS, startUi, type UiHarness } from "./harness.js";
 import type { UiService } from "../../contracts/index.js";

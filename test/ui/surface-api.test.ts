@@ -5,12 +5,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import piCompat from "../../plugins/pi-compat/index.js";
 import { KEYS, startUi, type UiHarness } from "./harness.js";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** Ctrl+Shift+K and Ctrl+Shift+X in the Kitty keyboard protocol (modifier 6 = ctrl+shift). */
 const CTRL_SHIFT_K = "\x1b[107;6u";
 const CTRL_SHIFT_X = "\x1b[120;6u";

@@ -33,7 +33,7 @@ describe("tree view", () => {
     expect(ids()).toEqual(["u1", "a1", "u3", "a4", "u2", "a2", "t2", "a3"]); // settings hidden by default
     const s = screen();
     expect(s).toContainEqual(expect.stringMatching(/^› {0,2}├─ • user: other idea$|^ {2}├─ • user: other idea$/));
-    expect(s).toContainEqual(expect.stringMatching(/^› │  • \[keep\] assistant: alternative answer {2}← you are here$/));
+    expect(s).toContainEqual(expect.stringMatching(/^› │ {2}• \[keep\] assistant: alternative answer {2}← you are here$/));
     expect(s).toContainEqual(expect.stringMatching(/^ {2}└─ user: second question$/));
     expect(s).toContainEqual(expect.stringMatching(/^ {5}assistant: calling a tool$/));
     expect(s).toContainEqual(expect.stringMatching(/^ {2}• user: first question$/));

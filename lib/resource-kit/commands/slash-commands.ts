@@ -2,7 +2,6 @@
 // an extension's pi.getCommands() return it: every command but the built-ins, asked live from the
 // "commands" service (a template written a moment ago is listed, a deleted one is gone).
 import type { PluginApi } from "pi-kernel";
-import type { CommandsService } from "./source-order.js";
 import type { CommandDef } from "../../../contracts/index.js";
 
 type SourceInfo = NonNullable<CommandDef["sourceInfo"]>;

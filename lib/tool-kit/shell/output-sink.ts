@@ -38,7 +38,7 @@ export class OutputSink {
   }
 
   onDrain(fn: () => void): void {
-    if (this.spill && this.spill.writableNeedDrain) this.spill.once("drain", fn);
+    if (this.spill?.writableNeedDrain) this.spill.once("drain", fn);
     else fn();
   }
 

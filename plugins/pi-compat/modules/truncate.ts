@@ -14,7 +14,7 @@ export interface TruncationResult {
 
 const bytes = (s: string) => Buffer.byteLength(s, "utf8");
 
-function fit(lines: string[], o: TruncationOptions): { kept: string[]; by: "lines" | "bytes" | null } {
+function fitLines(lines: string[], o: TruncationOptions): { kept: string[]; by: "lines" | "bytes" | null } {
   const maxLines = o.maxLines ?? MAX_LINES;
   const maxBytes = o.maxBytes ?? MAX_BYTES;
   const kept: string[] = [];
@@ -37,14 +37,14 @@ function result(text: string, kept: string[], by: "lines" | "bytes" | null, tota
 /** Keeps the first lines (file reads). */
 export function truncateHead(text: string, o: TruncationOptions = {}): TruncationResult {
   const lines = text.split("\n");
-  const { kept, by } = fit(lines, o);
+  const { kept, by } = fitLines(lines, o);
   return result(text, kept, by, lines.length);
 }
 
 /** Keeps the last lines (command output). */
 export function truncateTail(text: string, o: TruncationOptions = {}): TruncationResult {
   const lines = text.split("\n");
-  const { kept, by } = fit([...lines].reverse(), o);
+  const { kept, by } = fitLines([...lines].reverse(), o);
   return result(text, kept.reverse(), by, lines.length);
 }
 

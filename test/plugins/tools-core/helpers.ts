@@ -22,7 +22,6 @@ export async function tempDir(): Promise<string> {
 
 export interface CallOptions { cwd: string; signal?: AbortSignal; onUpdate?: (r: ToolResult) => void }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function call(tool: ToolDef<any, any>, params: Record<string, unknown>, opts: CallOptions): Promise<ToolResult> {
   const signal = opts.signal ?? new AbortController().signal;
   const onUpdate = opts.onUpdate ?? (() => {});
