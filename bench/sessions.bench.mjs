@@ -80,7 +80,7 @@ async function child([file, cwd, agentDir]) {
   const { createKernel } = await import(join(ROOT, "dist", "kernel", "index.js"));
   const session = (await import(join(ROOT, "dist", "plugins", "session-jsonl", "index.js"))).default;
   const t0 = performance.now();
-  const kernel = createKernel({ cwd, agentDir, noDiscovery: true, flags: { session: file }, plugins: [session] });
+  const kernel = createKernel({ cwd, agentDir, flags: { session: file }, plugins: [session] });
   await kernel.start();
   const ms = performance.now() - t0;
   const messages = kernel.agent.messages.length;

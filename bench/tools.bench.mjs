@@ -80,7 +80,7 @@ async function promptRow(dir) {
   const { createKernel } = await dist("kernel/index.js");
   const plugins = await Promise.all(["tools-core", "tools-fs-search", "tool-hashline-edit", "system-prompt", "context-files"]
     .map(async (p) => (await dist(`plugins/${p}/index.js`)).default));
-  const kernel = createKernel({ cwd: dir, agentDir: join(dir, "agent"), noDiscovery: true, plugins });
+  const kernel = createKernel({ cwd: dir, agentDir: join(dir, "agent"), plugins });
   await kernel.start();
   const gen = kernel.host.current;
   const tools = kernel.agent.selectTools(gen.registry.list("tool"));

@@ -40,7 +40,7 @@ export async function renderPerToken(tokens) {
   let bytes = 0;
   const term = new StreamTerminal({ write: (d) => { bytes += Buffer.byteLength(d); } }, 120, 40);
   const { root, project, agentDir } = makeProject("http://127.0.0.1:9");
-  const kernel = createKernel({ cwd: project, agentDir, noDiscovery: true, settings: { quietStartup: true }, flags: {}, plugins: [themes, createUiInteractive({ terminal: () => term }), createUiInline()] });
+  const kernel = createKernel({ cwd: project, agentDir, settings: { quietStartup: true }, flags: {}, plugins: [themes, createUiInteractive({ terminal: () => term }), createUiInline()] });
   await kernel.start();
   kernel.actions.setMessages(history(620));
   const exited = kernel.host.current.registry.get("surface", "interactive").run({ messages: [] });

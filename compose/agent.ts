@@ -9,6 +9,7 @@ import { agentDirOf } from "./agent-dir.js";
 import { agentPackages } from "./agent-packages.js";
 import { ComposeCode } from "./diagnostics.js";
 import { runExtensions } from "./extensions.js";
+import { withDiscovery } from "./discover.js";
 import { packageRoot } from "./package-root.js";
 import { loadSettings } from "./settings.js";
 import { sharedModules } from "./shared-modules.js";
@@ -72,15 +73,19 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   const run = await runExtensions(o.extensions ?? [], o.cwd);
   kernel = createKernel({
     cwd: o.cwd, agentDir, settings, flags: o.flags, modules, aliases: o.aliases,
-    packageRoot: root,
-    packagesFile: packages.packagesFile,
-    packageSources: packages.packageSources,
-    projectTrusted: packages.projectTrusted,
-    extensionPaths: run.paths,
-    noExtensions: o.noExtensions,
+    ...withDiscovery({
+      cwd: o.cwd, agentDir,
+      packageRoot: root,
+      packagesFile: packages.packagesFile,
+      packageSources: packages.packageSources,
+      projectTrusted: packages.projectTrusted,
+      extensionPaths: run.paths,
+      noExtensions: o.noExtensions,
+      // Long-lived modes pick up edits of the pi-packages.json composing them too.
+      watchPaths: [packages.packagesFile],
+    }),
     plugins: o.plugins,
     watch: o.watch ?? false,
-    watchPaths: [packages.packagesFile],
     fallbackReport: o.report,
   });
   const started = kernel;

@@ -63,7 +63,8 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
     log: {
       info: (message) => report({ level: "info", plugin: name, message }),
       warn: (message) => report({ level: "warning", plugin: name, message }),
-      error: (message, error) => report({ level: "error", plugin: name, message: error ? `${message}: ${errorText(error)}` : message, error }),
+      error: (message, error) => report({ level: "error", plugin: name, message: error ? `${message}: ${errorText(error)}` : message,
+        error }),
     },
     diagnose: (d) => report({ ...d, plugin: name }),
     current: () => k.current(name) ?? api,

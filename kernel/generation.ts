@@ -57,7 +57,8 @@ export class Generation {
       try {
         await Promise.race([Promise.resolve().then(fn), sleep(Math.max(left, 0))]);
       } catch (error) {
-        this.report({ level: "error", code: DiagnosticCode.dispose, plugin, where: "dispose", message: `${plugin}: dispose failed: ${errorText(error)}`, error });
+        this.report({ level: "error", code: DiagnosticCode.dispose, plugin, where: "dispose",
+          message: `${plugin}: dispose failed: ${errorText(error)}`, error });
       }
     }
     this.stale = true;
@@ -81,7 +82,8 @@ export async function buildGeneration(
       report({ level: "error", code: problem.code, plugin: candidate.def.name, where: candidate.source.file, message: problem.message });
       if (candidate === plugin) failed.push(plugin.def.name);
       candidate = candidate.fallback;
-      if (candidate) report({ level: "warning", code: DiagnosticCode.keptLastGood, plugin: plugin.def.name, where: candidate.source.file, message: `${plugin.def.name}: keeping the last good version` });
+      if (candidate) report({ level: "warning", code: DiagnosticCode.keptLastGood, plugin: plugin.def.name, where: candidate.source.file,
+        message: `${plugin.def.name}: keeping the last good version` });
     }
   }
   return { gen, failed };
@@ -93,7 +95,8 @@ async function setUp(gen: Generation, plugin: LoadedPlugin, k: KernelContext): P
   const { def } = plugin;
   const missing = (def.requires ?? []).filter((s) => !gen.services.has(s));
   if (missing.length > 0) {
-    return { code: DiagnosticCode.missingService, message: `${def.name}: not loaded, it requires service(s) ${missing.join(", ")} that no plugin provides` };
+    return { code: DiagnosticCode.missingService,
+      message: `${def.name}: not loaded, it requires service(s) ${missing.join(", ")} that no plugin provides` };
   }
   const scope = createPluginScope(gen, def, k);
   try {
@@ -111,7 +114,8 @@ function order(plugins: LoadedPlugin[], report: Report): LoadedPlugin[] {
   const byName = new Map<string, LoadedPlugin>();
   for (const p of plugins) {
     if (byName.has(p.def.name)) {
-      report({ level: "warning", code: DiagnosticCode.pluginReplaced, plugin: p.def.name, where: p.source.file, message: `plugin "${p.def.name}" from ${p.source.file} replaces the one from ${byName.get(p.def.name)!.source.file}` });
+      report({ level: "warning", code: DiagnosticCode.pluginReplaced, plugin: p.def.name, where: p.source.file,
+        message: `plugin "${p.def.name}" from ${p.source.file} replaces the one from ${byName.get(p.def.name)!.source.file}` });
       byName.delete(p.def.name);
     }
     byName.set(p.def.name, p);
@@ -130,7 +134,8 @@ function order(plugins: LoadedPlugin[], report: Report): LoadedPlugin[] {
   while (out.length < list.length) {
     const next = list.find((p) => !done.has(p) && [...deps.get(p)!].every((d) => done.has(d)));
     const pick = next ?? list.find((p) => !done.has(p))!;
-    if (!next) report({ level: "warning", code: DiagnosticCode.dependencyCycle, plugin: pick.def.name, where: "order", message: `dependency cycle involving ${pick.def.name}; loading it in discovery order` });
+    if (!next) report({ level: "warning", code: DiagnosticCode.dependencyCycle, plugin: pick.def.name, where: "order",
+      message: `dependency cycle involving ${pick.def.name}; loading it in discovery order` });
     done.add(pick);
     out.push(pick);
   }

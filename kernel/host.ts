@@ -169,9 +169,11 @@ export class Host {
         const def = await this.loader.import(source, previous !== undefined);
         out.push({ def, source, fallback: previous });
       } catch (error) {
-        this.report({ level: "error", code: DiagnosticCode.pluginLoad, where: source.file, message: `failed to load ${source.file}: ${errorText(error)}`, error });
+        this.report({ level: "error", code: DiagnosticCode.pluginLoad, where: source.file,
+          message: `failed to load ${source.file}: ${errorText(error)}`, error });
         if (previous) {
-          this.report({ level: "warning", code: DiagnosticCode.keptLastGood, plugin: previous.def.name, where: source.file, message: `${previous.def.name}: keeping the last good version` });
+          this.report({ level: "warning", code: DiagnosticCode.keptLastGood, plugin: previous.def.name, where: source.file,
+            message: `${previous.def.name}: keeping the last good version` });
           out.push(previous);
         }
       }

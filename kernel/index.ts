@@ -14,8 +14,6 @@ export type { Kernel, KernelOptions } from "./kernel.js";
 export { Agent } from "./agent.js";
 export { Host } from "./host.js";
 export { StaleApiError, DiagnosticCode, errorText, withTimeout } from "./errors.js";
-export { discoverPlugins } from "./discover.js";
-export type { DiscoverOptions } from "./discover.js";
 export type { PluginSource, LoadedPlugin } from "./generation.js";
 export { emptyUsage } from "./results.js";
 export type { PluginAdapter, ServiceName, Services } from "./services.js";

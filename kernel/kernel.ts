@@ -1,23 +1,23 @@
 // The composition root: one agent, one plugin host, and the actions plugins drive them with.
 import { Agent } from "./agent.js";
 import type { AgentActions, PluginDef, PromptOptions } from "./define.js";
-import { discoverPlugins, extensionDirs, type DiscoverOptions } from "./discover.js";
+import type { PluginSource } from "./generation.js";
 import { Host } from "./host.js";
 import type { TurnRuntime } from "./loop.js";
 import type { AgentEvent, AgentMessage, Diagnostic, UserMessage } from "./types.js";
 
-export interface KernelOptions extends Partial<Omit<DiscoverOptions, "cwd" | "agentDir">> {
+export interface KernelOptions {
   cwd: string;
   agentDir: string;
   settings?: Record<string, unknown>;
   flags?: Record<string, unknown>;
   /** In-process plugins (SDK, tests), loaded after discovered ones. */
   plugins?: PluginDef[];
-  /** Skip discovery entirely (only `plugins` load). */
-  noDiscovery?: boolean;
+  /** Lists plugin entry files, in load order, on every (re)load; the composition root decides. */
+  discover?(): Promise<PluginSource[]>;
   watch?: boolean;
-  /** More files or dirs whose changes reload plugins (e.g. the pi-packages.json in use). */
-  watchPaths?: string[];
+  /** Directories and files whose changes reload plugins (extension dirs, the pi-packages.json). */
+  watchDirs?: string[];
   fallbackReport?(d: Diagnostic): void;
   /** Module instances plugins get by name; the composition root passes "pi-kernel" itself. */
   modules?: Record<string, unknown>;
@@ -34,12 +34,11 @@ export interface Kernel {
 }
 
 export function createKernel(o: KernelOptions): Kernel {
-  const discovery: DiscoverOptions = { ...o };
   const host = new Host({
-    discover: () => (o.noDiscovery ? Promise.resolve([]) : discoverPlugins(discovery)),
+    discover: o.discover ?? (async () => []),
     inline: o.plugins,
     watch: o.watch,
-    watchDirs: o.noDiscovery ? [] : [...extensionDirs(discovery), ...(o.watchPaths ?? [])],
+    watchDirs: o.watchDirs,
     fallbackReport: o.fallbackReport,
     modules: o.modules,
     aliases: o.aliases,

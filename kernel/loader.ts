@@ -53,7 +53,10 @@ function toPluginDef(mod: unknown, source: PluginSource): PluginDef {
     const name = nameOf(source);
     return { name, after: ["plugin-adapter"], uses: ["plugin-adapter", "*"], setup(api) {
       const adapter = api.services.get("plugin-adapter");
-      if (!adapter) throw new Error(`${name} is a pi extension (a default-exported factory); add the pi-compat plugin (or another providing "plugin-adapter") to this agent's pi-packages.json to run it`);
+      if (!adapter) {
+        throw new Error(`${name} is a pi extension (a default-exported factory); add the pi-compat plugin ` +
+          `(or another providing "plugin-adapter") to this agent's pi-packages.json to run it`);
+      }
       return adapter.adapt(value, api, source);
     } };
   }

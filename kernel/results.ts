@@ -2,7 +2,8 @@
 import type { ToolResultMessage, Usage } from "./types.js";
 
 export function emptyUsage(): Usage {
-  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0,
+    total: 0 } };
 }
 
 export function textResult(toolCallId: string, toolName: string, text: string, isError: boolean): ToolResultMessage {

@@ -13,7 +13,8 @@ export class SchemaValidator {
   // Models often send "5" for 5; coercion accepts that instead of bouncing the call back.
   private ajvInstance: AjvInstance | undefined;
   private get ajv(): AjvInstance {
-    this.ajvInstance ??= new (require("ajv") as typeof import("ajv")).Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true });
+    this.ajvInstance ??= new (require("ajv") as typeof import("ajv")).Ajv({ allErrors: true, strict: false, coerceTypes: true,
+      useDefaults: true });
     return this.ajvInstance;
   }
   private readonly compiled = new WeakMap<TSchema, ValidateFunction>();

@@ -101,6 +101,7 @@ async function run(d: LoopDeps, tool: ToolDef, call: ToolCall, args: Record<stri
 function skip(d: LoopDeps, call: ToolCall): { message: ToolResultMessage; terminate: boolean } {
   d.emit({ type: "tool_execution_start", toolCallId: call.id, toolName: call.name, args: call.arguments });
   const message = textResult(call.id, call.name, "Skipped due to queued user message.", true);
-  d.emit({ type: "tool_execution_end", toolCallId: call.id, toolName: call.name, result: { content: message.content, isError: true }, isError: true });
+  d.emit({ type: "tool_execution_end", toolCallId: call.id, toolName: call.name, result: { content: message.content, isError: true },
+    isError: true });
   return { message, terminate: false };
 }

@@ -36,7 +36,8 @@ export async function watchFiles(
     timer = setTimeout(() => void fire(), debounceMs);
   };
   for (const event of ["add", "change", "unlink", "addDir", "unlinkDir"] as const) fsw.on(event, note);
-  fsw.on("error", (error) => report({ level: "warning", code: DiagnosticCode.watch, where: "watcher", message: `file watcher: ${errorText(error)}` }));
+  fsw.on("error", (error) => report({ level: "warning", code: DiagnosticCode.watch, where: "watcher",
+    message: `file watcher: ${errorText(error)}` }));
   await new Promise<void>((resolve) => fsw.once("ready", () => resolve()));
 
   return {

@@ -22,6 +22,11 @@ describe("kernel boundaries", () => {
     expect(kernel.reduce((n, f) => n + codeLines(f.text), 0)).toBeLessThanOrEqual(1500);
   });
 
+  it("keeps its lines within 140 characters (the kernel is formatted by hand, compactly, for its budget)", () => {
+    const long = kernel.flatMap((f) => f.text.split("\n").map((l, i) => [l, i] as const).filter(([l]) => l.length > 140).map(([, i]) => `${f.path}:${i + 1}`));
+    expect(long).toEqual([]);
+  });
+
   it("imports only node built-ins, its own files and its four libraries", () => {
     const allowed = /^(node:|\.\/|tapable$|jiti$|chokidar$|ajv$|@sinclair\/typebox$|#typebox$)/;
     for (const f of kernel) for (const i of f.imports) expect(i.spec, `${f.path} imports ${i.spec}`).toMatch(allowed);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createKernel, definePlugin, Type, type AgentEvent, type Diagnostic, type Kernel, type KernelOptions, type PluginDef, type ToolDef } from "../../kernel/index.js";
 import { scriptedProvider, type ScriptedProvider } from "../support/scripted-provider.js";
 import { kernelModules } from "../support/kernel-modules.js";
+import { type DiscoverOptions, withDiscovery } from "../../compose/discover.js";
 
 export interface Harness {
   kernel: Kernel;
@@ -14,7 +15,10 @@ export interface Harness {
   types(): string[];
 }
 
-export async function startKernel(plugins: PluginDef[] = [], opts: Partial<KernelOptions> = {}): Promise<Harness> {
+/** Kernel options plus the composition root's discovery options (`noDiscovery` defaults to true here). */
+export type HarnessOptions = Partial<KernelOptions> & Partial<Omit<DiscoverOptions, "cwd" | "agentDir">> & { noDiscovery?: boolean };
+
+export async function startKernel(plugins: PluginDef[] = [], opts: HarnessOptions = {}): Promise<Harness> {
   const sim = scriptedProvider();
   const events: AgentEvent[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -26,7 +30,9 @@ export async function startKernel(plugins: PluginDef[] = [], opts: Partial<Kerne
     },
   });
   const dir = opts.cwd ?? mkdtempSync(join(tmpdir(), "pik-kernel-"));
-  const kernel = createKernel({ cwd: dir, agentDir: join(dir, "agent"), noDiscovery: true, ...(await kernelModules()), ...opts, plugins: [recorder, sim.plugin, ...plugins] });
+  const agentDir = opts.agentDir ?? join(dir, "agent");
+  const discovery = withDiscovery({ noDiscovery: true, ...opts, cwd: dir, agentDir });
+  const kernel = createKernel({ cwd: dir, agentDir, ...discovery, ...(await kernelModules()), ...opts, plugins: [recorder, sim.plugin, ...plugins] });
   await kernel.start();
   kernel.actions.setModel(sim.model);
   return { kernel, sim, events, diagnostics, types: () => events.map((e) => e.type) };

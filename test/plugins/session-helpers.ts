@@ -86,7 +86,7 @@ export async function startAgent(env: SessionEnv, flags: Record<string, unknown>
   });
   const kernel = createKernel({
     ...(await kernelModules()),
-    cwd: env.project, agentDir: env.agentDir, noDiscovery: true, settings,
+    cwd: env.project, agentDir: env.agentDir, settings,
     flags: { sessionDir: env.sessionDir, provider: undefined, ...flags },
     plugins: [probe, models, provider, sessionJsonl, ...extra],
     fallbackReport: (d) => void diagnostics.push(d),

@@ -15,6 +15,7 @@ import { StreamTerminal } from "../../lib/tui/index.js";
 import { makeProject, writeTwoModels } from "../support/scenario.mjs";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 import { kernelModules } from "../support/kernel-modules.js";
+import { withDiscovery } from "../../compose/discover.js";
 
 export interface UiHarness {
   sim: Simulator;
@@ -59,7 +60,7 @@ export async function startUi(opts: { cols?: number; rows?: number; settings?: R
     ...(await kernelModules()),
     cwd: project, agentDir, settings: opts.settings ?? {},
     // `-e` style extension files (pi extensions need plugins/pi-compat in `plugins`); nothing else is discovered.
-    ...(opts.extensions ? { noExtensions: true, extensionPaths: opts.extensions } : { noDiscovery: true }),
+    ...withDiscovery(opts.extensions ? { cwd: project, agentDir, noExtensions: true, extensionPaths: opts.extensions } : { cwd: project, agentDir, noDiscovery: true }),
     flags: { provider: "sim", model: "sim-model", mode: "interactive", ...opts.flags },
     plugins: [models, openai, toolsCore, themes, ...(opts.plugins ?? []), createUiInteractive({ terminal: () => stream }), createUiInline(), uiFullscreen],
   });

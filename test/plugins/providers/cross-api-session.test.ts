@@ -34,7 +34,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "pik-cross-api-"));
   const tools = definePlugin({ name: "echo-tool", setup: (api) => api.register.tool(echo as ToolDef) });
   kernel = createKernel({
-    cwd: dir, agentDir: join(dir, "agent"), noDiscovery: true, settings: { retry: { enabled: false } },
+    cwd: dir, agentDir: join(dir, "agent"), settings: { retry: { enabled: false } },
     plugins: [anthropic, responses, google, completions, tools],
   });
   await kernel.start();
@@ -111,7 +111,7 @@ it("never runs a tool call that was still streaming when the run was aborted, on
   });
   await kernel.stop();
   kernel = createKernel({
-    cwd: dir, agentDir: join(dir, "agent"), noDiscovery: true, settings: { retry: { enabled: false } },
+    cwd: dir, agentDir: join(dir, "agent"), settings: { retry: { enabled: false } },
     plugins: [anthropic, responses, google, completions, definePlugin({ name: "echo-tool", setup: (api) => api.register.tool(echo as ToolDef) }), watcher],
   });
   await kernel.start();

@@ -1,10 +1,11 @@
-// Finding plugin entry files: the packages named in pi-packages.json (the composed agent), then
-// the user's and the project's extension dirs, then `-e` paths. Later plugins override earlier
+// Finding plugin entry files (composition policy, so it lives here and not in the kernel, which
+// only asks its `discover` function): the packages named in pi-packages.json (the composed
+// agent), then the user's and the project's extension dirs, then `-e` paths. Later plugins override earlier
 // ones, so a user's tool replaces a built-in of the same name.
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import type { PluginSource } from "./generation.js";
+import type { PluginSource } from "../kernel/index.js";
 
 export interface DiscoverOptions {
   cwd: string;
@@ -119,4 +120,13 @@ async function readJson(file: string): Promise<Record<string, unknown> | undefin
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new Error(`${file}: ${(error as Error).message}`);
   }
+}
+
+/** What `createKernel` needs to discover with these options (skipped entirely with `noDiscovery`). */
+export function withDiscovery(o: DiscoverOptions & { noDiscovery?: boolean; watchPaths?: string[] }): {
+  discover(): Promise<PluginSource[]>;
+  watchDirs: string[];
+} {
+  if (o.noDiscovery) return { discover: async () => [], watchDirs: [] };
+  return { discover: () => discoverPlugins(o), watchDirs: [...extensionDirs(o), ...(o.watchPaths ?? [])] };
 }
