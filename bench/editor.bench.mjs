@@ -12,15 +12,37 @@ export async function rows(runs) {
   const n = runs || 200;
   const { EditorModel } = await import(dist("lib/tui/editor-model.js"));
   const { EditorView } = await import(dist("lib/tui/editor-view.js"));
-  const time = (fn) => { const t0 = process.hrtime.bigint(); fn(); return Number(process.hrtime.bigint() - t0) / 1e6; };
-  const paste = [], keystroke = [], submit = [];
+  const time = (fn) => {
+    const t0 = process.hrtime.bigint();
+    fn();
+    return Number(process.hrtime.bigint() - t0) / 1e6;
+  };
+  const paste = [],
+    keystroke = [],
+    submit = [];
   for (let i = 0; i < n; i++) {
     const ed = new EditorModel();
     const view = new EditorView(ed, { border: (s) => s, maxRows: () => 10 });
     ed.insert("please review: ");
-    paste.push(time(() => { ed.paste(PASTE); view.render(100); }));
-    keystroke.push(time(() => { ed.insert("x"); ed.left(); ed.left(); view.render(100); }));
-    submit.push(time(() => { if (ed.submit().text.length < PASTE.length) throw new Error("paste lost"); }));
+    paste.push(
+      time(() => {
+        ed.paste(PASTE);
+        view.render(100);
+      }),
+    );
+    keystroke.push(
+      time(() => {
+        ed.insert("x");
+        ed.left();
+        ed.left();
+        view.render(100);
+      }),
+    );
+    submit.push(
+      time(() => {
+        if (ed.submit().text.length < PASTE.length) throw new Error("paste lost");
+      }),
+    );
   }
   const mb = (PASTE.length / 1048576).toFixed(1);
   return [

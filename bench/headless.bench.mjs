@@ -17,7 +17,8 @@ export async function rows(runs) {
     const { project, agentDir } = makeProject(sim.url);
     const env = { ...process.env, PI_CODING_AGENT_DIR: agentDir };
     const out = [await rpcLatency("pi-kernel rpc get_state round trip", PI_BIN, project, env, runs || 2000)];
-    if (existsSync(PI_REFERENCE)) out.push(await rpcLatency("pi 0.73.1 rpc get_state round trip", PI_REFERENCE, project, env, runs || 2000));
+    if (existsSync(PI_REFERENCE))
+      out.push(await rpcLatency("pi 0.73.1 rpc get_state round trip", PI_REFERENCE, project, env, runs || 2000));
     out.push(await jsonThroughput(sim, project, env));
     return out;
   } finally {
@@ -26,7 +27,11 @@ export async function rows(runs) {
 }
 
 async function rpcLatency(name, cli, cwd, env, n) {
-  const child = spawn(process.execPath, [cli, "--mode", "rpc", "--provider", "sim", "--model", "sim-model", "--no-session"], { cwd, env, stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [cli, "--mode", "rpc", "--provider", "sim", "--model", "sim-model", "--no-session"], {
+    cwd,
+    env,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   let buffer = "";
   let waiting;
   child.stdout.setEncoding("utf8");
@@ -39,7 +44,11 @@ async function rpcLatency(name, cli, cwd, env, n) {
       if (line.includes('"type":"response"')) waiting?.();
     }
   });
-  const call = () => new Promise((resolve) => { waiting = resolve; child.stdin.write('{"type":"get_state"}\n'); });
+  const call = () =>
+    new Promise((resolve) => {
+      waiting = resolve;
+      child.stdin.write('{"type":"get_state"}\n');
+    });
   for (let i = 0; i < 50; i++) await call(); // start-up and warm-up
   const samples = [];
   for (let i = 0; i < n; i++) {
@@ -56,7 +65,11 @@ async function jsonThroughput(sim, cwd, env) {
   // 4,000 deltas; every event carries the whole partial message, as pi's format does.
   const text = "word ".repeat(4000);
   sim.script({ text, chunkSize: 5 });
-  const child = spawn(process.execPath, [PI_BIN, "--mode", "json", "--provider", "sim", "--model", "sim-model", "--no-session", "go"], { cwd, env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [PI_BIN, "--mode", "json", "--provider", "sim", "--model", "sim-model", "--no-session", "go"], {
+    cwd,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let lines = 0;
   let first = 0n;
   let last = 0n;

@@ -30,7 +30,10 @@ export async function measureProcess(name, n, argv, opts = {}) {
   for (let i = 0; i < n; i++) {
     opts.before?.();
     const t0 = process.hrtime.bigint();
-    const r = await runProcess(["--import", preload, ...argv], { cwd: opts.cwd, env: { ...process.env, ...opts.env, BENCH_RSS_FILE: rssFile } });
+    const r = await runProcess(["--import", preload, ...argv], {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env, BENCH_RSS_FILE: rssFile },
+    });
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
     if (r.status !== 0) throw new Error(`${name} failed (${r.status}): ${r.stderr}`);
     opts.check?.(r);

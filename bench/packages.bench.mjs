@@ -14,10 +14,18 @@ export async function rows(runs) {
   const sim = await startSimulator();
   try {
     const { project, agentDir } = makeProject(sim.url);
-    const opts = { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir }, before: () => { sim.script({ text: "ok" }); } };
+    const opts = {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+      before: () => {
+        sim.script({ text: "ok" });
+      },
+    };
     const base = [PI_BIN, "--provider", "sim", "--model", "sim-model"];
     out.push(await measureProcess("pi -p (no extension)", runs || 7, [...base, "-p", "hi"], opts));
-    out.push(await measureProcess("pi -p -e <pi extension importing pi's packages>", runs || 7, [...base, "-e", GREETER, "-p", "hi"], opts));
+    out.push(
+      await measureProcess("pi -p -e <pi extension importing pi's packages>", runs || 7, [...base, "-e", GREETER, "-p", "hi"], opts),
+    );
     out.push(await measureProcess("pi list", runs || 7, [PI_BIN, "list"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } }));
   } finally {
     await sim.close();

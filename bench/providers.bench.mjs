@@ -15,9 +15,21 @@ export const title = "providers: CPU to decode a 200,000-token streamed answer";
 const TOKENS = 200_000;
 const FORMATS = [
   { name: "anthropic-messages", format: anthropic, plugin: "provider-anthropic", wire: "anthropicWire", path: "/v1/messages" },
-  { name: "openai-completions", format: openai, plugin: "provider-openai-completions", wire: "chatCompletionsWire", path: "/v1/chat/completions" },
+  {
+    name: "openai-completions",
+    format: openai,
+    plugin: "provider-openai-completions",
+    wire: "chatCompletionsWire",
+    path: "/v1/chat/completions",
+  },
   { name: "openai-responses", format: responses, plugin: "provider-openai-responses", wire: "responsesWire", path: "/v1/responses" },
-  { name: "google-generative-ai", format: gemini, plugin: "provider-google", wire: "geminiWire", path: "/v1beta/models/m:streamGenerateContent" },
+  {
+    name: "google-generative-ai",
+    format: gemini,
+    plugin: "provider-google",
+    wire: "geminiWire",
+    path: "/v1beta/models/m:streamGenerateContent",
+  },
 ];
 
 const dist = (...parts) => pathToFileURL(join(ROOT, "dist", ...parts)).href;
@@ -25,16 +37,42 @@ const dist = (...parts) => pathToFileURL(join(ROOT, "dist", ...parts)).href;
 export async function rows(runs) {
   const { MessageAssembler, decodeBytes } = await import(dist("lib", "provider-kit", "index.js"));
   // "word " is about one token; one token per delta is the worst case a real API sends.
-  const turn = normalizeTurn({ text: "word ".repeat(TOKENS), chunkSize: 5, usage: { input: 10, output: TOKENS } }, { stream_options: { include_usage: true } }, () => "id");
+  const turn = normalizeTurn(
+    { text: "word ".repeat(TOKENS), chunkSize: 5, usage: { input: 10, output: TOKENS } },
+    { stream_options: { include_usage: true } },
+    () => "id",
+  );
   const out = [];
   for (const f of FORMATS) {
     const wire = (await import(dist("plugins", f.plugin, "stream.js")))[f.wire];
-    const bytes = Buffer.from(f.format.frames(turn, { model: "m", stream_options: { include_usage: true } }, "resp_bench", f.path).join(""), "utf8");
-    const model = { id: "m", name: "m", api: f.name, provider: "bench", baseUrl: "", reasoning: false, input: ["text"], cost: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 }, contextWindow: 1e6, maxTokens: 1e6 };
+    const bytes = Buffer.from(
+      f.format.frames(turn, { model: "m", stream_options: { include_usage: true } }, "resp_bench", f.path).join(""),
+      "utf8",
+    );
+    const model = {
+      id: "m",
+      name: "m",
+      api: f.name,
+      provider: "bench",
+      baseUrl: "",
+      reasoning: false,
+      input: ["text"],
+      cost: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 },
+      contextWindow: 1e6,
+      maxTokens: 1e6,
+    };
     const times = [];
-    for (let i = 0; i < (runs || 5); i++) times.push(await consume((body, out) => decodeBytes(wire, body, out, model), MessageAssembler, model, bytes));
+    for (let i = 0; i < (runs || 5); i++)
+      times.push(await consume((body, out) => decodeBytes(wire, body, out, model), MessageAssembler, model, bytes));
     times.sort((a, b) => a - b);
-    out.push({ name: `${f.name} (${(bytes.length / 1e6).toFixed(0)} MB SSE)`, n: times.length, min: times[0], median: times[Math.floor(times.length / 2)], max: times.at(-1), unit: "ms CPU" });
+    out.push({
+      name: `${f.name} (${(bytes.length / 1e6).toFixed(0)} MB SSE)`,
+      n: times.length,
+      min: times[0],
+      median: times[Math.floor(times.length / 2)],
+      max: times.at(-1),
+      unit: "ms CPU",
+    });
   }
   return out;
 }

@@ -28,7 +28,9 @@ export async function rows(runs) {
       const rss = [];
       for (let i = 0; i < (runs || 3); i++) {
         const rssFile = join(root, `rss-${n}-${i}`);
-        const r = await runProcess(["--import", PRELOAD, SELF, "--child", file, project, agentDir], { env: { ...process.env, BENCH_RSS_FILE: rssFile } });
+        const r = await runProcess(["--import", PRELOAD, SELF, "--child", file, project, agentDir], {
+          env: { ...process.env, BENCH_RSS_FILE: rssFile },
+        });
         if (r.status !== 0) throw new Error(`resume of ${n} entries failed: ${r.stderr}`);
         const { ms, messages } = JSON.parse(r.stdout);
         if (messages < 40) throw new Error(`resume of ${n} entries restored only ${messages} messages`);
@@ -47,7 +49,14 @@ export async function rows(runs) {
 export function writeSession(file, n, cwd) {
   const fd = openSync(file, "w");
   const t = Date.parse("2026-01-01T00:00:00.000Z");
-  const usage = { input: 1000, output: 100, cacheRead: 0, cacheWrite: 0, totalTokens: 1100, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  const usage = {
+    input: 1000,
+    output: 100,
+    cacheRead: 0,
+    cacheWrite: 0,
+    totalTokens: 1100,
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+  };
   const output = "line of tool output that a real read or bash call would return\n".repeat(16);
   let buf = `${JSON.stringify({ type: "session", version: 3, id: "01a1ff48-0000-7000-8000-000000000000", timestamp: new Date(t).toISOString(), cwd })}\n`;
   let parent = null;
@@ -57,19 +66,59 @@ export function writeSession(file, n, cwd) {
     const ts = new Date(t + i * 1000).toISOString();
     let entry;
     if (i % 1000 === 999) {
-      entry = { type: "compaction", summary: `## Goal\nWork item ${i}\n\n## Progress\n- [x] steps up to ${i}`, firstKeptEntryId: ids[i - 40], tokensBefore: 150000 };
+      entry = {
+        type: "compaction",
+        summary: `## Goal\nWork item ${i}\n\n## Progress\n- [x] steps up to ${i}`,
+        firstKeptEntryId: ids[i - 40],
+        tokensBefore: 150000,
+      };
     } else {
       const k = i % 4;
-      const message = k === 0 ? { role: "user", content: `Please do step ${i} of the plan and report back.`, timestamp: t + i }
-        : k === 1 ? { role: "assistant", content: [{ type: "text", text: `Working on step ${i}.` }, { type: "toolCall", id: `call_${i}`, name: "bash", arguments: { command: `make step-${i}` } }], api: "openai-completions", provider: "sim", model: "sim-model", usage, stopReason: "toolUse", timestamp: t + i }
-          : k === 2 ? { role: "toolResult", toolCallId: `call_${i - 1}`, toolName: "bash", content: [{ type: "text", text: output }], isError: false, timestamp: t + i }
-            : { role: "assistant", content: [{ type: "text", text: `Step ${i} is done; the build passes and nothing else changed.` }], api: "openai-completions", provider: "sim", model: "sim-model", usage, stopReason: "stop", timestamp: t + i };
+      const message =
+        k === 0
+          ? { role: "user", content: `Please do step ${i} of the plan and report back.`, timestamp: t + i }
+          : k === 1
+            ? {
+                role: "assistant",
+                content: [
+                  { type: "text", text: `Working on step ${i}.` },
+                  { type: "toolCall", id: `call_${i}`, name: "bash", arguments: { command: `make step-${i}` } },
+                ],
+                api: "openai-completions",
+                provider: "sim",
+                model: "sim-model",
+                usage,
+                stopReason: "toolUse",
+                timestamp: t + i,
+              }
+            : k === 2
+              ? {
+                  role: "toolResult",
+                  toolCallId: `call_${i - 1}`,
+                  toolName: "bash",
+                  content: [{ type: "text", text: output }],
+                  isError: false,
+                  timestamp: t + i,
+                }
+              : {
+                  role: "assistant",
+                  content: [{ type: "text", text: `Step ${i} is done; the build passes and nothing else changed.` }],
+                  api: "openai-completions",
+                  provider: "sim",
+                  model: "sim-model",
+                  usage,
+                  stopReason: "stop",
+                  timestamp: t + i,
+                };
       entry = { type: "message", message };
     }
     buf += `${JSON.stringify({ type: entry.type, id, parentId: parent, timestamp: ts, ...entry })}\n`;
     ids.push(id);
     parent = id;
-    if (buf.length > 1 << 20) { writeSync(fd, buf); buf = ""; }
+    if (buf.length > 1 << 20) {
+      writeSync(fd, buf);
+      buf = "";
+    }
   }
   writeSync(fd, buf);
   closeSync(fd);

@@ -42,7 +42,9 @@ function writeSkill(cwd, name, description) {
 
 async function agent(cwd, dir, flags) {
   const { createKernel } = await dist("kernel/index.js");
-  const plugins = await Promise.all(["commands-core", "system-prompt", "skills"].map((p) => dist(`plugins/${p}/index.js`).then((m) => m.default)));
+  const plugins = await Promise.all(
+    ["commands-core", "system-prompt", "skills"].map((p) => dist(`plugins/${p}/index.js`).then((m) => m.default)),
+  );
   const kernel = createKernel({ cwd, agentDir: join(dir, "agent"), flags, plugins });
   await kernel.start();
   const read = { name: "read", description: "read", parameters: {}, execute: async () => ({ content: [] }) };

@@ -17,13 +17,24 @@ export async function rows(runs) {
     const { project, agentDir } = makeProject(sim.url);
     const file = join(project, "src", "app.js");
     const original = readFileSync(file, "utf8");
-    out.push(await measureProcess("pi -p read→edit→bash→answer", runs || 7,
-      [PI_BIN, "--provider", "sim", "--model", "sim-model", "-p", "Make the app say goodbye"], {
-        cwd: project,
-        env: { PI_CODING_AGENT_DIR: agentDir },
-        before: () => { writeFileSync(file, original); sim.script(...scenarioTurns()); },
-        check: (r) => { if (!r.stdout.includes("goodbye")) throw new Error(`unexpected answer: ${r.stdout}`); },
-      }));
+    out.push(
+      await measureProcess(
+        "pi -p read→edit→bash→answer",
+        runs || 7,
+        [PI_BIN, "--provider", "sim", "--model", "sim-model", "-p", "Make the app say goodbye"],
+        {
+          cwd: project,
+          env: { PI_CODING_AGENT_DIR: agentDir },
+          before: () => {
+            writeFileSync(file, original);
+            sim.script(...scenarioTurns());
+          },
+          check: (r) => {
+            if (!r.stdout.includes("goodbye")) throw new Error(`unexpected answer: ${r.stdout}`);
+          },
+        },
+      ),
+    );
   } finally {
     await sim.close();
   }

@@ -46,7 +46,11 @@ async function editRows(dir, n) {
   });
   const fuzzy = await timeIt("edit 10 MB file (normalised match, near end)", n, async (i) => {
     writeFileSync(file, content);
-    await call(editTool, { path: file, edits: [{ oldText: `line 199990 ${"x".repeat(40)}\nline 199991 ${"x".repeat(40)}`, newText: `changed ${i}` }] }, dir);
+    await call(
+      editTool,
+      { path: file, edits: [{ oldText: `line 199990 ${"x".repeat(40)}\nline 199991 ${"x".repeat(40)}`, newText: `changed ${i}` }] },
+      dir,
+    );
   });
   return [exact, fuzzy];
 }
@@ -78,8 +82,11 @@ async function grepRows(dir, n) {
 
 async function promptRow(dir) {
   const { createKernel } = await dist("kernel/index.js");
-  const plugins = await Promise.all(["tools-core", "tools-fs-search", "tool-hashline-edit", "system-prompt", "context-files"]
-    .map(async (p) => (await dist(`plugins/${p}/index.js`)).default));
+  const plugins = await Promise.all(
+    ["tools-core", "tools-fs-search", "tool-hashline-edit", "system-prompt", "context-files"].map(
+      async (p) => (await dist(`plugins/${p}/index.js`)).default,
+    ),
+  );
   const kernel = createKernel({ cwd: dir, agentDir: join(dir, "agent"), plugins });
   await kernel.start();
   const gen = kernel.host.current;
@@ -88,5 +95,12 @@ async function promptRow(dir) {
   const toolChars = JSON.stringify(tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }))).length;
   await kernel.stop();
   const tokens = Math.ceil((prompt.length + toolChars) / 4);
-  return { name: `default prompt + ${tools.length} tool definitions (chars/4, budget 1000)`, n: 1, min: tokens, median: tokens, max: tokens, unit: "tokens" };
+  return {
+    name: `default prompt + ${tools.length} tool definitions (chars/4, budget 1000)`,
+    n: 1,
+    min: tokens,
+    median: tokens,
+    max: tokens,
+    unit: "tokens",
+  };
 }

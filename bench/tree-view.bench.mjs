@@ -14,7 +14,13 @@ function session(size) {
   let leaf;
   for (let i = 0; i < size; i++) {
     const user = i % 2 === 0;
-    const item = { id: `e${i}`, kind: user ? "user" : "assistant", tag: user ? "user: " : "assistant: ", text: `message ${i} about the cache design and its eviction policy`, children: [] };
+    const item = {
+      id: `e${i}`,
+      kind: user ? "user" : "assistant",
+      tag: user ? "user: " : "assistant: ",
+      text: `message ${i} about the cache design and its eviction policy`,
+      children: [],
+    };
     (parent ? parent.children : roots).push(item);
     if (i % 50 === 0 && parent) parent.children.push({ id: `side${i}`, kind: "user", tag: "user: ", text: `side idea ${i}`, children: [] });
     parent = item;
@@ -30,17 +36,44 @@ export async function rows(runs) {
   const { plainTheme } = await import(dist("lib/tui/plain-theme.js"));
   const keys = new Keybindings();
   const key = (name, text) => ({ type: "key", key: { name, ctrl: false, alt: false, shift: false, text } });
-  const time = (fn) => { const t0 = process.hrtime.bigint(); fn(); return Number(process.hrtime.bigint() - t0) / 1e6; };
-  const open = [], search = [], move = [];
+  const time = (fn) => {
+    const t0 = process.hrtime.bigint();
+    fn();
+    return Number(process.hrtime.bigint() - t0) / 1e6;
+  };
+  const open = [],
+    search = [],
+    move = [];
   for (let i = 0; i < n; i++) {
     const { roots, leaf } = session(10_000);
     let view;
-    open.push(time(() => {
-      view = new TreeView({ roots, leafId: leaf, theme: () => plainTheme, keys, maxVisible: 20, onSelect() {}, onCancel() {}, onLabel() {} });
-      view.render(120);
-    }));
-    search.push(time(() => { view.handle(key("c", "c")); view.render(120); }));
-    move.push(time(() => { view.handle(key("up")); view.render(120); }));
+    open.push(
+      time(() => {
+        view = new TreeView({
+          roots,
+          leafId: leaf,
+          theme: () => plainTheme,
+          keys,
+          maxVisible: 20,
+          onSelect() {},
+          onCancel() {},
+          onLabel() {},
+        });
+        view.render(120);
+      }),
+    );
+    search.push(
+      time(() => {
+        view.handle(key("c", "c"));
+        view.render(120);
+      }),
+    );
+    move.push(
+      time(() => {
+        view.handle(key("up"));
+        view.render(120);
+      }),
+    );
   }
   return [
     { name: "open /tree (order, layout, draw)", n, ...stats(open), unit: "ms" },

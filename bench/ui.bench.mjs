@@ -25,8 +25,23 @@ function history(pairs) {
   for (let i = 0; i < pairs; i++) {
     messages.push({ role: "user", content: `Question ${i}: how does part ${i} work?`, timestamp: 0 });
     const text = `## Part ${i}\n\n${para}\n\n- point one\n- point two\n\n\`\`\`js\nconst part = ${i};\nconsole.log(part * 2);\n\`\`\`\n\n${para} ${para}`;
-    messages.push({ role: "assistant", content: [{ type: "text", text }], api: "x", provider: "x", model: "x", stopReason: "stop", timestamp: 0,
-      usage: { input: 10, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 20, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } });
+    messages.push({
+      role: "assistant",
+      content: [{ type: "text", text }],
+      api: "x",
+      provider: "x",
+      model: "x",
+      stopReason: "stop",
+      timestamp: 0,
+      usage: {
+        input: 10,
+        output: 10,
+        cacheRead: 0,
+        cacheWrite: 0,
+        totalTokens: 20,
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      },
+    });
   }
   return messages;
 }
@@ -38,9 +53,23 @@ export async function renderPerToken(tokens) {
   const { createUiInteractive } = await import(dist("plugins/ui-interactive/plugin.js"));
   const themes = (await import(dist("plugins/themes/index.js"))).default;
   let bytes = 0;
-  const term = new StreamTerminal({ write: (d) => { bytes += Buffer.byteLength(d); } }, 120, 40);
+  const term = new StreamTerminal(
+    {
+      write: (d) => {
+        bytes += Buffer.byteLength(d);
+      },
+    },
+    120,
+    40,
+  );
   const { root, project, agentDir } = makeProject("http://127.0.0.1:9");
-  const kernel = createKernel({ cwd: project, agentDir, settings: { quietStartup: true }, flags: {}, plugins: [themes, createUiInteractive({ terminal: () => term }), createUiInline()] });
+  const kernel = createKernel({
+    cwd: project,
+    agentDir,
+    settings: { quietStartup: true },
+    flags: {},
+    plugins: [themes, createUiInteractive({ terminal: () => term }), createUiInline()],
+  });
   await kernel.start();
   kernel.actions.setMessages(history(620));
   const exited = kernel.host.current.registry.get("surface", "interactive").run({ messages: [] });
@@ -48,8 +77,23 @@ export async function renderPerToken(tokens) {
   const app = globalThis[LIVE].app;
   app.renderNow();
   const transcriptLines = app.transcript.container.render(120).length;
-  const partial = { role: "assistant", content: [{ type: "text", text: "" }], api: "x", provider: "x", model: "x", stopReason: "stop", timestamp: 0,
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } };
+  const partial = {
+    role: "assistant",
+    content: [{ type: "text", text: "" }],
+    api: "x",
+    provider: "x",
+    model: "x",
+    stopReason: "stop",
+    timestamp: 0,
+    usage: {
+      input: 0,
+      output: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 0,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    },
+  };
   kernel.actions.emit({ type: "message_start", message: partial });
   app.renderNow();
   const words = ["Streaming ", "tokens ", "into ", "a ", "**long** ", "answer, ", "`code` ", "and ", "more.\n\n"];
@@ -61,7 +105,11 @@ export async function renderPerToken(tokens) {
     partial.content = message.content;
     const before = bytes;
     const t0 = process.hrtime.bigint();
-    kernel.actions.emit({ type: "message_update", message, assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "", partial: message } });
+    kernel.actions.emit({
+      type: "message_update",
+      message,
+      assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "", partial: message },
+    });
     app.renderNow();
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
     sizes.push((bytes - before) / 1024);
@@ -86,7 +134,11 @@ async function idleRss(n) {
       const { root, project, agentDir } = makeProject(sim.url);
       const marker = `--bench-marker=${process.pid}-${i}`;
       const cmd = `'${process.execPath}' '${PI_BIN}' --provider sim --model sim-model ${marker}`;
-      const child = spawn("script", ["-qfec", cmd, "/dev/null"], { cwd: project, env: { ...process.env, PI_CODING_AGENT_DIR: agentDir, COLUMNS: "100", LINES: "30" }, stdio: ["pipe", "pipe", "pipe"] });
+      const child = spawn("script", ["-qfec", cmd, "/dev/null"], {
+        cwd: project,
+        env: { ...process.env, PI_CODING_AGENT_DIR: agentDir, COLUMNS: "100", LINES: "30" },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
       let out = "";
       child.stdout.on("data", (d) => (out += d));
       await until(() => out.includes("sim-model"), 15_000);
@@ -109,7 +161,9 @@ function findPid(marker) {
     try {
       const cmdline = readFileSync(`/proc/${d}/cmdline`, "utf8").split("\0");
       if (cmdline.includes(marker) && cmdline.some((a) => a.endsWith("pi.js"))) return Number(d);
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return undefined;
 }

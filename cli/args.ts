@@ -11,8 +11,12 @@ export interface CliArgs {
 
 // pi's multi-letter short flags; commander only knows single-letter ones.
 const ALIASES: Record<string, string> = {
-  "-nt": "--no-tools", "-nbt": "--no-builtin-tools", "-ne": "--no-extensions", "-ns": "--no-skills",
-  "-np": "--no-prompt-templates", "-nc": "--no-context-files",
+  "-nt": "--no-tools",
+  "-nbt": "--no-builtin-tools",
+  "-ne": "--no-extensions",
+  "-ns": "--no-skills",
+  "-np": "--no-prompt-templates",
+  "-nc": "--no-context-files",
 };
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];

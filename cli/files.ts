@@ -4,7 +4,10 @@ import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ImageContent } from "../kernel/index.js";
 
-export interface InlinedFiles { text: string; images: ImageContent[] }
+export interface InlinedFiles {
+  text: string;
+  images: ImageContent[];
+}
 
 export function inlineFiles(files: string[], cwd: string): InlinedFiles {
   const out: InlinedFiles = { text: "", images: [] };

@@ -4,11 +4,26 @@
 // settings and installed files as they were.
 import { join } from "node:path";
 import {
-  identity, installedDir, installSource, isInstalled, isPinned, packageResources, parseSource, readPackages, sourceOf, uninstallSource,
-  writePackages, type PackageEntry,
+  identity,
+  installedDir,
+  installSource,
+  isInstalled,
+  isPinned,
+  packageResources,
+  parseSource,
+  readPackages,
+  sourceOf,
+  uninstallSource,
+  writePackages,
+  type PackageEntry,
 } from "../lib/packages/index.js";
 
-interface Scope { name: "global" | "project"; settings: string; root: string; base: string }
+interface Scope {
+  name: "global" | "project";
+  settings: string;
+  root: string;
+  base: string;
+}
 
 const USAGE = `usage:
   pi install <source> [-l]   npm:pkg[@version], git:host/user/repo[@ref], https://… or ssh://… git URLs, a local path
@@ -22,12 +37,20 @@ export async function packagesCommand(argv: string[], o: { cwd: string; agentDir
   const local = rest.some((a) => a === "-l" || a === "--local");
   const args = rest.filter((a) => !a.startsWith("-"));
   const global: Scope = { name: "global", settings: join(o.agentDir, "settings.json"), root: o.agentDir, base: o.agentDir };
-  const project: Scope = { name: "project", settings: join(o.cwd, ".pi", "settings.json"), root: join(o.cwd, ".pi"), base: join(o.cwd, ".pi") };
+  const project: Scope = {
+    name: "project",
+    settings: join(o.cwd, ".pi", "settings.json"),
+    root: join(o.cwd, ".pi"),
+    base: join(o.cwd, ".pi"),
+  };
   const scope = local ? project : global;
   try {
     if (command === "list") return list([global, project]);
     if (command === "update") return await update(local ? [project] : [global, project], args[0], o.cwd);
-    if (!args[0]) { process.stderr.write(`${USAGE}\n`); return 1; }
+    if (!args[0]) {
+      process.stderr.write(`${USAGE}\n`);
+      return 1;
+    }
     if (command === "install") return await install(scope, args[0], o.cwd);
     return remove(scope, args[0], o.cwd);
   } catch (error) {
@@ -44,7 +67,9 @@ async function install(scope: Scope, spec: string, cwd: string): Promise<number>
   const resources = packageResources(dir);
   const entries = readPackages(scope.settings).filter((e) => !sameSource(e, stored, scope, cwd));
   writePackages(scope.settings, [...entries, stored]);
-  const counts = Object.entries(resources).map(([k, v]) => `${v.length} ${k}`).join(", ");
+  const counts = Object.entries(resources)
+    .map(([k, v]) => `${v.length} ${k}`)
+    .join(", ");
   process.stdout.write(`Installed ${stored} (${scope.name}): ${counts}\n`);
   return 0;
 }
@@ -57,7 +82,10 @@ function remove(scope: Scope, spec: string, cwd: string): number {
     return 1;
   }
   uninstallSource(parseSource(sourceOf(match), scope.base), scope.root);
-  writePackages(scope.settings, entries.filter((e) => e !== match));
+  writePackages(
+    scope.settings,
+    entries.filter((e) => e !== match),
+  );
   process.stdout.write(`Removed ${sourceOf(match)} (${scope.name})\n`);
   return 0;
 }

@@ -37,7 +37,13 @@ export async function startAgent(flags: Record<string, unknown>, mode: string, c
 function toolSelection(flags: Record<string, unknown>): ToolSelection {
   return {
     none: flags.tools === false,
-    only: typeof flags.tools === "string" ? flags.tools.split(",").map((t) => t.trim()).filter(Boolean) : undefined,
+    only:
+      typeof flags.tools === "string"
+        ? flags.tools
+            .split(",")
+            .map((t) => t.trim())
+            .filter(Boolean)
+        : undefined,
     noBuiltin: flags.builtinTools === false,
   };
 }

@@ -36,12 +36,18 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
   const projectTrusted = () => isTrusted(o.agentDir, o.cwd);
   const untrusted = untrustedContent(o.cwd);
   if (untrusted.length && !projectTrusted()) {
-    o.report("warning", `this project has ${untrusted.join(", ")}, which can run code or redirect requests; they load once you trust the directory (pi --trust, or answer the prompt in interactive mode)`, ComposeCode.untrustedProject);
+    o.report(
+      "warning",
+      `this project has ${untrusted.join(", ")}, which can run code or redirect requests; they load once you trust the directory (pi --trust, or answer the prompt in interactive mode)`,
+      ComposeCode.untrustedProject,
+    );
   }
   const projectFile = join(o.cwd, ".pi", "pi-packages.json");
   const given = o.flags.packages as string | undefined;
-  const packagesFile = given ? resolve(o.cwd, given)
-    : existsSync(projectFile) && projectTrusted() ? projectFile
+  const packagesFile = given
+    ? resolve(o.cwd, given)
+    : existsSync(projectFile) && projectTrusted()
+      ? projectFile
       : join(o.packageRoot, "pi-packages.json");
   const userPaths = Object.fromEntries(Object.values(RESOURCE_FLAGS).map((f) => [f, list(o.flags[f])]));
   let settings: Record<string, unknown> | undefined;
@@ -54,15 +60,25 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
     },
     projectTrusted,
     async packageSources() {
-      const packages = await composePackages({ packagesFile, agentDir: o.agentDir, cwd: o.cwd, projectTrusted: projectTrusted(), report: o.report });
+      const packages = await composePackages({
+        packagesFile,
+        agentDir: o.agentDir,
+        cwd: o.cwd,
+        projectTrusted: projectTrusted(),
+        report: o.report,
+      });
       for (const [kind, flag] of Object.entries(RESOURCE_FLAGS)) {
         const extra = resourcesOf(packages, kind as keyof typeof RESOURCE_FLAGS);
         const given = userPaths[flag] ?? [];
         if (extra.length || given.length) o.flags[flag] = [...given, ...extra];
       }
-      // Which directories are packages, so their resources report origin "package" (lib/resource-paths/source-info.ts).
+      // Which directories are packages, so their resources report origin "package" (lib/resource-kit/paths/source-info.ts).
       const compositionScope = packagesFile === projectFile ? "project" : "user";
-      o.flags.packageOrigins = packages.map((p) => ({ baseDir: p.dir, source: p.source, scope: p.origin === "global" ? "user" : p.origin === "project" ? "project" : compositionScope }));
+      o.flags.packageOrigins = packages.map((p) => ({
+        baseDir: p.dir,
+        source: p.source,
+        scope: p.origin === "global" ? "user" : p.origin === "project" ? "project" : compositionScope,
+      }));
       const themes = resourcesOf(packages, "themes");
       if (settings && (themes.length || userThemes.length)) settings.themes = [...userThemes, ...themes];
       return packages.flatMap((p) => p.resources.extensions.map((file) => ({ file, root: p.dir, origin: "package" as const })));

@@ -61,9 +61,13 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   const root = packageRoot();
   let kernel: Kernel | undefined;
   const packages = agentPackages({
-    cwd: o.cwd, agentDir, packageRoot: root, flags: o.flags,
+    cwd: o.cwd,
+    agentDir,
+    packageRoot: root,
+    flags: o.flags,
     // Before the kernel exists only the untrusted-project warning is given.
-    report: (level, message, code) => (kernel ? kernel.host.report({ level, message, where: "packages", code }) : o.report({ level, message, where: "packages", code })),
+    report: (level, message, code) =>
+      kernel ? kernel.host.report({ level, message, where: "packages", code }) : o.report({ level, message, where: "packages", code }),
   });
   const loaded = loadSettings(agentDir, o.cwd, packages.projectTrusted());
   for (const message of loaded.problems) o.report({ level: "warning", where: "settings", code: ComposeCode.settingsFile, message });
@@ -72,9 +76,15 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   const modules = await sharedModules();
   const run = await runExtensions(o.extensions ?? [], o.cwd);
   kernel = createKernel({
-    cwd: o.cwd, agentDir, settings, flags: o.flags, modules, aliases: o.aliases,
+    cwd: o.cwd,
+    agentDir,
+    settings,
+    flags: o.flags,
+    modules,
+    aliases: o.aliases,
     ...withDiscovery({
-      cwd: o.cwd, agentDir,
+      cwd: o.cwd,
+      agentDir,
       packageRoot: root,
       packagesFile: packages.packagesFile,
       packageSources: packages.packageSources,

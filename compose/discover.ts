@@ -61,10 +61,16 @@ async function declaredAliases(sources: PluginSource[], packageRoot?: string): P
     if (!s.root || byRoot.has(s.root)) continue;
     const manifest = /\.[cm]?[jt]s$/.test(s.root) ? undefined : await readJson(join(s.root, "package.json"));
     const declared = (manifest?.["pi-kernel"] as { importAliases?: Record<string, string> } | undefined)?.importAliases;
-    byRoot.set(s.root, declared && Object.fromEntries(Object.entries(declared).map(([name, rel]) => {
-      const file = resolve(s.root, rel);
-      return [name, packageRoot ? withCompiled({ file, root: s.root, origin: s.origin }, packageRoot).compiled ?? file : file];
-    })));
+    byRoot.set(
+      s.root,
+      declared &&
+        Object.fromEntries(
+          Object.entries(declared).map(([name, rel]) => {
+            const file = resolve(s.root, rel);
+            return [name, packageRoot ? (withCompiled({ file, root: s.root, origin: s.origin }, packageRoot).compiled ?? file) : file];
+          }),
+        ),
+    );
   }
   return sources.map((s) => (byRoot.get(s.root) ? { ...s, aliases: byRoot.get(s.root) } : s));
 }
@@ -93,13 +99,17 @@ async function dirEntries(dir: string, origin: Origin): Promise<PluginSource[]> 
   for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(dir, entry.name);
     if (entry.isFile() && isScript(entry.name)) out.push({ file: path, root: path, origin });
-    else if (entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules") out.push(...(await packageEntries(path, origin)));
+    else if (entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules")
+      out.push(...(await packageEntries(path, origin)));
   }
   return out;
 }
 
 async function scriptFiles(dir: string): Promise<string[]> {
-  return (await readdir(dir)).filter(isScript).sort().map((n) => join(dir, n));
+  return (await readdir(dir))
+    .filter(isScript)
+    .sort()
+    .map((n) => join(dir, n));
 }
 
 function isScript(name: string): boolean {

@@ -11,16 +11,24 @@ export class ExtensionInstallError extends Error {
   override name = "ExtensionInstallError";
 }
 
-export interface RunExtensions { paths: string[]; cleanup(): void }
+export interface RunExtensions {
+  paths: string[];
+  cleanup(): void;
+}
 
 export async function runExtensions(values: string[], cwd: string): Promise<RunExtensions> {
   let root: string | undefined;
-  const cleanup = () => { if (root) rmSync(root, { recursive: true, force: true }); };
+  const cleanup = () => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  };
   const paths: string[] = [];
   try {
     for (const value of values) {
       const source = /^(npm:|git:|https?:\/\/|ssh:\/\/)/.test(value) ? parseSource(value, cwd) : undefined;
-      if (!source || source.kind === "local") { paths.push(value); continue; }
+      if (!source || source.kind === "local") {
+        paths.push(value);
+        continue;
+      }
       root ??= mkdtempSync(join(tmpdir(), "pi-run-extensions-"));
       paths.push(await installSource(source, root));
     }

@@ -11,7 +11,8 @@ export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "pi-kernel") return (cached = dir);
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "pi-kernel")
+      return (cached = dir);
     const parent = dirname(dir);
     if (parent === dir) throw new Error("pi-kernel: cannot find its own package.json");
     dir = parent;

@@ -3,7 +3,10 @@
 import { join } from "node:path";
 import { mergeSettings, readSettings, withoutUntrusted } from "../lib/packages/index.js";
 
-export interface LoadedSettings { settings: Record<string, unknown>; problems: string[] }
+export interface LoadedSettings {
+  settings: Record<string, unknown>;
+  problems: string[];
+}
 
 /** `projectTrusted` false: the project may not set what runs code or redirects requests. */
 export function loadSettings(agentDir: string, cwd: string, projectTrusted = true): LoadedSettings {

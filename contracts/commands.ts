@@ -2,7 +2,10 @@
 // commands-core) that lists, completes and expands them, with live sources (templates, skills).
 import type { PluginApi } from "pi-kernel";
 
-export interface CommandContext { args: string; api: PluginApi }
+export interface CommandContext {
+  args: string;
+  api: PluginApi;
+}
 
 /** Where a resource was found, in pi's SourceInfo shape (RPC get_commands, pi.getCommands()). */
 export interface SourceInfo {
@@ -31,7 +34,11 @@ export interface CommandSource {
   list(): CommandDef[] | Promise<CommandDef[]>;
 }
 
-export interface CommandCompletion { value: string; label?: string; description?: string }
+export interface CommandCompletion {
+  value: string;
+  label?: string;
+  description?: string;
+}
 
 export interface CommandsService {
   /** Every command in match order: built-ins, extensions, then each source in the order added. */
@@ -49,6 +56,10 @@ export interface CommandsService {
 }
 
 declare module "pi-kernel" {
-  interface Services { commands: CommandsService }
-  interface Contributions { command: CommandDef }
+  interface Services {
+    commands: CommandsService;
+  }
+  interface Contributions {
+    command: CommandDef;
+  }
 }

@@ -1,7 +1,7 @@
 // Compaction: the "compaction" service (provided by session-jsonl: when and how the session is
 // compacted) and the `compactor` contribution kind (strategies: what the summary says).
 import type { AgentMessage, Model, ThinkingLevel } from "pi-kernel";
-import type { CompactionEntry, } from "./session-entries.js";
+import type { CompactionEntry } from "./session-entries.js";
 
 export interface CompactionService {
   /** Compacts now; rejects with the reason when it cannot (nothing to compact, no strategy, LLM error). */
@@ -12,9 +12,17 @@ export interface CompactionService {
   idle(): Promise<void>;
 }
 
-export interface CompactionSettings { enabled: boolean; reserveTokens: number; keepRecentTokens: number; strategy: string }
+export interface CompactionSettings {
+  enabled: boolean;
+  reserveTokens: number;
+  keepRecentTokens: number;
+  strategy: string;
+}
 /** Files the summarised part read and changed (cumulative across compactions). */
-export interface FileLists { readFiles: string[]; modifiedFiles: string[] }
+export interface FileLists {
+  readFiles: string[];
+  modifiedFiles: string[];
+}
 
 export interface CompactionPreparation {
   firstKeptEntryId: string;
@@ -52,6 +60,10 @@ export interface CompactorDef {
 }
 
 declare module "pi-kernel" {
-  interface Services { compaction: CompactionService }
-  interface Contributions { compactor: CompactorDef }
+  interface Services {
+    compaction: CompactionService;
+  }
+  interface Contributions {
+    compactor: CompactorDef;
+  }
 }

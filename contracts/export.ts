@@ -5,5 +5,7 @@ export interface ExportService {
 }
 
 declare module "pi-kernel" {
-  interface Services { export: ExportService }
+  interface Services {
+    export: ExportService;
+  }
 }

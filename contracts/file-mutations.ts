@@ -8,5 +8,7 @@ export interface FileMutationsService {
 }
 
 declare module "pi-kernel" {
-  interface Services { "file-mutations": FileMutationsService }
+  interface Services {
+    "file-mutations": FileMutationsService;
+  }
 }

@@ -18,5 +18,7 @@ export interface InteractiveService {
 }
 
 declare module "pi-kernel" {
-  interface Services { interactive: InteractiveService }
+  interface Services {
+    interactive: InteractiveService;
+  }
 }

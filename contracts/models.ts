@@ -3,7 +3,10 @@
 import type { Model, ThinkingLevel } from "pi-kernel";
 
 /** One entry of the --models (or `enabledModels`) scope. */
-export interface Scoped { model: Model; thinkingLevel?: ThinkingLevel }
+export interface Scoped {
+  model: Model;
+  thinkingLevel?: ThinkingLevel;
+}
 
 export interface AddedProvider {
   /** Provider name, as in `provider/id`. */
@@ -15,7 +18,11 @@ export interface AddedProvider {
   apiKey?: string;
 }
 
-export interface CycleResult { model: Model; thinkingLevel?: ThinkingLevel; isScoped: boolean }
+export interface CycleResult {
+  model: Model;
+  thinkingLevel?: ThinkingLevel;
+  isScoped: boolean;
+}
 
 export interface ModelsService {
   /** The models that can be used now: models.json ones, local servers found, and built-ins whose provider has a key. */
@@ -41,5 +48,7 @@ export interface ModelsService {
 }
 
 declare module "pi-kernel" {
-  interface Services { models: ModelsService }
+  interface Services {
+    models: ModelsService;
+  }
 }

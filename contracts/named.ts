@@ -1,2 +1,5 @@
 // A contribution the kernel only stores by name (themes, and kinds plugins invent).
-export interface NamedDef { name: string; [key: string]: unknown }
+export interface NamedDef {
+  name: string;
+  [key: string]: unknown;
+}

@@ -35,7 +35,10 @@ export interface PromptFilesService {
   systemPrompt(cwd: string): Promise<string | undefined>;
   appendSystemPrompt(cwd: string): Promise<string | undefined>;
 }
-export interface ContextFile { path: string; content: string }
+export interface ContextFile {
+  path: string;
+  content: string;
+}
 
 declare module "pi-kernel" {
   interface Services {

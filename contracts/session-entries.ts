@@ -11,11 +11,25 @@ export interface SessionHeader {
   parentSession?: string;
 }
 
-interface Base { id: string; parentId: string | null; timestamp: string }
+interface Base {
+  id: string;
+  parentId: string | null;
+  timestamp: string;
+}
 
-export interface MessageEntry extends Base { type: "message"; message: AgentMessage }
-export interface ModelChangeEntry extends Base { type: "model_change"; provider: string; modelId: string }
-export interface ThinkingLevelChangeEntry extends Base { type: "thinking_level_change"; thinkingLevel: ThinkingLevel }
+export interface MessageEntry extends Base {
+  type: "message";
+  message: AgentMessage;
+}
+export interface ModelChangeEntry extends Base {
+  type: "model_change";
+  provider: string;
+  modelId: string;
+}
+export interface ThinkingLevelChangeEntry extends Base {
+  type: "thinking_level_change";
+  thinkingLevel: ThinkingLevel;
+}
 export interface CompactionEntry<D = unknown> extends Base {
   type: "compaction";
   summary: string;
@@ -31,7 +45,11 @@ export interface BranchSummaryEntry<D = unknown> extends Base {
   details?: D;
   fromHook?: boolean;
 }
-export interface CustomEntry extends Base { type: "custom"; customType: string; data?: unknown }
+export interface CustomEntry extends Base {
+  type: "custom";
+  customType: string;
+  data?: unknown;
+}
 export interface CustomMessageEntry extends Base {
   type: "custom_message";
   customType: string;
@@ -39,12 +57,26 @@ export interface CustomMessageEntry extends Base {
   display: boolean;
   details?: unknown;
 }
-export interface LabelEntry extends Base { type: "label"; targetId: string; label: string | undefined }
-export interface SessionInfoEntry extends Base { type: "session_info"; name?: string }
+export interface LabelEntry extends Base {
+  type: "label";
+  targetId: string;
+  label: string | undefined;
+}
+export interface SessionInfoEntry extends Base {
+  type: "session_info";
+  name?: string;
+}
 
 export type SessionEntry =
-  | MessageEntry | ModelChangeEntry | ThinkingLevelChangeEntry | CompactionEntry | BranchSummaryEntry
-  | CustomEntry | CustomMessageEntry | LabelEntry | SessionInfoEntry;
+  | MessageEntry
+  | ModelChangeEntry
+  | ThinkingLevelChangeEntry
+  | CompactionEntry
+  | BranchSummaryEntry
+  | CustomEntry
+  | CustomMessageEntry
+  | LabelEntry
+  | SessionInfoEntry;
 
 export type EntryType = SessionEntry["type"];
 
@@ -52,4 +84,7 @@ export type EntryType = SessionEntry["type"];
 export type NewEntry = SessionEntry extends infer E ? (E extends SessionEntry ? Omit<E, "id" | "parentId" | "timestamp"> : never) : never;
 
 /** A problem found while reading a file: the 1-based line number and what was wrong. */
-export interface ReadProblem { line: number; message: string }
+export interface ReadProblem {
+  line: number;
+  message: string;
+}

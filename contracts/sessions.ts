@@ -26,7 +26,10 @@ export interface SessionsService {
    * Moves the leaf (null = before the first entry), optionally leaving a branch summary there
    * (returned) and a label (on the summary, else on the target); emits session_tree.
    */
-  navigate(targetId: string | null, opts?: { summary?: string; details?: unknown; fromHook?: boolean; label?: string }): SessionEntry | undefined;
+  navigate(
+    targetId: string | null,
+    opts?: { summary?: string; details?: unknown; fromHook?: boolean; label?: string },
+  ): SessionEntry | undefined;
   /** A new session holding the active path up to `entryId` (not including it, unless `at`); returns its file. */
   fork(entryId: string, position?: "before" | "at"): string | undefined;
   /** A new session duplicating the active path; returns its file. */
@@ -173,5 +176,7 @@ export interface GateAnswer {
 export type SessionGate = (event: SessionGateEvent) => GateAnswer | undefined | Promise<GateAnswer | undefined>;
 
 declare module "pi-kernel" {
-  interface Services { sessions: SessionsService }
+  interface Services {
+    sessions: SessionsService;
+  }
 }

@@ -17,5 +17,7 @@ export interface SettingsService {
 }
 
 declare module "pi-kernel" {
-  interface Services { settings: SettingsService }
+  interface Services {
+    settings: SettingsService;
+  }
 }

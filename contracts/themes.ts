@@ -14,6 +14,10 @@ export interface ThemesService extends Partial<AddsPaths> {
 }
 
 declare module "pi-kernel" {
-  interface Services { themes: ThemesService }
-  interface Contributions { theme: NamedDef }
+  interface Services {
+    themes: ThemesService;
+  }
+  interface Contributions {
+    theme: NamedDef;
+  }
 }

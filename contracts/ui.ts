@@ -26,18 +26,34 @@ export interface UiService {
    * `done`; keys go to its `handle` (parsed) or `handleInput` (raw terminal data, as pi-tui's).
    * Absent where nothing can be drawn (RPC: pi answers undefined there too).
    */
-  custom?<T>(factory: (done: (value?: T) => void, ui: CustomUiContext) => CustomComponent, opts?: { signal?: AbortSignal; timeout?: number }): Promise<T | undefined>;
+  custom?<T>(
+    factory: (done: (value?: T) => void, ui: CustomUiContext) => CustomComponent,
+    opts?: { signal?: AbortSignal; timeout?: number },
+  ): Promise<T | undefined>;
 }
 export interface CustomComponent {
   render(width: number): string[];
-  handle?(event: { type: "key"; key: { name: string; ctrl: boolean; alt: boolean; shift: boolean }; raw?: string } | { type: "paste"; text: string }): void;
+  handle?(
+    event:
+      | { type: "key"; key: { name: string; ctrl: boolean; alt: boolean; shift: boolean }; raw?: string }
+      | { type: "paste"; text: string },
+  ): void;
   handleInput?(data: string): void;
   invalidate?(): void;
 }
-export interface CustomUiContext { theme: unknown; requestRender(): void; rows: number; columns: number }
+export interface CustomUiContext {
+  theme: unknown;
+  requestRender(): void;
+  rows: number;
+  columns: number;
+}
 
 /** A key the interactive UIs hand to a plugin; `name` is the key id, e.g. "ctrl+shift+p". */
-export interface ShortcutDef { name: string; description?: string; handler(): unknown }
+export interface ShortcutDef {
+  name: string;
+  description?: string;
+  handler(): unknown;
+}
 /** How the UIs draw session messages of one custom type (`name` is the `customType`). */
 export interface MessageRendererDef {
   name: string;

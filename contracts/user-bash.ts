@@ -12,7 +12,11 @@ export interface BashResult {
 
 /** pi's BashOperations: how a command runs (an extension may run it elsewhere, e.g. over SSH). */
 export interface BashOperations {
-  exec(command: string, cwd: string, o: { onData(data: Buffer): void; signal?: AbortSignal; timeout?: number; env?: NodeJS.ProcessEnv }): Promise<{ exitCode: number | null }>;
+  exec(
+    command: string,
+    cwd: string,
+    o: { onData(data: Buffer): void; signal?: AbortSignal; timeout?: number; env?: NodeJS.ProcessEnv },
+  ): Promise<{ exitCode: number | null }>;
 }
 
 /** What an interceptor (pi's `user_bash` handlers) may answer: a finished result, or other operations. */
@@ -36,5 +40,7 @@ export interface UserBashService {
 }
 
 declare module "pi-kernel" {
-  interface Services { userBash: UserBashService }
+  interface Services {
+    userBash: UserBashService;
+  }
 }

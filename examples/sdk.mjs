@@ -7,14 +7,16 @@ const session = await createAgentSession({
   cwd: process.cwd(),
   noSession: true,
   // A tool of your own, next to read / write / edit / bash.
-  customTools: [{
-    name: "shout",
-    description: "Upper-cases a text",
-    parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
-    async execute(_id, { text }) {
-      return { content: [{ type: "text", text: text.toUpperCase() }] };
+  customTools: [
+    {
+      name: "shout",
+      description: "Upper-cases a text",
+      parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+      async execute(_id, { text }) {
+        return { content: [{ type: "text", text: text.toUpperCase() }] };
+      },
     },
-  }],
+  ],
 });
 
 session.subscribe((event) => {

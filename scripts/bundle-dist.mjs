@@ -5,7 +5,7 @@
 // One rolldown build with every entry at once: modules used by several entries (the kernel,
 // lib/tui shared by the UI plugins, ...) land in shared chunks, so each stays a
 // single instance. Each entry is written back over its own path (dist/plugins/<x>/index.js,
-// dist/cli/main.js, ...), so bin/pi.js, kernel/discover.ts and package.json "exports" need no
+// dist/cli/main.js, ...), so bin/pi.js, compose/discover.ts and package.json "exports" need no
 // change. Dynamic import()s stay separate chunks: setup() defers heavy code on purpose.
 // npm packages and node built-ins stay external, "#typebox" too (already its own bundled file).
 // The other tsc files stay in dist/ untouched: tests and benches import some of them directly,

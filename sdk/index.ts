@@ -7,7 +7,16 @@
 //   await session.dispose();
 import { resolve } from "node:path";
 import { composeAgent, type ToolSelection } from "../compose/agent.js";
-import { definePlugin, type AgentEvent, type Diagnostic, type Model, type PluginApi, type PluginDef, type ThinkingLevel, type ToolDef } from "../kernel/index.js";
+import {
+  definePlugin,
+  type AgentEvent,
+  type Diagnostic,
+  type Model,
+  type PluginApi,
+  type PluginDef,
+  type ThinkingLevel,
+  type ToolDef,
+} from "../kernel/index.js";
 import { AgentSession, type Listener } from "./session.js";
 
 export { AgentSession } from "./session.js";
@@ -51,14 +60,20 @@ export interface CreateSessionOptions {
 }
 
 export async function createAgentSession(o: CreateSessionOptions = {}): Promise<AgentSession> {
-  const report = o.onDiagnostic ?? ((d: Diagnostic) => { if (d.level !== "info") process.stderr.write(`pi: ${d.level}: ${d.message}\n`); });
+  const report =
+    o.onDiagnostic ??
+    ((d: Diagnostic) => {
+      if (d.level !== "info") process.stderr.write(`pi: ${d.level}: ${d.message}\n`);
+    });
   const listeners = new Set<Listener>();
   let sdkApi: PluginApi | undefined;
   const bridge = definePlugin({
     name: "sdk",
     setup(api) {
       sdkApi = api;
-      api.on("event", (event: AgentEvent) => { for (const l of [...listeners]) l(event); });
+      api.on("event", (event: AgentEvent) => {
+        for (const l of [...listeners]) l(event);
+      });
       api.on("diagnostic", report);
       for (const tool of o.customTools ?? []) api.register.tool(tool);
     },

@@ -1,11 +1,19 @@
 // An agent session driven in-process: the same agent the CLI runs, assembled by the same
 // composition root (compose/agent.ts), without a terminal. Events reach subscribers in order.
 import type {
-  AgentEvent, AgentMessage, AssistantMessage, ImageContent, Kernel, Model, PluginApi, ServiceName, Services, ThinkingLevel,
+  AgentEvent,
+  AgentMessage,
+  AssistantMessage,
+  ImageContent,
+  Kernel,
+  Model,
+  PluginApi,
+  ServiceName,
+  Services,
+  ThinkingLevel,
 } from "../kernel/index.js";
 
 export type Listener = (event: AgentEvent) => void;
-
 
 export class AgentSession {
   constructor(
@@ -14,12 +22,24 @@ export class AgentSession {
     private readonly listeners: Set<Listener>,
   ) {}
 
-  get messages(): readonly AgentMessage[] { return this.kernel.agent.messages; }
-  get model(): Model | undefined { return this.kernel.agent.model; }
-  get thinkingLevel(): ThinkingLevel { return this.kernel.agent.thinkingLevel; }
-  get isStreaming(): boolean { return this.kernel.agent.isStreaming; }
-  get sessionId(): string { return this.kernel.agent.sessionId; }
-  get sessionFile(): string | undefined { return this.service("sessions")?.file; }
+  get messages(): readonly AgentMessage[] {
+    return this.kernel.agent.messages;
+  }
+  get model(): Model | undefined {
+    return this.kernel.agent.model;
+  }
+  get thinkingLevel(): ThinkingLevel {
+    return this.kernel.agent.thinkingLevel;
+  }
+  get isStreaming(): boolean {
+    return this.kernel.agent.isStreaming;
+  }
+  get sessionId(): string {
+    return this.kernel.agent.sessionId;
+  }
+  get sessionFile(): string | undefined {
+    return this.service("sessions")?.file;
+  }
 
   /** Sends a message (slash commands, skills and templates expand); resolves when the run ends. */
   async prompt(text: string, opts: { images?: ImageContent[]; streamingBehavior?: "steer" | "followUp" } = {}): Promise<void> {
@@ -28,10 +48,18 @@ export class AgentSession {
     await this.service("compaction")?.idle();
   }
 
-  steer(text: string): void { this.kernel.actions.steer(text); }
-  followUp(text: string): void { this.kernel.actions.followUp(text); }
-  abort(): void { this.kernel.actions.abort(); }
-  waitForIdle(): Promise<void> { return this.kernel.actions.waitForIdle(); }
+  steer(text: string): void {
+    this.kernel.actions.steer(text);
+  }
+  followUp(text: string): void {
+    this.kernel.actions.followUp(text);
+  }
+  abort(): void {
+    this.kernel.actions.abort();
+  }
+  waitForIdle(): Promise<void> {
+    return this.kernel.actions.waitForIdle();
+  }
 
   /** Every AgentEvent and session event; returns the unsubscribe function. */
   subscribe(listener: Listener): () => void {
@@ -47,7 +75,9 @@ export class AgentSession {
     return resolved;
   }
 
-  setThinkingLevel(level: ThinkingLevel): void { this.kernel.actions.setThinkingLevel(level); }
+  setThinkingLevel(level: ThinkingLevel): void {
+    this.kernel.actions.setThinkingLevel(level);
+  }
 
   /** Compacts the context with the configured strategy (needs a compaction plugin). */
   async compact(instructions?: string): Promise<unknown> {
@@ -58,7 +88,10 @@ export class AgentSession {
 
   getLastAssistantText(): string | undefined {
     const last = [...this.messages].reverse().find((m) => m.role === "assistant") as AssistantMessage | undefined;
-    return last?.content.filter((c) => c.type === "text").map((c) => c.text).join("");
+    return last?.content
+      .filter((c) => c.type === "text")
+      .map((c) => c.text)
+      .join("");
   }
 
   /** Stops any run, retires the plugins (shutdown hooks, disposers) and releases watchers. */

@@ -35,7 +35,13 @@ export async function composePackages(o: ComposePackagesOptions): Promise<Compos
   ];
   if (o.projectTrusted) {
     const projectRoot = join(o.cwd, ".pi");
-    lists.push({ entries: safeRead(join(projectRoot, "settings.json"), o), base: projectRoot, root: projectRoot, origin: "project", autoInstall: true });
+    lists.push({
+      entries: safeRead(join(projectRoot, "settings.json"), o),
+      base: projectRoot,
+      root: projectRoot,
+      origin: "project",
+      autoInstall: true,
+    });
   }
   // The same package in global and project settings loads once: the project's entry wins.
   const projectIds = new Set((lists[2]?.entries ?? []).map((e) => tryIdentity(sourceOf(e), lists[2]!.base)));
@@ -47,7 +53,10 @@ export async function composePackages(o: ComposePackagesOptions): Promise<Compos
         const source = parseSource(spec, list.base);
         if (list.origin === "global" && projectIds.has(identity(source))) continue;
         if (!isInstalled(source, list.root)) {
-          if (!list.autoInstall) { o.report("warning", `package ${spec} is not installed (run: pi install ${spec})`); continue; }
+          if (!list.autoInstall) {
+            o.report("warning", `package ${spec} is not installed (run: pi install ${spec})`);
+            continue;
+          }
           await installSource(source, list.root);
         }
         const dir = installedDir(source, list.root);
@@ -78,7 +87,11 @@ function safeRead(file: string, o: ComposePackagesOptions): PackageEntry[] {
 }
 
 function tryIdentity(spec: string, base: string): string {
-  try { return identity(parseSource(spec, base)); } catch { return spec; }
+  try {
+    return identity(parseSource(spec, base));
+  } catch {
+    return spec;
+  }
 }
 
 /** Every resource of one kind across the composed packages, in order. */

@@ -8,8 +8,18 @@ export { isGlob, matcher } from "./glob.js";
 export { installedDir, installSource, isInstalled, uninstallSource } from "./install.js";
 export { KINDS, packageResources, type ResourceKind, type Resources } from "./manifest.js";
 export {
-  getPath, isPlainObject, mergeSettings, parseSettings, readPackages, readSettings, setPath, sourceOf, updateSettings, writePackages,
-  type PackageEntry, type SettingsObject,
+  getPath,
+  isPlainObject,
+  mergeSettings,
+  parseSettings,
+  readPackages,
+  readSettings,
+  setPath,
+  sourceOf,
+  updateSettings,
+  writePackages,
+  type PackageEntry,
+  type SettingsObject,
 } from "./settings-file.js";
 export { identity, isPinned, parseSource, type PackageSource } from "./source.js";
 export { isTrusted, trustDirectory, untrustedContent, withoutUntrusted } from "./trust.js";

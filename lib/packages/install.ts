@@ -62,7 +62,8 @@ async function gitInstall(source: Extract<PackageSource, { kind: "git" }>, tmp: 
   const manifest = join(repo, "package.json");
   if (existsSync(manifest)) {
     const deps = (JSON.parse(readFileSync(manifest, "utf8")) as { dependencies?: Record<string, string> }).dependencies;
-    if (deps && Object.keys(deps).length) await run("npm", ["install", "--omit=dev", "--legacy-peer-deps", "--no-audit", "--no-fund"], repo);
+    if (deps && Object.keys(deps).length)
+      await run("npm", ["install", "--omit=dev", "--legacy-peer-deps", "--no-audit", "--no-fund"], repo);
   }
   return repo;
 }
@@ -85,12 +86,21 @@ function run(cmd: string, args: string[], cwd: string): Promise<void> {
     if (!statSync(cwd).isDirectory()) return reject(new Error(`${cwd} is not a directory`));
     const child = spawn(cmd, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
     let output = "";
-    child.stdout.on("data", (d: Buffer) => { output += d.toString(); });
-    child.stderr.on("data", (d: Buffer) => { output += d.toString(); });
+    child.stdout.on("data", (d: Buffer) => {
+      output += d.toString();
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      output += d.toString();
+    });
     child.on("error", (error) => reject(new Error(`${cmd} could not be started: ${error.message}`)));
     child.on("close", (code) => {
       if (code === 0) return resolve();
-      const tail = output.trim().split("\n").filter((l) => !/^npm warn/i.test(l)).slice(-8).join("\n");
+      const tail = output
+        .trim()
+        .split("\n")
+        .filter((l) => !/^npm warn/i.test(l))
+        .slice(-8)
+        .join("\n");
       reject(new Error(`${cmd} ${args.filter((a) => !a.startsWith("--")).join(" ")} failed (exit ${code}):\n${tail}`));
     });
   });

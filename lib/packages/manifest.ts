@@ -57,7 +57,11 @@ function conventional(dir: string, kind: ResourceKind): string[] {
 }
 
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
-const indexOf = (dir: string) => ["index.ts", "index.js"].map((i) => join(dir, i)).filter(existsSync).slice(0, 1);
+const indexOf = (dir: string) =>
+  ["index.ts", "index.js"]
+    .map((i) => join(dir, i))
+    .filter(existsSync)
+    .slice(0, 1);
 
 /**
  * A folder of extensions: each script and each subfolder's index. A folder a manifest names is
@@ -66,9 +70,11 @@ const indexOf = (dir: string) => ["index.ts", "index.js"].map((i) => join(dir, i
 function extensionsIn(folder: string, named: boolean): string[] {
   const index = named ? indexOf(folder) : [];
   if (index.length) return index;
-  return readdirSync(folder).sort().flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return indexOf(path);
-    return /\.(ts|js|mjs)$/.test(name) && !/\.(d|test)\.ts$/.test(name) ? [path] : [];
-  });
+  return readdirSync(folder)
+    .sort()
+    .flatMap((name) => {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) return indexOf(path);
+      return /\.(ts|js|mjs)$/.test(name) && !/\.(d|test)\.ts$/.test(name) ? [path] : [];
+    });
 }

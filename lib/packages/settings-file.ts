@@ -96,7 +96,11 @@ export function mergeSettings(base: SettingsObject, over: SettingsObject): Setti
 
 export function readPackages(file: string): PackageEntry[] {
   const list = readSettings(file).packages;
-  return Array.isArray(list) ? (list.filter((e) => typeof e === "string" || (e && typeof e === "object" && typeof (e as { source?: unknown }).source === "string")) as PackageEntry[]) : [];
+  return Array.isArray(list)
+    ? (list.filter(
+        (e) => typeof e === "string" || (e && typeof e === "object" && typeof (e as { source?: unknown }).source === "string"),
+      ) as PackageEntry[])
+    : [];
 }
 
 export function writePackages(file: string, packages: PackageEntry[]): void {

@@ -26,14 +26,18 @@ function parseGit(spec: string): PackageSource {
   let ref: string | undefined;
   // A trailing @ref (after the last "/", so user@host and scp-style "git@host:" stay intact).
   const at = body.lastIndexOf("@");
-  if (at > body.lastIndexOf("/")) { ref = body.slice(at + 1) || undefined; body = body.slice(0, at); }
+  if (at > body.lastIndexOf("/")) {
+    ref = body.slice(at + 1) || undefined;
+    body = body.slice(0, at);
+  }
   let url: string;
   if (/^[a-z]+:\/\//.test(body)) url = body;
-  else if (/^[\w.-]+@[\w.-]+:/.test(body)) url = body; // git@host:user/repo
+  else if (/^[\w.-]+@[\w.-]+:/.test(body))
+    url = body; // git@host:user/repo
   else url = `https://${body}`;
   const m = /^(?:[a-z]+:\/\/)?(?:[^@/]+@)?([^/:]+)[:/]?(.*)$/.exec(url);
   const host = url.startsWith("file://") ? "local" : (m?.[1] ?? "unknown");
-  const path = (url.startsWith("file://") ? url.slice(7) : m?.[2] ?? "").replace(/\.git$/, "").replace(/^\/+/, "");
+  const path = (url.startsWith("file://") ? url.slice(7) : (m?.[2] ?? "")).replace(/\.git$/, "").replace(/^\/+/, "");
   if (!path) throw new Error(`invalid git source "${spec}"`);
   return { kind: "git", spec, url, host, path, ref };
 }

@@ -42,7 +42,11 @@ export function untrustedContent(cwd: string): string[] {
   const settings = join(cwd, ".pi", "settings.json");
   if (existsSync(settings)) {
     let value: Record<string, unknown> = {};
-    try { value = JSON.parse(readFileSync(settings, "utf8")) as Record<string, unknown>; } catch { /* reported by the settings loader */ }
+    try {
+      value = JSON.parse(readFileSync(settings, "utf8")) as Record<string, unknown>;
+    } catch {
+      /* reported by the settings loader */
+    }
     if (Array.isArray(value.packages) && value.packages.length) found.push(".pi/settings.json packages");
     if (Array.isArray(value.extensions) && value.extensions.length) found.push(".pi/settings.json extensions");
     if (hasKey(value, "baseUrl")) found.push(".pi/settings.json baseUrl");
@@ -64,4 +68,3 @@ function hasKey(value: unknown, key: string): boolean {
   if (!value || typeof value !== "object") return false;
   return Object.entries(value).some(([k, v]) => k === key || hasKey(v, key));
 }
-

@@ -1,9 +1,7 @@
 // Builds the assistant message from stream deltas and reports each change as a pi event. One
 // block is open at a time: a delta of another kind (or a new tool call) closes the open one first.
 // Every wire format maps onto these few calls, so the event protocol is the same for all of them.
-import type {
-  AssistantMessage, AssistantMessageEvent, Model, StopReason, TextContent, ThinkingContent, ToolCall,
-} from "pi-kernel";
+import type { AssistantMessage, AssistantMessageEvent, Model, StopReason, TextContent, ThinkingContent, ToolCall } from "pi-kernel";
 import { bestEffortArguments, finalArguments } from "./arguments.js";
 import { emptyUsage } from "./usage.js";
 
@@ -20,8 +18,14 @@ export class MessageAssembler {
 
   constructor(model: Model) {
     this.message = {
-      role: "assistant", content: [], api: model.api, provider: model.provider, model: model.id,
-      usage: emptyUsage(), stopReason: "stop", timestamp: Date.now(),
+      role: "assistant",
+      content: [],
+      api: model.api,
+      provider: model.provider,
+      model: model.id,
+      usage: emptyUsage(),
+      stopReason: "stop",
+      timestamp: Date.now(),
     };
   }
 

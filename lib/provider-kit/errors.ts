@@ -3,7 +3,12 @@
 
 export class HttpError extends Error {
   override name = "HttpError";
-  constructor(readonly status: number, message: string, readonly retryAfterMs: number | undefined, readonly apiType?: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retryAfterMs: number | undefined,
+    readonly apiType?: string,
+  ) {
     super(message);
   }
 }
@@ -14,7 +19,10 @@ export class HttpError extends Error {
  */
 export class StreamProtocolError extends Error {
   override name = "StreamProtocolError";
-  constructor(message: string, readonly transient = false) {
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
     super(message);
   }
 }
@@ -49,7 +57,10 @@ function apiError(text: string): { message?: string; type?: string } {
   if (Array.isArray(body)) body = body[0]; // Gemini sometimes wraps the error in an array
   if (typeof body !== "object" || body === null) return {};
   const b = body as { error?: unknown; message?: unknown; detail?: unknown };
-  const inner = typeof b.error === "object" && b.error !== null ? (b.error as { message?: unknown; type?: unknown; status?: unknown; code?: unknown }) : undefined;
+  const inner =
+    typeof b.error === "object" && b.error !== null
+      ? (b.error as { message?: unknown; type?: unknown; status?: unknown; code?: unknown })
+      : undefined;
   const found = [inner?.message, b.error, b.message, b.detail].find((v) => typeof v === "string" && v.length > 0) as string | undefined;
   const type = [inner?.type, inner?.status, inner?.code].find((v) => typeof v === "string") as string | undefined;
   return { message: found, type };
@@ -78,7 +89,12 @@ export function describeError(error: unknown): string {
 
 /** fetch reports connection failures and cut bodies as TypeError ("fetch failed", "terminated"). */
 export function isNetworkError(error: unknown): boolean {
-  return error instanceof Error && (error.name === "TypeError" || error.name === "SocketError" || /ECONNRESET|ECONNREFUSED|EPIPE|socket hang up|other side closed/.test(String(error.cause ?? "")));
+  return (
+    error instanceof Error &&
+    (error.name === "TypeError" ||
+      error.name === "SocketError" ||
+      /ECONNRESET|ECONNREFUSED|EPIPE|socket hang up|other side closed/.test(String(error.cause ?? "")))
+  );
 }
 
 /** Keys must never reach messages, sessions or logs, even if a server echoes them back. */

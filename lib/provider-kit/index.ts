@@ -3,7 +3,16 @@
 // cross-provider replay. Plain library code: no plugin setup, no hooks.
 export { MessageAssembler, type Events } from "./assembler.js";
 export { bestEffortArguments, finalArguments, isRecord } from "./arguments.js";
-export { HttpError, IdleTimeoutError, StreamProtocolError, describeError, httpError, parseEventData, redact, retryAfterMs } from "./errors.js";
+export {
+  HttpError,
+  IdleTimeoutError,
+  StreamProtocolError,
+  describeError,
+  httpError,
+  parseEventData,
+  redact,
+  retryAfterMs,
+} from "./errors.js";
 export { OVERFLOW_MARKER, isContextOverflow, looksLikeOverflow } from "./overflow.js";
 export { DEFAULT_RETRY, type RetryPolicy, decideRetry, isTransient, retryPolicy, sleep } from "./retry.js";
 export { type RetryInfo, type RunDeps, type Wire, type WireRequest, decodeBytes, runStream, withModelHeaders } from "./run.js";

@@ -10,7 +10,13 @@ export function registerLazyProvider(api: PluginApi, apiName: string, loadWire: 
   api.register.provider({ api: apiName, stream: (model, context, options) => stream(api, loadWire, model, context, options) });
 }
 
-async function* stream(api: PluginApi, loadWire: () => Promise<Wire>, model: Model, context: LlmContext, options: StreamOptions): AsyncGenerator<AssistantMessageEvent> {
+async function* stream(
+  api: PluginApi,
+  loadWire: () => Promise<Wire>,
+  model: Model,
+  context: LlmContext,
+  options: StreamOptions,
+): AsyncGenerator<AssistantMessageEvent> {
   let wire: Wire;
   let run: typeof import("./run.js");
   try {
@@ -24,11 +30,20 @@ async function* stream(api: PluginApi, loadWire: () => Promise<Wire>, model: Mod
     settings: api.settings,
     onRetry: (r) => {
       api.diagnose?.({
-        level: "info", where: `${model.provider}/${model.id}`,
+        level: "info",
+        where: `${model.provider}/${model.id}`,
         message: `${r.errorMessage}; retrying in ${Math.round(r.delayMs / 100) / 10} s (attempt ${r.attempt} of ${r.maxRetries})`,
       });
       // pi's session events, for the JSON stream, RPC clients and UIs.
-      api.current().actions.emit({ type: "auto_retry_start", attempt: r.attempt, maxAttempts: r.maxRetries, delayMs: r.delayMs, errorMessage: r.errorMessage });
+      api
+        .current()
+        .actions.emit({
+          type: "auto_retry_start",
+          attempt: r.attempt,
+          maxAttempts: r.maxRetries,
+          delayMs: r.delayMs,
+          errorMessage: r.errorMessage,
+        });
     },
     onRetryEnd: (r) => api.current().actions.emit({ type: "auto_retry_end", ...r }),
   });
@@ -40,8 +55,13 @@ function loadFailure(plugin: string, model: Model, error: unknown): AssistantMes
     type: "error",
     reason: "error",
     error: {
-      role: "assistant", content: [], api: model.api, provider: model.provider, model: model.id,
-      usage: emptyUsage(), stopReason: "error",
+      role: "assistant",
+      content: [],
+      api: model.api,
+      provider: model.provider,
+      model: model.id,
+      usage: emptyUsage(),
+      stopReason: "error",
       errorMessage: `${plugin} could not load: ${error instanceof Error ? error.message : String(error)}`,
       timestamp: Date.now(),
     },

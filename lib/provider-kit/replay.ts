@@ -62,7 +62,14 @@ function foreign(message: AssistantMessage, ids: IdMap): AssistantMessage {
 }
 
 function stubResult(call: ToolCall): ToolResultMessage {
-  return { role: "toolResult", toolCallId: call.id, toolName: call.name, content: [{ type: "text", text: "No result provided" }], isError: true, timestamp: 0 };
+  return {
+    role: "toolResult",
+    toolCallId: call.id,
+    toolName: call.name,
+    content: [{ type: "text", text: "No result provided" }],
+    isError: true,
+    timestamp: 0,
+  };
 }
 
 /** Keeps rewritten ids consistent between a call and its result, and unique. */

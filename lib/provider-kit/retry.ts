@@ -55,7 +55,10 @@ export function decideRetry(policy: RetryPolicy, error: unknown, attempt: number
   const capped = policy.maxRetryDelayMs > 0;
   if (requested !== undefined && capped && requested > policy.maxRetryDelayMs) {
     const wait = Math.ceil(requested / 1000);
-    return { retry: false, reason: `the server asked to wait ${wait} s, longer than retry.provider.maxRetryDelayMs (${policy.maxRetryDelayMs / 1000} s)` };
+    return {
+      retry: false,
+      reason: `the server asked to wait ${wait} s, longer than retry.provider.maxRetryDelayMs (${policy.maxRetryDelayMs / 1000} s)`,
+    };
   }
   const backoff = policy.baseDelayMs * 2 ** attempt;
   const delayMs = requested ?? (capped ? Math.min(backoff, policy.maxRetryDelayMs) : backoff);

@@ -21,12 +21,23 @@ export interface WireRequest {
 
 export interface Wire {
   /** The HTTP request for one turn (the key may be undefined: keyless local servers). */
-  request(model: Model, context: LlmContext, options: StreamOptions, apiKey: string | undefined, settings?: Readonly<Record<string, unknown>>): WireRequest;
+  request(
+    model: Model,
+    context: LlmContext,
+    options: StreamOptions,
+    apiKey: string | undefined,
+    settings?: Readonly<Record<string, unknown>>,
+  ): WireRequest;
   /** Turns SSE events into pi events, ending with `out.done(...)`; throws on protocol errors. */
   decode(batches: AsyncIterable<Iterable<SseEvent>>, out: MessageAssembler, model: Model): AsyncIterable<AssistantMessageEvent>;
 }
 
-export interface RetryInfo { attempt: number; maxRetries: number; delayMs: number; errorMessage: string }
+export interface RetryInfo {
+  attempt: number;
+  maxRetries: number;
+  delayMs: number;
+  errorMessage: string;
+}
 
 export interface RunDeps {
   /** Looked up when `options.apiKey` is not given (the models service, in the plugins). */
@@ -70,7 +81,12 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
         const decision = decideRetry(policy, error, attempt);
         if (!decision.retry) throw decision.reason ? new RetryRefused(describeError(error), decision.reason) : error;
         retries = attempt + 1;
-        deps.onRetry?.({ attempt: attempt + 1, maxRetries: policy.maxRetries, delayMs: decision.delayMs, errorMessage: redact(describeError(error), apiKey) });
+        deps.onRetry?.({
+          attempt: attempt + 1,
+          maxRetries: policy.maxRetries,
+          delayMs: decision.delayMs,
+          errorMessage: redact(describeError(error), apiKey),
+        });
         await sleep(decision.delayMs, signal);
       }
     }
@@ -84,7 +100,10 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
 
 /** A transient failure not retried because the server asked for too long a wait. */
 class RetryRefused extends Error {
-  constructor(readonly original: string, reason: string) {
+  constructor(
+    readonly original: string,
+    reason: string,
+  ) {
     super(`${original} (not retried: ${reason})`);
   }
 }
@@ -98,8 +117,14 @@ function failureMessage(error: unknown, apiKey: string | undefined): string {
 
 /** One HTTP attempt, with an idle watchdog covering the wait for headers and every read. */
 async function* attemptStream(
-  wire: Wire, model: Model, request: WireRequest, payload: string, out: MessageAssembler, policy: RetryPolicy,
-  signal?: AbortSignal, onResponse?: StreamOptions["onResponse"],
+  wire: Wire,
+  model: Model,
+  request: WireRequest,
+  payload: string,
+  out: MessageAssembler,
+  policy: RetryPolicy,
+  signal?: AbortSignal,
+  onResponse?: StreamOptions["onResponse"],
 ): Events {
   signal?.throwIfAborted();
   const watchdog = new AbortController();
@@ -113,7 +138,11 @@ async function* attemptStream(
     // pi's after_provider_response: a successful response's status and headers, body unread.
     if (onResponse) await onResponse({ status: response.status, headers: headerRecord(response.headers) });
     kick();
-    for await (const event of wire.decode(untilAborted(sseBatches(response.body as unknown as AsyncIterable<Uint8Array>, kick), signal), out, model)) {
+    for await (const event of wire.decode(
+      untilAborted(sseBatches(response.body as unknown as AsyncIterable<Uint8Array>, kick), signal),
+      out,
+      model,
+    )) {
       signal?.throwIfAborted();
       yield event;
     }
@@ -131,7 +160,10 @@ async function* attemptStream(
  * Stops handing events to the decoder once the caller aborts, so nothing arriving after the abort
  * changes the partial message the caller keeps.
  */
-async function* untilAborted(batches: AsyncIterable<Iterable<SseEvent>>, signal: AbortSignal | undefined): AsyncGenerator<Iterable<SseEvent>> {
+async function* untilAborted(
+  batches: AsyncIterable<Iterable<SseEvent>>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Iterable<SseEvent>> {
   for await (const batch of batches) yield signal ? checked(batch, signal) : batch;
 }
 
@@ -144,7 +176,9 @@ function* checked(batch: Iterable<SseEvent>, signal: AbortSignal): Generator<Sse
 
 function headerRecord(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
-  headers.forEach((value, name) => { out[name] = value; });
+  headers.forEach((value, name) => {
+    out[name] = value;
+  });
   return out;
 }
 
@@ -159,6 +193,11 @@ export function withModelHeaders(base: Record<string, string>, model: Model): Re
 }
 
 /** A wire's decoding of raw response bytes, without HTTP (tests feed it any split; benches, recorded bytes). */
-export function decodeBytes(wire: Wire, body: AsyncIterable<Uint8Array>, out: MessageAssembler, model: Model): AsyncIterable<AssistantMessageEvent> {
+export function decodeBytes(
+  wire: Wire,
+  body: AsyncIterable<Uint8Array>,
+  out: MessageAssembler,
+  model: Model,
+): AsyncIterable<AssistantMessageEvent> {
   return wire.decode(sseBatches(body), out, model);
 }

@@ -52,7 +52,8 @@ export class SseParser {
       } else {
         end = cr;
         next = cr + 1;
-        if (next === buffer.length) this.skipLeadingLf = true; // maybe the first half of a CRLF
+        if (next === buffer.length)
+          this.skipLeadingLf = true; // maybe the first half of a CRLF
         else if (buffer.charCodeAt(next) === LF) next++;
       }
       this.line(buffer.slice(start, end), events);

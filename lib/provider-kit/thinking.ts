@@ -29,7 +29,13 @@ export function clampThinkingLevel(model: Model, level: ThinkingLevel | undefine
 }
 
 /** Default token budgets (pi's), overridable with settings.json `thinkingBudgets`. */
-export const DEFAULT_BUDGETS: Record<Exclude<ThinkingLevel, "off">, number> = { minimal: 1024, low: 2048, medium: 8192, high: 16384, xhigh: 32768 };
+export const DEFAULT_BUDGETS: Record<Exclude<ThinkingLevel, "off">, number> = {
+  minimal: 1024,
+  low: 2048,
+  medium: 8192,
+  high: 16384,
+  xhigh: 32768,
+};
 
 export function thinkingBudget(level: Exclude<ThinkingLevel, "off">, settings?: Readonly<Record<string, unknown>>): number {
   const custom = settings?.thinkingBudgets as Record<string, unknown> | undefined;

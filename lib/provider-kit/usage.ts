@@ -4,7 +4,12 @@ import { emptyUsage, type Model, type Usage } from "pi-kernel";
 
 export { emptyUsage };
 
-export interface TokenCounts { input: number; output: number; cacheRead: number; cacheWrite: number }
+export interface TokenCounts {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
 
 /** Usage with cost from the model's per-million-token prices. */
 export function priceUsage(counts: TokenCounts, model: Model): Usage {

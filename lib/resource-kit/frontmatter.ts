@@ -3,7 +3,10 @@
 // that refuse, so a Markdown file is never executed, only read. The YAML engine is js-yaml's
 // safe loader (no custom tags, no functions).
 /** `body` is the text after the frontmatter, trimmed (as pi gives it). */
-export interface Frontmatter { data: Record<string, unknown>; body: string }
+export interface Frontmatter {
+  data: Record<string, unknown>;
+  body: string;
+}
 export type ParseFrontmatter = (text: string) => Frontmatter;
 
 let parser: Promise<ParseFrontmatter> | undefined;
@@ -16,8 +19,11 @@ export function frontmatterParser(): Promise<ParseFrontmatter> {
       throw new Error(`${lang} frontmatter is not allowed (frontmatter is data and is never executed); use YAML`);
     };
     const engines = {
-      javascript: refuse("JavaScript"), js: refuse("JavaScript"),
-      coffee: refuse("CoffeeScript"), coffeescript: refuse("CoffeeScript"), cson: refuse("CoffeeScript"),
+      javascript: refuse("JavaScript"),
+      js: refuse("JavaScript"),
+      coffee: refuse("CoffeeScript"),
+      coffeescript: refuse("CoffeeScript"),
+      cson: refuse("CoffeeScript"),
     };
     return (text: string): Frontmatter => {
       // Passing options also keeps gray-matter from caching every file's text in a global map.

@@ -9,8 +9,15 @@ export { IGNORE_FILES, addIgnoreRules, relPosix } from "./live-index/ignore-rule
 export { type PathBase, expandPath, settingsPath, stringList } from "./paths/settings-paths.js";
 export { AddedPaths, type AddsPaths, filesOf } from "./paths/added-paths.js";
 export {
-  PACKAGE_ORIGINS_FLAG, type PackageOrigin, type SourceInfo, type SourceMeta,
-  autoMeta, givenPathMeta, packageMeta, settingsMeta, sourceInfo,
+  PACKAGE_ORIGINS_FLAG,
+  type PackageOrigin,
+  type SourceInfo,
+  type SourceMeta,
+  autoMeta,
+  givenPathMeta,
+  packageMeta,
+  settingsMeta,
+  sourceInfo,
 } from "./paths/source-info.js";
 export { CommandMirror } from "./commands/mirror.js";
 export { type CommandLine, parseCommandLine } from "./commands/parse.js";

@@ -7,7 +7,9 @@ export const COMPACTION_PREFIX = "The conversation history before this point was
 export const BRANCH_PREFIX = "The following is a summary of a branch that this conversation came back from:";
 
 const user = (content: string | (TextContent | ImageContent)[], timestamp: number): Message => ({
-  role: "user", content: typeof content === "string" ? [{ type: "text", text: content }] : content, timestamp,
+  role: "user",
+  content: typeof content === "string" ? [{ type: "text", text: content }] : content,
+  timestamp,
 });
 
 /** Converts one message, or returns undefined when it should not reach the model. */
@@ -41,7 +43,8 @@ export function bashText(r: Record<string, unknown>): string {
   let text = `Ran \`${String(r.command)}\`\n`;
   text += r.output ? `\`\`\`\n${String(r.output)}\n\`\`\`` : "(no output)";
   if (r.cancelled) text += "\n\n(command cancelled)";
-  else if (r.exitCode !== null && r.exitCode !== undefined && r.exitCode !== 0) text += `\n\nCommand exited with code ${String(r.exitCode)}`;
+  else if (r.exitCode !== null && r.exitCode !== undefined && r.exitCode !== 0)
+    text += `\n\nCommand exited with code ${String(r.exitCode)}`;
   if (r.truncated && r.fullOutputPath) text += `\n\n[Output truncated. Full output: ${String(r.fullOutputPath)}]`;
   return text;
 }
@@ -51,14 +54,23 @@ const ms = (iso: string) => new Date(iso).getTime();
 /** The agent message an entry contributes to the context, if any. */
 export function entryMessage(e: SessionEntry): AgentMessage | undefined {
   switch (e.type) {
-    case "message": return e.message;
+    case "message":
+      return e.message;
     case "custom_message":
-      return { role: "custom", customType: e.customType, content: e.content, display: e.display, details: e.details, timestamp: ms(e.timestamp) };
+      return {
+        role: "custom",
+        customType: e.customType,
+        content: e.content,
+        display: e.display,
+        details: e.details,
+        timestamp: ms(e.timestamp),
+      };
     case "branch_summary":
       return e.summary ? { role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: ms(e.timestamp) } : undefined;
     case "compaction":
       return { role: "compactionSummary", summary: e.summary, tokensBefore: e.tokensBefore, timestamp: ms(e.timestamp) };
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -66,5 +78,8 @@ export function entryMessage(e: SessionEntry): AgentMessage | undefined {
 export function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content.filter((c) => c?.type === "text").map((c) => String(c.text)).join("\n");
+  return content
+    .filter((c) => c?.type === "text")
+    .map((c) => String(c.text))
+    .join("\n");
 }

@@ -17,18 +17,32 @@ export async function complete(api: PluginApi, call: SummaryCall): Promise<strin
   if (!provider) throw new Error(`no provider plugin handles api "${model.api}" (model ${model.provider}/${model.id})`);
   const apiKey = await api.services.get("models")?.apiKey(model);
   let final: AssistantMessage | undefined;
-  const stream = provider.stream(model, {
-    systemPrompt: call.systemPrompt,
-    messages: [{ role: "user", content: [{ type: "text", text: call.text }], timestamp: Date.now() }],
-    tools: [],
-  }, { signal: call.signal, apiKey, maxTokens: Math.min(call.maxTokens, model.maxTokens || call.maxTokens), thinkingLevel: call.thinkingLevel });
+  const stream = provider.stream(
+    model,
+    {
+      systemPrompt: call.systemPrompt,
+      messages: [{ role: "user", content: [{ type: "text", text: call.text }], timestamp: Date.now() }],
+      tools: [],
+    },
+    {
+      signal: call.signal,
+      apiKey,
+      maxTokens: Math.min(call.maxTokens, model.maxTokens || call.maxTokens),
+      thinkingLevel: call.thinkingLevel,
+    },
+  );
   for await (const event of stream) {
     if (event.type === "done") final = event.message;
     else if (event.type === "error") final = event.error;
   }
   if (!final) throw new Error("the summary request ended without a reply");
-  if (final.stopReason === "error" || final.stopReason === "aborted") throw new Error(`the summary request failed: ${final.errorMessage ?? final.stopReason}`);
-  const text = final.content.filter((c) => c.type === "text").map((c) => c.text).join("").trim();
+  if (final.stopReason === "error" || final.stopReason === "aborted")
+    throw new Error(`the summary request failed: ${final.errorMessage ?? final.stopReason}`);
+  const text = final.content
+    .filter((c) => c.type === "text")
+    .map((c) => c.text)
+    .join("")
+    .trim();
   if (!text) throw new Error("the model returned an empty summary");
   return text;
 }

@@ -7,7 +7,11 @@ import { fuzzyFilter } from "./fuzzy.js";
 import type { Theme } from "./theme.js";
 import { truncateToWidth, visibleWidth } from "./text.js";
 
-export interface CompletionItem { value: string; label: string; description?: string }
+export interface CompletionItem {
+  value: string;
+  label: string;
+  description?: string;
+}
 export interface CommandInfo {
   name: string;
   description?: string;
@@ -15,7 +19,14 @@ export interface CommandInfo {
   getArgumentCompletions?(prefix: string): { value: string; label?: string }[] | undefined;
 }
 
-interface Target { row: number; start: number; end: number; suffix: string; prefix: string; kind: "command" | "argument" | "file" }
+interface Target {
+  row: number;
+  start: number;
+  end: number;
+  suffix: string;
+  prefix: string;
+  kind: "command" | "argument" | "file";
+}
 
 export class Autocomplete {
   items: CompletionItem[] = [];
@@ -23,12 +34,14 @@ export class Autocomplete {
   private target: Target | undefined;
   private generation = 0;
 
-  constructor(private readonly opts: {
-    commands: () => CommandInfo[];
-    files: FileIndex;
-    maxVisible: () => number;
-    onAsyncUpdate: () => void;
-  }) {}
+  constructor(
+    private readonly opts: {
+      commands: () => CommandInfo[];
+      files: FileIndex;
+      maxVisible: () => number;
+      onAsyncUpdate: () => void;
+    },
+  ) {}
 
   /** What the open list completes. */
   get kind(): Target["kind"] | undefined {
@@ -51,13 +64,17 @@ export class Autocomplete {
     const line = model.lines[model.row];
     const before = line.slice(0, model.col);
     const slash = model.row === 0 ? /^\/(\S*)$/.exec(before) : null;
-    if (slash) return this.set(this.commandItems(slash[1]), { row: 0, start: 0, end: model.col, suffix: " ", prefix: "/", kind: "command" });
+    if (slash)
+      return this.set(this.commandItems(slash[1]), { row: 0, start: 0, end: model.col, suffix: " ", prefix: "/", kind: "command" });
     const args = model.row === 0 ? /^\/(\S+)\s+(.*)$/.exec(before) : null;
     if (args) {
       const cmd = this.opts.commands().find((c) => c.name === args[1]);
       const found = cmd?.getArgumentCompletions?.(args[2]) ?? [];
       const start = before.length - args[2].length;
-      return this.set(found.map((f) => ({ value: f.value, label: f.label ?? f.value })), { row: 0, start, end: model.col, suffix: "", prefix: "", kind: "argument" });
+      return this.set(
+        found.map((f) => ({ value: f.value, label: f.label ?? f.value })),
+        { row: 0, start, end: model.col, suffix: "", prefix: "", kind: "argument" },
+      );
     }
     const at = /(?:^|\s)@(\S*)$/.exec(before);
     if (!at) return this.hide();
@@ -65,7 +82,10 @@ export class Autocomplete {
     void this.opts.files.list().then((files) => {
       if (gen !== this.generation) return;
       const picked = fuzzyFilter(at[1], files, (f) => f, 50);
-      this.set(picked.map((f) => ({ value: f, label: f })), { row: model.row, start, end: model.col, suffix: " ", prefix: "@", kind: "file" });
+      this.set(
+        picked.map((f) => ({ value: f, label: f })),
+        { row: model.row, start, end: model.col, suffix: " ", prefix: "@", kind: "file" },
+      );
       this.opts.onAsyncUpdate();
     });
   }

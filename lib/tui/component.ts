@@ -57,7 +57,7 @@ export class Container implements Component {
     const out = keep > 0 ? last!.out.slice(0, keep) : [];
     const starts = keep > 0 ? last!.starts.slice(0, from) : [];
     for (let i = keep > 0 ? from : 0; i < parts.length; i++) {
-      starts.push(i === from && keep > 0 ? last!.starts[from] ?? out.length : out.length);
+      starts.push(i === from && keep > 0 ? (last!.starts[from] ?? out.length) : out.length);
       const lines = parts[i];
       for (let j = i === from ? inner : 0; j < lines.length; j++) out.push(lines[j]);
     }

@@ -3,7 +3,11 @@
 // until the prompt is submitted; then pastes are expanded in place and images travel beside the
 // text. Markers are atomic in the editor (motion and deletion skip whole markers).
 
-export interface EditorImage { type: "image"; data: string; mimeType: string }
+export interface EditorImage {
+  type: "image";
+  data: string;
+  mimeType: string;
+}
 
 /** A paste is "large" (shown as a marker) above these, as pi does. */
 export const LARGE_PASTE_LINES = 10;
@@ -56,7 +60,7 @@ export class EditorAttachments {
   /** The text with paste markers replaced by what was pasted (image markers stay). */
   expandPastes(text: string): string {
     if (this.pastes.size === 0) return text;
-    return text.replace(MARKER, (whole, paste?: string) => (paste ? this.pastes.get(Number(paste)) ?? whole : whole));
+    return text.replace(MARKER, (whole, paste?: string) => (paste ? (this.pastes.get(Number(paste)) ?? whole) : whole));
   }
 
   /** What to send: pastes expanded, and the images whose markers are still in the text, in order. */

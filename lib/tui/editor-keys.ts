@@ -15,7 +15,10 @@ export class EditorKeys {
     if (this.pendingJump) {
       const forward = this.pendingJump === "forward";
       this.pendingJump = undefined;
-      if (key.text) { model.jump(key.text, forward); return true; }
+      if (key.text) {
+        model.jump(key.text, forward);
+        return true;
+      }
     }
     const k = this.keys;
     const is = (id: string) => k.matches(key, `tui.editor.${id}`);

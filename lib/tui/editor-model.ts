@@ -98,14 +98,20 @@ export class EditorModel {
   left(): void {
     this.undoStack.breakRun();
     if (this.col > 0) this.col = this.markerEndingAt(this.col)?.[0] ?? prevBoundary(this.lines[this.row], this.col);
-    else if (this.row > 0) { this.row--; this.col = this.lines[this.row].length; }
+    else if (this.row > 0) {
+      this.row--;
+      this.col = this.lines[this.row].length;
+    }
   }
 
   right(): void {
     this.undoStack.breakRun();
     const line = this.lines[this.row];
     if (this.col < line.length) this.col = this.markerStartingAt(this.col)?.[1] ?? nextBoundary(line, this.col);
-    else if (this.row < this.lines.length - 1) { this.row++; this.col = 0; }
+    else if (this.row < this.lines.length - 1) {
+      this.row++;
+      this.col = 0;
+    }
   }
 
   /** Moves up a line; returns false on the first line (the caller may browse history). */
@@ -125,8 +131,12 @@ export class EditorModel {
     return true;
   }
 
-  lineStart(): void { this.col = 0; }
-  lineEnd(): void { this.col = this.lines[this.row].length; }
+  lineStart(): void {
+    this.col = 0;
+  }
+  lineEnd(): void {
+    this.col = this.lines[this.row].length;
+  }
 
   wordLeft(): void {
     if (this.col === 0) return this.left();
@@ -144,7 +154,10 @@ export class EditorModel {
     const text = this.getText();
     const at = offsetOf(this.lines, this.row, this.col);
     const i = forward ? text.indexOf(ch, at + 1) : text.lastIndexOf(ch, at - 1);
-    if (i >= 0) { Object.assign(this, positionAt(this.lines, i)); this.snap(); }
+    if (i >= 0) {
+      Object.assign(this, positionAt(this.lines, i));
+      this.snap();
+    }
   }
 
   // ---- deletion ----
@@ -243,7 +256,11 @@ export class EditorModel {
     const text = this.history.browse(direction, () => this.getText());
     if (text === undefined) return false;
     this.setText(text);
-    if (direction === -1) { this.row = 0; this.col = Math.min(this.col, this.lines[0].length); this.snap(); }
+    if (direction === -1) {
+      this.row = 0;
+      this.col = Math.min(this.col, this.lines[0].length);
+      this.snap();
+    }
     return true;
   }
 

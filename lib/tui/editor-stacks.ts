@@ -1,7 +1,11 @@
 // The editor's two bounded histories, kept apart from editor-model.ts: the undo stack (a run of
 // typed characters undoes as one step) and the kill ring that yank and yank-pop read.
 
-export interface Snapshot { lines: string[]; row: number; col: number }
+export interface Snapshot {
+  lines: string[];
+  row: number;
+  col: number;
+}
 
 export class UndoStack {
   private readonly stack: Snapshot[] = [];

@@ -18,12 +18,18 @@ export interface EditorViewOptions {
   focused?(): boolean;
 }
 
-interface VisualRow { text: string; cursorAt?: number }
+interface VisualRow {
+  text: string;
+  cursorAt?: number;
+}
 
 export class EditorView implements Component {
   private scroll = 0;
 
-  constructor(private readonly model: EditorModel, private readonly opts: EditorViewOptions) {}
+  constructor(
+    private readonly model: EditorModel,
+    private readonly opts: EditorViewOptions,
+  ) {}
 
   render(width: number): string[] {
     const rows: VisualRow[] = [];
@@ -72,7 +78,11 @@ function wrapLine(line: string, width: number, cursor: number | undefined, marke
   }
   if (cursor !== undefined && cursor >= offset) {
     // The cursor after the last character needs a column of its own.
-    if (used + 1 > width) { rows.push({ text, cursorAt }); text = ""; cursorAt = undefined; }
+    if (used + 1 > width) {
+      rows.push({ text, cursorAt });
+      text = "";
+      cursorAt = undefined;
+    }
     cursorAt = text.length;
   }
   rows.push({ text, cursorAt });
@@ -85,7 +95,10 @@ function* segments(line: string, markers: [number, number][], width: number): Ge
   for (const { segment, index } of segmenter.segment(line)) {
     if (index < skipTo) continue;
     const marker = markers.find(([start, end]) => start === index && end - start <= width);
-    if (marker) { skipTo = marker[1]; yield line.slice(marker[0], marker[1]); } else yield segment;
+    if (marker) {
+      skipTo = marker[1];
+      yield line.slice(marker[0], marker[1]);
+    } else yield segment;
   }
 }
 

@@ -13,24 +13,89 @@ const missing = new Set<string>();
 
 // highlight.js scope (classes joined by ".", "hljs-" and trailing "_" removed) → theme token.
 const SCOPES: Record<string, ColorToken> = {
-  comment: "syntaxComment", quote: "syntaxComment", doctag: "syntaxComment", meta: "syntaxComment",
-  keyword: "syntaxKeyword", "selector-tag": "syntaxKeyword", literal: "syntaxKeyword", section: "syntaxKeyword",
-  tag: "syntaxKeyword", name: "syntaxKeyword",
-  title: "syntaxFunction", "title.function": "syntaxFunction", "title.function.invoke": "syntaxFunction", function: "syntaxFunction",
-  variable: "syntaxVariable", params: "syntaxVariable", attr: "syntaxVariable", attribute: "syntaxVariable",
-  "template-variable": "syntaxVariable", property: "syntaxVariable", "selector-attr": "syntaxVariable", subst: "syntaxVariable",
-  string: "syntaxString", regexp: "syntaxString", symbol: "syntaxString", char: "syntaxString",
-  number: "syntaxNumber", type: "syntaxType", "title.class": "syntaxType", "title.class.inherited": "syntaxType",
-  built_in: "syntaxType", class: "syntaxType", "selector-class": "syntaxType",
-  operator: "syntaxOperator", punctuation: "syntaxPunctuation", addition: "toolDiffAdded", deletion: "toolDiffRemoved",
+  comment: "syntaxComment",
+  quote: "syntaxComment",
+  doctag: "syntaxComment",
+  meta: "syntaxComment",
+  keyword: "syntaxKeyword",
+  "selector-tag": "syntaxKeyword",
+  literal: "syntaxKeyword",
+  section: "syntaxKeyword",
+  tag: "syntaxKeyword",
+  name: "syntaxKeyword",
+  title: "syntaxFunction",
+  "title.function": "syntaxFunction",
+  "title.function.invoke": "syntaxFunction",
+  function: "syntaxFunction",
+  variable: "syntaxVariable",
+  params: "syntaxVariable",
+  attr: "syntaxVariable",
+  attribute: "syntaxVariable",
+  "template-variable": "syntaxVariable",
+  property: "syntaxVariable",
+  "selector-attr": "syntaxVariable",
+  subst: "syntaxVariable",
+  string: "syntaxString",
+  regexp: "syntaxString",
+  symbol: "syntaxString",
+  char: "syntaxString",
+  number: "syntaxNumber",
+  type: "syntaxType",
+  "title.class": "syntaxType",
+  "title.class.inherited": "syntaxType",
+  built_in: "syntaxType",
+  class: "syntaxType",
+  "selector-class": "syntaxType",
+  operator: "syntaxOperator",
+  punctuation: "syntaxPunctuation",
+  addition: "toolDiffAdded",
+  deletion: "toolDiffRemoved",
 };
 
 const ALIASES: Record<string, string> = {
-  ts: "typescript", tsx: "typescript", mts: "typescript", cts: "typescript", js: "javascript", jsx: "javascript", mjs: "javascript",
-  cjs: "javascript", sh: "bash", shell: "bash", zsh: "bash", console: "bash", py: "python", rs: "rust", yml: "yaml", md: "markdown",
-  jsonc: "json", json5: "json", html: "xml", htm: "xml", svg: "xml", vue: "xml", "c++": "cpp", cc: "cpp", hpp: "cpp", hh: "cpp",
-  h: "c", cs: "csharp", kt: "kotlin", kts: "kotlin", rb: "ruby", golang: "go", ps1: "powershell", dockerfile: "dockerfile", tf: "ini",
-  toml: "ini", patch: "diff", txt: "plaintext", text: "plaintext", hs: "haskell", ex: "elixir", exs: "elixir", pl: "perl",
+  ts: "typescript",
+  tsx: "typescript",
+  mts: "typescript",
+  cts: "typescript",
+  js: "javascript",
+  jsx: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  sh: "bash",
+  shell: "bash",
+  zsh: "bash",
+  console: "bash",
+  py: "python",
+  rs: "rust",
+  yml: "yaml",
+  md: "markdown",
+  jsonc: "json",
+  json5: "json",
+  html: "xml",
+  htm: "xml",
+  svg: "xml",
+  vue: "xml",
+  "c++": "cpp",
+  cc: "cpp",
+  hpp: "cpp",
+  hh: "cpp",
+  h: "c",
+  cs: "csharp",
+  kt: "kotlin",
+  kts: "kotlin",
+  rb: "ruby",
+  golang: "go",
+  ps1: "powershell",
+  dockerfile: "dockerfile",
+  tf: "ini",
+  toml: "ini",
+  patch: "diff",
+  txt: "plaintext",
+  text: "plaintext",
+  hs: "haskell",
+  ex: "elixir",
+  exs: "elixir",
+  pl: "perl",
 };
 
 function core(): HLJSApi {
@@ -72,20 +137,28 @@ export function highlightCode(code: string, language: string | undefined, theme:
   const stack: (ColorToken | undefined)[] = [];
   for (const m of html.matchAll(/<span class="([^"]+)">|<\/span>|[^<]+/g)) {
     if (m[1] !== undefined) {
-      const scope = m[1].split(" ").map((c) => c.replace(/^hljs-/, "").replace(/_+$/, "")).join(".");
+      const scope = m[1]
+        .split(" ")
+        .map((c) => c.replace(/^hljs-/, "").replace(/_+$/, ""))
+        .join(".");
       stack.push(SCOPES[scope] ?? SCOPES[scope.split(".")[0]] ?? stack[stack.length - 1]);
     } else if (m[0] === "</span>") stack.pop();
     else {
       const token = stack[stack.length - 1] ?? "mdCodeBlock";
-      decode(m[0]).split("\n").forEach((part, i) => {
-        if (i > 0) lines.push("");
-        if (part) lines[lines.length - 1] += theme.fg(token, part);
-      });
+      decode(m[0])
+        .split("\n")
+        .forEach((part, i) => {
+          if (i > 0) lines.push("");
+          if (part) lines[lines.length - 1] += theme.fg(token, part);
+        });
     }
   }
   return lines;
 }
 
 function decode(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[e]!);
+  return text.replace(
+    /&(amp|lt|gt|quot|#x27|#39);/g,
+    (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[e]!,
+  );
 }

@@ -77,14 +77,30 @@ export function normaliseKey(spec: string): string {
   // "ctrl++" style: a trailing empty part means the key is "+".
   const name = parts.at(-1) === "" ? "+" : parts.at(-1)!;
   const mods = new Set(parts.slice(0, parts.at(-1) === "" ? -2 : -1));
-  const alias: Record<string, string> = { esc: "escape", return: "enter", del: "delete", pgup: "pageup", pgdn: "pagedown", "page_up": "pageup", "page_down": "pagedown" };
-  return keyId({ name: alias[name] ?? name, ctrl: mods.has("ctrl"), shift: mods.has("shift"), alt: mods.has("alt") || mods.has("meta") || mods.has("option") });
+  const alias: Record<string, string> = {
+    esc: "escape",
+    return: "enter",
+    del: "delete",
+    pgup: "pageup",
+    pgdn: "pagedown",
+    page_up: "pageup",
+    page_down: "pagedown",
+  };
+  return keyId({
+    name: alias[name] ?? name,
+    ctrl: mods.has("ctrl"),
+    shift: mods.has("shift"),
+    alt: mods.has("alt") || mods.has("meta") || mods.has("option"),
+  });
 }
 
 export class Keybindings {
   private readonly byId = new Map<string, Set<string>>();
 
-  constructor(overrides: Record<string, string | string[]> = {}, readonly problems: string[] = []) {
+  constructor(
+    overrides: Record<string, string | string[]> = {},
+    readonly problems: string[] = [],
+  ) {
     this.apply(overrides);
   }
 
@@ -101,7 +117,10 @@ export class Keybindings {
     for (const [rawId, value] of Object.entries(overrides)) {
       const id = this.byId.has(rawId) ? rawId : migrate(rawId);
       const keys = typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((v) => typeof v === "string") : undefined;
-      if (!keys) { problems.push(`keybindings.json: "${rawId}" must be a key or a list of keys`); continue; }
+      if (!keys) {
+        problems.push(`keybindings.json: "${rawId}" must be a key or a list of keys`);
+        continue;
+      }
       this.byId.set(id ?? rawId, new Set(keys.map(normaliseKey)));
     }
   }
@@ -122,7 +141,18 @@ export class Keybindings {
 
 /** Old, un-namespaced ids ("cursorUp", "expandTools") map to the namespaced one ending the same. */
 function migrate(id: string): string | undefined {
-  const aliases: Record<string, string> = { expandTools: "app.tools.expand", selectModel: "app.model.select", cycleThinkingLevel: "app.thinking.cycle", toggleThinking: "app.thinking.toggle", externalEditor: "app.editor.external", followUp: "app.message.followUp", dequeue: "app.message.dequeue", interrupt: "app.interrupt", clear: "app.clear", exit: "app.exit" };
+  const aliases: Record<string, string> = {
+    expandTools: "app.tools.expand",
+    selectModel: "app.model.select",
+    cycleThinkingLevel: "app.thinking.cycle",
+    toggleThinking: "app.thinking.toggle",
+    externalEditor: "app.editor.external",
+    followUp: "app.message.followUp",
+    dequeue: "app.message.dequeue",
+    interrupt: "app.interrupt",
+    clear: "app.clear",
+    exit: "app.exit",
+  };
   if (aliases[id]) return aliases[id];
   return Object.keys(DEFAULT_KEYBINDINGS).find((known) => known.endsWith(`.${id}`));
 }

@@ -22,14 +22,47 @@ export function keyId(k: Pick<Key, "name" | "ctrl" | "alt" | "shift">): string {
 const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";
 
-const CSI_LETTERS: Record<string, string> = { A: "up", B: "down", C: "right", D: "left", H: "home", F: "end", P: "f1", Q: "f2", R: "f3", S: "f4", Z: "tab" };
+const CSI_LETTERS: Record<string, string> = {
+  A: "up",
+  B: "down",
+  C: "right",
+  D: "left",
+  H: "home",
+  F: "end",
+  P: "f1",
+  Q: "f2",
+  R: "f3",
+  S: "f4",
+  Z: "tab",
+};
 const CSI_TILDE: Record<string, string> = {
-  1: "home", 2: "insert", 3: "delete", 4: "end", 5: "pageup", 6: "pagedown", 7: "home", 8: "end",
-  11: "f1", 12: "f2", 13: "f3", 14: "f4", 15: "f5", 17: "f6", 18: "f7", 19: "f8", 20: "f9", 21: "f10", 23: "f11", 24: "f12",
+  1: "home",
+  2: "insert",
+  3: "delete",
+  4: "end",
+  5: "pageup",
+  6: "pagedown",
+  7: "home",
+  8: "end",
+  11: "f1",
+  12: "f2",
+  13: "f3",
+  14: "f4",
+  15: "f5",
+  17: "f6",
+  18: "f7",
+  19: "f8",
+  20: "f9",
+  21: "f10",
+  23: "f11",
+  24: "f12",
 };
 const CODEPOINT_NAMES: Record<number, string> = { 13: "enter", 9: "tab", 27: "escape", 127: "backspace", 8: "backspace", 32: "space" };
 
-const key = (name: string, mods: Partial<Key> = {}): InputEvent => ({ type: "key", key: { name, ctrl: false, alt: false, shift: false, ...mods } });
+const key = (name: string, mods: Partial<Key> = {}): InputEvent => ({
+  type: "key",
+  key: { name, ctrl: false, alt: false, shift: false, ...mods },
+});
 
 /** Modifier parameter of xterm/Kitty sequences: 1 + shift(1) + alt(2) + ctrl(4) (+ locks, ignored). */
 function mods(param: number | undefined): Pick<Key, "ctrl" | "alt" | "shift"> {
@@ -49,7 +82,8 @@ function single(ch: string, alt = false): InputEvent {
   if (code === 0x1d) return key("]", { ctrl: true, alt });
   if (code === 0x1c) return key("\\", { ctrl: true, alt });
   if (code < 27) return key(String.fromCharCode(code + 96), { ctrl: true, alt });
-  if (ch === " ") return alt ? key("space", { alt }) : { type: "key", key: { name: "space", ctrl: false, alt: false, shift: false, text: " " } };
+  if (ch === " ")
+    return alt ? key("space", { alt }) : { type: "key", key: { name: "space", ctrl: false, alt: false, shift: false, text: " " } };
   const lower = ch.toLowerCase();
   const shift = ch !== lower && ch.length === 1;
   if (alt) return key(lower, { alt, shift });
@@ -73,9 +107,12 @@ function csi(params: string, final: string): InputEvent | undefined {
   // SGR mouse report (CSI < b;x;y M): only the wheel is used (full-screen scrolling).
   if (params.startsWith("<")) {
     const b = Number(params.slice(1).split(";")[0]);
-    return (final === "M" && (b === 64 || b === 65)) ? key(b === 64 ? "wheelup" : "wheeldown") : undefined;
+    return final === "M" && (b === 64 || b === 65) ? key(b === 64 ? "wheelup" : "wheeldown") : undefined;
   }
-  const nums = params.replace(/^[?>]/, "").split(";").map((p) => (p === "" ? undefined : Number(p.split(":")[0])));
+  const nums = params
+    .replace(/^[?>]/, "")
+    .split(";")
+    .map((p) => (p === "" ? undefined : Number(p.split(":")[0])));
   if (final === "u") return fromCodepoint(nums[0] ?? 0, nums[1]);
   if (final === "~") {
     if (nums[0] === 27 && nums.length >= 3) return fromCodepoint(nums[2] ?? 0, nums[1]);
@@ -99,14 +136,22 @@ export class KeyParser {
     for (;;) {
       if (this.paste !== undefined) {
         const end = this.buffer.indexOf(PASTE_END);
-        if (end < 0) { this.paste += this.buffer; this.buffer = ""; return out; }
+        if (end < 0) {
+          this.paste += this.buffer;
+          this.buffer = "";
+          return out;
+        }
         out.push({ type: "paste", text: (this.paste + this.buffer.slice(0, end)).replace(/\r\n?/g, "\n") });
         this.paste = undefined;
         this.buffer = this.buffer.slice(end + PASTE_END.length);
         continue;
       }
       if (!this.buffer) return out;
-      if (this.buffer.startsWith(PASTE_START)) { this.paste = ""; this.buffer = this.buffer.slice(PASTE_START.length); continue; }
+      if (this.buffer.startsWith(PASTE_START)) {
+        this.paste = "";
+        this.buffer = this.buffer.slice(PASTE_START.length);
+        continue;
+      }
       const before = out.length;
       const taken = this.next(out);
       if (taken === 0) return out; // incomplete: wait
@@ -160,7 +205,10 @@ export class KeyParser {
       if (b.length === 2) return 0;
       const m = /^\x1b\x1b(?:\[([0-9;:?>]*)[\x20-\x2f]*([\x40-\x7e])|O([A-Z]))/.exec(b);
       const ev = m ? (m[3] ? (CSI_LETTERS[m[3]] ? key(CSI_LETTERS[m[3]]) : undefined) : csi(m[1], m[2])) : undefined;
-      if (!m || !ev || ev.type !== "key") { out.push(key("escape")); return 1; }
+      if (!m || !ev || ev.type !== "key") {
+        out.push(key("escape"));
+        return 1;
+      }
       out.push({ type: "key", key: { ...ev.key, alt: true, text: undefined } });
       return m[0].length;
     }

@@ -10,13 +10,20 @@ export class MarkdownRenderer {
   private cache = new Map<string, string[]>();
   private cacheKey = "";
 
-  constructor(private readonly theme: () => Theme, private readonly codeIndent = "  ") {}
+  constructor(
+    private readonly theme: () => Theme,
+    private readonly codeIndent = "  ",
+  ) {}
 
   private prefix: { text: string; lines: string[] } | undefined;
 
   render(text: string, width: number): string[] {
     const key = `${width}:${this.theme().name}`;
-    if (key !== this.cacheKey) { this.cache.clear(); this.cacheKey = key; this.prefix = undefined; }
+    if (key !== this.cacheKey) {
+      this.cache.clear();
+      this.cacheKey = key;
+      this.prefix = undefined;
+    }
     // A streaming message only grows at its end: everything up to its last paragraph break
     // (outside a code fence) is settled, drawn once and reused while the rest keeps arriving.
     const split = settledLength(text);
@@ -100,7 +107,9 @@ export class MarkdownRenderer {
       const marker = list.ordered ? `${Number(list.start || 1) + i}. ` : "- ";
       const check = item.task ? (item.checked ? "[x] " : "[ ] ") : "";
       const pad = " ".repeat(marker.length);
-      const body = this.renderTokens(item.tokens, Math.max(1, width - marker.length)).filter((l, j, all) => l !== "" || (j > 0 && j < all.length - 1));
+      const body = this.renderTokens(item.tokens, Math.max(1, width - marker.length)).filter(
+        (l, j, all) => l !== "" || (j > 0 && j < all.length - 1),
+      );
       body.forEach((line, j) => out.push(j === 0 ? t.fg("mdListBullet", marker) + check + line : pad + line));
     });
     return out;
@@ -123,11 +132,21 @@ export class MarkdownRenderer {
     let out = "";
     for (const tok of tokens) {
       switch (tok.type) {
-        case "strong": out += t.bold(this.inline((tok as Tokens.Strong).tokens)); break;
-        case "em": out += t.italic(this.inline((tok as Tokens.Em).tokens)); break;
-        case "del": out += t.strikethrough(this.inline((tok as Tokens.Del).tokens)); break;
-        case "codespan": out += t.fg("mdCode", (tok as Tokens.Codespan).text); break;
-        case "br": out += "\n"; break;
+        case "strong":
+          out += t.bold(this.inline((tok as Tokens.Strong).tokens));
+          break;
+        case "em":
+          out += t.italic(this.inline((tok as Tokens.Em).tokens));
+          break;
+        case "del":
+          out += t.strikethrough(this.inline((tok as Tokens.Del).tokens));
+          break;
+        case "codespan":
+          out += t.fg("mdCode", (tok as Tokens.Codespan).text);
+          break;
+        case "br":
+          out += "\n";
+          break;
         case "link": {
           const l = tok as Tokens.Link;
           const text = this.inline(l.tokens);
@@ -135,14 +154,19 @@ export class MarkdownRenderer {
           if (l.href && l.href !== l.text && !l.href.startsWith("mailto:")) out += t.fg("mdLinkUrl", ` (${l.href})`);
           break;
         }
-        case "image": out += t.fg("mdLink", `[image: ${(tok as Tokens.Image).text}]`); break;
+        case "image":
+          out += t.fg("mdLink", `[image: ${(tok as Tokens.Image).text}]`);
+          break;
         case "text": {
           const x = tok as Tokens.Text;
           out += x.tokens ? this.inline(x.tokens) : decode(x.text);
           break;
         }
-        case "escape": out += (tok as Tokens.Escape).text; break;
-        default: out += "raw" in tok ? String(tok.raw) : "";
+        case "escape":
+          out += (tok as Tokens.Escape).text;
+          break;
+        default:
+          out += "raw" in tok ? String(tok.raw) : "";
       }
     }
     return out;

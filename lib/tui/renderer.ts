@@ -12,7 +12,11 @@ const SYNC_END = "\x1b[?2026l";
 const CLEAR_LINE = "\x1b[2K";
 const RESET = "\x1b[0m";
 
-export interface RenderStats { frames: number; fullRedraws: number; bytes: number }
+export interface RenderStats {
+  frames: number;
+  fullRedraws: number;
+  bytes: number;
+}
 
 export class InlineRenderer {
   private prev: string[] = [];
@@ -26,7 +30,10 @@ export class InlineRenderer {
   private started = false;
   readonly stats: RenderStats = { frames: 0, fullRedraws: 0, bytes: 0 };
 
-  constructor(private readonly term: Terminal, private readonly root: Component) {}
+  constructor(
+    private readonly term: Terminal,
+    private readonly root: Component,
+  ) {}
 
   /** Coalesces many changes into one frame on the next turn of the event loop. */
   requestRender(): void {

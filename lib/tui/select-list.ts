@@ -7,23 +7,29 @@ import type { InputEvent } from "./keys.js";
 import type { Theme } from "./theme.js";
 import { truncateToWidth } from "./text.js";
 
-export interface SelectItem { value: string; label: string; description?: string }
+export interface SelectItem {
+  value: string;
+  label: string;
+  description?: string;
+}
 
 export class SelectList implements Component {
   private filter = "";
   private selected = 0;
   private shown: SelectItem[];
 
-  constructor(private readonly opts: {
-    title: string;
-    items: SelectItem[];
-    theme: () => Theme;
-    keys: Keybindings;
-    maxVisible: number;
-    /** Index of the item selected at first (e.g. the current model). */
-    initial?: number;
-    onDone(value: string | undefined): void;
-  }) {
+  constructor(
+    private readonly opts: {
+      title: string;
+      items: SelectItem[];
+      theme: () => Theme;
+      keys: Keybindings;
+      maxVisible: number;
+      /** Index of the item selected at first (e.g. the current model). */
+      initial?: number;
+      onDone(value: string | undefined): void;
+    },
+  ) {
     this.shown = opts.items;
     this.selected = Math.max(0, Math.min(opts.initial ?? 0, opts.items.length - 1));
   }
@@ -48,7 +54,8 @@ export class SelectList implements Component {
     const first = Math.max(0, Math.min(this.selected - Math.floor(max / 2), this.shown.length - max));
     const lines = [
       t.fg("borderAccent", "─".repeat(width)),
-      t.fg("accent", t.bold(this.opts.title)) + (this.filter ? t.fg("muted", `  filter: ${this.filter}`) : t.fg("dim", "  (type to filter)")),
+      t.fg("accent", t.bold(this.opts.title)) +
+        (this.filter ? t.fg("muted", `  filter: ${this.filter}`) : t.fg("dim", "  (type to filter)")),
     ];
     if (!this.shown.length) lines.push(t.fg("muted", "  no matches"));
     this.shown.slice(first, first + max).forEach((item, i) => {
@@ -56,7 +63,9 @@ export class SelectList implements Component {
       const text = `${on ? "› " : "  "}${item.label}${item.description ? `  ${t.fg("muted", item.description)}` : ""}`;
       lines.push(on ? t.bg("selectedBg", t.fg("accent", truncateToWidth(text, width))) : truncateToWidth(text, width));
     });
-    lines.push(t.fg("dim", `  ↑↓ move · enter select · esc cancel${this.shown.length > max ? `  (${this.selected + 1}/${this.shown.length})` : ""}`));
+    lines.push(
+      t.fg("dim", `  ↑↓ move · enter select · esc cancel${this.shown.length > max ? `  (${this.selected + 1}/${this.shown.length})` : ""}`),
+    );
     lines.push(t.fg("borderAccent", "─".repeat(width)));
     return lines;
   }

@@ -14,16 +14,18 @@ export class TextDialog implements Component {
   private readonly view: EditorView;
   private readonly editing: EditorKeys;
 
-  constructor(private readonly opts: {
-    title: string;
-    placeholder?: string;
-    prefill?: string;
-    multiline: boolean;
-    theme: () => Theme;
-    keys: Keybindings;
-    maxRows: () => number;
-    onDone(value: string | undefined): void;
-  }) {
+  constructor(
+    private readonly opts: {
+      title: string;
+      placeholder?: string;
+      prefill?: string;
+      multiline: boolean;
+      theme: () => Theme;
+      keys: Keybindings;
+      maxRows: () => number;
+      onDone(value: string | undefined): void;
+    },
+  ) {
     if (opts.prefill) this.model.setText(opts.prefill);
     this.editing = new EditorKeys(opts.keys);
     this.view = new EditorView(this.model, { border: (s) => opts.theme().fg("borderAccent", s), maxRows: opts.maxRows });
@@ -36,11 +38,18 @@ export class TextDialog implements Component {
     }
     const key = event.key;
     const keys = this.opts.keys;
-    if (keys.matches(key, "tui.select.cancel") && !(key.ctrl && key.name === "c" && !this.model.isEmpty())) return this.opts.onDone(undefined);
+    if (keys.matches(key, "tui.select.cancel") && !(key.ctrl && key.name === "c" && !this.model.isEmpty()))
+      return this.opts.onDone(undefined);
     if (keys.matches(key, "tui.input.submit")) return this.opts.onDone(this.model.getText());
     if (!this.opts.multiline && keys.matches(key, "tui.input.newLine")) return;
-    if (keys.matches(key, "tui.editor.cursorUp")) { this.model.up(); return; }
-    if (keys.matches(key, "tui.editor.cursorDown")) { this.model.down(); return; }
+    if (keys.matches(key, "tui.editor.cursorUp")) {
+      this.model.up();
+      return;
+    }
+    if (keys.matches(key, "tui.editor.cursorDown")) {
+      this.model.down();
+      return;
+    }
     this.editing.handle(this.model, key);
   }
 

@@ -20,7 +20,10 @@ export function wrapText(text: string, width: number): string[] {
   if (width <= 0) return [""];
   const out: string[] = [];
   for (const line of text.split("\n")) {
-    if (visibleWidth(line) <= width) { out.push(line); continue; }
+    if (visibleWidth(line) <= width) {
+      out.push(line);
+      continue;
+    }
     // trim:false keeps indentation; the space a break lands on is dropped from the next row.
     const rows = wrapAnsi(line, width, { hard: true, trim: false }).split("\n");
     for (let i = 0; i < rows.length; i++) out.push(i === 0 ? rows[i] : rows[i].replace(/^((?:\x1b\[[0-9;]*m)*) /, "$1"));
@@ -45,7 +48,11 @@ export function truncateToWidth(text: string, width: number, ellipsis = "…"): 
   while (i < text.length) {
     ESCAPE.lastIndex = i;
     const esc = ESCAPE.exec(text);
-    if (esc) { out += esc[0]; i += esc[0].length; continue; }
+    if (esc) {
+      out += esc[0];
+      i += esc[0].length;
+      continue;
+    }
     let next = text.indexOf("\x1b", i);
     if (next < 0) next = text.length;
     for (const { segment } of segmenter.segment(text.slice(i, next))) {

@@ -53,7 +53,7 @@ export function orderTree(roots: TreeItem[], leafId: string | null): Ordered {
     for (const c of item.children) stack.push([c, item.id]);
   }
   const activePath = new Set<string>();
-  for (let id = leafId; id !== null && byId.has(id) && !activePath.has(id);) {
+  for (let id = leafId; id !== null && byId.has(id) && !activePath.has(id); ) {
     activePath.add(id);
     id = parent.get(id) ?? null;
   }
@@ -74,11 +74,16 @@ export function orderTree(roots: TreeItem[], leafId: string | null): Ordered {
 
 export function passesFilter(item: TreeItem, filter: TreeFilter): boolean {
   switch (filter) {
-    case "user-only": return item.kind === "user";
-    case "no-tools": return item.kind !== "settings" && item.kind !== "toolResult";
-    case "labeled-only": return item.label !== undefined;
-    case "all": return true;
-    default: return item.kind !== "settings";
+    case "user-only":
+      return item.kind === "user";
+    case "no-tools":
+      return item.kind !== "settings" && item.kind !== "toolResult";
+    case "labeled-only":
+      return item.label !== undefined;
+    case "all":
+      return true;
+    default:
+      return item.kind !== "settings";
   }
 }
 
@@ -86,7 +91,12 @@ export function searchText(item: TreeItem): string {
   return `${item.label ?? ""} ${item.tag ?? ""}${item.text}`.toLowerCase();
 }
 
-export interface LayoutOptions { filter: TreeFilter; query: string; leafId: string | null; folded: ReadonlySet<string> }
+export interface LayoutOptions {
+  filter: TreeFilter;
+  query: string;
+  leafId: string | null;
+  folded: ReadonlySet<string>;
+}
 
 /** The rows to draw: entries passing the filter and search, attached to their nearest shown ancestor. */
 export function layoutRows(tree: Ordered, opts: LayoutOptions): TreeRow[] {

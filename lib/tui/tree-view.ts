@@ -27,10 +27,18 @@ export interface TreeViewOptions {
 }
 
 const FILTER_KEYS: Record<string, TreeFilter> = {
-  "app.tree.filter.noTools": "no-tools", "app.tree.filter.userOnly": "user-only",
-  "app.tree.filter.labeledOnly": "labeled-only", "app.tree.filter.all": "all",
+  "app.tree.filter.noTools": "no-tools",
+  "app.tree.filter.userOnly": "user-only",
+  "app.tree.filter.labeledOnly": "labeled-only",
+  "app.tree.filter.all": "all",
 };
-const FILTER_TAGS: Record<TreeFilter, string> = { default: "", "no-tools": " [no-tools]", "user-only": " [user]", "labeled-only": " [labeled]", all: " [all]" };
+const FILTER_TAGS: Record<TreeFilter, string> = {
+  default: "",
+  "no-tools": " [no-tools]",
+  "user-only": " [user]",
+  "labeled-only": " [labeled]",
+  all: " [all]",
+};
 
 export class TreeView implements Component {
   private readonly tree: Ordered;
@@ -53,7 +61,13 @@ export class TreeView implements Component {
   }
 
   /** The current filter, search text and selected entry (for tests and the status line). */
-  get state(): { filter: TreeFilter; query: string; selectedId: string | undefined; rows: readonly TreeRow[]; folded: ReadonlySet<string> } {
+  get state(): {
+    filter: TreeFilter;
+    query: string;
+    selectedId: string | undefined;
+    rows: readonly TreeRow[];
+    folded: ReadonlySet<string>;
+  } {
     return { filter: this.filter, query: this.query, selectedId: this.selectedId, rows: this.rows, folded: this.folded };
   }
 
@@ -68,7 +82,8 @@ export class TreeView implements Component {
     if (is("app.tree.foldOrUp")) return this.foldOrUp(index);
     if (is("app.tree.unfoldOrDown")) return this.unfoldOrDown(index);
     if (is("tui.select.pageUp") || is("tui.editor.cursorLeft")) return this.selectAt(Math.max(0, index - this.opts.maxVisible));
-    if (is("tui.select.pageDown") || is("tui.editor.cursorRight")) return this.selectAt(Math.min(this.rows.length - 1, index + this.opts.maxVisible));
+    if (is("tui.select.pageDown") || is("tui.editor.cursorRight"))
+      return this.selectAt(Math.min(this.rows.length - 1, index + this.opts.maxVisible));
     if (is("tui.select.confirm")) return void (this.selectedId && this.rows.length && this.opts.onSelect(this.selectedId));
     if (is("tui.select.cancel")) return this.query ? this.search("") : this.opts.onCancel();
     if (is("app.tree.filter.default")) return this.setFilter("default");
@@ -76,7 +91,10 @@ export class TreeView implements Component {
     if (is("app.tree.filter.cycleForward")) return this.cycle(1);
     if (is("app.tree.filter.cycleBackward")) return this.cycle(-1);
     if (is("app.tree.editLabel")) return this.startLabel();
-    if (is("app.tree.toggleLabelTimestamp")) { this.showLabelTimes = !this.showLabelTimes; return; }
+    if (is("app.tree.toggleLabelTimestamp")) {
+      this.showLabelTimes = !this.showLabelTimes;
+      return;
+    }
     if (k.name === "backspace") return this.search(this.query.slice(0, -1));
     if (k.text && !k.ctrl && !k.alt) return this.search(this.query + k.text);
   }
@@ -129,7 +147,7 @@ export class TreeView implements Component {
   }
 
   private index(): number {
-    return this.selectedId === undefined ? -1 : this.rowIndex.get(this.selectedId) ?? -1;
+    return this.selectedId === undefined ? -1 : (this.rowIndex.get(this.selectedId) ?? -1);
   }
 
   private selectAt(i: number): void {
@@ -193,14 +211,23 @@ export class TreeView implements Component {
 
   private editLabel(event: InputEvent): void {
     const edit = this.editing!;
-    if (event.type === "paste") { edit.text += event.text.replace(/\s+/g, " "); return; }
+    if (event.type === "paste") {
+      edit.text += event.text.replace(/\s+/g, " ");
+      return;
+    }
     const k: Key = event.key;
-    if (this.opts.keys.matches(k, "tui.select.cancel")) { this.editing = undefined; return; }
+    if (this.opts.keys.matches(k, "tui.select.cancel")) {
+      this.editing = undefined;
+      return;
+    }
     if (this.opts.keys.matches(k, "tui.select.confirm")) {
       this.editing = undefined;
       const label = edit.text.trim() || undefined;
       const item = this.tree.items.find((i) => i.id === edit.id);
-      if (item) { item.label = label; item.labelTime = label ? new Date().toISOString() : undefined; }
+      if (item) {
+        item.label = label;
+        item.labelTime = label ? new Date().toISOString() : undefined;
+      }
       this.opts.onLabel(edit.id, label);
       return this.relayout();
     }

@@ -22,25 +22,32 @@ export class CommandCatalog {
 
   /**
    * Built-in and extension commands, the ones matched before any other input hook runs. Registry
-   * copies of live sources' commands (lib/commands/mirror.ts) are left to their sources.
+   * copies of live sources' commands (lib/resource-kit/commands/mirror.ts) are left to their sources.
    */
   registered(): CommandDef[] {
     const live = new Set(this.sources.map((s) => s.name));
-    const all = this.api.registry.list("command")
+    const all = this.api.registry
+      .list("command")
       .filter((c) => !c.source || !live.has(c.source))
       .map((c) => (c.source ? c : { ...c, source: "extension" }));
     return [...all.filter((c) => c.source === "builtin"), ...all.filter((c) => c.source !== "builtin")];
   }
 
   async fromSources(): Promise<CommandDef[]> {
-    const lists = await Promise.all(this.sources.map(async (s) => {
-      try {
-        return (await s.list()).map((c) => ({ ...c, source: c.source ?? s.name }));
-      } catch (error) {
-        this.api.diagnose({ level: "warning", where: `commands:${s.name}`, message: `command source "${s.name}" failed: ${(error as Error).message}` });
-        return [];
-      }
-    }));
+    const lists = await Promise.all(
+      this.sources.map(async (s) => {
+        try {
+          return (await s.list()).map((c) => ({ ...c, source: c.source ?? s.name }));
+        } catch (error) {
+          this.api.diagnose({
+            level: "warning",
+            where: `commands:${s.name}`,
+            message: `command source "${s.name}" failed: ${(error as Error).message}`,
+          });
+          return [];
+        }
+      }),
+    );
     return lists.flat();
   }
 
@@ -77,7 +84,11 @@ export class CommandCatalog {
       const prefix = text.slice(1).toLowerCase();
       return all
         .filter((c) => c.name.toLowerCase().startsWith(prefix))
-        .map((c) => ({ value: `/${c.name}`, label: c.argumentHint ? `/${c.name} ${c.argumentHint}` : `/${c.name}`, description: c.description }));
+        .map((c) => ({
+          value: `/${c.name}`,
+          label: c.argumentHint ? `/${c.name} ${c.argumentHint}` : `/${c.name}`,
+          description: c.description,
+        }));
     }
     const line = parseCommandLine(text.slice(0, space));
     const command = line && all.find((c) => c.name === line.name);

@@ -40,22 +40,37 @@ export default definePlugin({
         return "Reloaded extensions, skills, prompt templates and themes.";
       },
     });
-    api.on("input", (event) => {
-      const line = parseCommandLine(event.text);
-      const command = line && catalog.registered().find((c) => c.name === line.name);
-      return command ? run(api, command, line, event) : undefined;
-    }, { stage: Stage.EARLY });
-    api.on("input", async (event) => {
-      const line = parseCommandLine(event.text);
-      if (!line) return undefined;
-      const all = await catalog.list();
-      const command = all.find((c) => c.name === line.name);
-      if (command) return run(api, command, line, event);
-      const close = suggest(line.name, all.map((c) => c.name));
-      const hint = close.length ? ` Did you mean ${close.map((n) => `/${n}`).join(", ")}?` : "";
-      say(api, `Unknown command /${line.name}.${hint} (/help lists the commands; start the message with a space to send it as text.)`, "warning");
-      return { action: "handled" };
-    }, { stage: Stage.LATE });
+    api.on(
+      "input",
+      (event) => {
+        const line = parseCommandLine(event.text);
+        const command = line && catalog.registered().find((c) => c.name === line.name);
+        return command ? run(api, command, line, event) : undefined;
+      },
+      { stage: Stage.EARLY },
+    );
+    api.on(
+      "input",
+      async (event) => {
+        const line = parseCommandLine(event.text);
+        if (!line) return undefined;
+        const all = await catalog.list();
+        const command = all.find((c) => c.name === line.name);
+        if (command) return run(api, command, line, event);
+        const close = suggest(
+          line.name,
+          all.map((c) => c.name),
+        );
+        const hint = close.length ? ` Did you mean ${close.map((n) => `/${n}`).join(", ")}?` : "";
+        say(
+          api,
+          `Unknown command /${line.name}.${hint} (/help lists the commands; start the message with a space to send it as text.)`,
+          "warning",
+        );
+        return { action: "handled" };
+      },
+      { stage: Stage.LATE },
+    );
   },
 });
 

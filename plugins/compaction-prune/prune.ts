@@ -5,7 +5,8 @@ import type { AgentMessage } from "pi-kernel";
 import { formatFileLists, serializeConversation } from "../../lib/session-kit/index.js";
 import type { CompactionPreparation } from "../../contracts/compaction.js";
 
-const HEADING = "## Pruned history\nOlder messages were pruned to free context (no LLM summary): tool outputs were dropped first, then the oldest turns.";
+const HEADING =
+  "## Pruned history\nOlder messages were pruned to free context (no LLM summary): tool outputs were dropped first, then the oldest turns.";
 
 /** Tool results shrink to a note of their size; everything else is kept. */
 function withoutToolOutputs(messages: readonly AgentMessage[]): AgentMessage[] {
@@ -43,7 +44,10 @@ export function pruneSummary(p: CompactionPreparation, budgetTokens: number): st
   let text = render();
   while (tokens(text) > budgetTokens && (previous || parts.length > 1)) {
     if (previous) previous = undefined;
-    else { parts.shift(); dropped++; }
+    else {
+      parts.shift();
+      dropped++;
+    }
     text = render();
   }
   return text + formatFileLists(p.files);

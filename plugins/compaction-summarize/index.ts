@@ -25,9 +25,18 @@ async function summarize(api: PluginApi, r: CompactionRequest): Promise<Compacti
   const call = (text: string, maxTokens: number) =>
     complete(api, { model, systemPrompt: SYSTEM_PROMPT, text, maxTokens, thinkingLevel: r.thinkingLevel, signal: r.signal });
   const reserve = p.settings.reserveTokens;
-  const history = p.messagesToSummarize.length > 0 || !p.isSplitTurn
-    ? call(summaryRequest(serializeConversation(p.messagesToSummarize), p.previousSummary ? UPDATE_PROMPT : INITIAL_PROMPT, p.previousSummary, r.customInstructions), Math.floor(0.8 * reserve))
-    : Promise.resolve(p.previousSummary ?? "No prior history.");
+  const history =
+    p.messagesToSummarize.length > 0 || !p.isSplitTurn
+      ? call(
+          summaryRequest(
+            serializeConversation(p.messagesToSummarize),
+            p.previousSummary ? UPDATE_PROMPT : INITIAL_PROMPT,
+            p.previousSummary,
+            r.customInstructions,
+          ),
+          Math.floor(0.8 * reserve),
+        )
+      : Promise.resolve(p.previousSummary ?? "No prior history.");
   const prefix = p.isSplitTurn
     ? call(summaryRequest(serializeConversation(p.turnPrefixMessages), TURN_PREFIX_PROMPT), Math.floor(0.5 * reserve))
     : undefined;

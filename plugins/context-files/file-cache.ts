@@ -4,12 +4,12 @@
 import type { Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 
-interface Entry { key: string; content: string }
+interface Entry {
+  key: string;
+  content: string;
+}
 
-export type ReadOutcome =
-  | { kind: "missing" }
-  | { kind: "file"; content: string }
-  | { kind: "error"; message: string };
+export type ReadOutcome = { kind: "missing" } | { kind: "file"; content: string } | { kind: "error"; message: string };
 
 export class FileCache {
   private readonly entries = new Map<string, Entry>();

@@ -27,6 +27,8 @@ export default definePlugin({
     if (api.flags.contextFiles === false) return; // -nc / --no-context-files
     // NORMAL: after the base prompt and its appended text (EARLY), before skills (LATE) and the
     // date and cwd that close the prompt.
-    api.on("systemPrompt", async (prompt, ctx) => prompt + formatProjectContext(await sources.contextFiles(ctx.cwd)), { stage: Stage.NORMAL });
+    api.on("systemPrompt", async (prompt, ctx) => prompt + formatProjectContext(await sources.contextFiles(ctx.cwd)), {
+      stage: Stage.NORMAL,
+    });
   },
 });

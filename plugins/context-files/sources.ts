@@ -14,7 +14,11 @@ import type { ContextFile } from "../../contracts/resources.js";
 export type Warn = (path: string, message: string) => void;
 
 export class PromptSources {
-  constructor(private readonly cache: FileCache, private readonly agentDir: string, private readonly warn: Warn) {}
+  constructor(
+    private readonly cache: FileCache,
+    private readonly agentDir: string,
+    private readonly warn: Warn,
+  ) {}
 
   async contextFiles(cwd: string): Promise<ContextFile[]> {
     const dirs = [this.agentDir, ...ancestorsRootFirst(cwd)];

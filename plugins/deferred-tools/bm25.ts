@@ -2,12 +2,22 @@
 // times and labels twice: a query word that names the tool is the strongest evidence. Tokens are
 // split on case and punctuation (jira_createIssue → jira, create, issue), lower-cased, stripped
 // of common English endings, and stop words are dropped.
-export interface Doc { id: string; fields: { text: string; weight: number }[] }
-export interface Hit { id: string; score: number }
+export interface Doc {
+  id: string;
+  fields: { text: string; weight: number }[];
+}
+export interface Hit {
+  id: string;
+  score: number;
+}
 
 const K1 = 1.2;
 const B = 0.75;
-const STOP = new Set("a an and are as at be by can do does for from get give how i in into is it its me my of on or please some that the their them this to up use using want was we what when where which with you your".split(" "));
+const STOP = new Set(
+  "a an and are as at be by can do does for from get give how i in into is it its me my of on or please some that the their them this to up use using want was we what when where which with you your".split(
+    " ",
+  ),
+);
 
 export class Bm25 {
   private readonly docs: { id: string; tf: Map<string, number>; length: number }[] = [];
@@ -41,7 +51,7 @@ export class Bm25 {
         if (!f) continue;
         const df = this.df.get(term)!;
         const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        score += idf * (f * (K1 + 1)) / (f + K1 * (1 - B + B * doc.length / this.avgLength));
+        score += (idf * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * doc.length) / this.avgLength));
       }
       if (score > 0) hits.push({ id: doc.id, score });
     }

@@ -14,12 +14,16 @@ export default definePlugin({
   name: "deferred-tools",
   setup(api) {
     api.register.tool(searchTool(api));
-    api.on("systemPrompt", (prompt, ctx) => {
-      const sent = new Set(ctx.tools.map((t) => t.name));
-      if (!sent.has("tool_search")) return prompt;
-      const waiting = api.registry.list("tool").filter((t) => isDeferred(t) && !sent.has(t.name));
-      return waiting.length ? `${prompt}\n\n${indexLine(waiting)}` : prompt;
-    }, { stage: Stage.LATE });
+    api.on(
+      "systemPrompt",
+      (prompt, ctx) => {
+        const sent = new Set(ctx.tools.map((t) => t.name));
+        if (!sent.has("tool_search")) return prompt;
+        const waiting = api.registry.list("tool").filter((t) => isDeferred(t) && !sent.has(t.name));
+        return waiting.length ? `${prompt}\n\n${indexLine(waiting)}` : prompt;
+      },
+      { stage: Stage.LATE },
+    );
   },
 });
 
@@ -31,7 +35,8 @@ function searchTool(api: PluginApi): ToolDef {
   const tool: ToolDef<typeof parameters> = {
     name: "tool_search",
     label: "Tool search",
-    description: "Find and load deferred tools (listed in the system prompt) by what you need to do. The matches become callable in your next turn.",
+    description:
+      "Find and load deferred tools (listed in the system prompt) by what you need to do. The matches become callable in your next turn.",
     parameters,
     // Only worth sending while some tool is deferred (read at every turn, so it follows the registry).
     get defaultActive() {
@@ -43,10 +48,15 @@ function searchTool(api: PluginApi): ToolDef {
       const found = search(candidates, query, limit ?? 3);
       if (found.length === 0) {
         const names = candidates.map((t) => t.name).join(", ") || "none";
-        return { content: [{ type: "text", text: `No deferred tool matches "${query}". Deferred tools not yet loaded: ${names}` }], details: { loaded: [] } };
+        return {
+          content: [{ type: "text", text: `No deferred tool matches "${query}". Deferred tools not yet loaded: ${names}` }],
+          details: { loaded: [] },
+        };
       }
       api.actions.setActiveTools([...active, ...found.map((t) => t.name)]);
-      const lines = found.map((t) => `- ${t.name}: ${t.description}${paramNames(t).length ? ` (parameters: ${paramNames(t).join(", ")})` : ""}`);
+      const lines = found.map(
+        (t) => `- ${t.name}: ${t.description}${paramNames(t).length ? ` (parameters: ${paramNames(t).join(", ")})` : ""}`,
+      );
       return {
         content: [{ type: "text", text: `Loaded ${found.length} tool(s); call them from your next turn:\n${lines.join("\n")}` }],
         details: { loaded: found.map((t) => t.name) },

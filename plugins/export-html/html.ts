@@ -15,7 +15,9 @@ export interface ExportData {
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 export function renderHtml(data: ExportData, colors: ExportColors): string {
-  const vars = Object.entries(colors).map(([k, v]) => `--${k}:${v};`).join("");
+  const vars = Object.entries(colors)
+    .map(([k, v]) => `--${k}:${v};`)
+    .join("");
   // "</" cannot appear inside a script element; the JSON escape keeps the text identical.
   const json = JSON.stringify(data).replace(/<\//g, "<\\/").replace(/<!--/g, "<\\!--");
   const title = data.name ?? `Session ${data.header.id}`;

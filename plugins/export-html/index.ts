@@ -32,7 +32,9 @@ export default definePlugin({
     // For RPC's export_html and other front ends.
     api.services.provide("export", { exportHtml: async (outputPath?: string) => exportCurrent(api, outputPath ?? "") });
     api.register.command({
-      name: "export", source: "builtin", argumentHint: "[file.html|file.jsonl]",
+      name: "export",
+      source: "builtin",
+      argumentHint: "[file.html|file.jsonl]",
       description: "Export this session to a self-contained HTML file (or copy it as .jsonl)",
       handler: (args) => `Session exported to: ${exportCurrent(api, args.trim())}`,
     });
@@ -44,7 +46,11 @@ function exportFile(api: PluginApi, arg: string, target: string | undefined): st
   const file = existsSync(resolve(api.cwd, arg)) ? resolve(api.cwd, arg) : s.locate(arg);
   const out = resolve(api.cwd, target ?? defaultName(file));
   if (out.endsWith(".jsonl")) copyFileSync(file, out);
-  else writeFileSync(out, renderHtml(exportData(s.load(file, (m) => api.diagnose({ level: "warning", where: "export", message: m }))), exportColors(api)));
+  else
+    writeFileSync(
+      out,
+      renderHtml(exportData(s.load(file, (m) => api.diagnose({ level: "warning", where: "export", message: m }))), exportColors(api)),
+    );
   return out;
 }
 
@@ -53,7 +59,10 @@ function exportData({ header, entries }: LoadedSession): ExportData {
   const labels: Record<string, string> = {};
   let name: string | undefined;
   for (const e of entries) {
-    if (e.type === "label") { if (e.label) labels[e.targetId] = e.label; else delete labels[e.targetId]; }
+    if (e.type === "label") {
+      if (e.label) labels[e.targetId] = e.label;
+      else delete labels[e.targetId];
+    }
     if (e.type === "session_info") name = e.name || undefined;
   }
   return { header, entries, leafId: entries.at(-1)?.id ?? null, labels, name };

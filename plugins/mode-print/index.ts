@@ -36,14 +36,27 @@ export default definePlugin({
         out = undefined;
       }
     };
-    api.register.surface({ name: "print", description: "run the messages, print the final answer", run: (c) => run(false, c.messages, c.images) });
-    api.register.surface({ name: "json", description: "run the messages, print every event as JSON", run: (c) => run(true, c.messages, c.images) });
+    api.register.surface({
+      name: "print",
+      description: "run the messages, print the final answer",
+      run: (c) => run(false, c.messages, c.images),
+    });
+    api.register.surface({
+      name: "json",
+      description: "run the messages, print every event as JSON",
+      run: (c) => run(true, c.messages, c.images),
+    });
   },
 });
 
-async function runMessages(api: PluginApi, messages: string[], images: ImageContent[] | undefined, print: Writer | undefined): Promise<number> {
+async function runMessages(
+  api: PluginApi,
+  messages: string[],
+  images: ImageContent[] | undefined,
+  print: Writer | undefined,
+): Promise<number> {
   if (messages.length === 0) {
-    process.stderr.write("pi: no message given. Usage: pi -p \"your task\"\n");
+    process.stderr.write('pi: no message given. Usage: pi -p "your task"\n');
     return 1;
   }
   for (const [i, message] of messages.entries()) {
@@ -66,5 +79,13 @@ async function runMessages(api: PluginApi, messages: string[], images: ImageCont
 /** pi's session header line; the sessions service supplies the real one when it is loaded. */
 function sessionHeader(api: PluginApi): Record<string, unknown> {
   const sessions = api.services.get("sessions");
-  return (sessions?.header?.() as Record<string, unknown> | undefined) ?? { type: "session", version: 3, id: api.agent.sessionId, timestamp: new Date().toISOString(), cwd: api.cwd };
+  return (
+    (sessions?.header?.() as Record<string, unknown> | undefined) ?? {
+      type: "session",
+      version: 3,
+      id: api.agent.sessionId,
+      timestamp: new Date().toISOString(),
+      cwd: api.cwd,
+    }
+  );
 }

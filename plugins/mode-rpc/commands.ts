@@ -77,14 +77,17 @@ export const COMMANDS: Record<string, Handler> = {
 async function prompt(cmd: RpcCommand, ctx: RpcContext): Promise<undefined> {
   const api = ctx.api();
   const message = text(cmd, "message");
-  const streamingBehavior = cmd.streamingBehavior === undefined ? undefined : oneOf(cmd, "streamingBehavior", ["steer", "followUp"] as const);
+  const streamingBehavior =
+    cmd.streamingBehavior === undefined ? undefined : oneOf(cmd, "streamingBehavior", ["steer", "followUp"] as const);
   if (api.agent.isStreaming && !streamingBehavior) {
     throw new Error("Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.");
   }
-  if (!api.agent.model && !message.startsWith("/")) throw new Error("No model selected. Use set_model, or configure a model in models.json.");
+  if (!api.agent.model && !message.startsWith("/"))
+    throw new Error("No model selected. Use set_model, or configure a model in models.json.");
   // The response means "accepted"; the run's progress arrives as events.
   ctx.send({ ...(cmd.id !== undefined && { id: cmd.id }), type: "response", command: "prompt", success: true });
-  const run = api.actions.prompt(message, { images: images(cmd), source: "rpc", streamingBehavior })
+  const run = api.actions
+    .prompt(message, { images: images(cmd), source: "rpc", streamingBehavior })
     .catch((error: Error) => api.diagnose({ level: "error", where: "rpc prompt", message: error.message }))
     .finally(() => ctx.background.delete(run));
   ctx.background.add(run);
@@ -97,7 +100,11 @@ async function queue(cmd: RpcCommand, ctx: RpcContext, kind: "steer" | "followUp
   const given = text(cmd, "message");
   const content = commands ? await commands.expand(given) : given;
   const imgs = images(cmd);
-  const message: AgentMessage = { role: "user", content: imgs?.length ? [{ type: "text", text: content }, ...imgs] : content, timestamp: Date.now() };
+  const message: AgentMessage = {
+    role: "user",
+    content: imgs?.length ? [{ type: "text", text: content }, ...imgs] : content,
+    timestamp: Date.now(),
+  };
   ctx.api().actions[kind](message);
   return NO_DATA;
 }
@@ -127,10 +134,10 @@ function models(api: PluginApi): ModelsService {
   return api.services.use("models");
 }
 
-
 function oneOf<T extends string>(cmd: RpcCommand, field: string, allowed: readonly T[]): T {
   const value = cmd[field];
-  if (typeof value !== "string" || !allowed.includes(value as T)) throw new Error(`Invalid field "${field}": expected one of ${allowed.join(", ")}`);
+  if (typeof value !== "string" || !allowed.includes(value as T))
+    throw new Error(`Invalid field "${field}": expected one of ${allowed.join(", ")}`);
   return value as T;
 }
 

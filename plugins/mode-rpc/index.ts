@@ -24,7 +24,8 @@ export default definePlugin({
     });
     api.on("diagnostic", (d) => {
       if (!channel.send) process.stderr.write(`pi: ${d.level}: ${d.message}\n`);
-      else if (d.level === "error" && d.plugin) channel.send({ type: "extension_error", extensionPath: d.plugin, event: d.where ?? "", error: d.message });
+      else if (d.level === "error" && d.plugin)
+        channel.send({ type: "extension_error", extensionPath: d.plugin, event: d.where ?? "", error: d.message });
     });
   },
 });

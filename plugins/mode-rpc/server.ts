@@ -8,7 +8,10 @@ import { COMMANDS, NO_DATA, type RpcCommand, type RpcContext } from "./commands.
  * The outgoing side, shared with the UI service, which exists from setup on: a plugin may ask the
  * user before the loop runs (e.g. at boot), so records sent before it connects wait in `backlog`.
  */
-export interface Channel { send: ((record: Record<string, unknown>) => void) | undefined; backlog: Record<string, unknown>[] }
+export interface Channel {
+  send: ((record: Record<string, unknown>) => void) | undefined;
+  backlog: Record<string, unknown>[];
+}
 
 export function serve(api: PluginApi, channel: Channel): Promise<number> {
   const out = guardStdout();
@@ -19,18 +22,22 @@ export function serve(api: PluginApi, channel: Channel): Promise<number> {
   const ctx: RpcContext = { api: () => api.current(), send, background: new Set() };
   const unhook = exitOnSignals({ abort: () => ctx.api().actions.abort(), waitForIdle: () => ctx.api().actions.waitForIdle() });
   return new Promise((resolve) => {
-    const stop = readJsonl(process.stdin, (line) => void handleLine(ctx, line), async () => {
-      stop();
-      // stdin closed: let queued commands answer, stop the run, then exit.
-      await Promise.allSettled([...ctx.background]);
-      ctx.api().actions.abort();
-      await ctx.api().actions.waitForIdle();
-      channel.send = undefined;
-      unhook();
-      await out.flush();
-      out.restore();
-      resolve(0);
-    });
+    const stop = readJsonl(
+      process.stdin,
+      (line) => void handleLine(ctx, line),
+      async () => {
+        stop();
+        // stdin closed: let queued commands answer, stop the run, then exit.
+        await Promise.allSettled([...ctx.background]);
+        ctx.api().actions.abort();
+        await ctx.api().actions.waitForIdle();
+        channel.send = undefined;
+        unhook();
+        await out.flush();
+        out.restore();
+        resolve(0);
+      },
+    );
   });
 }
 
@@ -50,8 +57,11 @@ async function handleLine(ctx: RpcContext, line: string): Promise<void> {
   try {
     const data = await handler(command, ctx);
     if (data === undefined) return; // the handler answers by itself (prompt)
-    ctx.send(data === NO_DATA ? { ...(id !== undefined && { id }), type: "response", command: type, success: true }
-      : { ...(id !== undefined && { id }), type: "response", command: type, success: true, data });
+    ctx.send(
+      data === NO_DATA
+        ? { ...(id !== undefined && { id }), type: "response", command: type, success: true }
+        : { ...(id !== undefined && { id }), type: "response", command: type, success: true, data },
+    );
   } catch (error) {
     ctx.send(failure(id, type, (error as Error).message));
   }

@@ -15,7 +15,12 @@ const sessions = (api: PluginApi, command: string) => service(api, "sessions", c
 function userText(message: AgentMessage | undefined): string {
   const content = (message as { content?: unknown } | undefined)?.content;
   if (typeof content === "string") return content;
-  return Array.isArray(content) ? content.filter((c) => c?.type === "text").map((c) => c.text as string).join("") : "";
+  return Array.isArray(content)
+    ? content
+        .filter((c) => c?.type === "text")
+        .map((c) => c.text as string)
+        .join("")
+    : "";
 }
 
 /** Flips a setting: written to settings.json by the settings plugin as pi does, else for this process. */
@@ -38,14 +43,21 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     await api.actions.waitForIdle();
     const store = sessions(api, "new_session");
     const parentSession = typeof cmd.parentSession === "string" ? cmd.parentSession : undefined;
-    return { cancelled: (await store.replace({ type: "session_before_switch", reason: "new" }, "new", () => store.newSession({ parentSession }))).cancelled };
+    return {
+      cancelled: (await store.replace({ type: "session_before_switch", reason: "new" }, "new", () => store.newSession({ parentSession })))
+        .cancelled,
+    };
   },
   switch_session: async (cmd, ctx) => {
     const api = ctx.api();
     await api.actions.waitForIdle();
     const store = sessions(api, "switch_session");
     const path = text(cmd, "sessionPath");
-    return { cancelled: (await store.replace({ type: "session_before_switch", reason: "resume", targetSessionFile: path }, "resume", () => store.open(path))).cancelled };
+    return {
+      cancelled: (
+        await store.replace({ type: "session_before_switch", reason: "resume", targetSessionFile: path }, "resume", () => store.open(path))
+      ).cancelled,
+    };
   },
   fork: async (cmd, ctx) => {
     const api = ctx.api();
@@ -64,11 +76,15 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     const leaf = store.path().at(-1);
     // An empty session has no entry to name in session_before_fork: it is copied as before.
     if (!leaf) store.clone();
-    else if ((await store.replace({ type: "session_before_fork", entryId: leaf.id, position: "at" }, "fork", () => store.clone())).cancelled) return { cancelled: true };
+    else if (
+      (await store.replace({ type: "session_before_fork", entryId: leaf.id, position: "at" }, "fork", () => store.clone())).cancelled
+    )
+      return { cancelled: true };
     return { cancelled: false };
   },
   get_fork_messages: (_cmd, ctx) => ({
-    messages: sessions(ctx.api(), "get_fork_messages").path()
+    messages: sessions(ctx.api(), "get_fork_messages")
+      .path()
       .filter((e): e is MessageEntry => e.type === "message" && e.message.role === "user")
       .map((e) => ({ entryId: e.id, text: userText(e.message) })),
   }),

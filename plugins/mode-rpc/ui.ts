@@ -6,7 +6,11 @@ import { randomUUID } from "node:crypto";
 import type { Channel } from "./server.js";
 import type { UiService } from "../../contracts/index.js";
 
-interface Answer { value?: string; confirmed?: boolean; cancelled?: boolean }
+interface Answer {
+  value?: string;
+  confirmed?: boolean;
+  cancelled?: boolean;
+}
 type DialogOpts = { signal?: AbortSignal; timeout?: number };
 
 export function rpcUi(channel: Channel): UiService & { answer(id: string, response: Answer): void } {

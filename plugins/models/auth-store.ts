@@ -17,7 +17,8 @@ export function saveApiKey(agentDir: string, provider: string, key: string): voi
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new AuthFileError(`${file} cannot be read (${(error as NodeJS.ErrnoException).code}); it was left unchanged`);
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+      throw new AuthFileError(`${file} cannot be read (${(error as NodeJS.ErrnoException).code}); it was left unchanged`);
   }
   if (text !== undefined && text.trim() !== "") {
     let parsed: unknown;

@@ -23,7 +23,10 @@ export const ENV_KEYS: Readonly<Record<string, string>> = {
   opencode: "OPENCODE_API_KEY",
 };
 
-interface ProviderInfo { api: string; baseUrl: string }
+interface ProviderInfo {
+  api: string;
+  baseUrl: string;
+}
 export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderInfo>> = {
   anthropic: { api: "anthropic-messages", baseUrl: "https://api.anthropic.com" },
   openai: { api: "openai-responses", baseUrl: "https://api.openai.com/v1" },
@@ -113,8 +116,16 @@ export function builtinModels(): Model[] {
     const { api, baseUrl } = BUILTIN_PROVIDERS[provider];
     for (const [id, name, contextWindow, maxTokens, reasoning, images, [input, output, cacheRead, cacheWrite]] of rows) {
       out.push({
-        id, name, api, provider, baseUrl, reasoning, input: images ? ["text", "image"] : ["text"],
-        cost: { input, output, cacheRead, cacheWrite }, contextWindow, maxTokens,
+        id,
+        name,
+        api,
+        provider,
+        baseUrl,
+        reasoning,
+        input: images ? ["text", "image"] : ["text"],
+        cost: { input, output, cacheRead, cacheWrite },
+        contextWindow,
+        maxTokens,
       });
     }
   }

@@ -18,7 +18,10 @@ export interface ProviderConfig {
 }
 type ModelConfig = Partial<Omit<Model, "provider" | "cost">> & { cost?: Partial<Model["cost"]> };
 
-export interface Problem { level: "error" | "warning"; message: string }
+export interface Problem {
+  level: "error" | "warning";
+  message: string;
+}
 export interface Catalog {
   models: Model[];
   providers: Map<string, ProviderConfig>;
@@ -33,7 +36,8 @@ export function loadCatalog(file: string): Catalog {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") catalog.problems.push({ level: "error", message: `${file}: cannot read: ${(error as Error).message}` });
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+      catalog.problems.push({ level: "error", message: `${file}: cannot read: ${(error as Error).message}` });
     return catalog; // no models.json is normal: models may come from elsewhere
   }
   let root: unknown;

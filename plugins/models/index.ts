@@ -5,7 +5,7 @@
 // commands for lists and cycling).
 import { join } from "node:path";
 import { definePlugin } from "pi-kernel";
-import type { Model, PluginApi, } from "pi-kernel";
+import type { Model, PluginApi } from "pi-kernel";
 import { AddedProviders } from "./added-providers.js";
 import { ApiKeys } from "./api-keys.js";
 import { saveApiKey } from "./auth-store.js";
@@ -69,7 +69,8 @@ export default definePlugin({
       resolve: (pattern, provider) => resolveModel(all(), pattern, provider),
       apiKey: (model) => keys.forModel(model),
       scoped: () => [...scope],
-      cycle: (direction = "forward") => cycle(api, scope.length > 0 ? scope : available().map((model) => ({ model })), scope.length > 0, direction),
+      cycle: (direction = "forward") =>
+        cycle(api, scope.length > 0 ? scope : available().map((model) => ({ model })), scope.length > 0, direction),
       setApiKey: (provider, key) => {
         saveApiKey(api.agentDir, provider, key);
         models = undefined;
@@ -77,9 +78,14 @@ export default definePlugin({
       addProvider: (owner, provider) => {
         const remove = added.add(owner, provider);
         models = undefined;
-        return () => { remove(); models = undefined; };
+        return () => {
+          remove();
+          models = undefined;
+        };
       },
-      get errors() { return load().problems.map((p) => p.message); },
+      get errors() {
+        return load().problems.map((p) => p.message);
+      },
     };
     api.services.provide("models", service);
 
@@ -120,7 +126,11 @@ export default definePlugin({
       if (selection.model && !custom(selection.model) && !keys.hasAuth(selection.model.provider)) {
         const { provider } = selection.model;
         const variable = ENV_KEYS[provider] ? `set ${ENV_KEYS[provider]}, ` : "";
-        api.diagnose({ level: "warning", where: "model selection", message: `No API key for provider "${provider}": ${variable}add it to ${join(api.agentDir, "auth.json")}, or pass --api-key` });
+        api.diagnose({
+          level: "warning",
+          where: "model selection",
+          message: `No API key for provider "${provider}": ${variable}add it to ${join(api.agentDir, "auth.json")}, or pass --api-key`,
+        });
       }
       const level = selection.thinkingLevel ?? (scope.length > 0 && !explicit ? scope[0].thinkingLevel : undefined);
       if (level) api.actions.setThinkingLevel(level);
@@ -131,10 +141,20 @@ export default definePlugin({
 /** --models (or settings `enabledModels`), matched against the usable models. */
 function applyScope(api: PluginApi, usable: Model[]): Scoped[] {
   const setting = api.settings.enabledModels;
-  const patterns = typeof api.flags.models === "string" ? api.flags.models : Array.isArray(setting) ? setting.filter((p) => typeof p === "string").join(",") : "";
+  const patterns =
+    typeof api.flags.models === "string"
+      ? api.flags.models
+      : Array.isArray(setting)
+        ? setting.filter((p) => typeof p === "string").join(",")
+        : "";
   if (!patterns) return [];
   const { scoped, unmatched } = scopeModels(patterns, usable);
-  if (unmatched.length > 0) api.diagnose({ level: "warning", where: "--models", message: `No available model matches ${unmatched.map((p) => `"${p}"`).join(", ")}` });
+  if (unmatched.length > 0)
+    api.diagnose({
+      level: "warning",
+      where: "--models",
+      message: `No available model matches ${unmatched.map((p) => `"${p}"`).join(", ")}`,
+    });
   return scoped;
 }
 

@@ -3,7 +3,12 @@
 // API keys: our errors give a line and column and never echo content.
 
 export class JsoncError extends Error {
-  constructor(readonly reason: string, readonly offset: number, readonly line: number, readonly column: number) {
+  constructor(
+    readonly reason: string,
+    readonly offset: number,
+    readonly line: number,
+    readonly column: number,
+  ) {
     super(`line ${line}, column ${column}: ${reason}`);
     this.name = "JsoncError";
   }
@@ -59,7 +64,11 @@ class Parser {
     if (c === "[") return this.array();
     if (c === '"') return this.string();
     if (c === "-" || (c >= "0" && c <= "9")) return this.number();
-    for (const [word, value] of [["true", true], ["false", false], ["null", null]] as const) {
+    for (const [word, value] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ] as const) {
       if (this.text.startsWith(word, this.pos)) {
         this.pos += word.length;
         return value;

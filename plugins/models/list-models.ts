@@ -20,7 +20,14 @@ export function filterModels(models: Model[], search: string | undefined): Model
 }
 
 export function modelTable(models: Model[]): string {
-  const rows = models.map((m) => [m.provider, m.id, formatTokens(m.contextWindow), formatTokens(m.maxTokens), m.reasoning ? "yes" : "no", m.input.includes("image") ? "yes" : "no"]);
+  const rows = models.map((m) => [
+    m.provider,
+    m.id,
+    formatTokens(m.contextWindow),
+    formatTokens(m.maxTokens),
+    m.reasoning ? "yes" : "no",
+    m.input.includes("image") ? "yes" : "no",
+  ]);
   const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join("  ");
   return [line(HEADER), ...rows.map(line)].join("\n");

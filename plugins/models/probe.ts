@@ -4,7 +4,11 @@
 import type { Model } from "pi-kernel";
 import { ENV_KEYS } from "./builtin.js";
 
-interface LocalServer { provider: string; label: string; port: number }
+interface LocalServer {
+  provider: string;
+  label: string;
+  port: number;
+}
 
 const DEFAULT_SERVERS: LocalServer[] = [
   { provider: "ollama", label: "Ollama", port: 11434 },
@@ -29,7 +33,11 @@ export function localServers(env: NodeJS.ProcessEnv = process.env): LocalServer[
   });
 }
 
-export interface Found { server: LocalServer; baseUrl: string; models: Model[] }
+export interface Found {
+  server: LocalServer;
+  baseUrl: string;
+  models: Model[];
+}
 
 /** The servers that answer `GET /v1/models`, with their models, in the default order. */
 export async function probeLocalServers(servers = localServers()): Promise<Found[]> {
@@ -52,14 +60,27 @@ async function probe(server: LocalServer): Promise<Found | undefined> {
 
 function localModel(provider: string, baseUrl: string, id: string): Model {
   return {
-    id, name: id, api: "openai-completions", provider, baseUrl, reasoning: false, input: ["text"],
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 128_000, maxTokens: 16_384,
+    id,
+    name: id,
+    api: "openai-completions",
+    provider,
+    baseUrl,
+    reasoning: false,
+    input: ["text"],
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    contextWindow: 128_000,
+    maxTokens: 16_384,
   };
 }
 
 /** What to tell a user who has no model at all. */
 export function noModelAdvice(agentDir: string): string {
-  const vars = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", ...Object.values(ENV_KEYS).filter((v) => !/^(ANTHROPIC|OPENAI|GEMINI)_/.test(v))];
+  const vars = [
+    "ANTHROPIC_API_KEY",
+    "OPENAI_API_KEY",
+    "GEMINI_API_KEY",
+    ...Object.values(ENV_KEYS).filter((v) => !/^(ANTHROPIC|OPENAI|GEMINI)_/.test(v)),
+  ];
   return [
     "No model available. Either:",
     `  - set an API key in the environment: ${vars.slice(0, 9).join(", ")} (and others);`,

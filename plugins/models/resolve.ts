@@ -19,10 +19,11 @@ export function resolveModel(models: Model[], pattern: string, provider?: string
   if (!pattern) return undefined;
   for (const [pool, id] of candidates(models, pattern, provider)) {
     const q = id.toLowerCase();
-    const found = pool.find((m) => m.id === id)
-      ?? pool.find((m) => m.id.toLowerCase() === q)
-      ?? pool.find((m) => m.id.toLowerCase().includes(q))
-      ?? pool.find((m) => m.name.toLowerCase().includes(q));
+    const found =
+      pool.find((m) => m.id === id) ??
+      pool.find((m) => m.id.toLowerCase() === q) ??
+      pool.find((m) => m.id.toLowerCase().includes(q)) ??
+      pool.find((m) => m.name.toLowerCase().includes(q));
     if (found) return found;
   }
   return undefined;

@@ -1,7 +1,7 @@
 // --models: the models Ctrl+P cycles through. Comma-separated patterns, each a glob over
 // `provider/id` or id (`anthropic/*`, `*sonnet*`) or a fuzzy pattern, optionally pinning a
 // thinking level (`sonnet:high`).
-import type { Model, } from "pi-kernel";
+import type { Model } from "pi-kernel";
 import { resolveModel, splitThinkingSuffix } from "./resolve.js";
 
 export type { Scoped } from "../../contracts/models.js";
@@ -10,9 +10,15 @@ import type { Scoped } from "../../contracts/models.js";
 export function scopeModels(patterns: string, models: Model[]): { scoped: Scoped[]; unmatched: string[] } {
   const scoped: Scoped[] = [];
   const unmatched: string[] = [];
-  for (const raw of patterns.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const raw of patterns
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const { pattern, level } = splitThinkingSuffix(raw);
-    const found = pattern.includes("*") || pattern.includes("?") ? globMatches(pattern, models) : [resolveModel(models, pattern)].filter((m): m is Model => m !== undefined);
+    const found =
+      pattern.includes("*") || pattern.includes("?")
+        ? globMatches(pattern, models)
+        : [resolveModel(models, pattern)].filter((m): m is Model => m !== undefined);
     if (found.length === 0) unmatched.push(raw);
     for (const model of found) {
       if (!scoped.some((s) => s.model === model)) scoped.push(level ? { model, thinkingLevel: level } : { model });
@@ -22,7 +28,10 @@ export function scopeModels(patterns: string, models: Model[]): { scoped: Scoped
 }
 
 function globMatches(pattern: string, models: Model[]): Model[] {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
   const re = new RegExp(`^${source}$`, "i");
   return models.filter((m) => re.test(`${m.provider}/${m.id}`) || re.test(m.id));
 }

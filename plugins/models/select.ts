@@ -22,7 +22,11 @@ export function selectModel(models: Model[], flags: Bag, settings: Bag, availabl
   let suffixLevel: ThinkingLevel | undefined;
   if (modelFlag) {
     ({ model, level: suffixLevel } = fromModelFlag(models, modelFlag, provider));
-    if (!model) problems.push({ level: "error", message: `Model "${modelFlag}"${provider ? ` (provider ${provider})` : ""} was not found (known models: pi --list-models)` });
+    if (!model)
+      problems.push({
+        level: "error",
+        message: `Model "${modelFlag}"${provider ? ` (provider ${provider})` : ""} was not found (known models: pi --list-models)`,
+      });
   } else if (provider) {
     model = fromProvider(models, provider, settings);
     if (!model) problems.push({ level: "error", message: `Provider "${provider}" has no models (add them to models.json)` });
@@ -61,7 +65,10 @@ function fromSettings(models: Model[], settings: Bag, problems: Selection["probl
   if (!id) return provider ? models.find((m) => m.provider === provider) : undefined;
   const model = (provider ? findModel(models, provider, id) : undefined) ?? resolveModel(models, id, provider);
   if (!model && available.length > 0) {
-    problems.push({ level: "warning", message: `Default model "${provider ? `${provider}/` : ""}${id}" from settings was not found; using ${available[0].provider}/${available[0].id}` });
+    problems.push({
+      level: "warning",
+      message: `Default model "${provider ? `${provider}/` : ""}${id}" from settings was not found; using ${available[0].provider}/${available[0].id}`,
+    });
   }
   return model;
 }

@@ -5,7 +5,16 @@
 // update/list) lives in cli/, composing the agent in compose/, the toolkit in lib/packages.
 import { join } from "node:path";
 import { definePlugin, type PluginApi } from "pi-kernel";
-import { installedDir, isInstalled, isTrusted, parseSource, readPackages, sourceOf, trustDirectory, untrustedContent } from "../../lib/packages/index.js";
+import {
+  installedDir,
+  isInstalled,
+  isTrusted,
+  parseSource,
+  readPackages,
+  sourceOf,
+  trustDirectory,
+  untrustedContent,
+} from "../../lib/packages/index.js";
 
 const UI_WAIT_MS = 60_000;
 
@@ -41,7 +50,10 @@ async function askForTrust(api: PluginApi, found: string[]): Promise<void> {
   } while (!api.current().services.has("ui"));
   const live = api.current();
   const ui = live.services.use("ui");
-  const yes = await ui.confirm("Trust this folder?", `${api.cwd} has ${found.join(", ")}, which can run code or redirect requests. Load them?`);
+  const yes = await ui.confirm(
+    "Trust this folder?",
+    `${api.cwd} has ${found.join(", ")}, which can run code or redirect requests. Load them?`,
+  );
   if (!yes) return ui.notify("Project extensions and packages stay off (trust later with: pi --trust).", "info");
   trustDirectory(api.agentDir, api.cwd);
   await live.actions.reload();
@@ -56,7 +68,12 @@ function listing(api: PluginApi): string {
   const lines: string[] = [];
   for (const s of scopes) {
     let entries: ReturnType<typeof readPackages> = [];
-    try { entries = readPackages(s.settings); } catch (error) { lines.push(`${s.name}: ${(error as Error).message}`); continue; }
+    try {
+      entries = readPackages(s.settings);
+    } catch (error) {
+      lines.push(`${s.name}: ${(error as Error).message}`);
+      continue;
+    }
     lines.push(`${s.name}:${entries.length ? "" : " none"}`);
     for (const e of entries) {
       const source = parseSource(sourceOf(e), s.root);

@@ -19,16 +19,29 @@ export function wrapCompactors(rt: Runtime, api: PluginApi): void {
   }
 }
 
-async function beforeCompact(rt: Runtime, request: CompactionRequest, fallback: () => Promise<CompactionOutcome>): Promise<CompactionOutcome> {
+async function beforeCompact(
+  rt: Runtime,
+  request: CompactionRequest,
+  fallback: () => Promise<CompactionOutcome>,
+): Promise<CompactionOutcome> {
   let outcome: CompactionOutcome | undefined;
   let cancelledBy: string | undefined;
-  const event = { type: "session_before_compact", preparation: request.preparation, customInstructions: request.customInstructions, signal: request.signal };
-  await rt.handlers.each(event, (e) => createContext(rt, e.api), (o, entry) => {
-    const r = o.ok ? (o.value as { cancel?: boolean; compaction?: { summary?: unknown; details?: unknown } } | undefined) : undefined;
-    if (r?.cancel) cancelledBy = entry.ext;
-    else if (typeof r?.compaction?.summary === "string") outcome = { summary: r.compaction.summary, details: r.compaction.details };
-    return cancelledBy !== undefined || outcome !== undefined;
-  });
+  const event = {
+    type: "session_before_compact",
+    preparation: request.preparation,
+    customInstructions: request.customInstructions,
+    signal: request.signal,
+  };
+  await rt.handlers.each(
+    event,
+    (e) => createContext(rt, e.api),
+    (o, entry) => {
+      const r = o.ok ? (o.value as { cancel?: boolean; compaction?: { summary?: unknown; details?: unknown } } | undefined) : undefined;
+      if (r?.cancel) cancelledBy = entry.ext;
+      else if (typeof r?.compaction?.summary === "string") outcome = { summary: r.compaction.summary, details: r.compaction.details };
+      return cancelledBy !== undefined || outcome !== undefined;
+    },
+  );
   if (cancelledBy) throw new Error(`compaction cancelled by extension ${cancelledBy}`);
   return outcome ?? fallback();
 }

@@ -10,21 +10,32 @@ import { createUi } from "./ui.js";
 export function createContext(rt: Runtime, api: PluginApi): Record<string, unknown> {
   return {
     ui: createUi(api),
-    get hasUI() { return api.services.has("ui"); },
+    get hasUI() {
+      return api.services.has("ui");
+    },
     cwd: api.cwd,
     sessionManager: sessionView(api),
     modelRegistry: modelRegistry(rt, api),
-    get model() { return api.agent.model; },
+    get model() {
+      return api.agent.model;
+    },
     isIdle: () => !api.agent.isStreaming,
-    get signal() { return rt.run?.signal; },
+    get signal() {
+      return rt.run?.signal;
+    },
     abort: () => api.actions.abort(),
     hasPendingMessages: () => api.agent.pendingMessageCount > 0,
     shutdown: () => void shutdown(api),
     getContextUsage: () => contextUsage(api),
     compact(opts: { customInstructions?: string; onComplete?(r: unknown): void; onError?(e: Error): void } = {}) {
       if (!api.services.has("compaction")) return opts.onError?.(new Error("this agent has no compaction service"));
-      api.services.use("compaction").compact(opts.customInstructions)
-        .then((r) => opts.onComplete?.(r), (e: Error) => opts.onError?.(e));
+      api.services
+        .use("compaction")
+        .compact(opts.customInstructions)
+        .then(
+          (r) => opts.onComplete?.(r),
+          (e: Error) => opts.onError?.(e),
+        );
     },
     getSystemPrompt: () => rt.systemPrompt,
     isProjectTrusted: () => isTrusted(api.agentDir, api.cwd),
@@ -43,7 +54,9 @@ export function createCommandContext(rt: Runtime, api: PluginApi): Record<string
     // the before-events reach every extension once, and the service emits session_start/_tree.
     newSession: async (o: { parentSession?: string } = {}) => {
       const s = sessions();
-      const r = await s.replace({ type: "session_before_switch", reason: "new" }, "new", () => s.newSession({ parentSession: o.parentSession }));
+      const r = await s.replace({ type: "session_before_switch", reason: "new" }, "new", () =>
+        s.newSession({ parentSession: o.parentSession }),
+      );
       return { cancelled: r.cancelled };
     },
     fork: async (entryId: string, o: { position?: "before" | "at" } = {}) => {
@@ -52,7 +65,10 @@ export function createCommandContext(rt: Runtime, api: PluginApi): Record<string
       const r = await s.replace({ type: "session_before_fork", entryId, position }, "fork", () => s.fork(entryId, position));
       return { cancelled: r.cancelled };
     },
-    navigateTree: async (targetId: string, o: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string } = {}) => {
+    navigateTree: async (
+      targetId: string,
+      o: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string } = {},
+    ) => {
       const move = await sessions().navigateTree(targetId, o);
       // As pi's UI: the chosen message's text goes to the editor unless the user is writing there.
       const face = api.services.get("ui");
@@ -85,10 +101,14 @@ export function connectSessions(rt: Runtime, api: PluginApi): void {
 async function gate(rt: Runtime, event: SessionGateEvent): Promise<GateAnswer | undefined> {
   if (event.type === "session_shutdown") return void (await emitSession(rt, { ...event }));
   let answer: GateAnswer | undefined;
-  await rt.handlers.each({ ...event }, (e) => createContext(rt, e.api), (o, entry) => {
-    if (o.ok && o.value && typeof o.value === "object") answer = gateAnswer(o.value as Record<string, unknown>, entry.ext);
-    return answer?.cancel === true;
-  });
+  await rt.handlers.each(
+    { ...event },
+    (e) => createContext(rt, e.api),
+    (o, entry) => {
+      if (o.ok && o.value && typeof o.value === "object") answer = gateAnswer(o.value as Record<string, unknown>, entry.ext);
+      return answer?.cancel === true;
+    },
+  );
   return answer;
 }
 
@@ -111,7 +131,7 @@ export async function emitSession(rt: Runtime, event: Record<string, unknown>): 
 }
 
 function modelRegistry(rt: Runtime, api: PluginApi): Record<string, unknown> {
-  const models = () => (api.services.get("models"));
+  const models = () => api.services.get("models");
   return {
     getAll: () => rt.allModels(),
     getAvailable: () => rt.models(),
@@ -126,7 +146,9 @@ function modelRegistry(rt: Runtime, api: PluginApi): Record<string, unknown> {
 
 function contextUsage(api: PluginApi): { tokens: number | null; contextWindow: number; percent: number | null } {
   const contextWindow = api.agent.model?.contextWindow ?? 0;
-  const last = [...api.agent.messages].reverse().find((m): m is AssistantMessage => m.role === "assistant" && (m as AssistantMessage).stopReason !== "error");
+  const last = [...api.agent.messages]
+    .reverse()
+    .find((m): m is AssistantMessage => m.role === "assistant" && (m as AssistantMessage).stopReason !== "error");
   if (!last) return { tokens: null, contextWindow, percent: null };
   const u = last.usage;
   const tokens = u.totalTokens || u.input + u.output + u.cacheRead + u.cacheWrite;

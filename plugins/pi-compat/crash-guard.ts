@@ -5,8 +5,15 @@
 // state (api.keep), so a reload of pi-compat neither forgets them nor installs the handlers twice.
 import type { PluginApi } from "pi-kernel";
 
-interface Owner { name: string; root: string; api: PluginApi }
-interface Guard { owners: Map<string, Owner>; installed: boolean }
+interface Owner {
+  name: string;
+  root: string;
+  api: PluginApi;
+}
+interface Guard {
+  owners: Map<string, Owner>;
+  installed: boolean;
+}
 type Event = "uncaughtException" | "unhandledRejection";
 /** Our listeners carry their owner lookup, so the guards of several agents in one process cooperate. */
 type GuardListener = ((error: unknown) => void) & { piCompatOwnerOf?: (error: unknown) => Owner | undefined };
@@ -24,13 +31,15 @@ export function crashGuard(api: PluginApi): CrashGuard {
       const owner = { name, root, api: extApi };
       guard.owners.set(name, owner);
       install(guard);
-      return () => { if (guard.owners.get(name) === owner) guard.owners.delete(name); };
+      return () => {
+        if (guard.owners.get(name) === owner) guard.owners.delete(name);
+      };
     },
   };
 }
 
 function ownerOf(guard: Guard, error: unknown): Owner | undefined {
-  const stack = error instanceof Error ? error.stack ?? "" : "";
+  const stack = error instanceof Error ? (error.stack ?? "") : "";
   let best: Owner | undefined;
   for (const o of guard.owners.values()) {
     if (o.root && stack.includes(o.root) && (!best || o.root.length > best.root.length)) best = o;

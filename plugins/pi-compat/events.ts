@@ -11,8 +11,18 @@ import { customMessage, customToUser } from "./messages.js";
 import type { Runtime } from "./runtime.js";
 
 const NOTIFICATIONS = new Set([
-  "agent_start", "agent_end", "turn_start", "turn_end", "message_start", "message_update", "message_end",
-  "tool_execution_start", "tool_execution_update", "tool_execution_end", "model_select", "thinking_level_select",
+  "agent_start",
+  "agent_end",
+  "turn_start",
+  "turn_end",
+  "message_start",
+  "message_update",
+  "message_end",
+  "tool_execution_start",
+  "tool_execution_update",
+  "tool_execution_end",
+  "model_select",
+  "thinking_level_select",
 ]);
 
 export function mapEvents(rt: Runtime, api: PluginApi): void {
@@ -29,19 +39,32 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
   api.on("shutdown", (reason) => emitSession(rt, { type: "session_shutdown", reason: reason === "reload" ? "reload" : "quit" }));
 
   api.on("event", (event: AgentEvent) => {
-    if (event.type === "agent_start") { rt.run = new AbortController(); rt.turnIndex = 0; pendingStart = true; runPrompt = undefined; }
+    if (event.type === "agent_start") {
+      rt.run = new AbortController();
+      rt.turnIndex = 0;
+      pendingStart = true;
+      runPrompt = undefined;
+    }
     const compacted = event.type === "compaction_end" ? (event as { result?: Record<string, unknown> }).result : undefined;
-    if (compacted) void rt.handlers.each({ type: "session_compact", compactionEntry: { type: "compaction", ...compacted }, fromExtension: false }, ctxFor);
+    if (compacted)
+      void rt.handlers.each(
+        { type: "session_compact", compactionEntry: { type: "compaction", ...compacted }, fromExtension: false },
+        ctxFor,
+      );
     // Loop messages already met the message_end handlers (which could replace them) before this.
     const delivered = event.type === "message_end" && messageEnd.seen(event.message);
     if (NOTIFICATIONS.has(event.type) && rt.handlers.has(event.type) && !delivered) {
       const payload: Record<string, unknown> = { ...event };
-      if (event.type === "turn_start" || event.type === "turn_end") Object.assign(payload, { turnIndex: rt.turnIndex, timestamp: Date.now() });
+      if (event.type === "turn_start" || event.type === "turn_end")
+        Object.assign(payload, { turnIndex: rt.turnIndex, timestamp: Date.now() });
       // Delivered in order, without holding up the loop (pi awaits them; our event hook is sync).
       void rt.handlers.each(payload, ctxFor);
     }
     if (event.type === "turn_end") rt.turnIndex++;
-    if (event.type === "agent_end") { rt.run = undefined; pendingStart = false; }
+    if (event.type === "agent_end") {
+      rt.run = undefined;
+      pendingStart = false;
+    }
   });
 
   api.on("input", async (e): Promise<InputResult | undefined> => {
@@ -52,7 +75,10 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
     await rt.handlers.each({ type: "input", text, images, source: e.source }, ctxFor, (o) => {
       const r = o.ok ? (o.value as { action?: string; text?: string; images?: typeof images } | undefined) : undefined;
       if (r?.action === "handled") return (handled = true);
-      if (r?.action === "transform" && typeof r.text === "string") { text = r.text; images = r.images ?? images; }
+      if (r?.action === "transform" && typeof r.text === "string") {
+        text = r.text;
+        images = r.images ?? images;
+      }
       return false;
     });
     if (handled) return { action: "handled" };
@@ -64,7 +90,8 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
     // `input` is the call's own arguments object: handlers may change it in place, as in pi.
     await rt.handlers.each({ type: "tool_call", toolCallId: e.toolCallId, toolName: e.toolName, input: e.input }, ctxFor, (o, entry) => {
       if (!o.ok) block = { block: true, reason: `Blocked because extension "${entry.ext}" failed: ${o.error}` };
-      else if ((o.value as { block?: boolean } | undefined)?.block) block = { block: true, reason: (o.value as { reason?: string }).reason };
+      else if ((o.value as { block?: boolean } | undefined)?.block)
+        block = { block: true, reason: (o.value as { reason?: string }).reason };
       return block !== undefined;
     });
     return block;
@@ -74,28 +101,49 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
     let current = e;
     for (const entry of rt.handlers.list("tool_result")) {
       const { result } = current;
-      const o = await rt.handlers.call(entry, { type: "tool_result", toolCallId: e.toolCallId, toolName: e.toolName, input: e.input, content: result.content, details: result.details, isError: current.isError }, ctxFor(entry));
+      const o = await rt.handlers.call(
+        entry,
+        {
+          type: "tool_result",
+          toolCallId: e.toolCallId,
+          toolName: e.toolName,
+          input: e.input,
+          content: result.content,
+          details: result.details,
+          isError: current.isError,
+        },
+        ctxFor(entry),
+      );
       const patch = o.ok ? (o.value as { content?: typeof result.content; details?: unknown; isError?: boolean } | undefined) : undefined;
       if (!patch) continue;
       const isError = patch.isError ?? current.isError;
-      current = { ...current, isError, result: { ...result, content: patch.content ?? result.content, details: patch.details ?? result.details, isError } };
+      current = {
+        ...current,
+        isError,
+        result: { ...result, content: patch.content ?? result.content, details: patch.details ?? result.details, isError },
+      };
     }
     return current;
   });
 
-  api.on("context", async (messages) => {
-    let out: AgentMessage[] = messages;
-    for (const entry of rt.handlers.list("context")) {
-      const o = await rt.handlers.call(entry, { type: "context", messages: structuredClone(out) }, ctxFor(entry));
-      const next = o.ok ? (o.value as { messages?: AgentMessage[] } | undefined)?.messages : undefined;
-      if (Array.isArray(next)) out = next;
-    }
-    return out.map(customToUser);
-  }, { stage: Stage.LATE });
+  api.on(
+    "context",
+    async (messages) => {
+      let out: AgentMessage[] = messages;
+      for (const entry of rt.handlers.list("context")) {
+        const o = await rt.handlers.call(entry, { type: "context", messages: structuredClone(out) }, ctxFor(entry));
+        const next = o.ok ? (o.value as { messages?: AgentMessage[] } | undefined)?.messages : undefined;
+        if (Array.isArray(next)) out = next;
+      }
+      return out.map(customToUser);
+    },
+    { stage: Stage.LATE },
+  );
 
   // pi awaits these before the stream is read; with no handler the tap returns at once.
   api.on("providerResponse", async (r) => {
-    if (rt.handlers.has("after_provider_response")) await rt.handlers.each({ type: "after_provider_response", status: r.status, headers: r.headers }, ctxFor);
+    if (rt.handlers.has("after_provider_response"))
+      await rt.handlers.each({ type: "after_provider_response", status: r.status, headers: r.headers }, ctxFor);
   });
 
   api.on("providerRequest", async (payload) => {
@@ -109,26 +157,38 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
 
   // before_agent_start runs once per prompt, at the run's first system prompt; its answer holds
   // for the rest of the run.
-  api.on("systemPrompt", async (prompt) => {
-    rt.systemPrompt = prompt;
-    if (runPrompt && runPrompt.base === prompt) return (rt.systemPrompt = runPrompt.result);
-    if (!pendingStart || !rt.handlers.has("before_agent_start")) return prompt;
-    pendingStart = false;
-    const last = [...api.agent.messages].reverse().find((m) => m.role === "user");
-    const text = typeof last?.content === "string" ? last.content : Array.isArray(last?.content) ? (last.content as { type: string; text?: string }[]).filter((c) => c.type === "text").map((c) => c.text).join("\n") : "";
-    let system = prompt;
-    for (const entry of rt.handlers.list("before_agent_start")) {
-      const o = await rt.handlers.call(entry, { type: "before_agent_start", prompt: text, systemPrompt: system }, ctxFor(entry));
-      const r = o.ok ? (o.value as { message?: Record<string, unknown>; systemPrompt?: string } | undefined) : undefined;
-      if (typeof r?.systemPrompt === "string") system = r.systemPrompt;
-      if (r?.message) {
-        const message = customMessage(r.message);
-        api.actions.setMessages([...api.agent.messages, message]);
-        api.actions.emit({ type: "message_start", message });
-        api.actions.emit({ type: "message_end", message });
+  api.on(
+    "systemPrompt",
+    async (prompt) => {
+      rt.systemPrompt = prompt;
+      if (runPrompt && runPrompt.base === prompt) return (rt.systemPrompt = runPrompt.result);
+      if (!pendingStart || !rt.handlers.has("before_agent_start")) return prompt;
+      pendingStart = false;
+      const last = [...api.agent.messages].reverse().find((m) => m.role === "user");
+      const text =
+        typeof last?.content === "string"
+          ? last.content
+          : Array.isArray(last?.content)
+            ? (last.content as { type: string; text?: string }[])
+                .filter((c) => c.type === "text")
+                .map((c) => c.text)
+                .join("\n")
+            : "";
+      let system = prompt;
+      for (const entry of rt.handlers.list("before_agent_start")) {
+        const o = await rt.handlers.call(entry, { type: "before_agent_start", prompt: text, systemPrompt: system }, ctxFor(entry));
+        const r = o.ok ? (o.value as { message?: Record<string, unknown>; systemPrompt?: string } | undefined) : undefined;
+        if (typeof r?.systemPrompt === "string") system = r.systemPrompt;
+        if (r?.message) {
+          const message = customMessage(r.message);
+          api.actions.setMessages([...api.agent.messages, message]);
+          api.actions.emit({ type: "message_start", message });
+          api.actions.emit({ type: "message_end", message });
+        }
       }
-    }
-    runPrompt = { base: prompt, result: system };
-    return (rt.systemPrompt = system);
-  }, { stage: Stage.LATE + 50 });
+      runPrompt = { base: prompt, result: system };
+      return (rt.systemPrompt = system);
+    },
+    { stage: Stage.LATE + 50 },
+  );
 }

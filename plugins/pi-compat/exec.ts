@@ -2,25 +2,44 @@
 // resolves with its output and exit code; a timeout or abort kills it (`killed: true`).
 import { spawn } from "node:child_process";
 
-export interface ExecResult { stdout: string; stderr: string; code: number; killed: boolean }
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+  killed: boolean;
+}
 
-export function execCommand(command: string, args: string[], o: { cwd: string; signal?: AbortSignal; timeout?: number }): Promise<ExecResult> {
+export function execCommand(
+  command: string,
+  args: string[],
+  o: { cwd: string; signal?: AbortSignal; timeout?: number },
+): Promise<ExecResult> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: o.cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     let killed = false;
-    const kill = () => { killed = true; child.kill("SIGTERM"); };
+    const kill = () => {
+      killed = true;
+      child.kill("SIGTERM");
+    };
     const timer = o.timeout ? setTimeout(kill, o.timeout) : undefined;
     o.signal?.addEventListener("abort", kill, { once: true });
-    child.stdout.on("data", (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on("data", (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
     const done = (code: number) => {
       clearTimeout(timer);
       o.signal?.removeEventListener("abort", kill);
       resolve({ stdout, stderr, code, killed });
     };
-    child.on("error", (error) => { stderr += error.message; done(127); });
+    child.on("error", (error) => {
+      stderr += error.message;
+      done(127);
+    });
     child.on("close", (code) => done(code ?? 1));
   });
 }

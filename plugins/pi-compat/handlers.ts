@@ -4,7 +4,11 @@
 import type { PluginApi } from "pi-kernel";
 
 export type PiHandler = (event: Record<string, unknown>, ctx: unknown) => unknown;
-export interface HandlerEntry { ext: string; api: PluginApi; fn: PiHandler }
+export interface HandlerEntry {
+  ext: string;
+  api: PluginApi;
+  fn: PiHandler;
+}
 
 /** What a handler call produced: its value, or `failed` with the reason already reported. */
 export type Outcome = { ok: true; value: unknown } | { ok: false; error: string };
@@ -58,7 +62,11 @@ export class Handlers {
   }
 
   /** Runs every handler of `event` in registration order, awaiting each. */
-  async each(event: Record<string, unknown>, ctxFor: (entry: HandlerEntry) => unknown, visit?: (o: Outcome, e: HandlerEntry) => boolean | void): Promise<void> {
+  async each(
+    event: Record<string, unknown>,
+    ctxFor: (entry: HandlerEntry) => unknown,
+    visit?: (o: Outcome, e: HandlerEntry) => boolean | void,
+  ): Promise<void> {
     for (const entry of this.list(String(event.type))) {
       const outcome = await this.call(entry, event, ctxFor(entry));
       if (visit?.(outcome, entry) === true) return;
@@ -68,7 +76,12 @@ export class Handlers {
 
 export function report(entry: Pick<HandlerEntry, "ext" | "api">, where: string, message: string, error?: unknown): void {
   try {
-    entry.api.diagnose({ level: "error", where: `extension:${where}`, message: `extension ${entry.ext}: ${where} handler failed: ${message}`, error });
+    entry.api.diagnose({
+      level: "error",
+      where: `extension:${where}`,
+      message: `extension ${entry.ext}: ${where} handler failed: ${message}`,
+      error,
+    });
   } catch {
     // The extension's api went stale (it was reloaded): nobody is left to tell.
   }

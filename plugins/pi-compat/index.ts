@@ -19,7 +19,17 @@ export default definePlugin({
   uses: ["compaction", "models", "prompts", "sessions", "skills", "themes", "ui", "userBash"],
   provides: ["plugin-adapter"],
   // Compaction strategies first, so session_before_compact can wrap them.
-  after: ["commands-core", "models", "user-bash", "session-jsonl", "themes", "skills", "prompts", "compaction-summarize", "compaction-prune"],
+  after: [
+    "commands-core",
+    "models",
+    "user-bash",
+    "session-jsonl",
+    "themes",
+    "skills",
+    "prompts",
+    "compaction-summarize",
+    "compaction-prune",
+  ],
   setup(api) {
     const configured = Number((api.settings as { extensionHandlerTimeoutMs?: unknown }).extensionHandlerTimeoutMs);
     const rt = new Runtime(api, configured > 0 ? configured : DEFAULT_HANDLER_TIMEOUT_MS);

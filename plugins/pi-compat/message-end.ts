@@ -25,7 +25,11 @@ export function mapMessageEnd(rt: Runtime, api: PluginApi): MessageEndChain {
       const next = o.ok ? (o.value as { message?: AgentMessage } | undefined)?.message : undefined;
       if (!next) continue;
       if (next.role !== current.role) {
-        report(entry, "message_end", `message_end handlers must return a message with the same role (got "${String(next.role)}" for "${current.role}")`);
+        report(
+          entry,
+          "message_end",
+          `message_end handlers must return a message with the same role (got "${String(next.role)}" for "${current.role}")`,
+        );
         continue;
       }
       current = next;

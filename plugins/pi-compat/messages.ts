@@ -4,14 +4,26 @@
 import type { AgentMessage, PluginApi, UserMessage } from "pi-kernel";
 
 export function customMessage(m: Record<string, unknown>): AgentMessage {
-  return { role: "custom", customType: String(m.customType ?? "extension"), content: m.content ?? "", display: m.display ?? true, details: m.details, timestamp: Date.now() };
+  return {
+    role: "custom",
+    customType: String(m.customType ?? "extension"),
+    content: m.content ?? "",
+    display: m.display ?? true,
+    details: m.details,
+    timestamp: Date.now(),
+  };
 }
 
 /**
  * `finish` runs message_end handlers (which may replace the message) on one that is stored
  * without a run; inside a run the loop does that itself.
  */
-export async function deliver(api: PluginApi, message: AgentMessage, o: { triggerTurn?: boolean; deliverAs?: string }, finish?: (m: AgentMessage) => Promise<AgentMessage>): Promise<void> {
+export async function deliver(
+  api: PluginApi,
+  message: AgentMessage,
+  o: { triggerTurn?: boolean; deliverAs?: string },
+  finish?: (m: AgentMessage) => Promise<AgentMessage>,
+): Promise<void> {
   if (api.agent.isStreaming) {
     if (o.deliverAs === "steer") return api.actions.steer(message);
     return api.actions.followUp(message);

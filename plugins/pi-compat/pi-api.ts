@@ -28,7 +28,7 @@ function again<T extends { name: string }>(known: Map<string, T>, def: T, regist
 /** `sourceInfo`: where the extension was found, given to the commands it registers. */
 export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo?: CommandDef["sourceInfo"]): Record<string, unknown> {
   const ctx = () => createContext(rt, api.current());
-  const sessions = () => (api.services.get("sessions"));
+  const sessions = () => api.services.get("sessions");
   const tools = new Map<string, ToolDef>();
   const commands = new Map<string, CommandDef>();
   const shortcuts = new Map<string, ShortcutDef>();
@@ -46,15 +46,23 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
         api.onDispose(() => rt.toolSources.delete(adapted.name));
       }
     },
-    registerCommand(name: string, def: { description?: string; handler(args: string, ctx: unknown): unknown; getArgumentCompletions?(p: string): unknown }) {
+    registerCommand(
+      name: string,
+      def: { description?: string; handler(args: string, ctx: unknown): unknown; getArgumentCompletions?(p: string): unknown },
+    ) {
       const command: CommandDef = {
-        name, description: def.description, source: "extension", sourceInfo,
-        handler: async (args) => { await def.handler(args, createCommandContext(rt, api.current())); },
+        name,
+        description: def.description,
+        source: "extension",
+        sourceInfo,
+        handler: async (args) => {
+          await def.handler(args, createCommandContext(rt, api.current()));
+        },
         getArgumentCompletions: def.getArgumentCompletions as CommandDef["getArgumentCompletions"],
       };
       again(commands, command, () => api.register.command(command));
     },
-    // The UIs run it (lib/ui-core/shortcuts.ts); pi's key ids ("ctrl+shift+p", "alt+x", "f5")
+    // The UIs run it (plugins/ui-interactive/shortcuts.ts); pi's key ids ("ctrl+shift+p", "alt+x", "f5")
     // are put in the UIs' canonical order.
     registerShortcut(key: string, def: { description?: string; handler(ctx: unknown): unknown }) {
       const shortcut: ShortcutDef = { name: normaliseKey(key), description: def.description, handler: () => def.handler(ctx()) };
@@ -72,7 +80,10 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
     },
     // pi's renderer returns a pi-tui Component; the UIs want its lines at their width.
     registerMessageRenderer(customType: string, renderer: PiMessageRenderer) {
-      const def: MessageRendererDef = { name: customType, render: (message, o) => renderer(message, { expanded: o.expanded }, o.theme)?.render(o.width) };
+      const def: MessageRendererDef = {
+        name: customType,
+        render: (message, o) => renderer(message, { expanded: o.expanded }, o.theme)?.render(o.width),
+      };
       again(renderers, def, () => api.register.messageRenderer(def));
     },
     sendMessage: (message: Record<string, unknown>, opts: { triggerTurn?: boolean; deliverAs?: string } = {}) =>
@@ -87,11 +98,22 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
     exec: (command: string, args: string[] = [], opts: { signal?: AbortSignal; timeout?: number; cwd?: string } = {}) =>
       execCommand(command, args, { cwd: api.cwd, ...opts }),
     getActiveTools: () => api.agent.activeToolNames(),
-    getAllTools: () => api.current().registry.list("tool").map((t) => ({
-      name: t.name, description: t.description, parameters: t.parameters,
-      // Tools of pi-kernel's own plugins are its built-ins, named as pi names them.
-      sourceInfo: rt.toolSources.get(t.name) ?? { path: `<builtin:${t.name}>`, source: "builtin", scope: "temporary", origin: "top-level" },
-    })),
+    getAllTools: () =>
+      api
+        .current()
+        .registry.list("tool")
+        .map((t) => ({
+          name: t.name,
+          description: t.description,
+          parameters: t.parameters,
+          // Tools of pi-kernel's own plugins are its built-ins, named as pi names them.
+          sourceInfo: rt.toolSources.get(t.name) ?? {
+            path: `<builtin:${t.name}>`,
+            source: "builtin",
+            scope: "temporary",
+            origin: "top-level",
+          },
+        })),
     setActiveTools: (names: string[]) => api.actions.setActiveTools(names),
     getCommands: () => slashCommands(api.current()),
     async setModel(model: Model) {

@@ -18,13 +18,15 @@ export function registerProvider(rt: Runtime, api: PluginApi, name: string, conf
   }
   const service = api.services.get("models");
   if (service?.addProvider) {
-    removals.push(service.addProvider(`pi-compat:${name}`, {
-      name,
-      models: models.length ? models : undefined,
-      baseUrl: typeof config.baseUrl === "string" ? config.baseUrl : undefined,
-      headers: stringRecord(config.headers),
-      apiKey: typeof config.apiKey === "string" ? config.apiKey : undefined,
-    }));
+    removals.push(
+      service.addProvider(`pi-compat:${name}`, {
+        name,
+        models: models.length ? models : undefined,
+        baseUrl: typeof config.baseUrl === "string" ? config.baseUrl : undefined,
+        headers: stringRecord(config.headers),
+        apiKey: typeof config.apiKey === "string" ? config.apiKey : undefined,
+      }),
+    );
   }
   rt.providers.set(name, () => removals.forEach((r) => r()));
 }
@@ -42,9 +44,17 @@ function adaptModels(name: string, config: Record<string, unknown>): Model[] {
   return (Array.isArray(config.models) ? config.models : []).map((raw) => {
     const m = raw as Partial<Model> & { id: string };
     return {
-      name: m.id, reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-      contextWindow: 128_000, maxTokens: 16_384, ...(headers && { headers }), ...m,
-      api: m.api ?? api, provider: name, baseUrl: m.baseUrl ?? baseUrl,
+      name: m.id,
+      reasoning: false,
+      input: ["text"],
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+      contextWindow: 128_000,
+      maxTokens: 16_384,
+      ...(headers && { headers }),
+      ...m,
+      api: m.api ?? api,
+      provider: name,
+      baseUrl: m.baseUrl ?? baseUrl,
     } as Model;
   });
 }
@@ -60,21 +70,33 @@ function registerStream(api: PluginApi, apiName: string, stream: ProviderDef["st
       return previous ? previous.stream(model, context, options) : unregistered(model, apiName);
     },
   });
-  return () => { removed = true; };
+  return () => {
+    removed = true;
+  };
 }
 
 async function* unregistered(model: Model, apiName: string): AsyncGenerator<AssistantMessageEvent> {
   yield {
-    type: "error", reason: "error",
+    type: "error",
+    reason: "error",
     error: {
-      role: "assistant", content: [], api: apiName, provider: model.provider, model: model.id, stopReason: "error",
+      role: "assistant",
+      content: [],
+      api: apiName,
+      provider: model.provider,
+      model: model.id,
+      stopReason: "error",
       usage: emptyUsage(),
-      errorMessage: `The provider for api "${apiName}" was unregistered by its extension`, timestamp: Date.now(),
+      errorMessage: `The provider for api "${apiName}" was unregistered by its extension`,
+      timestamp: Date.now(),
     },
   };
 }
 
 function stringRecord(value: unknown): Record<string, string> | undefined {
   if (!value || typeof value !== "object") return undefined;
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, v]) => typeof v === "string")) as Record<
+    string,
+    string
+  >;
 }

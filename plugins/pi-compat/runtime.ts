@@ -7,7 +7,13 @@ import { createEventBus, type EventBusController } from "./modules/event-bus.js"
 import { Handlers } from "./handlers.js";
 import type { CommandDef } from "../../contracts/index.js";
 
-export interface FlagDecl { ext: string; name: string; type: "boolean" | "string"; default?: unknown; description?: string }
+export interface FlagDecl {
+  ext: string;
+  name: string;
+  type: "boolean" | "string";
+  default?: unknown;
+  description?: string;
+}
 
 export class Runtime {
   readonly handlers: Handlers;
@@ -27,11 +33,19 @@ export class Runtime {
   finishMessage: ((message: AgentMessage) => Promise<AgentMessage>) | undefined;
   turnIndex = 0;
 
-  constructor(readonly api: PluginApi, timeoutMs: number) {
+  constructor(
+    readonly api: PluginApi,
+    timeoutMs: number,
+  ) {
     this.handlers = new Handlers(timeoutMs);
-    this.bus = createEventBus((channel, error) => api.diagnose({
-      level: "error", where: `events:${channel}`, message: `pi.events listener on "${channel}" failed: ${error instanceof Error ? error.message : String(error)}`, error,
-    }));
+    this.bus = createEventBus((channel, error) =>
+      api.diagnose({
+        level: "error",
+        where: `events:${channel}`,
+        message: `pi.events listener on "${channel}" failed: ${error instanceof Error ? error.message : String(error)}`,
+        error,
+      }),
+    );
   }
 
   /** Every model an extension can pick: the catalog plus extension-registered providers. */

@@ -4,17 +4,28 @@ import type { AgentMessage, PluginApi } from "pi-kernel";
 
 export function sessionView(api: PluginApi): Record<string, unknown> {
   const s = () => api.services.get("sessions");
-  const memory = () => api.agent.messages.map((message: AgentMessage, i) => ({
-    type: "message", id: `m${i}`, parentId: i ? `m${i - 1}` : null, timestamp: new Date(message.timestamp).toISOString(), message,
-  }));
+  const memory = () =>
+    api.agent.messages.map((message: AgentMessage, i) => ({
+      type: "message",
+      id: `m${i}`,
+      parentId: i ? `m${i - 1}` : null,
+      timestamp: new Date(message.timestamp).toISOString(),
+      message,
+    }));
   const file = () => s()?.file;
   return {
     getCwd: () => api.cwd,
-    getSessionDir: () => { const f = file(); return f ? f.slice(0, f.lastIndexOf("/")) : undefined; },
+    getSessionDir: () => {
+      const f = file();
+      return f ? f.slice(0, f.lastIndexOf("/")) : undefined;
+    },
     getSessionId: () => s()?.id ?? api.agent.sessionId,
     getSessionFile: () => file(),
     getLeafId: () => s()?.leafId ?? memory().at(-1)?.id ?? null,
-    getLeafEntry: () => { const id = s()?.leafId; return id ? s()!.entry(id) : memory().at(-1); },
+    getLeafEntry: () => {
+      const id = s()?.leafId;
+      return id ? s()!.entry(id) : memory().at(-1);
+    },
     getEntry: (id: string) => s()?.entry(id) ?? memory().find((e) => e.id === id),
     getLabel: (id: string) => s()?.label(id),
     getBranch: (fromId?: string) => s()?.path(fromId) ?? memory(),

@@ -8,10 +8,18 @@ import { autoMeta, packageMeta, sourceInfo, type SourceInfo } from "../../lib/re
 
 export function extensionSourceInfo(source: PluginSource, api: PluginApi): SourceInfo {
   switch (source.origin) {
-    case "cli": return { path: source.file, source: "cli", scope: "temporary", origin: "top-level" };
-    case "user": return sourceInfo(source.file, autoMeta("user", api.agentDir));
-    case "project": return sourceInfo(source.file, autoMeta("project", join(api.cwd, ".pi")));
-    case "package": return sourceInfo(source.file, packageMeta(api.flags, source.file) ?? { source: source.root, scope: "user", origin: "package", baseDir: source.root });
-    case "inline": return { path: `<${source.file}>`, source: "inline", scope: "temporary", origin: "top-level" };
+    case "cli":
+      return { path: source.file, source: "cli", scope: "temporary", origin: "top-level" };
+    case "user":
+      return sourceInfo(source.file, autoMeta("user", api.agentDir));
+    case "project":
+      return sourceInfo(source.file, autoMeta("project", join(api.cwd, ".pi")));
+    case "package":
+      return sourceInfo(
+        source.file,
+        packageMeta(api.flags, source.file) ?? { source: source.root, scope: "user", origin: "package", baseDir: source.root },
+      );
+    case "inline":
+      return { path: `<${source.file}>`, source: "inline", scope: "temporary", origin: "top-level" };
   }
 }

@@ -3,7 +3,13 @@
 import type { ToolDef } from "pi-kernel";
 
 export function adaptTool(def: Record<string, unknown>, ctx: () => Record<string, unknown>): ToolDef {
-  const execute = def.execute as (id: string, params: unknown, signal: AbortSignal | undefined, onUpdate: unknown, ctx: unknown) => Promise<unknown>;
+  const execute = def.execute as (
+    id: string,
+    params: unknown,
+    signal: AbortSignal | undefined,
+    onUpdate: unknown,
+    ctx: unknown,
+  ) => Promise<unknown>;
   if (typeof def.name !== "string" || typeof execute !== "function") throw new Error("registerTool needs a name and an execute function");
   return {
     ...def,

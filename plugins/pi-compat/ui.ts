@@ -15,7 +15,7 @@ export function createUi(api: PluginApi): Record<string, unknown> {
     const fn = ui()?.[name];
     return typeof fn === "function" ? (fn as (...a: unknown[]) => T).apply(ui(), args) : fallback;
   };
-  const themes = () => (api.services.get("themes"));
+  const themes = () => api.services.get("themes");
   return {
     select: (title: string, options: string[], opts?: unknown) => call("select", Promise.resolve(undefined), title, options, opts),
     confirm: (title: string, message: string, opts?: unknown) => call("confirm", Promise.resolve(false), title, message, opts),
@@ -42,18 +42,33 @@ export function createUi(api: PluginApi): Record<string, unknown> {
     getToolsExpanded: () => call("getToolsExpanded", false),
     setToolsExpanded: (expanded: boolean) => call("setToolsExpanded", undefined, expanded),
     getAllThemes: () => themes()?.list() ?? [],
-    getTheme: (name: string) => themes()?.list().find((t) => t.name === name),
+    getTheme: (name: string) =>
+      themes()
+        ?.list()
+        .find((t) => t.name === name),
     setTheme(name: string) {
       const t = themes();
       if (!t?.set) return { success: false, error: "no themes in this agent" };
-      try { t.set(name); return { success: true }; } catch (error) { return { success: false, error: (error as Error).message }; }
+      try {
+        t.set(name);
+        return { success: true };
+      } catch (error) {
+        return { success: false, error: (error as Error).message };
+      }
     },
-    get theme() { return themes()?.current() ?? plainTheme; },
+    get theme() {
+      return themes()?.current() ?? plainTheme;
+    },
   };
 }
 
 type PiComponent = { render(width: number): string[]; handleInput?(data: string): void; invalidate?(): void; dispose?(): void };
-type PiCustomFactory = (tui: unknown, theme: unknown, keybindings: unknown, done: (value?: unknown) => void) => PiComponent | Promise<PiComponent>;
+type PiCustomFactory = (
+  tui: unknown,
+  theme: unknown,
+  keybindings: unknown,
+  done: (value?: unknown) => void,
+) => PiComponent | Promise<PiComponent>;
 type CustomUi = NonNullable<UiService["custom"]>;
 
 /**
@@ -67,18 +82,35 @@ async function custom(svc: Ui | undefined, factory: PiCustomFactory, opts?: { si
   if (!show) return undefined;
   let failure: { error: unknown } | undefined;
   let component: PiComponent | undefined;
-  const value = await show.call(svc, (done, surface) => {
-    const host = () => surface as unknown as SurfaceHost;
-    const made = factory(piTui(host), surface.theme, piKeybindings(host), (v) => done(v));
-    if (typeof (made as Promise<PiComponent>).then !== "function") return (component = made as PiComponent);
-    (made as Promise<PiComponent>).then((c) => { component = c; surface.requestRender(); }, (error) => { failure = { error }; done(undefined); });
-    return {
-      render: (width) => component?.render(width) ?? [],
-      handleInput: (data) => component?.handleInput?.(data),
-      invalidate: () => component?.invalidate?.(),
-    };
-  }, opts);
-  try { component?.dispose?.(); } catch { /* a failing dispose must not lose the answer */ }
+  const value = await show.call(
+    svc,
+    (done, surface) => {
+      const host = () => surface as unknown as SurfaceHost;
+      const made = factory(piTui(host), surface.theme, piKeybindings(host), (v) => done(v));
+      if (typeof (made as Promise<PiComponent>).then !== "function") return (component = made as PiComponent);
+      (made as Promise<PiComponent>).then(
+        (c) => {
+          component = c;
+          surface.requestRender();
+        },
+        (error) => {
+          failure = { error };
+          done(undefined);
+        },
+      );
+      return {
+        render: (width) => component?.render(width) ?? [],
+        handleInput: (data) => component?.handleInput?.(data),
+        invalidate: () => component?.invalidate?.(),
+      };
+    },
+    opts,
+  );
+  try {
+    component?.dispose?.();
+  } catch {
+    /* a failing dispose must not lose the answer */
+  }
   if (failure) throw failure.error;
   return value;
 }

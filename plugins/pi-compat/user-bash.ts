@@ -9,16 +9,23 @@ import type { BashResult, Interception } from "../../contracts/index.js";
 export function mapUserBash(rt: Runtime, api: PluginApi): void {
   const bash = api.services.get("userBash");
   if (!bash?.intercept) return;
-  api.onDispose(bash.intercept(async (e) => {
-    let answer: Interception;
-    await rt.handlers.each({ type: "user_bash", ...e }, (entry) => createContext(rt, entry.api), (o) => {
-      const r = o.ok ? (o.value as Record<string, unknown> | undefined) : undefined;
-      if (r?.result && typeof r.result === "object") answer = { result: normalize(r.result as Partial<BashResult>) };
-      else if (r?.operations && typeof (r.operations as { exec?: unknown }).exec === "function") answer = { operations: r.operations as never };
-      return answer !== undefined;
-    });
-    return answer;
-  }));
+  api.onDispose(
+    bash.intercept(async (e) => {
+      let answer: Interception;
+      await rt.handlers.each(
+        { type: "user_bash", ...e },
+        (entry) => createContext(rt, entry.api),
+        (o) => {
+          const r = o.ok ? (o.value as Record<string, unknown> | undefined) : undefined;
+          if (r?.result && typeof r.result === "object") answer = { result: normalize(r.result as Partial<BashResult>) };
+          else if (r?.operations && typeof (r.operations as { exec?: unknown }).exec === "function")
+            answer = { operations: r.operations as never };
+          return answer !== undefined;
+        },
+      );
+      return answer;
+    }),
+  );
 }
 
 /** An extension's result with pi's defaults for what it left out. */

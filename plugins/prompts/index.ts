@@ -19,7 +19,11 @@ export default definePlugin({
   after: ["commands-core"],
   setup(api) {
     if (!api.services.has("commands")) {
-      api.diagnose({ level: "warning", where: "prompts", message: "prompt templates need the commands-core plugin (service \"commands\"); none are available" });
+      api.diagnose({
+        level: "warning",
+        where: "prompts",
+        message: 'prompt templates need the commands-core plugin (service "commands"); none are available',
+      });
       return;
     }
     const mirror = new CommandMirror(api);
@@ -47,14 +51,22 @@ function liveTemplates(api: PluginApi, added: AddedPaths, built: (templates: Tem
     if (!roots) {
       roots = m.templateRoots({ cwd: api.cwd, agentDir: api.agentDir, home: homedir(), flags: api.flags, settings: api.settings });
       for (const r of roots) {
-        if (!r.auto && !existsSync(r.path)) api.diagnose({ level: "warning", where: "prompts", message: `prompt template path ${r.path} does not exist` });
+        if (!r.auto && !existsSync(r.path))
+          api.diagnose({ level: "warning", where: "prompts", message: `prompt template path ${r.path} does not exist` });
       }
     }
     return roots;
   };
   let store: Promise<import("./templates.js").TemplateStore> | undefined;
-  const getStore = () => (store ??= Promise.all([import("./templates.js"), where()]).then(([m, r]) =>
-    new m.TemplateStore(() => all(r), frontmatterParser, (file, message) => api.diagnose({ level: "warning", where: file, message }))));
+  const getStore = () =>
+    (store ??= Promise.all([import("./templates.js"), where()]).then(
+      ([m, r]) =>
+        new m.TemplateStore(
+          () => all(r),
+          frontmatterParser,
+          (file, message) => api.diagnose({ level: "warning", where: file, message }),
+        ),
+    ));
   return new LiveIndex<Template[]>({
     build: async () => {
       const templates = await (await getStore()).build();

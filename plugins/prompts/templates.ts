@@ -5,7 +5,22 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import ignore from "ignore";
-import { addIgnoreRules, autoMeta, expandPath, FileCache, givenPathMeta, packageMeta, type Parsed, type ParseFrontmatter, settingsMeta, settingsPath, sourceInfo, type SourceInfo, type SourceMeta, stringList } from "../../lib/resource-kit/index.js";
+import {
+  addIgnoreRules,
+  autoMeta,
+  expandPath,
+  FileCache,
+  givenPathMeta,
+  packageMeta,
+  type Parsed,
+  type ParseFrontmatter,
+  settingsMeta,
+  settingsPath,
+  sourceInfo,
+  type SourceInfo,
+  type SourceMeta,
+  stringList,
+} from "../../lib/resource-kit/index.js";
 
 export interface Template {
   name: string;
@@ -17,7 +32,11 @@ export interface Template {
   sourceInfo?: SourceInfo;
 }
 
-export interface TemplateRoot { path: string; auto: boolean; meta: SourceMeta }
+export interface TemplateRoot {
+  path: string;
+  auto: boolean;
+  meta: SourceMeta;
+}
 
 type Where = { cwd: string; agentDir: string; flags: Readonly<Record<string, unknown>> };
 
@@ -26,10 +45,17 @@ export function givenRoot(path: string, o: Where): TemplateRoot {
   return { path, auto: false, meta: packageMeta(o.flags, path) ?? givenPathMeta(path, o) };
 }
 
-export function templateRoots(o: { cwd: string; agentDir: string; home: string; flags: Readonly<Record<string, unknown>>; settings: Readonly<Record<string, unknown>> }): TemplateRoot[] {
+export function templateRoots(o: {
+  cwd: string;
+  agentDir: string;
+  home: string;
+  flags: Readonly<Record<string, unknown>>;
+  settings: Readonly<Record<string, unknown>>;
+}): TemplateRoot[] {
   const roots = stringList(o.flags.promptTemplate).map((p) => givenRoot(expandPath(p, o.home, o.cwd), o));
   if (o.flags.promptTemplates === false) return roots;
-  for (const p of stringList(o.settings.prompts)) roots.push({ path: settingsPath(p, o), auto: false, meta: settingsMeta("prompts", p, o.cwd) });
+  for (const p of stringList(o.settings.prompts))
+    roots.push({ path: settingsPath(p, o), auto: false, meta: settingsMeta("prompts", p, o.cwd) });
   roots.push(
     { path: join(o.cwd, ".pi", "prompts"), auto: true, meta: autoMeta("project", join(o.cwd, ".pi")) },
     { path: join(o.agentDir, "prompts"), auto: true, meta: autoMeta("user", o.agentDir) },
@@ -43,10 +69,17 @@ export class TemplateStore {
   private parse: ParseFrontmatter | undefined;
 
   /** `loadParser` runs only once a template exists: no templates, no YAML parser loaded. */
-  constructor(private readonly roots: () => TemplateRoot[], private readonly loadParser: () => Promise<ParseFrontmatter>, report: (file: string, message: string) => void) {
-    this.cache = new FileCache<Template>((path, text) => readTemplate(path, text, this.parse!), (path, problems) => {
-      for (const p of problems) report(path, `${path}: ${p}`);
-    });
+  constructor(
+    private readonly roots: () => TemplateRoot[],
+    private readonly loadParser: () => Promise<ParseFrontmatter>,
+    report: (file: string, message: string) => void,
+  ) {
+    this.cache = new FileCache<Template>(
+      (path, text) => readTemplate(path, text, this.parse!),
+      (path, problems) => {
+        for (const p of problems) report(path, `${path}: ${p}`);
+      },
+    );
   }
 
   async build(): Promise<Template[]> {
@@ -102,6 +135,10 @@ function readTemplate(filePath: string, text: string, parse: ParseFrontmatter): 
 
 /** Without a description, the first non-empty line, cut to 60 characters. */
 function firstLine(body: string): string {
-  const line = body.split("\n").find((l) => l.trim())?.trim() ?? "";
+  const line =
+    body
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim() ?? "";
   return line.length > 60 ? `${line.slice(0, 60)}…` : line;
 }

@@ -5,7 +5,10 @@ import type { AssistantMessage, ImageContent, Message, Model, TextContent, ToolR
 import { prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 
 type Block = Record<string, unknown>;
-export interface WireMessage { role: "user" | "assistant"; content: Block[] }
+export interface WireMessage {
+  role: "user" | "assistant";
+  content: Block[];
+}
 
 // Anthropic ids: [A-Za-z0-9_-], at most 64 characters.
 const ID_RULES = { toolCallId: (id: string) => sanitizeId(id, 64) };
@@ -29,7 +32,9 @@ export function convertMessages(model: Model, messages: Message[]): WireMessage[
 
 function userBlocks(model: Model, message: UserMessage): Block[] {
   if (typeof message.content === "string") return message.content.trim() ? [{ type: "text", text: message.content }] : [];
-  return message.content.flatMap((part) => (part.type === "text" ? (part.text.trim() ? [{ type: "text", text: part.text }] : []) : [image(model, part)]));
+  return message.content.flatMap((part) =>
+    part.type === "text" ? (part.text.trim() ? [{ type: "text", text: part.text }] : []) : [image(model, part)],
+  );
 }
 
 function assistantBlocks(message: AssistantMessage): Block[] {
@@ -51,7 +56,8 @@ function assistantBlocks(message: AssistantMessage): Block[] {
 
 function toolResult(model: Model, message: ToolResultMessage): Block {
   const content: Block[] = message.content.map((c) => (c.type === "text" ? { type: "text", text: c.text } : image(model, c)));
-  if (!content.some((c) => c.type === "text" && (c as unknown as TextContent).text)) content.unshift({ type: "text", text: content.length ? "(see attached image)" : "(no output)" });
+  if (!content.some((c) => c.type === "text" && (c as unknown as TextContent).text))
+    content.unshift({ type: "text", text: content.length ? "(see attached image)" : "(no output)" });
   return { type: "tool_result", tool_use_id: message.toolCallId, content, is_error: message.isError };
 }
 
@@ -64,5 +70,6 @@ function image(model: Model, part: ImageContent): Block {
 function markCacheBreakpoint(messages: WireMessage[]): void {
   const last = messages.at(-1);
   const block = last?.content.at(-1);
-  if (block && (block.type === "text" || block.type === "tool_result" || block.type === "image")) block.cache_control = { type: "ephemeral" };
+  if (block && (block.type === "text" || block.type === "tool_result" || block.type === "image"))
+    block.cache_control = { type: "ephemeral" };
 }

@@ -6,15 +6,30 @@ import { convertMessages } from "./convert.js";
 
 const API_VERSION = "2023-06-01";
 
-export function buildRequest(model: Model, context: LlmContext, options: StreamOptions, apiKey: string | undefined, settings?: Readonly<Record<string, unknown>>): WireRequest {
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream", "anthropic-version": API_VERSION };
+export function buildRequest(
+  model: Model,
+  context: LlmContext,
+  options: StreamOptions,
+  apiKey: string | undefined,
+  settings?: Readonly<Record<string, unknown>>,
+): WireRequest {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "text/event-stream",
+    "anthropic-version": API_VERSION,
+  };
   if (apiKey) headers["x-api-key"] = apiKey;
   const base = model.baseUrl.replace(/\/+$/, "");
   const url = base.endsWith("/v1") ? `${base}/messages` : `${base}/v1/messages`;
   return { url, headers: withModelHeaders(headers, model), body: buildBody(model, context, options, settings) };
 }
 
-export function buildBody(model: Model, context: LlmContext, options: StreamOptions, settings?: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function buildBody(
+  model: Model,
+  context: LlmContext,
+  options: StreamOptions,
+  settings?: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const body: Record<string, unknown> = { model: model.id, max_tokens: baseMaxTokens(model, options.maxTokens), stream: true };
   if (context.systemPrompt) body.system = [{ type: "text", text: context.systemPrompt, cache_control: { type: "ephemeral" } }];
   body.messages = convertMessages(model, context.messages);
@@ -28,7 +43,12 @@ export function buildBody(model: Model, context: LlmContext, options: StreamOpti
 }
 
 /** Adds the thinking settings; returns whether thinking is on. */
-function applyThinking(body: Record<string, unknown>, model: Model, requested: ThinkingLevel | undefined, settings?: Readonly<Record<string, unknown>>): boolean {
+function applyThinking(
+  body: Record<string, unknown>,
+  model: Model,
+  requested: ThinkingLevel | undefined,
+  settings?: Readonly<Record<string, unknown>>,
+): boolean {
   const level = clampThinkingLevel(model, requested);
   if (level === "off") return false;
   if (isAdaptive(model)) {
@@ -53,7 +73,13 @@ function isAdaptive(model: Model): boolean {
   return /claude-(?:opus|sonnet)-4-[6-9]|claude-(?:opus|sonnet)-[5-9]/.test(model.id);
 }
 
-const ADAPTIVE_EFFORT: Record<Exclude<ThinkingLevel, "off">, string> = { minimal: "low", low: "low", medium: "medium", high: "high", xhigh: "max" };
+const ADAPTIVE_EFFORT: Record<Exclude<ThinkingLevel, "off">, string> = {
+  minimal: "low",
+  low: "low",
+  medium: "medium",
+  high: "high",
+  xhigh: "max",
+};
 
 function adaptiveEffort(model: Model, level: Exclude<ThinkingLevel, "off">): string {
   const mapped = model.thinkingLevelMap?.[level];

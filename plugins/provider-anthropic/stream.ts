@@ -2,7 +2,16 @@
 // time (message_start, content_block_start/delta/stop, message_delta, message_stop). Usage comes
 // in message_start (input and cache) and message_delta (output, cumulative).
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import { count, type MessageAssembler, parseEventData, priceUsage, type SseEvent, StreamProtocolError, type TokenCounts, type Wire } from "../../lib/provider-kit/index.js";
+import {
+  count,
+  type MessageAssembler,
+  parseEventData,
+  priceUsage,
+  type SseEvent,
+  StreamProtocolError,
+  type TokenCounts,
+  type Wire,
+} from "../../lib/provider-kit/index.js";
 import { buildRequest } from "./request.js";
 
 export const anthropicWire: Wire = {
@@ -10,18 +19,27 @@ export const anthropicWire: Wire = {
   decode: decodeEvents,
 };
 
-interface State { counts: TokenCounts; stopReason?: string; finished: boolean }
+interface State {
+  counts: TokenCounts;
+  stopReason?: string;
+  finished: boolean;
+}
 // biome-ignore lint/suspicious/noExplicitAny: heterogeneous by design (tools of any schema, provider JSON)
 type Data = Record<string, any>;
 
 // Sync helpers are iterated with for-of: `yield*` of a sync iterable in an async generator
 // wraps every element in extra promises, which shows on long answers.
-async function* decodeEvents(batches: AsyncIterable<Iterable<SseEvent>>, out: MessageAssembler, model: Model): AsyncGenerator<AssistantMessageEvent> {
+async function* decodeEvents(
+  batches: AsyncIterable<Iterable<SseEvent>>,
+  out: MessageAssembler,
+  model: Model,
+): AsyncGenerator<AssistantMessageEvent> {
   const state: State = { counts: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, finished: false };
-  read: for await (const batch of batches) for (const event of batch) {
-    for (const e of handle(parseEventData<Data>(event.data), out, model, state)) yield e;
-    if (state.finished) break read;
-  }
+  read: for await (const batch of batches)
+    for (const event of batch) {
+      for (const e of handle(parseEventData<Data>(event.data), out, model, state)) yield e;
+      if (state.finished) break read;
+    }
   if (!state.finished) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   for (const e of out.done(stopReason(state.stopReason, out))) yield e;
 }
@@ -50,7 +68,10 @@ function* handle(data: Data, out: MessageAssembler, model: Model, state: State):
       return;
     case "error": {
       const type = String(data.error?.type ?? "error");
-      throw new StreamProtocolError(`The provider reported an error mid-stream: ${data.error?.message ?? type} (${type})`, /overloaded|rate_limit|api_error/.test(type));
+      throw new StreamProtocolError(
+        `The provider reported an error mid-stream: ${data.error?.message ?? type} (${type})`,
+        /overloaded|rate_limit|api_error/.test(type),
+      );
     }
     default:
       return; // ping, and event types added after this was written
@@ -86,7 +107,6 @@ function updateUsage(usage: Data | undefined, out: MessageAssembler, model: Mode
   if (usage.cache_creation_input_tokens != null) c.cacheWrite = count(usage.cache_creation_input_tokens);
   out.message.usage = priceUsage(c, model);
 }
-
 
 function stopReason(reason: string | undefined, out: MessageAssembler): "stop" | "length" | "toolUse" {
   if (reason === "max_tokens") return "length";

@@ -5,7 +5,10 @@ import type { AssistantMessage, ImageContent, Message, Model, ToolResultMessage,
 import { isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 
 type Part = Record<string, unknown>;
-export interface Content { role: "user" | "model"; parts: Part[] }
+export interface Content {
+  role: "user" | "model";
+  parts: Part[];
+}
 
 /** Ids we made up for calls Gemini sent without one; never sent back. */
 export const LOCAL_ID_PREFIX = "gemini_call_";
@@ -57,9 +60,15 @@ function signed(part: Part, signature: string | undefined): Part {
 }
 
 function toolResultParts(model: Model, message: ToolResultMessage): Part[] {
-  const text = message.content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text).join("\n");
+  const text = message.content
+    .filter((c) => c.type === "text")
+    .map((c) => (c as { text: string }).text)
+    .join("\n");
   const images = message.content.filter((c): c is ImageContent => c.type === "image");
-  const response: Part = { name: message.toolName, response: message.isError ? { error: text || "(error)" } : { output: text || (images.length ? "(see attached image)" : "(no output)") } };
+  const response: Part = {
+    name: message.toolName,
+    response: message.isError ? { error: text || "(error)" } : { output: text || (images.length ? "(see attached image)" : "(no output)") },
+  };
   if (!message.toolCallId.startsWith(LOCAL_ID_PREFIX)) response.id = message.toolCallId;
   return [{ functionResponse: response }, ...images.map((i) => image(model, i))];
 }

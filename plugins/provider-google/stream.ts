@@ -2,7 +2,15 @@
 // parts and the usage so far; no end marker, the last frame carries finishReason. Function calls
 // arrive whole, one part each; thought signatures ride on the part they follow.
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import { count, type MessageAssembler, parseEventData, priceUsage, type SseEvent, StreamProtocolError, type Wire } from "../../lib/provider-kit/index.js";
+import {
+  count,
+  type MessageAssembler,
+  parseEventData,
+  priceUsage,
+  type SseEvent,
+  StreamProtocolError,
+  type Wire,
+} from "../../lib/provider-kit/index.js";
 import { LOCAL_ID_PREFIX } from "./convert.js";
 import { buildRequest } from "./request.js";
 
@@ -13,24 +21,36 @@ export const geminiWire: Wire = {
 
 // biome-ignore lint/suspicious/noExplicitAny: heterogeneous by design (tools of any schema, provider JSON)
 type Data = Record<string, any>;
-interface State { finishReason?: string; calls: number; seen?: Data }
+interface State {
+  finishReason?: string;
+  calls: number;
+  seen?: Data;
+}
 
 // Sync helpers are iterated with for-of: `yield*` of a sync iterable in an async generator
 // wraps every element in extra promises, which shows on long answers.
-async function* decodeEvents(batches: AsyncIterable<Iterable<SseEvent>>, out: MessageAssembler, model: Model): AsyncGenerator<AssistantMessageEvent> {
+async function* decodeEvents(
+  batches: AsyncIterable<Iterable<SseEvent>>,
+  out: MessageAssembler,
+  model: Model,
+): AsyncGenerator<AssistantMessageEvent> {
   const state: State = { calls: 0 };
-  for await (const batch of batches) for (const event of batch) {
-    const chunk = parseEventData<Data>(event.data);
-    if (chunk.error) {
-      const status = String(chunk.error.status ?? "");
-      throw new StreamProtocolError(`The provider reported an error mid-stream: ${chunk.error.message ?? status}`, /UNAVAILABLE|RESOURCE_EXHAUSTED|INTERNAL/.test(status));
+  for await (const batch of batches)
+    for (const event of batch) {
+      const chunk = parseEventData<Data>(event.data);
+      if (chunk.error) {
+        const status = String(chunk.error.status ?? "");
+        throw new StreamProtocolError(
+          `The provider reported an error mid-stream: ${chunk.error.message ?? status}`,
+          /UNAVAILABLE|RESOURCE_EXHAUSTED|INTERNAL/.test(status),
+        );
+      }
+      if (chunk.responseId && !out.message.responseId) out.message.responseId = chunk.responseId;
+      if (chunk.usageMetadata) usage(chunk.usageMetadata, out, model, state);
+      const candidate = chunk.candidates?.[0];
+      for (const part of candidate?.content?.parts ?? []) for (const e of handlePart(part, out, state)) yield e;
+      if (candidate?.finishReason) state.finishReason = candidate.finishReason;
     }
-    if (chunk.responseId && !out.message.responseId) out.message.responseId = chunk.responseId;
-    if (chunk.usageMetadata) usage(chunk.usageMetadata, out, model, state);
-    const candidate = chunk.candidates?.[0];
-    for (const part of candidate?.content?.parts ?? []) for (const e of handlePart(part, out, state)) yield e;
-    if (candidate?.finishReason) state.finishReason = candidate.finishReason;
-  }
   if (!state.finishReason) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   for (const e of out.done(stopReason(state.finishReason, out))) yield e;
 }
@@ -55,7 +75,7 @@ function handlePart(part: Data, out: MessageAssembler, state: State): AssistantM
 
 // A signature belongs to the part it came with; an empty part's goes to the block before it.
 function sign(out: MessageAssembler, signature: string, thought: boolean): void {
-  const block = out.current() ?? (thought ? out.last("thinking") : out.last("text") ?? out.last("thinking"));
+  const block = out.current() ?? (thought ? out.last("thinking") : (out.last("text") ?? out.last("thinking")));
   if (block?.type === "thinking") block.thinkingSignature = signature;
   else if (block?.type === "text") block.textSignature = signature;
 }
@@ -64,16 +84,25 @@ function sign(out: MessageAssembler, signature: string, thought: boolean): void 
 // candidatesTokenCount leaves out the thoughts, which are billed as output too.
 function usage(meta: Data, out: MessageAssembler, model: Model, state: State): void {
   const seen = state.seen;
-  if (seen && seen.promptTokenCount === meta.promptTokenCount && seen.candidatesTokenCount === meta.candidatesTokenCount
-    && seen.thoughtsTokenCount === meta.thoughtsTokenCount && seen.cachedContentTokenCount === meta.cachedContentTokenCount) return;
+  if (
+    seen &&
+    seen.promptTokenCount === meta.promptTokenCount &&
+    seen.candidatesTokenCount === meta.candidatesTokenCount &&
+    seen.thoughtsTokenCount === meta.thoughtsTokenCount &&
+    seen.cachedContentTokenCount === meta.cachedContentTokenCount
+  )
+    return;
   state.seen = meta;
   const cacheRead = count(meta.cachedContentTokenCount);
-  out.message.usage = priceUsage({
-    input: Math.max(0, count(meta.promptTokenCount) - cacheRead),
-    output: count(meta.candidatesTokenCount) + count(meta.thoughtsTokenCount),
-    cacheRead,
-    cacheWrite: 0,
-  }, model);
+  out.message.usage = priceUsage(
+    {
+      input: Math.max(0, count(meta.promptTokenCount) - cacheRead),
+      output: count(meta.candidatesTokenCount) + count(meta.thoughtsTokenCount),
+      cacheRead,
+      cacheWrite: 0,
+    },
+    model,
+  );
 }
 
 function stopReason(reason: string, out: MessageAssembler): "stop" | "length" | "toolUse" {

@@ -11,7 +11,11 @@ export type WireMessage =
   | { role: "user"; content: string | WirePart[] }
   | { role: "assistant"; content: string | null; tool_calls?: WireToolCall[] }
   | { role: "tool"; tool_call_id: string; name?: string; content: string };
-interface WireToolCall { id: string; type: "function"; function: { name: string; arguments: string } }
+interface WireToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
 
 // Chat completions accepts ids up to 40 characters; a responses-API id is `call_id|item_id`.
 // Mistral accepts exactly nine letters and digits.
@@ -32,7 +36,8 @@ export function convertMessages(model: Model, systemPrompt: string, messages: Me
   let toolImages: WirePart[] = [];
   // Images cannot go in tool messages; they follow the whole run of results as one user message.
   const flushToolImages = () => {
-    if (toolImages.length > 0) out.push({ role: "user", content: [{ type: "text", text: "Images from the tool results above:" }, ...toolImages] });
+    if (toolImages.length > 0)
+      out.push({ role: "user", content: [{ type: "text", text: "Images from the tool results above:" }, ...toolImages] });
     toolImages = [];
   };
   const rules = compatString(model, "toolCallIdFormat") === "mistral" ? MISTRAL_ID_RULES : ID_RULES;
@@ -46,7 +51,8 @@ export function convertMessages(model: Model, systemPrompt: string, messages: Me
     }
     flushToolImages();
     // Some servers reject a user turn right after tool results; a short assistant note bridges it.
-    if (message.role === "user" && noteAfterTools && out.at(-1)?.role === "tool") out.push({ role: "assistant", content: "I have processed the tool results." });
+    if (message.role === "user" && noteAfterTools && out.at(-1)?.role === "tool")
+      out.push({ role: "assistant", content: "I have processed the tool results." });
     if (message.role === "user") out.push(userMessage(model, message));
     else {
       const wire = assistantMessage(model, message);
@@ -75,7 +81,9 @@ function isOpenAiHost(baseUrl: string): boolean {
 
 function userMessage(model: Model, message: UserMessage): WireMessage {
   if (typeof message.content === "string") return { role: "user", content: message.content };
-  const parts: WirePart[] = message.content.map((part) => part.type === "text" ? { type: "text", text: part.text } : imagePart(model, part));
+  const parts: WirePart[] = message.content.map((part) =>
+    part.type === "text" ? { type: "text", text: part.text } : imagePart(model, part),
+  );
   return { role: "user", content: parts };
 }
 
@@ -95,10 +103,15 @@ function assistantMessage(model: Model, message: AssistantMessage): Extract<Wire
 }
 
 function toolMessage(message: ToolResultMessage, withName: boolean): WireMessage {
-  const text = message.content.filter((c): c is TextContent => c.type === "text").map((c) => c.text).join("\n");
+  const text = message.content
+    .filter((c): c is TextContent => c.type === "text")
+    .map((c) => c.text)
+    .join("\n");
   const hasImages = message.content.some((c) => c.type === "image");
   const content = text || (hasImages ? "(see attached image)" : "(no output)");
-  return withName ? { role: "tool", tool_call_id: message.toolCallId, name: message.toolName, content } : { role: "tool", tool_call_id: message.toolCallId, content };
+  return withName
+    ? { role: "tool", tool_call_id: message.toolCallId, name: message.toolName, content }
+    : { role: "tool", tool_call_id: message.toolCallId, content };
 }
 
 function imageParts(model: Model, content: ToolResultMessage["content"]): WirePart[] {

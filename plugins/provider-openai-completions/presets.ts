@@ -27,10 +27,15 @@ export interface Compat {
   toolCallIdFormat?: "mistral";
 }
 
-interface Preset { name: string; matches(model: Model, url: URL | undefined): boolean; compat: Compat }
+interface Preset {
+  name: string;
+  matches(model: Model, url: URL | undefined): boolean;
+  compat: Compat;
+}
 
 const host = (url: URL | undefined, name: string) => url !== undefined && (url.hostname === name || url.hostname.endsWith(`.${name}`));
-const local = (url: URL | undefined, port: string) => url !== undefined && ["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0"].includes(url.hostname) && url.port === port;
+const local = (url: URL | undefined, port: string) =>
+  url !== undefined && ["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0"].includes(url.hostname) && url.port === port;
 const named = (model: Model, ...names: string[]) => names.includes(model.provider.toLowerCase());
 
 // Local servers: no store, no developer role, the classic max_tokens field.
@@ -39,26 +44,54 @@ const LOCAL: Compat = { supportsStore: false, supportsDeveloperRole: false, maxT
 export const PRESETS: Preset[] = [
   { name: "openai", matches: (_m, u) => host(u, "api.openai.com"), compat: { supportsStore: true, supportsDeveloperRole: true } },
   {
-    name: "openrouter", matches: (m, u) => host(u, "openrouter.ai") || named(m, "openrouter"),
+    name: "openrouter",
+    matches: (m, u) => host(u, "openrouter.ai") || named(m, "openrouter"),
     compat: { supportsStore: false, supportsDeveloperRole: false, thinkingFormat: "openrouter" },
   },
-  { name: "groq", matches: (m, u) => host(u, "api.groq.com") || named(m, "groq"), compat: { supportsStore: false, supportsDeveloperRole: false } },
-  { name: "cerebras", matches: (m, u) => host(u, "api.cerebras.ai") || named(m, "cerebras"), compat: { supportsStore: false, supportsDeveloperRole: false } },
-  { name: "xai", matches: (m, u) => host(u, "api.x.ai") || named(m, "xai"), compat: { supportsStore: false, supportsDeveloperRole: false, supportsReasoningEffort: false } },
   {
-    name: "mistral", matches: (m, u) => host(u, "api.mistral.ai") || named(m, "mistral"),
+    name: "groq",
+    matches: (m, u) => host(u, "api.groq.com") || named(m, "groq"),
+    compat: { supportsStore: false, supportsDeveloperRole: false },
+  },
+  {
+    name: "cerebras",
+    matches: (m, u) => host(u, "api.cerebras.ai") || named(m, "cerebras"),
+    compat: { supportsStore: false, supportsDeveloperRole: false },
+  },
+  {
+    name: "xai",
+    matches: (m, u) => host(u, "api.x.ai") || named(m, "xai"),
+    compat: { supportsStore: false, supportsDeveloperRole: false, supportsReasoningEffort: false },
+  },
+  {
+    name: "mistral",
+    matches: (m, u) => host(u, "api.mistral.ai") || named(m, "mistral"),
     compat: {
-      supportsStore: false, supportsDeveloperRole: false, supportsUsageInStreaming: false, maxTokensField: "max_tokens",
-      requiresToolResultName: true, requiresAssistantAfterToolResult: true, toolCallIdFormat: "mistral",
+      supportsStore: false,
+      supportsDeveloperRole: false,
+      supportsUsageInStreaming: false,
+      maxTokensField: "max_tokens",
+      requiresToolResultName: true,
+      requiresAssistantAfterToolResult: true,
+      toolCallIdFormat: "mistral",
     },
   },
   {
-    name: "deepseek", matches: (m, u) => host(u, "api.deepseek.com") || named(m, "deepseek"),
+    name: "deepseek",
+    matches: (m, u) => host(u, "api.deepseek.com") || named(m, "deepseek"),
     compat: { supportsStore: false, supportsDeveloperRole: false, supportsReasoningEffort: false, maxTokensField: "max_tokens" },
   },
   { name: "ollama", matches: (m, u) => local(u, "11434") || named(m, "ollama"), compat: { ...LOCAL, supportsReasoningEffort: false } },
-  { name: "llama.cpp", matches: (m, u) => local(u, "8080") || named(m, "llama.cpp", "llamacpp", "llama-cpp"), compat: { ...LOCAL, supportsReasoningEffort: false } },
-  { name: "lmstudio", matches: (m, u) => local(u, "1234") || named(m, "lmstudio", "lm-studio"), compat: { ...LOCAL, supportsReasoningEffort: false } },
+  {
+    name: "llama.cpp",
+    matches: (m, u) => local(u, "8080") || named(m, "llama.cpp", "llamacpp", "llama-cpp"),
+    compat: { ...LOCAL, supportsReasoningEffort: false },
+  },
+  {
+    name: "lmstudio",
+    matches: (m, u) => local(u, "1234") || named(m, "lmstudio", "lm-studio"),
+    compat: { ...LOCAL, supportsReasoningEffort: false },
+  },
   { name: "vllm", matches: (m, u) => local(u, "8000") || named(m, "vllm"), compat: { ...LOCAL } },
 ];
 

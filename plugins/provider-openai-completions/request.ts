@@ -19,7 +19,11 @@ export function buildRequest(model: Model, context: LlmContext, options: StreamO
   const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
   // Model headers win, whatever their case (a custom `Authorization` replaces ours, not joins it).
-  return { url: `${model.baseUrl.replace(/\/+$/, "")}/chat/completions`, headers: withModelHeaders(headers, model), body: buildBody(model, context, options) };
+  return {
+    url: `${model.baseUrl.replace(/\/+$/, "")}/chat/completions`,
+    headers: withModelHeaders(headers, model),
+    body: buildBody(model, context, options),
+  };
 }
 
 export function buildBody(model: Model, context: LlmContext, options: StreamOptions): Record<string, unknown> {
@@ -32,7 +36,10 @@ export function buildBody(model: Model, context: LlmContext, options: StreamOpti
   if (compat.supportsUsageInStreaming !== false) body.stream_options = { include_usage: true };
   if (compat.supportsStore === true) body.store = false; // our conversations are not kept server-side
   if (context.tools.length > 0) {
-    body.tools = context.tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }));
+    body.tools = context.tools.map((t) => ({
+      type: "function",
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    }));
   }
   const maxTokens = options.maxTokens ?? Math.min(model.maxTokens, DEFAULT_MAX_TOKENS_CAP);
   if (maxTokens > 0) body[compat.maxTokensField === "max_tokens" ? "max_tokens" : "max_completion_tokens"] = maxTokens;

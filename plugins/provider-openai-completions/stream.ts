@@ -1,7 +1,15 @@
 // The chat-completions wire format: `data: {chunk}` frames, an optional usage chunk, `[DONE]`.
 // Loaded lazily by the plugin's index; the shared driver (lib/provider-kit) does HTTP and retries.
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import { count, type MessageAssembler, parseEventData, priceUsage, type SseEvent, StreamProtocolError, type Wire } from "../../lib/provider-kit/index.js";
+import {
+  count,
+  type MessageAssembler,
+  parseEventData,
+  priceUsage,
+  type SseEvent,
+  StreamProtocolError,
+  type Wire,
+} from "../../lib/provider-kit/index.js";
 import { buildRequest } from "./request.js";
 
 export const chatCompletionsWire: Wire = {
@@ -9,23 +17,39 @@ export const chatCompletionsWire: Wire = {
   decode: decodeEvents,
 };
 
-interface ChunkState { finishReason?: string }
+interface ChunkState {
+  finishReason?: string;
+}
 
 // Sync helpers are iterated with for-of: `yield*` of a sync iterable in an async generator
 // wraps every element in extra promises, which shows on long answers.
-async function* decodeEvents(batches: AsyncIterable<Iterable<SseEvent>>, out: MessageAssembler, model: Model): AsyncGenerator<AssistantMessageEvent> {
+async function* decodeEvents(
+  batches: AsyncIterable<Iterable<SseEvent>>,
+  out: MessageAssembler,
+  model: Model,
+): AsyncGenerator<AssistantMessageEvent> {
   const state: ChunkState = {};
-  read: for await (const batch of batches) for (const event of batch) {
-    // [DONE]: leaving the loop cancels the rest of the body
-    if (event.data.trim() === "[DONE]") break read;
-    for (const e of handleChunk(parseEventData<WireChunk>(event.data), out, model, state)) yield e;
-  }
+  read: for await (const batch of batches)
+    for (const event of batch) {
+      // [DONE]: leaving the loop cancels the rest of the body
+      if (event.data.trim() === "[DONE]") break read;
+      for (const e of handleChunk(parseEventData<WireChunk>(event.data), out, model, state)) yield e;
+    }
   if (!state.finishReason) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   for (const e of out.done(stopReason(state.finishReason, out))) yield e;
 }
 
-interface WireToolCallDelta { index?: number; id?: string; function?: { name?: string; arguments?: string } }
-interface WireDelta { content?: string | null; reasoning_content?: string | null; reasoning?: string | null; tool_calls?: WireToolCallDelta[] }
+interface WireToolCallDelta {
+  index?: number;
+  id?: string;
+  function?: { name?: string; arguments?: string };
+}
+interface WireDelta {
+  content?: string | null;
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+  tool_calls?: WireToolCallDelta[];
+}
 interface WireChunk {
   id?: string;
   choices?: { delta?: WireDelta; finish_reason?: string | null }[];
@@ -34,12 +58,24 @@ interface WireChunk {
 }
 
 function* handleChunk(chunk: WireChunk, out: MessageAssembler, model: Model, state: ChunkState): Generator<AssistantMessageEvent> {
-  if (chunk.error) throw new StreamProtocolError(`The provider reported an error mid-stream: ${errorText(chunk.error)}`, /overloaded|rate.?limit|unavailable/i.test(errorText(chunk.error)));
+  if (chunk.error)
+    throw new StreamProtocolError(
+      `The provider reported an error mid-stream: ${errorText(chunk.error)}`,
+      /overloaded|rate.?limit|unavailable/i.test(errorText(chunk.error)),
+    );
   if (chunk.id && !out.message.responseId) out.message.responseId = chunk.id;
   if (chunk.usage) {
     // prompt_tokens includes the cached ones; we count them once, as cacheRead.
     const cacheRead = count(chunk.usage.prompt_tokens_details?.cached_tokens);
-    out.message.usage = priceUsage({ input: Math.max(0, count(chunk.usage.prompt_tokens) - cacheRead), output: count(chunk.usage.completion_tokens), cacheRead, cacheWrite: 0 }, model);
+    out.message.usage = priceUsage(
+      {
+        input: Math.max(0, count(chunk.usage.prompt_tokens) - cacheRead),
+        output: count(chunk.usage.completion_tokens),
+        cacheRead,
+        cacheWrite: 0,
+      },
+      model,
+    );
   }
   const choice = chunk.choices?.[0];
   if (!choice) return;
@@ -55,16 +91,18 @@ function toolCall(wire: WireToolCallDelta, out: MessageAssembler): AssistantMess
   const open = out.current();
   const continues = out.inToolCall(wire.index) && !(wire.id && open?.type === "toolCall" && wire.id !== open.id);
   // Some OpenAI-compatible servers omit the id; the call still needs one to pair its result.
-  const events = continues ? [] : out.beginToolCall(wire.id || `call_${Math.random().toString(36).slice(2, 10)}`, wire.function?.name ?? "", wire.index);
+  const events = continues
+    ? []
+    : out.beginToolCall(wire.id || `call_${Math.random().toString(36).slice(2, 10)}`, wire.function?.name ?? "", wire.index);
   const block = out.current();
   if (block?.type === "toolCall" && wire.function?.name && !block.name) block.name = wire.function.name;
   events.push(...out.toolCallArguments(wire.function?.arguments ?? ""));
   return events;
 }
 
-
 function errorText(error: unknown): string {
-  if (typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string") return (error as { message: string }).message;
+  if (typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string")
+    return (error as { message: string }).message;
   return typeof error === "string" ? error : JSON.stringify(error);
 }
 

@@ -14,7 +14,8 @@ export function convertInput(model: Model, systemPrompt: string, messages: Messa
   if (systemPrompt) out.push({ role: model.reasoning ? "developer" : "system", content: systemPrompt });
   let toolImages: InputItem[] = [];
   const flushImages = () => {
-    if (toolImages.length > 0) out.push({ role: "user", content: [{ type: "input_text", text: "Images from the tool results above:" }, ...toolImages] });
+    if (toolImages.length > 0)
+      out.push({ role: "user", content: [{ type: "input_text", text: "Images from the tool results above:" }, ...toolImages] });
     toolImages = [];
   };
   for (const message of prepareReplay(messages, model, ID_RULES)) {
@@ -45,7 +46,13 @@ function assistantItems(model: Model, message: AssistantMessage): InputItem[] {
       if (item) items.push(item);
     } else if (block.type === "text") {
       const id = own && block.textSignature?.startsWith("msg_") ? { id: block.textSignature } : {};
-      items.push({ type: "message", role: "assistant", status: "completed", ...id, content: [{ type: "output_text", text: block.text, annotations: [] }] });
+      items.push({
+        type: "message",
+        role: "assistant",
+        status: "completed",
+        ...id,
+        content: [{ type: "output_text", text: block.text, annotations: [] }],
+      });
     } else {
       const [callId, itemId] = block.id.split("|");
       const id = own && itemId?.startsWith("fc_") ? { id: itemId } : {};
@@ -67,9 +74,16 @@ function reasoningItem(signature: string | undefined): InputItem | undefined {
 }
 
 function toolOutput(message: ToolResultMessage): InputItem {
-  const text = message.content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text).join("\n");
+  const text = message.content
+    .filter((c) => c.type === "text")
+    .map((c) => (c as { text: string }).text)
+    .join("\n");
   const hasImages = message.content.some((c) => c.type === "image");
-  return { type: "function_call_output", call_id: message.toolCallId.split("|")[0], output: text || (hasImages ? "(see attached image)" : "(no output)") };
+  return {
+    type: "function_call_output",
+    call_id: message.toolCallId.split("|")[0],
+    output: text || (hasImages ? "(see attached image)" : "(no output)"),
+  };
 }
 
 function image(model: Model, part: ImageContent): InputItem {

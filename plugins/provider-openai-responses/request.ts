@@ -7,7 +7,11 @@ import { convertInput } from "./convert.js";
 export function buildRequest(model: Model, context: LlmContext, options: StreamOptions, apiKey: string | undefined): WireRequest {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
-  return { url: `${model.baseUrl.replace(/\/+$/, "")}/responses`, headers: withModelHeaders(headers, model), body: buildBody(model, context, options) };
+  return {
+    url: `${model.baseUrl.replace(/\/+$/, "")}/responses`,
+    headers: withModelHeaders(headers, model),
+    body: buildBody(model, context, options),
+  };
 }
 
 export function buildBody(model: Model, context: LlmContext, options: StreamOptions): Record<string, unknown> {
@@ -20,7 +24,13 @@ export function buildBody(model: Model, context: LlmContext, options: StreamOpti
   };
   if (options.sessionId) body.prompt_cache_key = options.sessionId;
   if (context.tools.length > 0) {
-    body.tools = context.tools.map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, strict: false }));
+    body.tools = context.tools.map((t) => ({
+      type: "function",
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters,
+      strict: false,
+    }));
   }
   if (options.temperature !== undefined) body.temperature = options.temperature;
   const level = clampThinkingLevel(model, options.thinkingLevel);

@@ -1,7 +1,15 @@
 // The responses-API wire format: `event: response.*` frames. Output items (reasoning, message,
 // function_call) open and close in turn; usage arrives only with response.completed/incomplete.
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import { count, type MessageAssembler, parseEventData, priceUsage, type SseEvent, StreamProtocolError, type Wire } from "../../lib/provider-kit/index.js";
+import {
+  count,
+  type MessageAssembler,
+  parseEventData,
+  priceUsage,
+  type SseEvent,
+  StreamProtocolError,
+  type Wire,
+} from "../../lib/provider-kit/index.js";
 import { buildRequest } from "./request.js";
 
 export const responsesWire: Wire = {
@@ -11,16 +19,25 @@ export const responsesWire: Wire = {
 
 // biome-ignore lint/suspicious/noExplicitAny: heterogeneous by design (tools of any schema, provider JSON)
 type Data = Record<string, any>;
-interface State { status?: string; incompleteReason?: string; argsStreamed: boolean }
+interface State {
+  status?: string;
+  incompleteReason?: string;
+  argsStreamed: boolean;
+}
 
 // Sync helpers are iterated with for-of: `yield*` of a sync iterable in an async generator
 // wraps every element in extra promises, which shows on long answers.
-async function* decodeEvents(batches: AsyncIterable<Iterable<SseEvent>>, out: MessageAssembler, model: Model): AsyncGenerator<AssistantMessageEvent> {
+async function* decodeEvents(
+  batches: AsyncIterable<Iterable<SseEvent>>,
+  out: MessageAssembler,
+  model: Model,
+): AsyncGenerator<AssistantMessageEvent> {
   const state: State = { argsStreamed: false };
-  read: for await (const batch of batches) for (const event of batch) {
-    for (const e of handle(parseEventData<Data>(event.data), out, model, state)) yield e;
-    if (state.status) break read;
-  }
+  read: for await (const batch of batches)
+    for (const event of batch) {
+      for (const e of handle(parseEventData<Data>(event.data), out, model, state)) yield e;
+      if (state.status) break read;
+    }
   if (!state.status) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   if (state.status === "incomplete" && state.incompleteReason !== "max_output_tokens") {
     throw new StreamProtocolError(`The response is incomplete (${state.incompleteReason ?? "unknown reason"})`);
@@ -60,10 +77,16 @@ function* handle(data: Data, out: MessageAssembler, model: Model, state: State):
       return;
     case "response.failed": {
       const error = data.response?.error;
-      throw new StreamProtocolError(`The provider reported an error mid-stream: ${error?.message ?? "response failed"}${error?.code ? ` (${error.code})` : ""}`, /server_error|rate_limit|overloaded/.test(String(error?.code)));
+      throw new StreamProtocolError(
+        `The provider reported an error mid-stream: ${error?.message ?? "response failed"}${error?.code ? ` (${error.code})` : ""}`,
+        /server_error|rate_limit|overloaded/.test(String(error?.code)),
+      );
     }
     case "error":
-      throw new StreamProtocolError(`The provider reported an error mid-stream: ${data.message ?? data.error?.message ?? "unknown error"}${data.code ? ` (${data.code})` : ""}`, /server_error|rate_limit|overloaded/.test(String(data.code)));
+      throw new StreamProtocolError(
+        `The provider reported an error mid-stream: ${data.message ?? data.error?.message ?? "unknown error"}${data.code ? ` (${data.code})` : ""}`,
+        /server_error|rate_limit|overloaded/.test(String(data.code)),
+      );
     default:
       return;
   }
@@ -84,7 +107,8 @@ function itemDone(item: Data, out: MessageAssembler, state: State): AssistantMes
   const events: AssistantMessageEvent[] = [];
   const block = out.current();
   if (item.type === "reasoning" && block?.type === "thinking") {
-    if (!block.thinking && Array.isArray(item.summary)) events.push(...out.thinking(item.summary.map((s: Data) => s.text ?? "").join("\n\n")));
+    if (!block.thinking && Array.isArray(item.summary))
+      events.push(...out.thinking(item.summary.map((s: Data) => s.text ?? "").join("\n\n")));
     block.thinkingSignature = JSON.stringify(item);
   } else if (item.type === "message" && block?.type === "text") {
     block.textSignature = item.id;
@@ -101,6 +125,9 @@ function finish(response: Data, out: MessageAssembler, model: Model, state: Stat
   const usage = response.usage;
   if (usage) {
     const cacheRead = count(usage.input_tokens_details?.cached_tokens);
-    out.message.usage = priceUsage({ input: Math.max(0, count(usage.input_tokens) - cacheRead), output: count(usage.output_tokens), cacheRead, cacheWrite: 0 }, model);
+    out.message.usage = priceUsage(
+      { input: Math.max(0, count(usage.input_tokens) - cacheRead), output: count(usage.output_tokens), cacheRead, cacheWrite: 0 },
+      model,
+    );
   }
 }

@@ -4,40 +4,58 @@ import type { PluginApi } from "pi-kernel";
 import type { SessionEntry } from "../../contracts/session-entries.js";
 import { treeCommand } from "./tree-command.js";
 import { describe, findEntry, flatten } from "./tree-text.js";
-import type { CommandDef, } from "../../contracts/index.js";
+import type { CommandDef } from "../../contracts/index.js";
 
-const ui = (api: PluginApi) => (api.services.get("ui"));
+const ui = (api: PluginApi) => api.services.get("ui");
 const sessions = (api: PluginApi) => api.services.use("sessions");
 const userText = (e: SessionEntry | undefined) => {
   const c = e?.type === "message" && e.message.role === "user" ? (e.message as { content: unknown }).content : undefined;
-  return typeof c === "string" ? c : Array.isArray(c) ? c.filter((p) => p?.type === "text").map((p) => p.text).join("\n") : "";
+  return typeof c === "string"
+    ? c
+    : Array.isArray(c)
+      ? c
+          .filter((p) => p?.type === "text")
+          .map((p) => p.text)
+          .join("\n")
+      : "";
 };
 
 export function sessionCommands(api: PluginApi): CommandDef[] {
   return [
     {
-      name: "tree", source: "builtin", argumentHint: "[entry-id] [--summary [focus]]",
+      name: "tree",
+      source: "builtin",
+      argumentHint: "[entry-id] [--summary [focus]]",
       description: "Show the session tree, or move to another point in it (optionally summarizing the branch you leave)",
       handler: (args) => treeCommand(api, sessions(api), args),
     },
     {
-      name: "fork", source: "builtin", argumentHint: "[user-message-id]",
+      name: "fork",
+      source: "builtin",
+      argumentHint: "[user-message-id]",
       description: "Start a new session from an earlier user message of this branch",
       handler: (args) => fork(api, args.trim()),
     },
     {
-      name: "clone", source: "builtin", description: "Copy this branch into a new session and continue there",
+      name: "clone",
+      source: "builtin",
+      description: "Copy this branch into a new session and continue there",
       handler: () => clone(api),
     },
     {
-      name: "new", source: "builtin", description: "Start a new session",
+      name: "new",
+      source: "builtin",
+      description: "Start a new session",
       handler: async () => {
         const r = await sessions(api).replace({ type: "session_before_switch", reason: "new" }, "new", () => sessions(api).newSession());
         return r.cancelled ? cancelled("New session", r.by) : "Started a new session.";
       },
     },
     {
-      name: "name", source: "builtin", argumentHint: "[name]", description: "Name this session (shown by the resume picker)",
+      name: "name",
+      source: "builtin",
+      argumentHint: "[name]",
+      description: "Name this session (shown by the resume picker)",
       handler: (args) => {
         const s = sessions(api);
         if (!args.trim()) return s.name ? `This session is named "${s.name}".` : "This session has no name; /name <name> sets one.";
@@ -46,15 +64,23 @@ export function sessionCommands(api: PluginApi): CommandDef[] {
       },
     },
     {
-      name: "label", source: "builtin", argumentHint: "[entry-id] <label>", description: "Bookmark an entry (the current one by default); an empty label removes it",
+      name: "label",
+      source: "builtin",
+      argumentHint: "[entry-id] <label>",
+      description: "Bookmark an entry (the current one by default); an empty label removes it",
       handler: (args) => label(api, args.trim()),
     },
     {
-      name: "resume", source: "builtin", argumentHint: "[session-id]", description: "Switch to another session of this folder",
+      name: "resume",
+      source: "builtin",
+      argumentHint: "[session-id]",
+      description: "Switch to another session of this folder",
       handler: (args) => resume(api, args.trim()),
     },
     {
-      name: "session", source: "builtin", description: "Show this session's file, id and statistics",
+      name: "session",
+      source: "builtin",
+      description: "Show this session's file, id and statistics",
       handler: () => info(api),
     },
   ];
@@ -68,7 +94,9 @@ async function clone(api: PluginApi): Promise<string> {
   const leaf = s.leafId;
   if (!leaf) return "Nothing to clone yet.";
   let file: string | undefined;
-  const r = await s.replace({ type: "session_before_fork", entryId: leaf, position: "at" }, "fork", () => { file = s.clone(); });
+  const r = await s.replace({ type: "session_before_fork", entryId: leaf, position: "at" }, "fork", () => {
+    file = s.clone();
+  });
   return r.cancelled ? cancelled("Clone", r.by) : `Cloned into ${file ?? "a new in-memory session"}`;
 }
 
@@ -88,7 +116,9 @@ async function fork(api: PluginApi, arg: string): Promise<string | undefined> {
   const entry = s.entry(id);
   if (!(entry?.type === "message" && entry.message.role === "user")) throw new Error(`entry ${id} is not a user message of this branch`);
   let file: string | undefined;
-  const r = await s.replace({ type: "session_before_fork", entryId: id, position: "before" }, "fork", () => { file = s.fork(id!); });
+  const r = await s.replace({ type: "session_before_fork", entryId: id, position: "before" }, "fork", () => {
+    file = s.fork(id!);
+  });
   if (r.cancelled) return cancelled("Fork", r.by);
   const text = userText(entry);
   ui(api)?.setEditorText(text);
@@ -122,7 +152,9 @@ async function resume(api: PluginApi, arg: string): Promise<string | undefined> 
   const choice = await face.select("Resume session", options);
   const picked = list[options.indexOf(choice ?? "")];
   if (!picked) return undefined;
-  const r = await s.replace({ type: "session_before_switch", reason: "resume", targetSessionFile: picked.path }, "resume", () => s.open(picked.path));
+  const r = await s.replace({ type: "session_before_switch", reason: "resume", targetSessionFile: picked.path }, "resume", () =>
+    s.open(picked.path),
+  );
   return r.cancelled ? cancelled("Resume", r.by) : `Resumed ${picked.path}`;
 }
 
@@ -134,6 +166,10 @@ function info(api: PluginApi): string {
     `id: ${s.id}${s.name ? `  name: ${s.name}` : ""}`,
     `messages: ${st.userMessages} user, ${st.assistantMessages} assistant, ${st.toolCalls} tool calls`,
     `tokens: ${st.tokens.input} in, ${st.tokens.output} out, ${st.tokens.cacheRead} cache read; cost $${st.cost.toFixed(4)}`,
-    st.contextUsage ? `context: ${st.contextUsage.tokens} of ${st.contextUsage.contextWindow} (${st.contextUsage.percent.toFixed(1)}%)` : "",
-  ].filter(Boolean).join("\n");
+    st.contextUsage
+      ? `context: ${st.contextUsage.tokens} of ${st.contextUsage.contextWindow} (${st.contextUsage.percent.toFixed(1)}%)`
+      : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
 }

@@ -43,15 +43,28 @@ async function pick(api: PluginApi, s: Sessions, face: UiService, initialId?: st
     const { loadKeybindings, TreeView } = await import("../../lib/tui/index.js");
     const keys = loadKeybindings(join(api.agentDir, "keybindings.json"));
     const filter = api.settings.treeFilterMode as TreeFilter | undefined;
-    return face.custom<string>((done, ui) => new TreeView({
-      roots: treeItems(s.entries(), (id) => s.label(id)), leafId: s.leafId, theme: () => ui.theme as Theme, keys,
-      maxVisible: Math.max(5, Math.floor(ui.rows / 2)), filter, initialId,
-      onSelect: (id) => done(id), onCancel: () => done(), onLabel: (id, label) => s.setLabel(id, label),
-      requestRender: () => ui.requestRender(),
-    }));
+    return face.custom<string>(
+      (done, ui) =>
+        new TreeView({
+          roots: treeItems(s.entries(), (id) => s.label(id)),
+          leafId: s.leafId,
+          theme: () => ui.theme as Theme,
+          keys,
+          maxVisible: Math.max(5, Math.floor(ui.rows / 2)),
+          filter,
+          initialId,
+          onSelect: (id) => done(id),
+          onCancel: () => done(),
+          onLabel: (id, label) => s.setLabel(id, label),
+          requestRender: () => ui.requestRender(),
+        }),
+    );
   }
   const lines = treeLines(s.tree(), new Set(s.path().map((e) => e.id)), s.leafId);
-  const choice = await face.select("Go to", lines.map((l) => l.text));
+  const choice = await face.select(
+    "Go to",
+    lines.map((l) => l.text),
+  );
   return lines.find((l) => l.text === choice)?.id;
 }
 
@@ -96,7 +109,9 @@ function summaryProgress(face: UiService | undefined): { signal: AbortSignal; cl
     const theme = ui.theme as Theme;
     return {
       render: () => [theme.fg("muted", "Summarizing the branch you leave… (esc to cancel)")],
-      handle: (event) => { if (event.type === "key" && event.key.name === "escape") controller.abort(); },
+      handle: (event) => {
+        if (event.type === "key" && event.key.name === "escape") controller.abort();
+      },
     };
   });
   return { signal: controller.signal, close: () => close() };

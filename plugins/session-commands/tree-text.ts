@@ -2,7 +2,12 @@
 // indented only where the conversation branches, the active path marked, labels shown.
 import type { TreeNode } from "../../contracts/sessions.js";
 
-export interface TreeLine { id: string; text: string; onPath: boolean; node: TreeNode }
+export interface TreeLine {
+  id: string;
+  text: string;
+  onPath: boolean;
+  node: TreeNode;
+}
 
 const SHOWN = new Set(["message", "compaction", "branch_summary", "custom_message"]);
 
@@ -48,5 +53,9 @@ export function flatten(roots: TreeNode[]): TreeNode[] {
 export function findEntry(roots: TreeNode[], prefix: string): TreeNode {
   const matches = flatten(roots).filter((n) => n.id.startsWith(prefix));
   if (matches.length === 1) return matches[0];
-  throw new Error(matches.length ? `"${prefix}" matches ${matches.length} entries; give more of the id` : `no entry "${prefix}" in this session (/tree lists them)`);
+  throw new Error(
+    matches.length
+      ? `"${prefix}" matches ${matches.length} entries; give more of the id`
+      : `no entry "${prefix}" in this session (/tree lists them)`,
+  );
 }

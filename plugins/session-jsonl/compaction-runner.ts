@@ -17,16 +17,25 @@ export class CompactionRunner implements CompactionService {
   private pending: Promise<void> = Promise.resolve();
   private overflowRetried = false;
 
-  constructor(private readonly api: PluginApi, private readonly c: SessionController) {}
+  constructor(
+    private readonly api: PluginApi,
+    private readonly c: SessionController,
+  ) {}
 
-  get settings(): CompactionSettings { return compactionSettings(this.api.settings); }
-  get isCompacting(): boolean { return this.running !== undefined; }
+  get settings(): CompactionSettings {
+    return compactionSettings(this.api.settings);
+  }
+  get isCompacting(): boolean {
+    return this.running !== undefined;
+  }
 
   compact(customInstructions?: string): Promise<CompactionEntry> {
     return this.run("manual", customInstructions);
   }
 
-  abort(): void { this.controller?.abort(); }
+  abort(): void {
+    this.controller?.abort();
+  }
 
   async idle(): Promise<void> {
     for (let p = this.pending; ; p = this.pending) {
@@ -60,7 +69,12 @@ export class CompactionRunner implements CompactionService {
     const last = this.api.agent.messages.at(-1) as AssistantMessage | undefined;
     if (last?.role !== "assistant" || !isContextOverflow(last) || !this.settings.enabled) return;
     if (this.overflowRetried) {
-      this.api.diagnose({ level: "error", where: "compaction", message: "the context is still too large for the model after compacting; start a new session (/new) or compact with instructions (/compact ...)" });
+      this.api.diagnose({
+        level: "error",
+        where: "compaction",
+        message:
+          "the context is still too large for the model after compacting; start a new session (/new) or compact with instructions (/compact ...)",
+      });
       return;
     }
     this.overflowRetried = true;
@@ -72,7 +86,11 @@ export class CompactionRunner implements CompactionService {
     try {
       await this.run("overflow");
     } catch (error) {
-      this.api.diagnose({ level: "error", where: "compaction", message: `could not compact after a context overflow: ${(error as Error).message}` });
+      this.api.diagnose({
+        level: "error",
+        where: "compaction",
+        message: `could not compact after a context overflow: ${(error as Error).message}`,
+      });
       return;
     }
     // The failed reply stays in the file but not in what the model is sent again.
@@ -83,7 +101,10 @@ export class CompactionRunner implements CompactionService {
   private run(reason: CompactionReason, customInstructions?: string): Promise<CompactionEntry> {
     if (this.running) return this.running;
     const run = this.doRun(reason, customInstructions).finally(() => {
-      if (this.running === run) { this.running = undefined; this.controller = undefined; }
+      if (this.running === run) {
+        this.running = undefined;
+        this.controller = undefined;
+      }
     });
     this.running = run;
     return run;
@@ -93,7 +114,11 @@ export class CompactionRunner implements CompactionService {
     const settings = this.settings;
     const strategy = this.api.registry.get("compactor", settings.strategy) as CompactorDef | undefined;
     if (!strategy || typeof strategy.compact !== "function") {
-      const have = this.api.registry.list("compactor").map((d) => d.name).join(", ") || "none";
+      const have =
+        this.api.registry
+          .list("compactor")
+          .map((d) => d.name)
+          .join(", ") || "none";
       throw new Error(`no compaction strategy "${settings.strategy}" is loaded (compaction.strategy; available: ${have})`);
     }
     const preparation = prepareCompaction(this.c.session.compactionWindow(), settings);
@@ -103,15 +128,27 @@ export class CompactionRunner implements CompactionService {
     this.api.actions.emit({ type: "compaction_start", reason });
     try {
       const outcome = await strategy.compact({
-        preparation, model: this.api.agent.model, thinkingLevel: this.api.agent.thinkingLevel, customInstructions, signal: controller.signal,
+        preparation,
+        model: this.api.agent.model,
+        thinkingLevel: this.api.agent.thinkingLevel,
+        customInstructions,
+        signal: controller.signal,
       });
       if (controller.signal.aborted) throw new Error("compaction aborted");
       const entry = this.c.append({
-        type: "compaction", summary: outcome.summary, firstKeptEntryId: preparation.firstKeptEntryId,
-        tokensBefore: preparation.tokensBefore, details: outcome.details,
+        type: "compaction",
+        summary: outcome.summary,
+        firstKeptEntryId: preparation.firstKeptEntryId,
+        tokensBefore: preparation.tokensBefore,
+        details: outcome.details,
       }) as CompactionEntry;
       this.c.restore({ keepModel: true });
-      const result = { summary: entry.summary, firstKeptEntryId: entry.firstKeptEntryId, tokensBefore: entry.tokensBefore, details: entry.details };
+      const result = {
+        summary: entry.summary,
+        firstKeptEntryId: entry.firstKeptEntryId,
+        tokensBefore: entry.tokensBefore,
+        details: entry.details,
+      };
       this.api.actions.emit({ type: "compaction_end", reason, result, aborted: false, willRetry });
       return entry;
     } catch (error) {

@@ -7,17 +7,26 @@ import { acquireLock } from "./format/lock.js";
 import { Session, type Report } from "./model/session.js";
 import { carried, type Carried, type SessionState } from "./state.js";
 
-export interface Locations { dir: string; root: string; persist: boolean }
+export interface Locations {
+  dir: string;
+  root: string;
+  persist: boolean;
+}
 
 export class SessionController {
   private restoring = false;
   private readonly carried: Carried;
 
-  constructor(private readonly api: PluginApi, readonly where: Locations) {
+  constructor(
+    private readonly api: PluginApi,
+    readonly where: Locations,
+  ) {
     this.carried = carried(api);
   }
 
-  get state(): SessionState | undefined { return this.carried.current; }
+  get state(): SessionState | undefined {
+    return this.carried.current;
+  }
   get session(): Session {
     const s = this.state;
     if (!s) throw new Error("No session is open yet");
@@ -28,7 +37,13 @@ export class SessionController {
 
   /** A fresh session for the current directory (in memory only with --no-session). */
   create(parentSession?: string, file?: string): Session {
-    return Session.create({ cwd: this.api.cwd, dir: this.where.persist ? this.where.dir : undefined, file, parentSession, report: this.report });
+    return Session.create({
+      cwd: this.api.cwd,
+      dir: this.where.persist ? this.where.dir : undefined,
+      file,
+      parentSession,
+      report: this.report,
+    });
   }
 
   /** Opens a file for writing; when another process holds it, continues in a fork instead. */
@@ -40,7 +55,10 @@ export class SessionController {
       return session;
     }
     const fork = this.copyOf(session, session.pathEntries(), path);
-    this.report(`${path} is open in another pi process (pid ${lock.pid}); to avoid mixing writes, this run continues in a new session forked from it: ${fork.path}`, "warning");
+    this.report(
+      `${path} is open in another pi process (pid ${lock.pid}); to avoid mixing writes, this run continues in a new session forked from it: ${fork.path}`,
+      "warning",
+    );
     this.switchTo(fork);
     return fork;
   }
@@ -128,7 +146,11 @@ export class SessionController {
     const models = this.api.services.get("models");
     const model = models?.find(saved.provider, saved.modelId);
     if (model) this.api.actions.setModel(model, "restore");
-    else this.report(`the session's model ${saved.provider}/${saved.modelId} is not configured; continuing with ${current ? `${current.provider}/${current.id}` : "no model"}`, "warning");
+    else
+      this.report(
+        `the session's model ${saved.provider}/${saved.modelId} is not configured; continuing with ${current ? `${current.provider}/${current.id}` : "no model"}`,
+        "warning",
+      );
   }
 
   /** When flags override the session's model or thinking level, the switch is recorded. */

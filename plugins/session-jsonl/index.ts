@@ -17,8 +17,11 @@ export default definePlugin({
   setup(api) {
     const where = {
       dir: sessionDirFor({
-        agentDir: api.agentDir, cwd: api.cwd, flag: api.flags.sessionDir,
-        env: process.env.PI_CODING_AGENT_SESSION_DIR, setting: api.settings.sessionDir,
+        agentDir: api.agentDir,
+        cwd: api.cwd,
+        flag: api.flags.sessionDir,
+        env: process.env.PI_CODING_AGENT_SESSION_DIR,
+        setting: api.settings.sessionDir,
       }),
       root: sessionsRoot(api.agentDir),
       persist: api.flags.session !== false,

@@ -27,9 +27,14 @@ export async function navigateTree(api: PluginApi, s: GatedSessions, targetId: s
   const answer = await s.gate({
     type: "session_before_tree",
     preparation: {
-      targetId, oldLeafId, commonAncestorId: common?.id ?? null, entriesToSummarize: abandoned(oldPath, targetPath),
-      userWantsSummary: opts.summarize ?? false, customInstructions: opts.customInstructions,
-      replaceInstructions: opts.replaceInstructions, label: opts.label,
+      targetId,
+      oldLeafId,
+      commonAncestorId: common?.id ?? null,
+      entriesToSummarize: abandoned(oldPath, targetPath),
+      userWantsSummary: opts.summarize ?? false,
+      customInstructions: opts.customInstructions,
+      replaceInstructions: opts.replaceInstructions,
+      label: opts.label,
     },
     signal,
   });
@@ -53,7 +58,9 @@ export async function navigateTree(api: PluginApi, s: GatedSessions, targetId: s
     if (text) summary = { summary: text, fromHook: false };
   }
   const summaryEntry = s.navigate(newLeafId, { ...summary, label });
-  const editorText = reentered ? textOf(target.type === "message" ? (target.message as { content?: unknown }).content : target.content) : undefined;
+  const editorText = reentered
+    ? textOf(target.type === "message" ? (target.message as { content?: unknown }).content : target.content)
+    : undefined;
   return { cancelled: false, editorText, newLeafId, summaryEntry };
 }
 
@@ -62,7 +69,12 @@ export async function navigateTree(api: PluginApi, s: GatedSessions, targetId: s
  * gates hear session_shutdown (with the before-event's target file) before `act` replaces the
  * session (the service then emits session_start).
  */
-export async function replaceSession(s: Pick<GatedSessions, "gate">, before: SessionGateEvent, reason: ReplaceReason, act: () => void): Promise<{ cancelled: boolean; by?: string }> {
+export async function replaceSession(
+  s: Pick<GatedSessions, "gate">,
+  before: SessionGateEvent,
+  reason: ReplaceReason,
+  act: () => void,
+): Promise<{ cancelled: boolean; by?: string }> {
   const answer = await s.gate(before);
   if (answer.cancel) return { cancelled: true, by: answer.by };
   const targetSessionFile = before.type === "session_before_switch" ? before.targetSessionFile : undefined;

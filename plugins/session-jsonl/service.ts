@@ -26,11 +26,21 @@ export function createService(api: PluginApi, c: SessionController): SessionsSer
     return resolve(found.path);
   };
   const service: SessionsService = {
-    get file() { return s().path; },
-    get id() { return s().id; },
-    get persisted() { return s().persisted; },
-    get name() { return s().name; },
-    get leafId() { return s().leafId; },
+    get file() {
+      return s().path;
+    },
+    get id() {
+      return s().id;
+    },
+    get persisted() {
+      return s().persisted;
+    },
+    get name() {
+      return s().name;
+    },
+    get leafId() {
+      return s().leafId;
+    },
     header: () => s().header,
     entry: (id) => s().tree.entry(id),
     entries: () => s().tree.all(),
@@ -43,13 +53,25 @@ export function createService(api: PluginApi, c: SessionController): SessionsSer
       const oldLeafId = s().leafId;
       s().moveLeaf(targetId);
       const summaryEntry = opts.summary
-        ? c.append({ type: "branch_summary", fromId: targetId ?? "root", summary: opts.summary, details: opts.details, fromHook: opts.fromHook })
+        ? c.append({
+            type: "branch_summary",
+            fromId: targetId ?? "root",
+            summary: opts.summary,
+            details: opts.details,
+            fromHook: opts.fromHook,
+          })
         : undefined;
       const labelled = summaryEntry?.id ?? targetId;
       if (opts.label && labelled) c.append({ type: "label", targetId: labelled, label: opts.label });
       s().tree.forgetOffPath();
       c.restore();
-      api.actions.emit({ type: "session_tree", newLeafId: s().leafId, oldLeafId, summaryEntry, fromExtension: summaryEntry ? opts.fromHook === true : undefined });
+      api.actions.emit({
+        type: "session_tree",
+        newLeafId: s().leafId,
+        oldLeafId,
+        summaryEntry,
+        fromExtension: summaryEntry ? opts.fromHook === true : undefined,
+      });
       return summaryEntry;
     },
     fork(entryId, position = "before") {

@@ -57,9 +57,11 @@ function resumeWhenUiIsUp(api: PluginApi, c: SessionController, waitedMs = 0): v
         if (waitedMs < 30_000) resumeWhenUiIsUp(api, c, waitedMs + 50);
         return;
       }
-      void pick(api, listSessions(c.where.dir)).then((picked) => {
-        if (picked) c.open(picked);
-      }).catch((error: Error) => c.report(`could not resume: ${error.message}`, "error"));
+      void pick(api, listSessions(c.where.dir))
+        .then((picked) => {
+          if (picked) c.open(picked);
+        })
+        .catch((error: Error) => c.report(`could not resume: ${error.message}`, "error"));
     } catch {
       // this plugin generation was reloaded meanwhile: the new one owns the session now
     }
@@ -69,7 +71,9 @@ function resumeWhenUiIsUp(api: PluginApi, c: SessionController, waitedMs = 0): v
 
 async function pick(api: PluginApi, sessions: SessionInfo[]): Promise<string | undefined> {
   if (!api.services.has("ui") || api.flags.mode === "rpc") {
-    throw new Error("--resume needs the interactive picker, which this mode does not have. Use -c for the most recent session here, or --session <id-prefix|path> (the ids are the file names' suffixes in the session folder)");
+    throw new Error(
+      "--resume needs the interactive picker, which this mode does not have. Use -c for the most recent session here, or --session <id-prefix|path> (the ids are the file names' suffixes in the session folder)",
+    );
   }
   if (sessions.length === 0) {
     api.diagnose({ level: "info", where: "session", message: "no sessions to resume in this folder" });

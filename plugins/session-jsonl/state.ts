@@ -11,7 +11,9 @@ export interface SessionState {
 }
 
 /** The holder of the open session, the same object in every generation of this plugin. */
-export interface Carried { current?: SessionState }
+export interface Carried {
+  current?: SessionState;
+}
 
 export function carried(api: PluginApi): Carried {
   return api.keep<Carried>("open-session", () => ({}));

@@ -5,8 +5,14 @@ import type { SessionStats } from "../../contracts/sessions.js";
 
 export function sessionStats(sessionId: string, messages: readonly AgentMessage[], model: Model | undefined): SessionStats {
   const s: SessionStats = {
-    sessionId, userMessages: 0, assistantMessages: 0, toolCalls: 0, toolResults: 0, totalMessages: messages.length,
-    tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, cost: 0,
+    sessionId,
+    userMessages: 0,
+    assistantMessages: 0,
+    toolCalls: 0,
+    toolResults: 0,
+    totalMessages: messages.length,
+    tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    cost: 0,
   };
   let last: AssistantMessage | undefined;
   for (const m of messages) {

@@ -22,8 +22,14 @@ export default definePlugin({
       if (ctx.reason === "startup") applyQueueModes(api);
     });
     api.register.command({
-      name: "settings", description: "Show and change settings", argumentHint: "[key value]", source: "builtin",
-      getArgumentCompletions: (prefix) => settingItems(api, store).filter((i) => i.key.startsWith(prefix)).map((i) => ({ value: i.key, label: i.label })),
+      name: "settings",
+      description: "Show and change settings",
+      argumentHint: "[key value]",
+      source: "builtin",
+      getArgumentCompletions: (prefix) =>
+        settingItems(api, store)
+          .filter((i) => i.key.startsWith(prefix))
+          .map((i) => ({ value: i.key, label: i.label })),
       handler: (args) => settingsCommand(api.current(), store, args.trim()),
     });
   },
@@ -44,12 +50,15 @@ function settingsCommand(api: PluginApi, store: SettingsService, args: string): 
   // Opened, not awaited: the screen stays up while the input line is free again. The screen's
   // code (and its text-measuring libraries) loads only now, keeping `pi -p` start-up lean.
   return import("./screen.js").then(({ SettingsScreen }) => {
-    void ui.custom?.<void>((done, ctx) => new SettingsScreen({
-      items,
-      theme: () => api.current().services.get("themes")?.current() ?? (ctx.theme as Theme),
-      requestRender: ctx.requestRender,
-      close: () => done(),
-    }));
+    void ui.custom?.<void>(
+      (done, ctx) =>
+        new SettingsScreen({
+          items,
+          theme: () => api.current().services.get("themes")?.current() ?? (ctx.theme as Theme),
+          requestRender: ctx.requestRender,
+          close: () => done(),
+        }),
+    );
     return undefined;
   });
 }

@@ -30,7 +30,10 @@ export function settingItems(api: PluginApi, settings: SettingsService): Setting
   const themes = () => live().services.get("themes");
   /** A plain setting: written, and read from the merged settings wherever it is used. */
   const plain = (key: string, label: string, description: string, values: () => Value[], fallback: Value): SettingItem => ({
-    key, label, description, values,
+    key,
+    label,
+    description,
+    values,
     current: () => {
       const v = store().get(key);
       return typeof v === typeof fallback ? (v as Value) : fallback;
@@ -42,9 +45,10 @@ export function settingItems(api: PluginApi, settings: SettingsService): Setting
     return {
       key,
       label: which === "steering" ? "Steering mode" : "Follow-up mode",
-      description: which === "steering"
-        ? "Messages sent while the agent works (Enter): delivered one at a time, or all at once"
-        : "Queued follow-ups (Alt+Enter): delivered one at a time, or all at once",
+      description:
+        which === "steering"
+          ? "Messages sent while the agent works (Enter): delivered one at a time, or all at once"
+          : "Queued follow-ups (Alt+Enter): delivered one at a time, or all at once",
       values: () => ["one-at-a-time", "all"],
       current: () => (which === "steering" ? live().agent.steeringMode : live().agent.followUpMode),
       apply: (value) => {
@@ -61,7 +65,8 @@ export function settingItems(api: PluginApi, settings: SettingsService): Setting
     plain("hideThinkingBlock", "Hide thinking", "Collapse thinking blocks in the transcript (Ctrl+T toggles)", BOOL, false),
     plain("quietStartup", "Quiet startup", "Skip the start-up banner (from the next start)", BOOL, false),
     {
-      key: "defaultThinkingLevel", label: "Thinking level",
+      key: "defaultThinkingLevel",
+      label: "Thinking level",
       description: "Reasoning effort for the current model (Shift+Tab cycles); remembered for the next start",
       values: () => availableThinkingLevels(live().agent.model),
       // What the model really uses (a model without reasoning runs with "off").
@@ -72,12 +77,23 @@ export function settingItems(api: PluginApi, settings: SettingsService): Setting
     plain("doubleEscapeAction", "Double-escape action", "What Esc twice on an empty editor opens", () => ["tree", "fork", "none"], "tree"),
     plain("treeFilterMode", "Tree filter mode", "Which entries /tree shows when it opens", () => [...TREE_FILTERS], "default"),
     plain("enableSkillCommands", "Skill commands", "Offer skills as /skill:name commands (from the next start or /reload)", BOOL, true),
-    plain("autocompleteMaxVisible", "Autocomplete max items", "How many completions the list under the editor shows", () => [3, 5, 7, 10, 15, 20], 5),
+    plain(
+      "autocompleteMaxVisible",
+      "Autocomplete max items",
+      "How many completions the list under the editor shows",
+      () => [3, 5, 7, 10, 15, 20],
+      5,
+    ),
   ];
   if (themes()) {
     items.splice(6, 0, {
-      key: "theme", label: "Theme", description: "Colours of the interface (the themes service remembers the choice)",
-      values: () => themes()?.list().map((t) => t.name) ?? [],
+      key: "theme",
+      label: "Theme",
+      description: "Colours of the interface (the themes service remembers the choice)",
+      values: () =>
+        themes()
+          ?.list()
+          .map((t) => t.name) ?? [],
       current: () => themes()?.current().name ?? "",
       apply: (value) => themes()?.set(String(value)),
     });

@@ -9,12 +9,16 @@ export function rememberChoices(api: PluginApi, settings: SettingsService): void
   let ready = false;
   // A session restore sets the model ("restore") and then its thinking level in the same tick.
   let restoring = false;
-  api.on("boot", () => {
-    ready = false;
-    // After the last boot tap, and after whatever the caller does right after start() (the SDK
-    // applies its options there).
-    setImmediate(() => (ready = true));
-  }, { stage: Stage.LATE });
+  api.on(
+    "boot",
+    () => {
+      ready = false;
+      // After the last boot tap, and after whatever the caller does right after start() (the SDK
+      // applies its options there).
+      setImmediate(() => (ready = true));
+    },
+    { stage: Stage.LATE },
+  );
 
   const save = (values: Record<string, unknown>) => {
     try {

@@ -12,12 +12,14 @@ export class SettingsScreen implements CustomComponent {
   private selected = 0;
   private error: string | undefined;
 
-  constructor(private readonly opts: {
-    items: SettingItem[];
-    theme: () => Theme;
-    requestRender(): void;
-    close(): void;
-  }) {}
+  constructor(
+    private readonly opts: {
+      items: SettingItem[];
+      theme: () => Theme;
+      requestRender(): void;
+      close(): void;
+    },
+  ) {}
 
   handle(event: KeyEvent): void {
     if (event.type !== "key") return;
@@ -45,7 +47,8 @@ export class SettingsScreen implements CustomComponent {
     const item = items[this.selected];
     if (item) {
       lines.push("");
-      for (const l of wrapText(`${item.description} (${item.key}: ${item.values().map(format).join(" / ")})`, Math.max(10, width - 2))) lines.push(`  ${t.fg("dim", l)}`);
+      for (const l of wrapText(`${item.description} (${item.key}: ${item.values().map(format).join(" / ")})`, Math.max(10, width - 2)))
+        lines.push(`  ${t.fg("dim", l)}`);
     }
     if (this.error) lines.push(`  ${t.fg("error", truncateToWidth(this.error, width - 2))}`);
     lines.push(t.fg("dim", "  ↑↓ move · enter/space/←→ change · esc close"));

@@ -11,7 +11,11 @@ import type { SettingsListener, SettingsScope, SettingsService } from "../../con
 export class SettingsStore implements SettingsService {
   private readonly listeners = new Set<SettingsListener>();
 
-  constructor(private readonly merged: SettingsObject, private readonly agentDir: string, private readonly cwd: string) {}
+  constructor(
+    private readonly merged: SettingsObject,
+    private readonly agentDir: string,
+    private readonly cwd: string,
+  ) {}
 
   get(key: string): unknown {
     return getPath(this.merged, key);

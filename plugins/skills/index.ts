@@ -33,10 +33,14 @@ export default definePlugin({
       ready: () => index.ready(),
     });
     // After the base prompt and project context, before the date and cwd (pi's order).
-    api.on("systemPrompt", async (prompt, ctx) => {
-      if (!ctx.tools.some((t) => t.name === "read")) return prompt;
-      return prompt + skillsBlock((await index.get()).skills);
-    }, { stage: Stage.LATE });
+    api.on(
+      "systemPrompt",
+      async (prompt, ctx) => {
+        if (!ctx.tools.some((t) => t.name === "read")) return prompt;
+        return prompt + skillsBlock((await index.get()).skills);
+      },
+      { stage: Stage.LATE },
+    );
     if (commands) {
       const remove = api.services.use("commands").addSource({
         name: "skill",
@@ -61,8 +65,10 @@ function liveSkills(api: PluginApi, added: AddedPaths, built: (skills: Skill[]) 
     return (locations = { ...configured, roots: [...configured.roots, ...extra] });
   };
   let store: Promise<import("./store.js").SkillStore> | undefined;
-  const getStore = () => (store ??= import("./store.js").then((m) =>
-    new m.SkillStore(where, frontmatterParser, (file, message) => api.diagnose({ level: "warning", where: file, message }))));
+  const getStore = () =>
+    (store ??= import("./store.js").then(
+      (m) => new m.SkillStore(where, frontmatterParser, (file, message) => api.diagnose({ level: "warning", where: file, message })),
+    ));
   // One-shot modes rebuild per request (cheaper than starting a watcher, see README "Skills").
   const watch = api.flags.mode !== "print" && api.flags.mode !== "json";
   const index = new LiveIndex<SkillIndex>({
@@ -76,7 +82,12 @@ function liveSkills(api: PluginApi, added: AddedPaths, built: (skills: Skill[]) 
     relevant: (path) => path.endsWith(".md") || IGNORE_FILES.includes(basename(path)),
     onError: (message) => api.diagnose({ level: "warning", where: "skills", message }),
   });
-  return Object.assign(index, { reroot: () => { locations = undefined; index.invalidate(); } });
+  return Object.assign(index, {
+    reroot: () => {
+      locations = undefined;
+      index.invalidate();
+    },
+  });
 }
 
 function skillCommand(skill: Skill): CommandDef {

@@ -4,7 +4,16 @@
 // --no-skills keeps only the --skill paths, as in pi.
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { autoMeta, expandPath, givenPathMeta, packageMeta, settingsMeta, settingsPath, type SourceMeta, stringList } from "../../lib/resource-kit/index.js";
+import {
+  autoMeta,
+  expandPath,
+  givenPathMeta,
+  packageMeta,
+  settingsMeta,
+  settingsPath,
+  type SourceMeta,
+  stringList,
+} from "../../lib/resource-kit/index.js";
 
 export interface SkillRoot {
   path: string;
@@ -23,7 +32,11 @@ export interface LocationInput {
   settings: Readonly<Record<string, unknown>>;
 }
 
-export interface Locations { roots: SkillRoot[]; excluded: string[]; problems: string[] }
+export interface Locations {
+  roots: SkillRoot[];
+  excluded: string[];
+  problems: string[];
+}
 
 export function skillLocations(o: LocationInput): Locations {
   const roots: SkillRoot[] = [];

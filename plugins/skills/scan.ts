@@ -27,7 +27,12 @@ function walk(dir: string, root: string, ig: Ignore, isRoot: boolean, out: strin
   } catch {
     return;
   }
-  addIgnoreRules(ig, dir, root, entries.map((e) => e.name));
+  addIgnoreRules(
+    ig,
+    dir,
+    root,
+    entries.map((e) => e.name),
+  );
   const rel = (p: string) => relPosix(root, p);
   const skill = entries.find((e) => e.name === "SKILL.md");
   if (skill && kind(join(dir, skill.name), skill) === "file" && !ig.ignores(rel(join(dir, skill.name)))) {

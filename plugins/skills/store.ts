@@ -6,7 +6,10 @@ import type { Locations } from "./locations.js";
 import { findSkillFiles } from "./scan.js";
 import { checkSkill, type Skill } from "./validate.js";
 
-export interface SkillIndex { skills: Skill[]; byName: Map<string, Skill> }
+export interface SkillIndex {
+  skills: Skill[];
+  byName: Map<string, Skill>;
+}
 export type Problem = (where: string, message: string) => void;
 
 export class SkillStore {
@@ -17,7 +20,11 @@ export class SkillStore {
   private parse: ParseFrontmatter | undefined;
 
   /** `loadParser` runs only once a skill file exists: no skills, no YAML parser loaded. */
-  constructor(private readonly locations: () => Locations, private readonly loadParser: () => Promise<ParseFrontmatter>, private readonly problem: Problem) {
+  constructor(
+    private readonly locations: () => Locations,
+    private readonly loadParser: () => Promise<ParseFrontmatter>,
+    private readonly problem: Problem,
+  ) {
     this.cache = new FileCache<Skill>(
       (path, text) => {
         let data: Record<string, unknown>;
@@ -29,7 +36,9 @@ export class SkillStore {
         const { skill, problems } = checkSkill(data, path, this.origin.get(path) ?? "path");
         return { value: skill, problems };
       },
-      (path, problems) => { for (const p of problems) problem(path, `${path}: ${p}`); },
+      (path, problems) => {
+        for (const p of problems) problem(path, `${path}: ${p}`);
+      },
     );
   }
 

@@ -5,7 +5,10 @@ import { basename, dirname } from "node:path";
 export type { Skill } from "../../contracts/resources.js";
 import type { Skill } from "../../contracts/resources.js";
 
-export interface Checked { skill?: Skill; problems: string[] }
+export interface Checked {
+  skill?: Skill;
+  problems: string[];
+}
 
 export const MAX_NAME = 64;
 export const MAX_DESCRIPTION = 1024;

@@ -8,9 +8,14 @@ export function basePrompt(ctx: SystemPromptContext, readmePath: string | undefi
     "You are an expert coding assistant operating inside pi-kernel, a coding agent harness. You help users by reading files, executing commands, editing code, and writing new files.",
     `Available tools:\n${tools.length ? tools.join("\n") : "(none)"}`,
     "In addition to the tools above, you may have access to other custom tools depending on the project.",
-    `Guidelines:\n${guidelines(ctx).map((g) => `- ${g}`).join("\n")}`,
+    `Guidelines:\n${guidelines(ctx)
+      .map((g) => `- ${g}`)
+      .join("\n")}`,
   ];
-  if (readmePath) sections.push(`pi-kernel documentation (read only when the user asks about pi-kernel itself, its plugins, settings or tools): ${readmePath}`);
+  if (readmePath)
+    sections.push(
+      `pi-kernel documentation (read only when the user asks about pi-kernel itself, its plugins, settings or tools): ${readmePath}`,
+    );
   return sections.join("\n\n");
 }
 

@@ -20,19 +20,28 @@ export default definePlugin({
   setup(api) {
     // Flag files are read on first use, not at start-up.
     let flags: { custom?: string; appended: string[] } | undefined;
-    const fromFlags = () => (flags ??= {
-      custom: textOrFile(api.flags.systemPrompt, api.cwd),
-      appended: appendValues(api.flags.appendSystemPrompt, api.cwd),
-    });
-    api.on("systemPrompt", async (_prompt, ctx) => {
-      const { custom, appended } = fromFlags();
-      const files = promptFiles(api);
-      const base = custom ?? (await files?.systemPrompt(ctx.cwd)) ?? basePrompt(ctx, readmePath());
-      const append = appended.length ? appended : [await files?.appendSystemPrompt(ctx.cwd)].filter((t): t is string => !!t);
-      return [base, ...append].join("\n\n");
-    }, { stage: Stage.EARLY });
+    const fromFlags = () =>
+      (flags ??= {
+        custom: textOrFile(api.flags.systemPrompt, api.cwd),
+        appended: appendValues(api.flags.appendSystemPrompt, api.cwd),
+      });
+    api.on(
+      "systemPrompt",
+      async (_prompt, ctx) => {
+        const { custom, appended } = fromFlags();
+        const files = promptFiles(api);
+        const base = custom ?? (await files?.systemPrompt(ctx.cwd)) ?? basePrompt(ctx, readmePath());
+        const append = appended.length ? appended : [await files?.appendSystemPrompt(ctx.cwd)].filter((t): t is string => !!t);
+        return [base, ...append].join("\n\n");
+      },
+      { stage: Stage.EARLY },
+    );
     // Date and cwd close the prompt, after everything other plugins appended.
-    api.on("systemPrompt", (prompt, ctx: SystemPromptContext) => `${prompt}\nCurrent date: ${today()}\nCurrent working directory: ${ctx.cwd}`, { stage: Stage.LATE + 1000 });
+    api.on(
+      "systemPrompt",
+      (prompt, ctx: SystemPromptContext) => `${prompt}\nCurrent date: ${today()}\nCurrent working directory: ${ctx.cwd}`,
+      { stage: Stage.LATE + 1000 },
+    );
   },
 });
 

@@ -16,5 +16,8 @@ export function textOrFile(value: unknown, cwd: string): string | undefined {
 
 /** The repeatable --append-system-prompt values, resolved. */
 export function appendValues(value: unknown, cwd: string): string[] {
-  return ([] as unknown[]).concat(value ?? []).map((v) => textOrFile(v, cwd)).filter((v): v is string => !!v);
+  return ([] as unknown[])
+    .concat(value ?? [])
+    .map((v) => textOrFile(v, cwd))
+    .filter((v): v is string => !!v);
 }

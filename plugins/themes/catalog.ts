@@ -4,12 +4,16 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 
-export interface ThemeSource { path: string; source: "builtin" | "user" | "project" | "settings" | "cli" }
+export interface ThemeSource {
+  path: string;
+  source: "builtin" | "user" | "project" | "settings" | "cli";
+}
 
 /** Every `*.json` file of the given dirs and files; missing dirs are skipped quietly. */
-export function themeFiles(opts: {
-  builtinDir: string; agentDir: string; cwd: string; settingsPaths: string[]; cliPaths: string[];
-}): { files: ThemeSource[]; problems: string[] } {
+export function themeFiles(opts: { builtinDir: string; agentDir: string; cwd: string; settingsPaths: string[]; cliPaths: string[] }): {
+  files: ThemeSource[];
+  problems: string[];
+} {
   const files: ThemeSource[] = [];
   const problems: string[] = [];
   const add = (path: string, source: ThemeSource["source"], explicit: boolean) => {

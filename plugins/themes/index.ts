@@ -64,16 +64,24 @@ function createManager(api: PluginApi, added: AddedPaths, chosen: string | undef
   const cliPaths = cliValues.filter(looksLikePath);
   const settingsPaths = Array.isArray(api.settings.themes) ? api.settings.themes.map(String) : [];
   const { files, problems } = themeFiles({
-    builtinDir: builtinThemesDir(), agentDir: api.agentDir, cwd: api.cwd,
-    settingsPaths: api.flags.themes === false ? [] : settingsPaths, cliPaths,
+    builtinDir: builtinThemesDir(),
+    agentDir: api.agentDir,
+    cwd: api.cwd,
+    settingsPaths: api.flags.themes === false ? [] : settingsPaths,
+    cliPaths,
   });
   for (const p of problems) report("warning", p);
-  manager.load([...(api.flags.themes === false ? files.filter((f) => f.source === "builtin" || f.source === "cli") : files), ...addedThemes(added)],
-    api.registry.list("theme"));
+  manager.load(
+    [...(api.flags.themes === false ? files.filter((f) => f.source === "builtin" || f.source === "cli") : files), ...addedThemes(added)],
+    api.registry.list("theme"),
+  );
   const wanted = [
     chosen,
     cliValues.find((v) => !looksLikePath(v)),
-    manager.list().filter((t) => t.source === "cli").at(-1)?.name,
+    manager
+      .list()
+      .filter((t) => t.source === "cli")
+      .at(-1)?.name,
     typeof api.settings.theme === "string" ? api.settings.theme : undefined,
   ].find((name): name is string => !!name);
   const fallback = detectBackground();

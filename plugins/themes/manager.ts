@@ -9,7 +9,10 @@ import type { ColorMode } from "./color.js";
 import { parseTheme, readThemeFile, type ThemeSpec } from "./theme-file.js";
 import { watchFile } from "./watch-file.js";
 
-export interface Known { spec: ThemeSpec; source: string }
+export interface Known {
+  spec: ThemeSpec;
+  source: string;
+}
 
 export class ThemeManager implements ThemesService {
   private readonly known = new Map<string, Known>();
@@ -90,7 +93,10 @@ export class ThemeManager implements ThemesService {
     try {
       spec = { ...parseTheme(JSON.parse(text), path), path };
     } catch (error) {
-      this.report("warning", `${(error as Error).message.startsWith(path) ? "" : `${path}: `}${(error as Error).message} (keeping the last good theme)`);
+      this.report(
+        "warning",
+        `${(error as Error).message.startsWith(path) ? "" : `${path}: `}${(error as Error).message} (keeping the last good theme)`,
+      );
       return;
     }
     const source = this.known.get(this.active.spec.name)?.source ?? "user";

@@ -23,7 +23,10 @@ export function parseTheme(json: unknown, where: string): ThemeSpec {
   const colors = {} as Record<ColorToken, number | string>;
   for (const token of COLOR_TOKENS) {
     if (!given) break;
-    if (!(token in given)) { problems.push(`colors.${token} is missing`); continue; }
+    if (!(token in given)) {
+      problems.push(`colors.${token} is missing`);
+      continue;
+    }
     try {
       colors[token] = resolveValue(given[token], vars);
     } catch (error) {

@@ -18,7 +18,10 @@ export function anchoredLine(number: number, line: string): string {
   return `${number}#${lineHash(content)}:${content}`;
 }
 
-export interface Anchor { line: number; hash: string }
+export interface Anchor {
+  line: number;
+  hash: string;
+}
 
 /** Accepts `N#HH`, and also a whole copied `N#HH:content` line (the content is ignored). */
 export function parseAnchor(text: string): Anchor | undefined {

@@ -3,7 +3,12 @@
 
 const BOM = "\uFEFF";
 
-export interface Document { lines: string[]; bom: string; eol: "\n" | "\r\n"; finalNewline: boolean }
+export interface Document {
+  lines: string[];
+  bom: string;
+  eol: "\n" | "\r\n";
+  finalNewline: boolean;
+}
 
 export function parseDocument(text: string): Document {
   const bom = text.startsWith(BOM) ? BOM : "";

@@ -4,7 +4,10 @@
 import type { ToolResultEvent } from "pi-kernel";
 import { anchoredLine } from "./anchors.js";
 
-interface Shown { firstLine: number; lineCount: number }
+interface Shown {
+  firstLine: number;
+  lineCount: number;
+}
 
 export function anchorReadResult(event: ToolResultEvent): ToolResultEvent {
   if (event.toolName !== "read" || event.isError) return event;

@@ -1,14 +1,28 @@
 // The bash tool: run a shell command, stream its output, and return the tail of it.
 import { stat, unlink } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
-import { formatSize, MAX_BYTES, MAX_LINES, OutputSink, pickShell, runCommand, type RunOutcome, throttle, truncateTail } from "../../lib/tool-kit/index.js";
+import {
+  formatSize,
+  MAX_BYTES,
+  MAX_LINES,
+  OutputSink,
+  pickShell,
+  runCommand,
+  type RunOutcome,
+  throttle,
+  truncateTail,
+} from "../../lib/tool-kit/index.js";
 
 const parameters = Type.Object({
   command: Type.String({ description: "Bash command to execute" }),
   timeout: Type.Optional(Type.Number({ description: "Timeout in seconds (optional, no default timeout)" })),
 });
 
-export interface BashDetails { exitCode?: number; truncated?: boolean; fullOutputPath?: string }
+export interface BashDetails {
+  exitCode?: number;
+  truncated?: boolean;
+  fullOutputPath?: string;
+}
 
 const UPDATE_INTERVAL_MS = 100;
 
@@ -25,12 +39,20 @@ export const bashTool = defineTool<typeof parameters, BashDetails>({
     if (signal.aborted) throw new Error("Command aborted");
     await requireDirectory(ctx.cwd);
     const sink = new OutputSink();
-    const stream = throttle(() => onUpdate({ content: [{ type: "text", text: truncateTail(sink.tailText()).content }] }), UPDATE_INTERVAL_MS);
+    const stream = throttle(
+      () => onUpdate({ content: [{ type: "text", text: truncateTail(sink.tailText()).content }] }),
+      UPDATE_INTERVAL_MS,
+    );
     const timeout = params.timeout !== undefined && params.timeout > 0 ? params.timeout : undefined;
     let outcome: RunOutcome;
     try {
       outcome = await runCommand({
-        command: params.command, cwd: ctx.cwd, shell: pickShell(), signal, sink, onData: stream.call,
+        command: params.command,
+        cwd: ctx.cwd,
+        shell: pickShell(),
+        signal,
+        sink,
+        onData: stream.call,
         timeoutMs: timeout === undefined ? undefined : timeout * 1000,
       });
     } finally {
@@ -61,9 +83,10 @@ async function formatOutput(sink: OutputSink): Promise<{ text: string; details: 
     return { text: tail.content, details: {} };
   }
   const total = sink.totalLines;
-  const where = sink.spillPath && !sink.spillError
-    ? `Full output: ${sink.spillPath}`
-    : `Full output could not be saved${sink.spillError ? `: ${sink.spillError.message}` : ""}`;
+  const where =
+    sink.spillPath && !sink.spillError
+      ? `Full output: ${sink.spillPath}`
+      : `Full output could not be saved${sink.spillError ? `: ${sink.spillError.message}` : ""}`;
   const shown = tail.lastLinePartial
     ? `Showing the last ${formatSize(Buffer.byteLength(tail.content, "utf8"))} of line ${total}`
     : `Showing lines ${total - tail.outputLines + 1}-${total} of ${total}`;

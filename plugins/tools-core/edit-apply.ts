@@ -3,9 +3,17 @@
 import { closestCandidates } from "./edit-candidates.js";
 import { FileViews, locate } from "./edit-match.js";
 
-export interface Edit { oldText: string; newText: string }
+export interface Edit {
+  oldText: string;
+  newText: string;
+}
 
-interface Span { start: number; end: number; replacement: string; index: number }
+interface Span {
+  start: number;
+  end: number;
+  replacement: string;
+  index: number;
+}
 
 export interface Applied {
   text: string;
@@ -23,8 +31,10 @@ export function applyEdits(original: string, edits: Edit[], path: string): Appli
     const match = locate(views, edit.oldText);
     if (!match.found && match.count === 0) throw new Error(notFoundMessage(views, edit.oldText, name, path));
     if (!match.found) {
-      throw new Error(`Found ${match.count} occurrences of ${name} in ${path}. It must match exactly one place: ` +
-        `add more surrounding lines to ${name} to make it unique.`);
+      throw new Error(
+        `Found ${match.count} occurrences of ${name} in ${path}. It must match exactly one place: ` +
+          `add more surrounding lines to ${name} to make it unique.`,
+      );
     }
     return { start: match.start, end: match.end, replacement: withEol(edit.newText, eol), index: i };
   });
@@ -32,15 +42,19 @@ export function applyEdits(original: string, edits: Edit[], path: string): Appli
   checkOverlaps(ordered, edits.length);
   const text = splice(original, ordered);
   if (text === original) {
-    throw new Error(`No changes made to ${path}: the replacements produce identical content. Check that newText contains the change you intend.`);
+    throw new Error(
+      `No changes made to ${path}: the replacements produce identical content. Check that newText contains the change you intend.`,
+    );
   }
   return { text, firstOffset: ordered[0].start };
 }
 
 function checkEdit(edit: Edit, name: string): void {
   if (edit.oldText === "") {
-    throw new Error(`${name} is empty. Include the exact existing text to replace (to insert, include a nearby ` +
-      `unique line in oldText and repeat it in newText; to replace a whole file, use write).`);
+    throw new Error(
+      `${name} is empty. Include the exact existing text to replace (to insert, include a nearby ` +
+        `unique line in oldText and repeat it in newText; to replace a whole file, use write).`,
+    );
   }
   if (edit.oldText === edit.newText) {
     throw new Error(`${name.replace("oldText", "newText")} is identical to ${name}, so nothing would change. Provide the new text.`);
@@ -52,8 +66,10 @@ function checkOverlaps(ordered: Span[], count: number): void {
     const [a, b] = [ordered[i - 1], ordered[i]];
     if (b.start < a.end) {
       const [first, second] = [a.index, b.index].sort((x, y) => x - y);
-      throw new Error(`${label(first, count)} and ${label(second, count)} overlap in the file. Merge them into one ` +
-        `edit, or make each oldText cover a separate region.`);
+      throw new Error(
+        `${label(first, count)} and ${label(second, count)} overlap in the file. Merge them into one ` +
+          `edit, or make each oldText cover a separate region.`,
+      );
     }
   }
 }

@@ -71,7 +71,10 @@ export function similarity(a: string, b: string): number {
   for (let i = 0; i < b.length - 1; i++) {
     const gram = b.slice(i, i + 2);
     const left = counts.get(gram) ?? 0;
-    if (left > 0) { shared += 1; counts.set(gram, left - 1); }
+    if (left > 0) {
+      shared += 1;
+      counts.set(gram, left - 1);
+    }
   }
   return (2 * shared) / (a.length + b.length - 2);
 }

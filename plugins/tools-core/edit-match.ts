@@ -2,9 +2,7 @@
 // the fuzzy view. Either way the answer is a span of the ORIGINAL text.
 import { buildView, normalise, originalSpan, type TextView } from "./text-view.js";
 
-export type MatchResult =
-  | { found: true; start: number; end: number; fuzzy: boolean }
-  | { found: false; count: number }; // 0: nowhere; more than 1: ambiguous
+export type MatchResult = { found: true; start: number; end: number; fuzzy: boolean } | { found: false; count: number }; // 0: nowhere; more than 1: ambiguous
 
 /** Both views of one file, the fuzzy one built only if some edit needs it. */
 export class FileViews {

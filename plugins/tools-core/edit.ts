@@ -1,7 +1,14 @@
 // The edit tool: exact, unique, all-or-nothing text replacements in an existing file. Edits go
 // through the per-file mutation queue it is built with (the "file-mutations" service).
 import { defineTool, Type } from "pi-kernel";
-import { type DiffSummary, type FileMutationsService, readUtf8File, resolveToolPath, summariseChange, writeFileAtomic } from "../../lib/tool-kit/index.js";
+import {
+  type DiffSummary,
+  type FileMutationsService,
+  readUtf8File,
+  resolveToolPath,
+  summariseChange,
+  writeFileAtomic,
+} from "../../lib/tool-kit/index.js";
 import { prepareEditArguments } from "./edit-args.js";
 import { applyEdits } from "./edit-apply.js";
 
@@ -24,34 +31,35 @@ const parameters = Type.Object({
 /** The unified diff and first changed line, for the UI. */
 export type EditDetails = DiffSummary;
 
-export const createEditTool = (mutations: FileMutationsService) => defineTool<typeof parameters, EditDetails>({
-  name: "edit",
-  label: "Edit",
-  description:
-    "Edit a file by replacing exact text. Each oldText must match exactly one place in the original file " +
-    "(including whitespace); include enough surrounding lines to make it unique. Several non-overlapping " +
-    "edits can be made in one call; they are applied together or not at all.",
-  promptSnippet: "edit: Make precise replacements in a file (exact oldText -> newText)",
-  parameters,
-  prepareArguments: prepareEditArguments,
-  async execute(_id, params, signal, _onUpdate, ctx) {
-    signal.throwIfAborted();
-    const path = resolveToolPath(ctx.cwd, params.path);
-    return mutations.run(path, async () => {
-      const decoded = await readUtf8File(path, signal, "edit");
-      const bom = decoded.startsWith(BOM) ? BOM : "";
-      const before = decoded.slice(bom.length);
-      const { text: after, firstOffset } = applyEdits(before, params.edits, path);
+export const createEditTool = (mutations: FileMutationsService) =>
+  defineTool<typeof parameters, EditDetails>({
+    name: "edit",
+    label: "Edit",
+    description:
+      "Edit a file by replacing exact text. Each oldText must match exactly one place in the original file " +
+      "(including whitespace); include enough surrounding lines to make it unique. Several non-overlapping " +
+      "edits can be made in one call; they are applied together or not at all.",
+    promptSnippet: "edit: Make precise replacements in a file (exact oldText -> newText)",
+    parameters,
+    prepareArguments: prepareEditArguments,
+    async execute(_id, params, signal, _onUpdate, ctx) {
       signal.throwIfAborted();
-      await writeFileAtomic(path, bom + after, signal);
-      const details = await summariseChange(path, before, after);
-      // Without a diff (it timed out), the first replaced span still says where the change is.
-      details.firstChangedLine ??= lineAt(before, firstOffset);
-      const n = params.edits.length;
-      return { content: [{ type: "text", text: `Successfully replaced ${n} block(s) in ${path}.` }], details };
-    });
-  },
-});
+      const path = resolveToolPath(ctx.cwd, params.path);
+      return mutations.run(path, async () => {
+        const decoded = await readUtf8File(path, signal, "edit");
+        const bom = decoded.startsWith(BOM) ? BOM : "";
+        const before = decoded.slice(bom.length);
+        const { text: after, firstOffset } = applyEdits(before, params.edits, path);
+        signal.throwIfAborted();
+        await writeFileAtomic(path, bom + after, signal);
+        const details = await summariseChange(path, before, after);
+        // Without a diff (it timed out), the first replaced span still says where the change is.
+        details.firstChangedLine ??= lineAt(before, firstOffset);
+        const n = params.edits.length;
+        return { content: [{ type: "text", text: `Successfully replaced ${n} block(s) in ${path}.` }], details };
+      });
+    },
+  });
 
 function lineAt(text: string, offset: number): number {
   let line = 1;

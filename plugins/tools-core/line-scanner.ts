@@ -18,7 +18,11 @@ export interface ScanResult {
 const CHUNK = 64 * 1024;
 
 export async function scanLines(
-  file: FileHandle, startLine: number, budget: HeadBudget, maxLineBytes: number, signal?: AbortSignal,
+  file: FileHandle,
+  startLine: number,
+  budget: HeadBudget,
+  maxLineBytes: number,
+  signal?: AbortSignal,
 ): Promise<ScanResult> {
   const result: ScanResult = { lines: [], totalLines: 0 };
   const buffer = Buffer.allocUnsafe(CHUNK);

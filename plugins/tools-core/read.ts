@@ -2,7 +2,16 @@
 import { open, readFile, type FileHandle } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
 import type { ImageContent, TextContent, ToolResult } from "pi-kernel";
-import { describeFsError, formatSize, HeadBudget, MAX_BYTES, MAX_LINES, quote, resolveToolPath, statExistingFile } from "../../lib/tool-kit/index.js";
+import {
+  describeFsError,
+  formatSize,
+  HeadBudget,
+  MAX_BYTES,
+  MAX_LINES,
+  quote,
+  resolveToolPath,
+  statExistingFile,
+} from "../../lib/tool-kit/index.js";
 import { SNIFF_BYTES, sniffKind } from "./file-kind.js";
 import { scanLines, type ScanResult } from "./line-scanner.js";
 
@@ -16,7 +25,11 @@ const parameters = Type.Object({
  * `shown` says which file lines the text starts with (before any bracketed note), so a plugin can
  * decorate them, e.g. with hashline anchors, without re-parsing the note.
  */
-export interface ReadDetails { truncated?: boolean; totalLines?: number; shown?: { firstLine: number; lineCount: number } }
+export interface ReadDetails {
+  truncated?: boolean;
+  totalLines?: number;
+  shown?: { firstLine: number; lineCount: number };
+}
 
 export const readTool = defineTool<typeof parameters, ReadDetails>({
   name: "read",
@@ -30,14 +43,18 @@ export const readTool = defineTool<typeof parameters, ReadDetails>({
     signal.throwIfAborted();
     const path = resolveToolPath(ctx.cwd, params.path);
     await statExistingFile(path);
-    const file = await open(path, "r").catch((error) => { throw new Error(describeFsError(error, path)); });
+    const file = await open(path, "r").catch((error) => {
+      throw new Error(describeFsError(error, path));
+    });
     try {
       const head = Buffer.alloc(SNIFF_BYTES);
       const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
       const kind = sniffKind(head.subarray(0, bytesRead));
       if (kind.kind === "image") return await readImage(path, kind.mimeType, signal);
       if (kind.kind === "binary") {
-        throw new Error(`${path} is a binary file and cannot be read as text. Inspect it with bash (e.g. \`file ${quote(path)}\` or \`xxd ${quote(path)} | head\`).`);
+        throw new Error(
+          `${path} is a binary file and cannot be read as text. Inspect it with bash (e.g. \`file ${quote(path)}\` or \`xxd ${quote(path)} | head\`).`,
+        );
       }
       return await readText(file, path, params, signal);
     } finally {
@@ -56,7 +73,10 @@ async function readImage(path: string, mimeType: string, signal: AbortSignal): P
 }
 
 async function readText(
-  file: FileHandle, path: string, params: { offset?: number; limit?: number }, signal: AbortSignal,
+  file: FileHandle,
+  path: string,
+  params: { offset?: number; limit?: number },
+  signal: AbortSignal,
 ): Promise<ToolResult<ReadDetails>> {
   const start = Math.max(1, Math.floor(params.offset ?? 1));
   const userLimit = params.limit === undefined ? undefined : Math.floor(params.limit);
@@ -67,10 +87,13 @@ async function readText(
   if (scan.totalLines === 0 && start === 1) return textResult("[File is empty]", { totalLines: 0 });
   if (start > scan.totalLines) {
     if (scan.totalLines === 0) throw new Error(`Offset ${start} is beyond the end of ${path}: the file is empty.`);
-    throw new Error(`Offset ${start} is beyond the end of ${path}, which has ${scan.totalLines} line${scan.totalLines === 1 ? "" : "s"}. Use an offset between 1 and ${scan.totalLines}.`);
+    throw new Error(
+      `Offset ${start} is beyond the end of ${path}, which has ${scan.totalLines} line${scan.totalLines === 1 ? "" : "s"}. Use an offset between 1 and ${scan.totalLines}.`,
+    );
   }
   if (scan.firstLineBytes !== undefined) {
-    const text = `[Line ${start} is ${formatSize(scan.firstLineBytes)}, which exceeds the ${formatSize(MAX_BYTES)} limit. ` +
+    const text =
+      `[Line ${start} is ${formatSize(scan.firstLineBytes)}, which exceeds the ${formatSize(MAX_BYTES)} limit. ` +
       `Use bash to read part of it: sed -n '${start}p' ${quote(path)} | head -c ${MAX_BYTES}]`;
     return textResult(text, { truncated: true, totalLines: scan.totalLines });
   }

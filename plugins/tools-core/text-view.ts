@@ -23,7 +23,7 @@ export function buildView(original: string, fuzzy: boolean): TextView {
   const map = new Uint32Array(original.length + 1);
   let n = 0;
   // Line by line: folding keeps each character's position, so a line maps onto a run of offsets.
-  for (let pos = 0; ;) {
+  for (let pos = 0; ; ) {
     const nl = original.indexOf("\n", pos);
     const end = nl === -1 ? original.length : nl;
     const crlf = nl > pos && original[nl - 1] === "\r";
@@ -59,10 +59,26 @@ export function originalSpan(view: TextView, start: number, end: number): { star
 // Characters models tend to "improve" when copying code: typographic quotes and dashes, and the
 // many Unicode spaces. Each folds to the ASCII character it stands in for.
 const FOLDS: Record<string, string> = {
-  "\u2018": "'", "\u2019": "'", "\u201A": "'", "\u201B": "'",
-  "\u201C": '"', "\u201D": '"', "\u201E": '"', "\u201F": '"',
-  "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-",
-  "\u00A0": " ", "\u1680": " ", "\u202F": " ", "\u205F": " ", "\u3000": " ",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201A": "'",
+  "\u201B": "'",
+  "\u201C": '"',
+  "\u201D": '"',
+  "\u201E": '"',
+  "\u201F": '"',
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2015": "-",
+  "\u2212": "-",
+  "\u00A0": " ",
+  "\u1680": " ",
+  "\u202F": " ",
+  "\u205F": " ",
+  "\u3000": " ",
 };
 
 const FOLDABLE = /[\u2018-\u201F\u2010-\u2015\u2212\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;

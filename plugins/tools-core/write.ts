@@ -8,22 +8,23 @@ const parameters = Type.Object({
   content: Type.String({ description: "The complete content to write to the file" }),
 });
 
-export const createWriteTool = (mutations: FileMutationsService) => defineTool({
-  name: "write",
-  label: "Write",
-  description:
-    "Write content to a file. Creates the file if it does not exist and overwrites it if it does; parent " +
-    "directories are created as needed. Prefer edit for changing part of an existing file.",
-  promptSnippet: "write: Create or overwrite a file with the given content",
-  parameters,
-  async execute(_id, params, signal, _onUpdate, ctx) {
-    signal.throwIfAborted();
-    const path = resolveToolPath(ctx.cwd, params.path);
-    const bytes = Buffer.byteLength(params.content, "utf8");
-    await mutations.run(path, async () => {
+export const createWriteTool = (mutations: FileMutationsService) =>
+  defineTool({
+    name: "write",
+    label: "Write",
+    description:
+      "Write content to a file. Creates the file if it does not exist and overwrites it if it does; parent " +
+      "directories are created as needed. Prefer edit for changing part of an existing file.",
+    promptSnippet: "write: Create or overwrite a file with the given content",
+    parameters,
+    async execute(_id, params, signal, _onUpdate, ctx) {
       signal.throwIfAborted();
-      await writeFileAtomic(path, params.content, signal);
-    });
-    return { content: [{ type: "text", text: `Successfully wrote ${bytes} bytes to ${path}` }] };
-  },
-});
+      const path = resolveToolPath(ctx.cwd, params.path);
+      const bytes = Buffer.byteLength(params.content, "utf8");
+      await mutations.run(path, async () => {
+        signal.throwIfAborted();
+        await writeFileAtomic(path, params.content, signal);
+      });
+      return { content: [{ type: "text", text: `Successfully wrote ${bytes} bytes to ${path}` }] };
+    },
+  });

@@ -6,9 +6,18 @@ import { relative, sep } from "node:path";
 import { createInterface } from "node:readline";
 import { byPath, toPosix } from "./output.js";
 
-export interface Found { paths: string[]; limitReached: boolean }
+export interface Found {
+  paths: string[];
+  limitReached: boolean;
+}
 
-export function findWithFd(fd: { path: string; noRequireGit: boolean }, root: string, pattern: string, limit: number, signal: AbortSignal): Promise<Found> {
+export function findWithFd(
+  fd: { path: string; noRequireGit: boolean },
+  root: string,
+  pattern: string,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Found> {
   // One result more than the limit tells "exactly at the limit" from "more were there".
   const args = ["--glob", "--color=never", "--hidden", "--exclude", ".git", "--max-results", String(limit + 1)];
   if (fd.noRequireGit) args.push("--no-require-git");
@@ -24,8 +33,12 @@ export function findWithFd(fd: { path: string; noRequireGit: boolean }, root: st
     let stderr = "";
     const onAbort = () => child.kill();
     signal.addEventListener("abort", onAbort, { once: true });
-    child.stderr.on("data", (chunk) => { stderr += chunk; });
-    createInterface({ input: child.stdout }).on("line", (line) => { if (line.trim()) lines.push(line.replace(/\r$/, "")); });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      if (line.trim()) lines.push(line.replace(/\r$/, ""));
+    });
     child.once("error", (error) => reject(new Error(`Failed to run fd: ${error.message}`)));
     child.once("close", async (code) => {
       signal.removeEventListener("abort", onAbort);

@@ -15,7 +15,11 @@ const parameters = Type.Object({
   limit: Type.Optional(Type.Number({ description: `Maximum number of results (default: ${DEFAULT_LIMIT})` })),
 });
 
-export interface FindDetails { resultLimitReached?: number; truncated?: boolean; engine: "fd" | "builtin" }
+export interface FindDetails {
+  resultLimitReached?: number;
+  truncated?: boolean;
+  engine: "fd" | "builtin";
+}
 
 export const findTool = defineTool<typeof parameters, FindDetails>({
   name: "find",
@@ -44,7 +48,10 @@ export const findTool = defineTool<typeof parameters, FindDetails>({
       notices.push(`${limit} results limit reached. Use limit=${limit * 2} for more, or refine pattern`);
       details.resultLimitReached = limit;
     }
-    if (bounded.truncated) { notices.push(bytesNotice()); details.truncated = true; }
+    if (bounded.truncated) {
+      notices.push(bytesNotice());
+      details.truncated = true;
+    }
     return { content: [{ type: "text", text: withNotices(bounded.text, notices) }], details };
   },
 });

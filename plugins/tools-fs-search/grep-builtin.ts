@@ -34,7 +34,10 @@ export async function grepBuiltin(q: GrepQuery, signal: AbortSignal): Promise<Gr
 /** Appends this file's matches; true once the limit is reached. */
 function searchFile(file: string, content: Buffer | undefined, regex: RegExp, limit: number, out: GrepMatch[]): boolean {
   if (!content || content.subarray(0, SNIFF_BYTES).includes(0)) return false;
-  const lines = content.toString("utf8").replace(/^\uFEFF/, "").split("\n"); // ripgrep drops a UTF-8 BOM too
+  const lines = content
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .split("\n"); // ripgrep drops a UTF-8 BOM too
   if (lines[lines.length - 1] === "") lines.pop();
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
@@ -55,7 +58,9 @@ function compile(q: GrepQuery): RegExp {
     try {
       return new RegExp(source, flags); // patterns with escapes only legal outside Unicode mode
     } catch (error) {
-      throw new Error(`Invalid regular expression ${JSON.stringify(q.pattern)}: ${(error as Error).message}. Use literal=true to search for the text as is.`);
+      throw new Error(
+        `Invalid regular expression ${JSON.stringify(q.pattern)}: ${(error as Error).message}. Use literal=true to search for the text as is.`,
+      );
     }
   }
 }
@@ -77,4 +82,3 @@ async function* walkFiles(root: string, accepts: (rel: string) => boolean, signa
 async function* single(file: string): AsyncGenerator<string> {
   yield file;
 }
-

@@ -5,12 +5,26 @@ import { basename, relative } from "node:path";
 import type { GrepMatch, GrepQuery } from "./grep-types.js";
 import { capLine, toPosix } from "./output.js";
 
-export interface Formatted { lines: string[]; linesCut: boolean }
+export interface Formatted {
+  lines: string[];
+  linesCut: boolean;
+}
 
 export async function formatMatches(matches: GrepMatch[], q: GrepQuery, context: number): Promise<Formatted> {
   const files = new Map<string, Promise<string[]>>();
   const linesOf = (file: string) => {
-    if (!files.has(file)) files.set(file, readFile(file, "utf8").then((t) => t.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split("\n"), () => []));
+    if (!files.has(file))
+      files.set(
+        file,
+        readFile(file, "utf8").then(
+          (t) =>
+            t
+              .replace(/^\uFEFF/, "")
+              .replace(/\r\n?/g, "\n")
+              .split("\n"),
+          () => [],
+        ),
+      );
     return files.get(file)!;
   };
   const out: string[] = [];

@@ -18,7 +18,9 @@ export function grepWithRg(rg: string, q: GrepQuery, signal: AbortSignal): Promi
     let stoppedAtLimit = false;
     const onAbort = () => child.kill();
     signal.addEventListener("abort", onAbort, { once: true });
-    child.stderr.on("data", (chunk) => { stderr += chunk; });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
     const lines = createInterface({ input: child.stdout });
     lines.on("line", (line) => {
       if (stoppedAtLimit || !line.startsWith('{"type":"match"')) return;

@@ -20,4 +20,7 @@ export interface GrepMatch {
   text?: string;
 }
 
-export interface GrepHits { matches: GrepMatch[]; limitReached: boolean }
+export interface GrepHits {
+  matches: GrepMatch[];
+  limitReached: boolean;
+}

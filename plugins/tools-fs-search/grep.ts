@@ -21,7 +21,12 @@ const parameters = Type.Object({
   limit: Type.Optional(Type.Number({ description: `Maximum number of matches to return (default: ${DEFAULT_LIMIT})` })),
 });
 
-export interface GrepDetails { matchLimitReached?: number; truncated?: boolean; linesTruncated?: boolean; engine: "rg" | "builtin" }
+export interface GrepDetails {
+  matchLimitReached?: number;
+  truncated?: boolean;
+  linesTruncated?: boolean;
+  engine: "rg" | "builtin";
+}
 
 export const grepTool = defineTool<typeof parameters, GrepDetails>({
   name: "grep",
@@ -35,8 +40,13 @@ export const grepTool = defineTool<typeof parameters, GrepDetails>({
   async execute(_id, params, signal, _onUpdate, ctx) {
     const { root, info } = await searchPath(ctx.cwd, params.path, signal);
     const query: GrepQuery = {
-      pattern: params.pattern, root, rootIsDir: info.isDirectory(), glob: params.glob,
-      ignoreCase: !!params.ignoreCase, literal: !!params.literal, limit: Math.max(1, Math.floor(params.limit ?? DEFAULT_LIMIT)),
+      pattern: params.pattern,
+      root,
+      rootIsDir: info.isDirectory(),
+      glob: params.glob,
+      ignoreCase: !!params.ignoreCase,
+      literal: !!params.literal,
+      limit: Math.max(1, Math.floor(params.limit ?? DEFAULT_LIMIT)),
     };
     const rg = rgPath();
     // The built-in engine (and its gitignore library) loads only when ripgrep is missing.
@@ -52,7 +62,10 @@ export const grepTool = defineTool<typeof parameters, GrepDetails>({
       notices.push(`${query.limit} matches limit reached. Use limit=${query.limit * 2} for more, or refine pattern`);
       details.matchLimitReached = query.limit;
     }
-    if (bounded.truncated) { notices.push(bytesNotice()); details.truncated = true; }
+    if (bounded.truncated) {
+      notices.push(bytesNotice());
+      details.truncated = true;
+    }
     if (formatted.linesCut) {
       notices.push(`Some lines truncated to ${MAX_LINE_CHARS} chars. Use read tool to see full lines`);
       details.linesTruncated = true;

@@ -9,7 +9,10 @@ import { toPosix } from "./output.js";
 
 export const IGNORE_FILES = [".gitignore", ".ignore"];
 
-interface Level { base: string; rules: Ignore }
+interface Level {
+  base: string;
+  rules: Ignore;
+}
 
 export class IgnoreRules {
   private constructor(private readonly levels: Level[]) {}
@@ -23,8 +26,15 @@ export class IgnoreRules {
     }
     if (existsSync(join(root, ".git"))) chain.length = 0; // root is itself a repository's top
     let rules = new IgnoreRules([]);
-    for (const dir of chain) rules = rules.enter(dir, IGNORE_FILES.filter((f) => existsSync(join(dir, f))));
-    return rules.enter(root, IGNORE_FILES.filter((f) => existsSync(join(root, f))));
+    for (const dir of chain)
+      rules = rules.enter(
+        dir,
+        IGNORE_FILES.filter((f) => existsSync(join(dir, f))),
+      );
+    return rules.enter(
+      root,
+      IGNORE_FILES.filter((f) => existsSync(join(root, f))),
+    );
   }
 
   /** The rules inside `dir`, given which ignore files it holds (names from its listing). */

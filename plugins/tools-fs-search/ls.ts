@@ -14,7 +14,10 @@ const parameters = Type.Object({
   limit: Type.Optional(Type.Number({ description: `Maximum number of entries to return (default: ${DEFAULT_LIMIT})` })),
 });
 
-export interface LsDetails { entryLimitReached?: number; truncated?: boolean }
+export interface LsDetails {
+  entryLimitReached?: number;
+  truncated?: boolean;
+}
 
 export const lsTool = defineTool<typeof parameters, LsDetails>({
   name: "ls",
@@ -28,13 +31,18 @@ export const lsTool = defineTool<typeof parameters, LsDetails>({
   async execute(_id, params, signal, _onUpdate, ctx) {
     const { root: dir, info } = await searchPath(ctx.cwd, params.path, signal);
     if (!info.isDirectory()) throw new Error(`Not a directory: ${dir}`);
-    const names = await readdir(dir).catch((error: Error) => { throw new Error(`Cannot read directory: ${error.message}`); });
+    const names = await readdir(dir).catch((error: Error) => {
+      throw new Error(`Cannot read directory: ${error.message}`);
+    });
     names.sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
     const limit = Math.max(1, Math.floor(params.limit ?? DEFAULT_LIMIT));
     const entries: string[] = [];
     let limitReached = false;
     for (const name of names) {
-      if (entries.length >= limit) { limitReached = true; break; }
+      if (entries.length >= limit) {
+        limitReached = true;
+        break;
+      }
       const entry = await stat(join(dir, name)).catch(() => undefined);
       if (!entry) continue; // a dangling symlink or a file removed meanwhile: pi skips it too
       entries.push(entry.isDirectory() ? `${name}/` : name);
@@ -43,8 +51,14 @@ export const lsTool = defineTool<typeof parameters, LsDetails>({
     const bounded = headBytes(entries);
     const details: LsDetails = {};
     const notices: string[] = [];
-    if (limitReached) { notices.push(`${limit} entries limit reached. Use limit=${limit * 2} for more`); details.entryLimitReached = limit; }
-    if (bounded.truncated) { notices.push(bytesNotice()); details.truncated = true; }
+    if (limitReached) {
+      notices.push(`${limit} entries limit reached. Use limit=${limit * 2} for more`);
+      details.entryLimitReached = limit;
+    }
+    if (bounded.truncated) {
+      notices.push(bytesNotice());
+      details.truncated = true;
+    }
     return { content: [{ type: "text", text: withNotices(bounded.text, notices) }], details };
   },
 });

@@ -3,7 +3,10 @@
 import { sep } from "node:path";
 import { formatSize, MAX_BYTES, MAX_LINE_CHARS } from "../../lib/tool-kit/index.js";
 
-export interface Bounded { text: string; truncated: boolean }
+export interface Bounded {
+  text: string;
+  truncated: boolean;
+}
 
 /** Keeps whole lines from the top while they fit in 50 KB. */
 export function headBytes(lines: string[], maxBytes = MAX_BYTES): Bounded {

@@ -6,6 +6,8 @@ import { resolveToolPath } from "../../lib/tool-kit/index.js";
 export async function searchPath(cwd: string, path: string | undefined, signal: AbortSignal): Promise<{ root: string; info: Stats }> {
   if (signal.aborted) throw new Error("Operation aborted");
   const root = resolveToolPath(cwd, path || ".");
-  const info = await stat(root).catch(() => { throw new Error(`Path not found: ${root}`); });
+  const info = await stat(root).catch(() => {
+    throw new Error(`Path not found: ${root}`);
+  });
   return { root, info };
 }

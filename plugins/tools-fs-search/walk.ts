@@ -27,7 +27,13 @@ async function* walkDir(root: string, dir: string, rules: IgnoreRules, signal?: 
     return; // unreadable directory: rg and fd skip it too
   }
   const names = new Set(entries.map((e) => e.name));
-  const inner = dir === root ? rules : rules.enter(dir, IGNORE_FILES.filter((f) => names.has(f)));
+  const inner =
+    dir === root
+      ? rules
+      : rules.enter(
+          dir,
+          IGNORE_FILES.filter((f) => names.has(f)),
+        );
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     if (entry.name === ".git") continue;

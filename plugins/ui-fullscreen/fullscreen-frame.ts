@@ -34,7 +34,12 @@ export class FullscreenFrame implements Frame {
   start(term: Terminal, parts: AppParts): void {
     this.term = term;
     this.parts = parts;
-    const output = new Writable({ write: (chunk, _enc, cb) => { term.write(chunk.toString()); cb(); } }) as Writable & { columns: number; rows: number; isTTY: boolean };
+    const output = new Writable({
+      write: (chunk, _enc, cb) => {
+        term.write(chunk.toString());
+        cb();
+      },
+    }) as Writable & { columns: number; rows: number; isTTY: boolean };
     Object.defineProperty(output, "columns", { get: () => term.columns });
     Object.defineProperty(output, "rows", { get: () => term.rows });
     output.isTTY = true;
@@ -44,9 +49,19 @@ export class FullscreenFrame implements Frame {
     // UTF-8 throughout, as the inline UI writes: forceUnicode keeps blessed from turning "·" and
     // "─" into ASCII when LANG does not name UTF-8, and brokenACS from switching to the DEC line
     // drawing charset (which tmux capture-pane and some terminals show as "qqqq").
-    this.screen = blessed.screen({ input, output, smartCSR: true, fullUnicode: true, forceUnicode: true, terminal: "xterm-256color", warnings: false, autoPadding: false });
+    this.screen = blessed.screen({
+      input,
+      output,
+      smartCSR: true,
+      fullUnicode: true,
+      forceUnicode: true,
+      terminal: "xterm-256color",
+      warnings: false,
+      autoPadding: false,
+    });
     this.screen.tput.brokenACS = true;
-    const box = (o: Record<string, unknown>) => blessed.box({ parent: this.screen, left: 0, width: "100%", tags: false, wrap: false, ...o });
+    const box = (o: Record<string, unknown>) =>
+      blessed.box({ parent: this.screen, left: 0, width: "100%", tags: false, wrap: false, ...o });
     this.boxes = {
       transcript: box({ top: 0, height: 1 }),
       bottom: box({ top: 1, height: 1 }),
@@ -80,7 +95,12 @@ export class FullscreenFrame implements Frame {
     const cut = (lines: string[], width: number) => lines.map((l) => truncateToWidth(l, width));
     const footer = this.parts.footer.render(w);
     const searchLine = this.search.active
-      ? [t.fg("accent", "search: ") + this.search.query + t.inverse(" ") + t.fg("muted", `  ${this.search.status}  enter: previous match · esc: close`)]
+      ? [
+          t.fg("accent", "search: ") +
+            this.search.query +
+            t.inverse(" ") +
+            t.fg("muted", `  ${this.search.status}  enter: previous match · esc: close`),
+        ]
       : [];
     let bottom = [...searchLine, ...this.parts.bottom.render(w), ...footer];
     bottom = bottom.slice(Math.max(0, bottom.length - (h - 3)));
@@ -97,7 +117,10 @@ export class FullscreenFrame implements Frame {
     }
     if (this.top !== undefined) {
       const below = lines.length - (top + this.paneHeight);
-      shown[shown.length - 1] = t.fg("warning", `── ${below} more line${below === 1 ? "" : "s"} below · pagedown / wheel to scroll, ctrl+r to search ──`);
+      shown[shown.length - 1] = t.fg(
+        "warning",
+        `── ${below} more line${below === 1 ? "" : "s"} below · pagedown / wheel to scroll, ctrl+r to search ──`,
+      );
     }
     const b = this.boxes;
     b.transcript.height = this.paneHeight;
@@ -126,7 +149,10 @@ export class FullscreenFrame implements Frame {
     const keys = this.parts.keys;
     if (this.search.active) return this.searchKey(event);
     if (this.parts.overlay()) return false;
-    if (keys.matches(k, "app.transcript.search")) { this.search.open(); return true; }
+    if (keys.matches(k, "app.transcript.search")) {
+      this.search.open();
+      return true;
+    }
     const step = k.name.startsWith("wheel") ? 3 : k.name.startsWith("page") ? Math.max(1, this.paneHeight - 2) : 1;
     if (keys.matches(k, "app.transcript.scrollUp")) return this.scroll(-step);
     if (keys.matches(k, "app.transcript.scrollDown")) return this.scroll(step);
@@ -155,7 +181,7 @@ export class FullscreenFrame implements Frame {
     const k = event.key;
     if (k.name === "escape" || (k.ctrl && k.name === "c")) this.search.close();
     else if (k.name === "enter" || this.parts.keys.matches(k, "app.transcript.search")) {
-      const from = this.search.match ?? (this.top ?? this.lastLines.length);
+      const from = this.search.match ?? this.top ?? this.lastLines.length;
       const found = this.search.next(this.lastLines, from);
       if (found !== undefined) this.top = Math.max(0, found - Math.floor(this.paneHeight / 2));
     } else if (k.name === "backspace") this.search.query = this.search.query.slice(0, -1);

@@ -24,7 +24,11 @@ export default definePlugin({
         if (!app) throw new Error("/ui needs the interactive UI");
         const wanted = args.trim() || (app.frameName === "fullscreen" ? "inline" : "fullscreen");
         const service = `ui-frame:${wanted}` as const;
-        if (!api.services.has(service)) return app.notify(`Unknown UI "${wanted}" (available: ${NAMES.filter((n) => api.services.has(`ui-frame:${n}`)).join(", ")})`, "warning");
+        if (!api.services.has(service))
+          return app.notify(
+            `Unknown UI "${wanted}" (available: ${NAMES.filter((n) => api.services.has(`ui-frame:${n}`)).join(", ")})`,
+            "warning",
+          );
         if (wanted === app.frameName) return;
         app.swapFrame(await api.services.use(service)());
       },

@@ -19,31 +19,41 @@ export function createActions(app: InteractiveApp) {
   const models = () => api().services.get("models");
 
   const prompt = (text: string, images: ImageContent[] = [], streamingBehavior?: "steer" | "followUp") => {
-    api().actions.prompt(text, { source: "interactive", images: images.length ? images : undefined, streamingBehavior })
+    api()
+      .actions.prompt(text, { source: "interactive", images: images.length ? images : undefined, streamingBehavior })
       .catch((error: Error) => app.notify(error.message, "error"));
   };
 
   /** Reads image files into attachments; a file that cannot be read is named in a notice. */
-  const readImages = (paths: string[]): ImageContent[] => paths.flatMap((path) => {
-    const image = readImageFile(path);
-    if (typeof image === "string") { app.notify(image, "warning"); return []; }
-    return [image];
-  });
+  const readImages = (paths: string[]): ImageContent[] =>
+    paths.flatMap((path) => {
+      const image = readImageFile(path);
+      if (typeof image === "string") {
+        app.notify(image, "warning");
+        return [];
+      }
+      return [image];
+    });
 
   /** Puts queued messages back in the editor above what is there, their images as markers again. */
   const restoreQueued = (queued: AgentMessage[]) => {
-    const texts = queued.map((m) => {
-      const c = (m as { content?: unknown }).content;
-      if (typeof c === "string") return c;
-      if (!Array.isArray(c)) return "";
-      const parts = c as (ImageContent | { type: "text"; text: string })[];
-      const images = parts.filter((x): x is ImageContent => x.type === "image");
-      const written = parts.filter((x) => x.type === "text").map((x) => (x as { text: string }).text).join("\n");
-      const { text, rest } = app.editor.attachments.reattach(written, images);
-      // Images from typed paths come back when the text is sent again; others get markers.
-      const markers = rest.slice(imagePathsIn(text).length).map((x) => app.editor.attachments.addImage(x));
-      return [text, ...markers].filter(Boolean).join(" ");
-    }).filter(Boolean);
+    const texts = queued
+      .map((m) => {
+        const c = (m as { content?: unknown }).content;
+        if (typeof c === "string") return c;
+        if (!Array.isArray(c)) return "";
+        const parts = c as (ImageContent | { type: "text"; text: string })[];
+        const images = parts.filter((x): x is ImageContent => x.type === "image");
+        const written = parts
+          .filter((x) => x.type === "text")
+          .map((x) => (x as { text: string }).text)
+          .join("\n");
+        const { text, rest } = app.editor.attachments.reattach(written, images);
+        // Images from typed paths come back when the text is sent again; others get markers.
+        const markers = rest.slice(imagePathsIn(text).length).map((x) => app.editor.attachments.addImage(x));
+        return [text, ...markers].filter(Boolean).join(" ");
+      })
+      .filter(Boolean);
     if (texts.length) app.editor.setText([...texts, app.editor.getText()].filter(Boolean).join("\n\n"));
   };
 
@@ -63,15 +73,21 @@ export function createActions(app: InteractiveApp) {
   const scopedModels = (): Model[] => {
     const svc = models();
     if (!svc) return [];
-    const patterns = String(api().flags.models ?? (Array.isArray(api().settings.enabledModels) ? (api().settings.enabledModels as string[]).join(",") : ""))
-      .split(",").map((p) => p.trim()).filter(Boolean);
+    const patterns = String(
+      api().flags.models ?? (Array.isArray(api().settings.enabledModels) ? (api().settings.enabledModels as string[]).join(",") : ""),
+    )
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean);
     if (!patterns.length) return svc.list();
     const seen = new Set<string>();
-    return patterns.map((p) => svc.resolve(p.replace(/:(off|minimal|low|medium|high|xhigh)$/, ""))).filter((m): m is Model => {
-      if (!m || seen.has(`${m.provider}/${m.id}`)) return false;
-      seen.add(`${m.provider}/${m.id}`);
-      return true;
-    });
+    return patterns
+      .map((p) => svc.resolve(p.replace(/:(off|minimal|low|medium|high|xhigh)$/, "")))
+      .filter((m): m is Model => {
+        if (!m || seen.has(`${m.provider}/${m.id}`)) return false;
+        seen.add(`${m.provider}/${m.id}`);
+        return true;
+      });
   };
 
   return {
@@ -102,7 +118,10 @@ export function createActions(app: InteractiveApp) {
       if (!paths) return app.editor.paste(text);
       for (const path of paths) {
         const image = readImageFile(path);
-        if (typeof image !== "string") { app.editor.attachImage(image); continue; }
+        if (typeof image !== "string") {
+          app.editor.attachImage(image);
+          continue;
+        }
         // Not an image after all: say why, and keep the path as text.
         app.notify(image, "warning");
         app.editor.insert(`${path} `);
@@ -140,7 +159,8 @@ export function createActions(app: InteractiveApp) {
 
     async cycleModel(direction: 1 | -1): Promise<void> {
       const list = scopedModels();
-      if (list.length < 2) return app.notify(list.length ? "Only one model available to cycle" : "No models available (configure models.json)", "info");
+      if (list.length < 2)
+        return app.notify(list.length ? "Only one model available to cycle" : "No models available (configure models.json)", "info");
       const cur = api().agent.model;
       const i = list.findIndex((m) => m.provider === cur?.provider && m.id === cur?.id);
       setModel(list[(i + direction + list.length) % list.length]);
@@ -152,9 +172,17 @@ export function createActions(app: InteractiveApp) {
       const list = svc.list();
       if (!list.length) return app.notify("No models available: configure ~/.pi/agent/models.json", "warning");
       const cur = api().agent.model;
-      const items = list.map((m) => ({ value: `${m.provider}/${m.id}`, label: `${m.provider}/${m.id}`, description: m.name !== m.id ? m.name : undefined }));
+      const items = list.map((m) => ({
+        value: `${m.provider}/${m.id}`,
+        label: `${m.provider}/${m.id}`,
+        description: m.name !== m.id ? m.name : undefined,
+      }));
       const selector = new SelectList({
-        title: "Select model", items, theme: () => app.theme(), keys: app.keys, maxVisible: 10,
+        title: "Select model",
+        items,
+        theme: () => app.theme(),
+        keys: app.keys,
+        maxVisible: 10,
         initial: list.findIndex((m) => m.provider === cur?.provider && m.id === cur?.id),
         onDone: (value) => {
           app.openOverlay(undefined);
@@ -181,11 +209,20 @@ export function createActions(app: InteractiveApp) {
       };
       if (name) return apply(name);
       const list = svc.list();
-      app.openOverlay(new SelectList({
-        title: "Select theme", items: list.map((t) => ({ value: t.name, label: t.name, description: t.source })),
-        theme: () => app.theme(), keys: app.keys, maxVisible: 10, initial: list.findIndex((t) => t.name === svc.current().name),
-        onDone: (chosen) => { app.openOverlay(undefined); apply(chosen); },
-      }));
+      app.openOverlay(
+        new SelectList({
+          title: "Select theme",
+          items: list.map((t) => ({ value: t.name, label: t.name, description: t.source })),
+          theme: () => app.theme(),
+          keys: app.keys,
+          maxVisible: 10,
+          initial: list.findIndex((t) => t.name === svc.current().name),
+          onDone: (chosen) => {
+            app.openOverlay(undefined);
+            apply(chosen);
+          },
+        }),
+      );
     },
 
     async externalEditor(): Promise<void> {

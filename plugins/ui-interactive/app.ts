@@ -4,8 +4,23 @@
 // It follows plugin reloads: each new generation hands it a fresh `api`.
 import { join } from "node:path";
 import {
-  Autocomplete, type CommandInfo, type Component, Container, EditorModel, EditorView, FileIndex, type InputEvent,
-  type Keybindings, KeyParser, Lines, loadKeybindings, plainTheme, type Terminal, type Theme, truncateToWidth, wrapText,
+  Autocomplete,
+  type CommandInfo,
+  type Component,
+  Container,
+  EditorModel,
+  EditorView,
+  FileIndex,
+  type InputEvent,
+  type Keybindings,
+  KeyParser,
+  Lines,
+  loadKeybindings,
+  plainTheme,
+  type Terminal,
+  type Theme,
+  truncateToWidth,
+  wrapText,
 } from "../../lib/tui/index.js";
 import type { AgentEvent, PluginApi } from "pi-kernel";
 import { Footer } from "./footer.js";
@@ -13,8 +28,13 @@ import type { AppParts, Frame } from "../../contracts/index.js";
 import { Transcript } from "./transcript.js";
 import type { ViewContext } from "./view-context.js";
 
-export interface Overlay extends Component { handle(event: InputEvent): void }
-export interface Widget { lines: string[]; placement: "aboveEditor" | "belowEditor" }
+export interface Overlay extends Component {
+  handle(event: InputEvent): void;
+}
+export interface Widget {
+  lines: string[];
+  placement: "aboveEditor" | "belowEditor";
+}
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const ESC_FLUSH_MS = 30;
@@ -49,19 +69,36 @@ export class InteractiveApp {
   private finished: ((code: number) => void) | undefined;
   onInput: (event: InputEvent) => void = () => {};
 
-  constructor(api: PluginApi, readonly term: Terminal, readonly keys: Keybindings, frame: Frame) {
+  constructor(
+    api: PluginApi,
+    readonly term: Terminal,
+    readonly keys: Keybindings,
+    frame: Frame,
+  ) {
     this.frame = frame;
     this.api = api;
     this.thinkingHidden = api.settings.hideThinkingBlock === true;
     const ctx: ViewContext = {
-      theme: () => this.theme(), toolsExpanded: () => this.toolsExpanded, thinkingHidden: () => this.thinkingHidden, cwd: api.cwd,
-      api: () => this.api, requestRender: () => this.render(),
+      theme: () => this.theme(),
+      toolsExpanded: () => this.toolsExpanded,
+      thinkingHidden: () => this.thinkingHidden,
+      cwd: api.cwd,
+      api: () => this.api,
+      requestRender: () => this.render(),
     };
     this.transcript = new Transcript(ctx);
-    this.footer = new Footer({ agent: api.agent, theme: () => this.theme(), sessionName: () => this.currentSessionName(), statuses: () => this.statuses });
+    this.footer = new Footer({
+      agent: api.agent,
+      theme: () => this.theme(),
+      sessionName: () => this.currentSessionName(),
+      statuses: () => this.statuses,
+    });
     this.autocomplete = new Autocomplete({
       // Read each time: /settings changes it live.
-      commands: () => this.commands(), files: new FileIndex(api.cwd), maxVisible: () => Number(this.api.settings.autocompleteMaxVisible) || 5, onAsyncUpdate: () => this.render(),
+      commands: () => this.commands(),
+      files: new FileIndex(api.cwd),
+      maxVisible: () => Number(this.api.settings.autocompleteMaxVisible) || 5,
+      onAsyncUpdate: () => this.render(),
     });
     const editorView = new EditorView(this.editor, {
       border: (s) => this.theme().fg(this.borderToken(), s),
@@ -85,7 +122,10 @@ export class InteractiveApp {
     this.subscribeTheme();
     this.shownMessages = this.api.agent.messages;
     this.transcript.replay(this.api.agent.messages);
-    this.term.start((data) => this.feed(data), () => this.frame.renderNow());
+    this.term.start(
+      (data) => this.feed(data),
+      () => this.frame.renderNow(),
+    );
     this.frame.start(this.term, this.parts);
     return new Promise((resolve) => (this.finished = resolve));
   }
@@ -110,7 +150,10 @@ export class InteractiveApp {
   /** Takes the terminal back after releaseTerminal() and redraws everything. */
   reclaimTerminal(): void {
     if (this.closed) return;
-    this.term.start((data) => this.feed(data), () => this.frame.renderNow());
+    this.term.start(
+      (data) => this.feed(data),
+      () => this.frame.renderNow(),
+    );
     this.frame.start(this.term, this.parts);
     this.frame.reset();
     this.renderNow();
@@ -193,8 +236,11 @@ export class InteractiveApp {
     if (this.closed) return;
     this.syncConversation();
     if (e.type === "agent_start") this.setWorking(true);
-    else if (e.type === "agent_end") { this.setWorking(false); this.footer.refreshBranch(); }
-    else if (e.type === "queue_update") this.queue = { steering: (e.steering as string[]) ?? [], followUp: (e.followUp as string[]) ?? [] };
+    else if (e.type === "agent_end") {
+      this.setWorking(false);
+      this.footer.refreshBranch();
+    } else if (e.type === "queue_update")
+      this.queue = { steering: (e.steering as string[]) ?? [], followUp: (e.followUp as string[]) ?? [] };
     else if (e.type === "session_info_changed") this.sessionName = (e.name as string | undefined) || undefined;
     this.transcript.onEvent(e);
     this.render();
@@ -216,7 +262,10 @@ export class InteractiveApp {
   /** Commands for completion: everything registered, as pi lists them. */
   commands(): CommandInfo[] {
     return this.api.registry.list("command").map((c) => ({
-      name: c.name, description: c.description, argumentHint: c.argumentHint, getArgumentCompletions: c.getArgumentCompletions?.bind(c),
+      name: c.name,
+      description: c.description,
+      argumentHint: c.argumentHint,
+      getArgumentCompletions: c.getArgumentCompletions?.bind(c),
     }));
   }
 
@@ -225,7 +274,9 @@ export class InteractiveApp {
     for (const event of this.parser.feed(data)) this.dispatch(event);
     // A lone ESC is only known to be the Escape key once no more bytes follow quickly.
     if (this.parser.pending) {
-      this.escTimer = setTimeout(() => { for (const event of this.parser.flush()) this.dispatch(event); }, ESC_FLUSH_MS);
+      this.escTimer = setTimeout(() => {
+        for (const event of this.parser.flush()) this.dispatch(event);
+      }, ESC_FLUSH_MS);
     }
   }
 
@@ -247,7 +298,10 @@ export class InteractiveApp {
     clearInterval(this.timer);
     this.timer = undefined;
     if (on) {
-      this.timer = setInterval(() => { this.spinner = (this.spinner + 1) % SPINNER.length; this.render(); }, 120);
+      this.timer = setInterval(() => {
+        this.spinner = (this.spinner + 1) % SPINNER.length;
+        this.render();
+      }, 120);
       this.timer.unref();
     }
   }
@@ -273,7 +327,7 @@ export class InteractiveApp {
     if (this.editor.getText().startsWith("!")) return "bashMode" as const;
     const level = this.api.agent.thinkingLevel;
     if (!this.api.agent.model?.reasoning) return "thinkingOff" as const;
-    return (`thinking${level[0].toUpperCase()}${level.slice(1)}`) as "thinkingOff";
+    return `thinking${level[0].toUpperCase()}${level.slice(1)}` as "thinkingOff";
   }
 
   /** Follows the active theme, and the settings /settings changes live (hideThinkingBlock). */
@@ -283,10 +337,17 @@ export class InteractiveApp {
     if (this.api.services.has("themes")) offs.push(this.api.services.use("themes").onChange(() => this.invalidate()));
     const settings = this.api.services.get("settings");
     if (settings) {
-      offs.push(settings.onChange((key, value) => {
-        if (key === "hideThinkingBlock") { this.thinkingHidden = value === true; this.transcript.refresh(); }
-      }));
+      offs.push(
+        settings.onChange((key, value) => {
+          if (key === "hideThinkingBlock") {
+            this.thinkingHidden = value === true;
+            this.transcript.refresh();
+          }
+        }),
+      );
     }
-    this.offTheme = () => { for (const off of offs) off(); };
+    this.offTheme = () => {
+      for (const off of offs) off();
+    };
   }
 }

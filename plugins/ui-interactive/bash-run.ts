@@ -11,7 +11,13 @@ export async function runUserBash(app: InteractiveApp, command: string, excluded
     const service = app.api.services.use("userBash");
     app.cancelBash = () => service.abort();
     try {
-      const result = await service.run(command, { excludeFromContext: excluded, onData: (tail) => { view.setOutput(tail); app.render(); } });
+      const result = await service.run(command, {
+        excludeFromContext: excluded,
+        onData: (tail) => {
+          view.setOutput(tail);
+          app.render();
+        },
+      });
       view.setOutput(result.output);
       view.finish(result.exitCode, result.cancelled);
     } catch (error) {

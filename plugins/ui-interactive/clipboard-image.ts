@@ -27,10 +27,18 @@ function run(command: string, args: string[], timeout: number): Promise<RunResul
   });
 }
 
-interface Reader { tool: string; list: string[]; read(type: string): string[] }
+interface Reader {
+  tool: string;
+  list: string[];
+  read(type: string): string[];
+}
 
 const WL_PASTE: Reader = { tool: "wl-paste", list: ["--list-types"], read: (t) => ["--type", t, "--no-newline"] };
-const XCLIP: Reader = { tool: "xclip", list: ["-selection", "clipboard", "-t", "TARGETS", "-o"], read: (t) => ["-selection", "clipboard", "-t", t, "-o"] };
+const XCLIP: Reader = {
+  tool: "xclip",
+  list: ["-selection", "clipboard", "-t", "TARGETS", "-o"],
+  read: (t) => ["-selection", "clipboard", "-t", t, "-o"],
+};
 
 /** The image type to ask for among those offered (parameters like ";charset" ignored). */
 function pickType(offered: string[]): string | undefined {
@@ -74,7 +82,11 @@ async function readMac(): Promise<ClipboardImage> {
       "write png to f",
       "close access f",
     ];
-    const result = await run("osascript", script.flatMap((line) => ["-e", line]), READ_TIMEOUT_MS);
+    const result = await run(
+      "osascript",
+      script.flatMap((line) => ["-e", line]),
+      READ_TIMEOUT_MS,
+    );
     if (!result.ok) return { problem: "There is no image in the clipboard" };
     const image = imageFromBytes(readFileSync(file), "The clipboard's image");
     return typeof image === "string" ? { problem: image } : { image };
@@ -83,8 +95,14 @@ async function readMac(): Promise<ClipboardImage> {
   }
 }
 
-export function readClipboardImage(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): Promise<ClipboardImage> {
+export function readClipboardImage(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): Promise<ClipboardImage> {
   if (platform === "darwin") return readMac();
-  if (platform === "win32") return Promise.resolve({ problem: "Pasting an image from the clipboard is not supported on Windows yet; drag the image file in instead" });
+  if (platform === "win32")
+    return Promise.resolve({
+      problem: "Pasting an image from the clipboard is not supported on Windows yet; drag the image file in instead",
+    });
   return readLinux(env);
 }

@@ -22,7 +22,10 @@ export class CustomMessageView extends Cached {
   /** The renderer that threw, so it is reported once and not called again until replaced. */
   private failed: MessageRendererDef | undefined;
 
-  constructor(private readonly ctx: ViewContext, readonly message: CustomMessage) {
+  constructor(
+    private readonly ctx: ViewContext,
+    readonly message: CustomMessage,
+  ) {
     super();
   }
 
@@ -43,7 +46,12 @@ export class CustomMessageView extends Cached {
       return renderer.render(this.message, { expanded: this.ctx.toolsExpanded(), width, theme: this.ctx.theme() }) ?? undefined;
     } catch (error) {
       this.failed = renderer;
-      reportRenderError(this.ctx, `message renderer "${this.message.customType}"`, api.registry.owner("messageRenderer", renderer.name), error);
+      reportRenderError(
+        this.ctx,
+        `message renderer "${this.message.customType}"`,
+        api.registry.owner("messageRenderer", renderer.name),
+        error,
+      );
       return undefined;
     }
   }
@@ -52,7 +60,10 @@ export class CustomMessageView extends Cached {
     const t = this.ctx.theme();
     const inner = Math.max(1, width - 2);
     const label = t.fg("customMessageLabel", t.bold(`[${this.message.customType}]`));
-    const body = messageText(this.message.content).split("\n").flatMap((l) => wrapText(l, inner)).map((l) => t.fg("customMessageText", l));
+    const body = messageText(this.message.content)
+      .split("\n")
+      .flatMap((l) => wrapText(l, inner))
+      .map((l) => t.fg("customMessageText", l));
     return block(this.ctx, "customMessageBg", [label, ...body], width);
   }
 }
@@ -60,5 +71,7 @@ export class CustomMessageView extends Cached {
 function messageText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content.map((c: { type?: string; text?: string }) => (c.type === "text" ? c.text ?? "" : c.type === "image" ? "[image]" : "")).join("\n");
+  return content
+    .map((c: { type?: string; text?: string }) => (c.type === "text" ? (c.text ?? "") : c.type === "image" ? "[image]" : ""))
+    .join("\n");
 }

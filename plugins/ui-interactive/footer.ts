@@ -41,7 +41,9 @@ export class Footer implements Component {
     const window = a.model?.contextWindow ?? 0;
     if (window) parts.push(`${((u.context / window) * 100).toFixed(1)}%/${count(window)}`);
     const left = parts.join(" ");
-    const model = a.model ? `(${a.model.provider}) ${a.model.id}${a.model.reasoning ? ` • ${a.thinkingLevel}` : ""}` : "no model (ctrl+l to select)";
+    const model = a.model
+      ? `(${a.model.provider}) ${a.model.id}${a.model.reasoning ? ` • ${a.thinkingLevel}` : ""}`
+      : "no model (ctrl+l to select)";
     const gap = width - visibleWidth(left) - visibleWidth(model);
     const second = gap >= 2 ? left + " ".repeat(gap) + model : truncateToWidth(`${left}  ${model}`, width);
     const lines = [t.fg("dim", truncateToWidth(where, width)), t.fg("dim", second)];
@@ -52,12 +54,21 @@ export class Footer implements Component {
 }
 
 function totals(messages: readonly AgentMessage[]) {
-  let input = 0, output = 0, cacheRead = 0, cacheWrite = 0, cost = 0, context = 0;
+  let input = 0,
+    output = 0,
+    cacheRead = 0,
+    cacheWrite = 0,
+    cost = 0,
+    context = 0;
   for (const m of messages) {
     if (m.role !== "assistant") continue;
     const u = (m as AssistantMessage).usage;
     if (!u) continue;
-    input += u.input; output += u.output; cacheRead += u.cacheRead; cacheWrite += u.cacheWrite; cost += u.cost?.total ?? 0;
+    input += u.input;
+    output += u.output;
+    cacheRead += u.cacheRead;
+    cacheWrite += u.cacheWrite;
+    cost += u.cost?.total ?? 0;
     // The latest answer's prompt size is what the context holds now.
     if ((m as AssistantMessage).stopReason !== "aborted" && (m as AssistantMessage).stopReason !== "error") {
       context = u.input + u.output + u.cacheRead + u.cacheWrite;

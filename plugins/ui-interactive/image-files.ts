@@ -25,7 +25,8 @@ export function sniffImageType(bytes: Uint8Array): string | undefined {
 export function imageFromBytes(bytes: Buffer, what: string): EditorImage | string {
   const mimeType = sniffImageType(bytes);
   if (!mimeType) return `${what} is not a PNG, JPEG, GIF or WebP image`;
-  if (bytes.length > MAX_IMAGE_BYTES) return `${what} is too large to attach (${(bytes.length / 1048576).toFixed(1)} MB; the limit is ${MAX_IMAGE_BYTES / 1048576} MB)`;
+  if (bytes.length > MAX_IMAGE_BYTES)
+    return `${what} is too large to attach (${(bytes.length / 1048576).toFixed(1)} MB; the limit is ${MAX_IMAGE_BYTES / 1048576} MB)`;
   return { type: "image", data: bytes.toString("base64"), mimeType };
 }
 
@@ -47,10 +48,15 @@ export function shellWords(text: string): string[] {
     if (quote) {
       if (ch === quote) quote = undefined;
       else word += ch;
-    } else if (ch === "'" || ch === '"') { quote = ch; word ??= ""; }
-    else if (ch === "\\" && i + 1 < text.length) { word = (word ?? "") + text[++i]; }
-    else if (/\s/.test(ch)) { if (word !== undefined) words.push(word); word = undefined; }
-    else word = (word ?? "") + ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      word ??= "";
+    } else if (ch === "\\" && i + 1 < text.length) {
+      word = (word ?? "") + text[++i];
+    } else if (/\s/.test(ch)) {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else word = (word ?? "") + ch;
   }
   if (word !== undefined) words.push(word);
   return words;
@@ -60,7 +66,11 @@ export function shellWords(text: string): string[] {
 export function imagePathOf(word: string): string | undefined {
   let path = word;
   if (path.startsWith("file://")) {
-    try { path = fileURLToPath(path); } catch { return undefined; }
+    try {
+      path = fileURLToPath(path);
+    } catch {
+      return undefined;
+    }
   } else if (path.startsWith("~/")) path = homedir() + path.slice(1);
   if (!isAbsolute(path) || !IMAGE_EXT.test(path)) return undefined;
   try {

@@ -18,7 +18,10 @@ export function createKeymap(app: InteractiveApp, actions: Actions): (event: Inp
   /** Esc twice within 500 ms on an empty, idle editor: pi's doubleEscapeAction (/tree, /fork). */
   const doubleEscape = (): void => {
     const now = Date.now();
-    if (!app.editor.isEmpty() || now - lastEscape >= DOUBLE_PRESS_MS) { lastEscape = now; return; }
+    if (!app.editor.isEmpty() || now - lastEscape >= DOUBLE_PRESS_MS) {
+      lastEscape = now;
+      return;
+    }
     lastEscape = 0;
     const action = app.api.settings.doubleEscapeAction ?? "tree";
     if (action === "tree" || action === "fork") runCommand(action);
@@ -33,11 +36,22 @@ export function createKeymap(app: InteractiveApp, actions: Actions): (event: Inp
     const ed = app.editor;
     if (is("app.clear")) {
       const now = Date.now();
-      if (!ed.isEmpty()) { ed.clear(); app.autocomplete.hide(); app.hint = undefined; lastClear = 0; return; }
+      if (!ed.isEmpty()) {
+        ed.clear();
+        app.autocomplete.hide();
+        app.hint = undefined;
+        lastClear = 0;
+        return;
+      }
       if (now - lastClear < DOUBLE_PRESS_MS) return app.exit(0);
       lastClear = now;
       app.hint = "Press ctrl+c again to exit";
-      setTimeout(() => { if (app.hint?.startsWith("Press ctrl+c")) { app.hint = undefined; app.render(); } }, DOUBLE_PRESS_MS).unref();
+      setTimeout(() => {
+        if (app.hint?.startsWith("Press ctrl+c")) {
+          app.hint = undefined;
+          app.render();
+        }
+      }, DOUBLE_PRESS_MS).unref();
       return;
     }
     if (is("app.exit") && ed.isEmpty()) return app.exit(0);
@@ -53,12 +67,20 @@ export function createKeymap(app: InteractiveApp, actions: Actions): (event: Inp
     if (is("app.model.select")) return actions.selectModel();
     if (is("app.model.cycleForward")) return void actions.cycleModel(1);
     if (is("app.model.cycleBackward")) return void actions.cycleModel(-1);
-    if (is("app.tools.expand")) { app.toolsExpanded = !app.toolsExpanded; app.transcript.refresh(); return; }
+    if (is("app.tools.expand")) {
+      app.toolsExpanded = !app.toolsExpanded;
+      app.transcript.refresh();
+      return;
+    }
     if (is("app.thinking.toggle")) {
       app.thinkingHidden = !app.thinkingHidden;
       app.transcript.refresh();
       // pi remembers the choice (hideThinkingBlock in settings.json).
-      try { app.api.services.get("settings")?.set("hideThinkingBlock", app.thinkingHidden); } catch (error) { app.notify((error as Error).message, "warning"); }
+      try {
+        app.api.services.get("settings")?.set("hideThinkingBlock", app.thinkingHidden);
+      } catch (error) {
+        app.notify((error as Error).message, "warning");
+      }
       return;
     }
     if (is("app.editor.external")) return void actions.externalEditor();
@@ -69,18 +91,31 @@ export function createKeymap(app: InteractiveApp, actions: Actions): (event: Inp
     if (app.autocomplete.visible) {
       if (is("tui.editor.cursorUp")) return app.autocomplete.move(-1);
       if (is("tui.editor.cursorDown")) return app.autocomplete.move(1);
-      if (is("tui.input.tab")) { app.autocomplete.apply(ed); app.autocomplete.update(ed); return; }
+      if (is("tui.input.tab")) {
+        app.autocomplete.apply(ed);
+        app.autocomplete.update(ed);
+        return;
+      }
       if (is("tui.input.submit")) {
         // A command name is chosen and sent at once; a file or argument is only filled in.
         const kind = app.autocomplete.kind;
-        if (app.autocomplete.apply(ed) && kind !== "command") { app.autocomplete.update(ed); return; }
+        if (app.autocomplete.apply(ed) && kind !== "command") {
+          app.autocomplete.update(ed);
+          return;
+        }
         return actions.submit("steer");
       }
     }
     if (is("tui.input.submit")) return actions.submit("steer");
     if (is("tui.input.tab")) return app.autocomplete.update(ed);
-    if (is("tui.editor.cursorUp")) { if (!ed.up()) ed.browseHistory(-1); return; }
-    if (is("tui.editor.cursorDown")) { if (!ed.down()) ed.browseHistory(1); return; }
+    if (is("tui.editor.cursorUp")) {
+      if (!ed.up()) ed.browseHistory(-1);
+      return;
+    }
+    if (is("tui.editor.cursorDown")) {
+      if (!ed.down()) ed.browseHistory(1);
+      return;
+    }
     if (editing.handle(ed, key)) return completeAfterEdit(app);
   };
 

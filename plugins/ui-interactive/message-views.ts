@@ -5,7 +5,10 @@ import type { AssistantMessage } from "pi-kernel";
 import { block, type ViewContext } from "./view-context.js";
 
 export class UserMessageView extends Cached {
-  constructor(private readonly ctx: ViewContext, private readonly text: string) {
+  constructor(
+    private readonly ctx: ViewContext,
+    private readonly text: string,
+  ) {
     super();
   }
 
@@ -50,13 +53,18 @@ export class AssistantView extends Cached {
       }
     }
     if (m.stopReason === "error") out.push("", ...wrapText(t.fg("error", `Error: ${m.errorMessage ?? "request failed"}`), width));
-    if (m.stopReason === "aborted") out.push("", t.fg("warning", m.errorMessage && m.errorMessage !== "Request aborted" ? `Aborted: ${m.errorMessage}` : "Aborted"));
+    if (m.stopReason === "aborted")
+      out.push("", t.fg("warning", m.errorMessage && m.errorMessage !== "Request aborted" ? `Aborted: ${m.errorMessage}` : "Aborted"));
     return out;
   }
 }
 
 export class NoticeView extends Cached {
-  constructor(private readonly ctx: ViewContext, private readonly level: "info" | "warning" | "error", private readonly text: string) {
+  constructor(
+    private readonly ctx: ViewContext,
+    private readonly level: "info" | "warning" | "error",
+    private readonly text: string,
+  ) {
     super();
   }
 
@@ -72,7 +80,11 @@ export class BashRunView extends Cached {
   private output = "";
   private exit: string | undefined;
 
-  constructor(private readonly ctx: ViewContext, private readonly command: string, private readonly excluded: boolean) {
+  constructor(
+    private readonly ctx: ViewContext,
+    private readonly command: string,
+    private readonly excluded: boolean,
+  ) {
     super();
   }
 
@@ -95,7 +107,10 @@ export class BashRunView extends Cached {
   protected draw(width: number): string[] {
     const t = this.ctx.theme();
     const header = t.fg("bashMode", t.bold(`$ ${this.command}`)) + (this.excluded ? t.fg("dim", "  (not added to context)") : "");
-    let lines = this.output.replace(/\n$/, "").split("\n").filter((_, i, a) => a.length > 1 || a[0] !== "");
+    let lines = this.output
+      .replace(/\n$/, "")
+      .split("\n")
+      .filter((_, i, a) => a.length > 1 || a[0] !== "");
     const limit = this.ctx.toolsExpanded() ? Infinity : 10;
     const hidden = Math.max(0, lines.length - limit);
     if (hidden) lines = lines.slice(-limit);
@@ -105,6 +120,9 @@ export class BashRunView extends Cached {
     ];
     if (this.exit === undefined) body.push(t.fg("dim", "running… (esc to cancel)"));
     else if (this.exit) body.push(t.fg("error", this.exit));
-    return ["", ...block(this.ctx, this.exit === undefined ? "toolPendingBg" : this.exit ? "toolErrorBg" : "toolSuccessBg", [header, ...body], width)];
+    return [
+      "",
+      ...block(this.ctx, this.exit === undefined ? "toolPendingBg" : this.exit ? "toolErrorBg" : "toolSuccessBg", [header, ...body], width),
+    ];
   }
 }

@@ -38,13 +38,17 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
   for (const c of uiCommands(api, live)) api.register.command(c);
   // Runs registered commands (ours, /ui, ...) when no command dispatcher (commands-core) claimed
   // the input first, so the UI's commands work in an agent composed without one.
-  api.on("input", async (e) => {
-    const m = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(e.text.trim());
-    const cmd = m && api.registry.get("command", m[1]);
-    if (!cmd) return undefined;
-    await cmd.handler(m[2] ?? "", { args: m[2] ?? "", api });
-    return { action: "handled" };
-  }, { stage: Stage.LATE });
+  api.on(
+    "input",
+    async (e) => {
+      const m = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(e.text.trim());
+      const cmd = m && api.registry.get("command", m[1]);
+      if (!cmd) return undefined;
+      await cmd.handler(m[2] ?? "", { args: m[2] ?? "", api });
+      return { action: "handled" };
+    },
+    { stage: Stage.LATE },
+  );
   api.register.surface({
     name: "interactive",
     description: "the interactive terminal UI (inline, or full-screen with --ui fullscreen)",

@@ -11,9 +11,22 @@ import type { ShortcutDef } from "../../contracts/index.js";
 
 /** pi's reserved actions: a shortcut on one of their keys never runs. */
 export const RESERVED_ACTIONS = [
-  "app.interrupt", "app.clear", "app.exit", "app.suspend", "app.thinking.cycle", "app.model.cycleForward",
-  "app.model.cycleBackward", "app.model.select", "app.tools.expand", "app.thinking.toggle", "app.editor.external",
-  "app.message.followUp", "tui.input.submit", "tui.select.confirm", "tui.select.cancel", "tui.input.copy",
+  "app.interrupt",
+  "app.clear",
+  "app.exit",
+  "app.suspend",
+  "app.thinking.cycle",
+  "app.model.cycleForward",
+  "app.model.cycleBackward",
+  "app.model.select",
+  "app.tools.expand",
+  "app.thinking.toggle",
+  "app.editor.external",
+  "app.message.followUp",
+  "tui.input.submit",
+  "tui.select.confirm",
+  "tui.select.cancel",
+  "tui.input.copy",
   "tui.editor.deleteToLineEnd",
 ];
 /** The main editor's own keys, which a shortcut may take over. */
@@ -50,10 +63,13 @@ export function runShortcut(app: InteractiveApp, key: Key): boolean {
   if (!hit || RESERVED_ACTIONS.some((action) => app.keys.matches(key, action))) return false;
   const owner = app.api.registry.owner("shortcut", hit.name) ?? "a plugin";
   const api = app.api;
-  const fail = (error: unknown) => api.diagnose({
-    level: "error", where: `shortcut ${id}`, error,
-    message: `Shortcut ${id} from ${owner} failed: ${error instanceof Error ? error.message : String(error)}`,
-  });
+  const fail = (error: unknown) =>
+    api.diagnose({
+      level: "error",
+      where: `shortcut ${id}`,
+      error,
+      message: `Shortcut ${id} from ${owner} failed: ${error instanceof Error ? error.message : String(error)}`,
+    });
   try {
     const result = hit.handler() as Promise<unknown> | undefined;
     if (result && typeof result.then === "function") result.then(() => app.render(), fail);
@@ -72,7 +88,9 @@ export function warnShortcutConflicts(app: InteractiveApp): void {
   for (const s of listShortcuts(app)) {
     const text = s.reservedBy
       ? `Shortcut ${s.key} from ${s.owner} is skipped: the key belongs to the built-in ${s.reservedBy}`
-      : s.overrides ? `Shortcut ${s.key} from ${s.owner} takes the key from the built-in ${s.overrides}` : undefined;
+      : s.overrides
+        ? `Shortcut ${s.key} from ${s.owner} takes the key from the built-in ${s.overrides}`
+        : undefined;
     if (!text || seen.has(text)) continue;
     seen.add(text);
     app.notify(text, "warning");
@@ -83,10 +101,14 @@ export function warnShortcutConflicts(app: InteractiveApp): void {
 export function pluginShortcutRows(app: InteractiveApp): string[] {
   const list = listShortcuts(app);
   if (!list.length) return [];
-  return ["", "Extension shortcuts:", ...list.map((s) => {
-    const note = s.reservedBy ? ` (skipped: ${s.reservedBy} keeps this key)` : "";
-    return `${s.key.padEnd(28)} ${s.description ?? ""}  [${s.owner}]${note}`;
-  })];
+  return [
+    "",
+    "Extension shortcuts:",
+    ...list.map((s) => {
+      const note = s.reservedBy ? ` (skipped: ${s.reservedBy} keeps this key)` : "";
+      return `${s.key.padEnd(28)} ${s.description ?? ""}  [${s.owner}]${note}`;
+    }),
+  ];
 }
 
 function actionsOn(keys: Keybindings, key: string): string[] {

@@ -10,14 +10,17 @@ import { createKeymap } from "./keymap.js";
 import { createUiService } from "./ui-service.js";
 import type { Frame, SurfaceContext, UiService } from "../../contracts/index.js";
 
-export interface LiveUi extends Live { ui?: UiService }
+export interface LiveUi extends Live {
+  ui?: UiService;
+}
 
 /** The frame to start with: `--ui`, else the `ui` setting, else inline (plugins/ui-inline). */
 async function firstFrame(api: PluginApi): Promise<{ frame: Frame; problem?: string }> {
   const wanted = String(api.flags.ui ?? api.settings.ui ?? "inline");
   const service = `ui-frame:${wanted}` as const;
   if (api.services.has(service)) return { frame: await api.services.use(service)() };
-  if (!api.services.has("ui-frame:inline")) throw new Error(`The "${wanted}" UI is not available in this agent, nor the inline one (add plugins/ui-inline)`);
+  if (!api.services.has("ui-frame:inline"))
+    throw new Error(`The "${wanted}" UI is not available in this agent, nor the inline one (add plugins/ui-inline)`);
   const problem = `The "${wanted}" UI is not available in this agent (${wanted === "fullscreen" ? "add plugins/ui-fullscreen" : "use inline or fullscreen"}); using the inline UI`;
   return { frame: await api.services.use("ui-frame:inline")(), problem };
 }
@@ -41,7 +44,8 @@ export async function startInteractive(api: PluginApi, live: LiveUi, ctx: Surfac
   const done = app.run();
   void (async () => {
     for (const [i, message] of ctx.messages.entries()) {
-      await app.api.actions.prompt(message, { source: "interactive", images: i === 0 ? ctx.images : undefined })
+      await app.api.actions
+        .prompt(message, { source: "interactive", images: i === 0 ? ctx.images : undefined })
         .catch((error: Error) => app.notify(error.message, "error"));
     }
   })();

@@ -4,7 +4,7 @@
 //   renderCall(args, theme, context)                             → the row's header
 //   renderResult(result, { expanded, isPartial }, theme, context) → the row's body
 //
-// Each returns a component (anything with `render(width): string[]`, e.g. lib/pi-compat's or
+// Each returns a component (anything with `render(width): string[]`, e.g. pi-compat's modules or
 // pi-tui's Text/Box/Container) or undefined. A slot without a renderer, or whose renderer throws
 // (reported once, naming the plugin), is drawn the default way. The body renderer decides itself
 // what to show collapsed: Ctrl+O flips `expanded`. `renderShell: "self"` drops the row's padded
@@ -13,7 +13,10 @@
 import type { ToolDef, ToolResult } from "pi-kernel";
 import { reportRenderError, type ViewContext } from "./view-context.js";
 
-export interface RenderedComponent { render(width: number): string[]; invalidate?(): void }
+export interface RenderedComponent {
+  render(width: number): string[];
+  invalidate?(): void;
+}
 
 export interface ToolRenderContext {
   args: Record<string, unknown>;
@@ -36,7 +39,12 @@ export interface ToolRenderContext {
 export interface ToolRenderers {
   renderShell?: "default" | "self";
   renderCall?(args: Record<string, unknown>, theme: unknown, context: ToolRenderContext): RenderedComponent | undefined;
-  renderResult?(result: { content: ToolResult["content"]; details: unknown }, opts: { expanded: boolean; isPartial: boolean }, theme: unknown, context: ToolRenderContext): RenderedComponent | undefined;
+  renderResult?(
+    result: { content: ToolResult["content"]; details: unknown },
+    opts: { expanded: boolean; isPartial: boolean },
+    theme: unknown,
+    context: ToolRenderContext,
+  ): RenderedComponent | undefined;
 }
 /** A tool that draws its own row (type a native plugin's tool with this). */
 export type RenderableTool = ToolDef & ToolRenderers;
@@ -61,7 +69,10 @@ export class ToolSlots {
   private readonly last: Partial<Record<Slot, RenderedComponent>> = {};
   private readonly failed: Partial<Record<Slot, unknown>> = {};
 
-  constructor(private readonly ctx: ViewContext, private readonly invalidate: () => void) {}
+  constructor(
+    private readonly ctx: ViewContext,
+    private readonly invalidate: () => void,
+  ) {}
 
   /** The registered tool when it has a renderer for at least one slot. */
   tool(name: string): RenderableTool | undefined {
@@ -79,11 +90,18 @@ export class ToolSlots {
     const res = row.result;
     if (!res) return [];
     const opts = { expanded: this.ctx.toolsExpanded(), isPartial: row.isPartial };
-    return this.draw(tool, "renderResult", row, width, (fn, context) => fn.call(tool, { content: res.content, details: res.details }, opts, this.ctx.theme(), context));
+    return this.draw(tool, "renderResult", row, width, (fn, context) =>
+      fn.call(tool, { content: res.content, details: res.details }, opts, this.ctx.theme(), context),
+    );
   }
 
-  private draw<S extends Slot>(tool: RenderableTool, slot: S, row: RowState, width: number,
-    call: (fn: NonNullable<RenderableTool[S]>, context: ToolRenderContext) => RenderedComponent | undefined): string[] | undefined {
+  private draw<S extends Slot>(
+    tool: RenderableTool,
+    slot: S,
+    row: RowState,
+    width: number,
+    call: (fn: NonNullable<RenderableTool[S]>, context: ToolRenderContext) => RenderedComponent | undefined,
+  ): string[] | undefined {
     const fn = tool[slot];
     if (typeof fn !== "function" || this.failed[slot] === fn) return undefined;
     try {
@@ -100,9 +118,17 @@ export class ToolSlots {
 
   private context(row: RowState, lastComponent: RenderedComponent | undefined): ToolRenderContext {
     return {
-      args: row.args, toolCallId: row.toolCallId, lastComponent, state: this.state, cwd: this.ctx.cwd,
-      executionStarted: row.executionStarted, argsComplete: row.argsComplete, isPartial: row.isPartial,
-      expanded: this.ctx.toolsExpanded(), showImages: false, isError: row.isError,
+      args: row.args,
+      toolCallId: row.toolCallId,
+      lastComponent,
+      state: this.state,
+      cwd: this.ctx.cwd,
+      executionStarted: row.executionStarted,
+      argsComplete: row.argsComplete,
+      isPartial: row.isPartial,
+      expanded: this.ctx.toolsExpanded(),
+      showImages: false,
+      isError: row.isError,
       invalidate: () => {
         this.invalidate();
         this.ctx.requestRender();

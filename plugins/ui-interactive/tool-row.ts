@@ -18,7 +18,11 @@ export class ToolRow extends Cached {
   private argsComplete = false;
   private readonly slots: ToolSlots;
 
-  constructor(private readonly ctx: ViewContext, readonly toolCallId: string, private readonly name: string) {
+  constructor(
+    private readonly ctx: ViewContext,
+    readonly toolCallId: string,
+    private readonly name: string,
+  ) {
     super();
     this.slots = new ToolSlots(ctx, () => this.changed());
   }
@@ -62,7 +66,9 @@ export class ToolRow extends Cached {
     const tool = this.slots.tool(this.name);
     const self = tool?.renderShell === "self";
     const inner = self ? width : Math.max(1, width - 2);
-    const title = (tool && this.slots.call(tool, this.state(), inner)) ?? [truncateToWidth(`${t.fg("toolTitle", t.bold(this.name))} ${t.fg("accent", this.summary())}`, inner)];
+    const title = (tool && this.slots.call(tool, this.state(), inner)) ?? [
+      truncateToWidth(`${t.fg("toolTitle", t.bold(this.name))} ${t.fg("accent", this.summary())}`, inner),
+    ];
     const custom = tool && this.slots.result(tool, this.state(), inner);
     if (custom) {
       const lines = [...title, ...custom];
@@ -83,8 +89,14 @@ export class ToolRow extends Cached {
 
   private state(): RowState {
     return {
-      toolCallId: this.toolCallId, name: this.name, args: this.args, result: this.result ?? this.partial, isPartial: !this.result,
-      isError: this.isError, executionStarted: this.executionStarted, argsComplete: this.argsComplete,
+      toolCallId: this.toolCallId,
+      name: this.name,
+      args: this.args,
+      result: this.result ?? this.partial,
+      isPartial: !this.result,
+      isError: this.isError,
+      executionStarted: this.executionStarted,
+      argsComplete: this.argsComplete,
     };
   }
 
@@ -94,7 +106,10 @@ export class ToolRow extends Cached {
     if (this.name === "bash") return `$ ${(str("command") ?? "").split("\n")[0]}`;
     const path = str("path") ?? str("file_path");
     if (path) {
-      const range = typeof a.offset === "number" ? `:${a.offset}${typeof a.limit === "number" ? `-${(a.offset as number) + (a.limit as number) - 1}` : ""}` : "";
+      const range =
+        typeof a.offset === "number"
+          ? `:${a.offset}${typeof a.limit === "number" ? `-${(a.offset as number) + (a.limit as number) - 1}` : ""}`
+          : "";
       return path + range;
     }
     const json = JSON.stringify(a);
@@ -104,7 +119,10 @@ export class ToolRow extends Cached {
   private body(width: number): string[] {
     const t = this.ctx.theme();
     const res = this.result ?? this.partial;
-    const text = (res?.content ?? []).filter((c) => c.type === "text").map((c) => (c as { text: string }).text).join("\n");
+    const text = (res?.content ?? [])
+      .filter((c) => c.type === "text")
+      .map((c) => (c as { text: string }).text)
+      .join("\n");
     const details = (res?.details ?? {}) as { diff?: unknown };
     if (this.isError) return wrapText(t.fg("error", text), width);
     if (this.name === "edit" && typeof details.diff === "string" && details.diff) return diffLines(details.diff, width, t);
@@ -115,7 +133,10 @@ export class ToolRow extends Cached {
       return highlightCode(text, languageFor(String(this.args.path ?? "")), t).flatMap((l) => wrapText(l, width));
     }
     if (!text) return [];
-    return text.replace(/\n$/, "").split("\n").flatMap((l) => wrapText(t.fg("toolOutput", l), width));
+    return text
+      .replace(/\n$/, "")
+      .split("\n")
+      .flatMap((l) => wrapText(t.fg("toolOutput", l), width));
   }
 }
 

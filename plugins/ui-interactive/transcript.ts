@@ -122,8 +122,12 @@ export class Transcript {
   private messageStart(m: AgentMessage): boolean {
     if (m.role === "user") {
       const content = (m as { content: unknown }).content;
-      const text = typeof content === "string" ? content
-        : Array.isArray(content) ? content.map((c) => (c.type === "text" ? c.text : "[image]")).join("\n") : "";
+      const text =
+        typeof content === "string"
+          ? content
+          : Array.isArray(content)
+            ? content.map((c) => (c.type === "text" ? c.text : "[image]")).join("\n")
+            : "";
       this.container.add(new UserMessageView(this.ctx, text));
       return true;
     }
@@ -141,7 +145,13 @@ export class Transcript {
       return true;
     }
     if (m.role === "bashExecution") {
-      const b = m as unknown as { command: string; output: string; exitCode: number | null; cancelled?: boolean; excludeFromContext?: boolean };
+      const b = m as unknown as {
+        command: string;
+        output: string;
+        exitCode: number | null;
+        cancelled?: boolean;
+        excludeFromContext?: boolean;
+      };
       const view = this.bashRun(b.command, !!b.excludeFromContext);
       view.append(b.output);
       view.finish(b.exitCode, !!b.cancelled);

@@ -31,18 +31,35 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
       open(done);
     });
 
-  const select = (title: string, options: string[], opts?: DialogOpts) => dialog<string>((done) => {
-    app.openOverlay(new SelectList({
-      title, items: options.map((o) => ({ value: o, label: o })), theme: () => app.theme(), keys: app.keys, maxVisible: 10, onDone: done,
-    }));
-  }, opts);
+  const select = (title: string, options: string[], opts?: DialogOpts) =>
+    dialog<string>((done) => {
+      app.openOverlay(
+        new SelectList({
+          title,
+          items: options.map((o) => ({ value: o, label: o })),
+          theme: () => app.theme(),
+          keys: app.keys,
+          maxVisible: 10,
+          onDone: done,
+        }),
+      );
+    }, opts);
 
-  const text = (title: string, multiline: boolean, placeholder?: string, prefill?: string, opts?: DialogOpts) => dialog<string>((done) => {
-    app.openOverlay(new TextDialog({
-      title, placeholder, prefill, multiline, theme: () => app.theme(), keys: app.keys,
-      maxRows: () => Math.max(3, Math.floor(app.term.rows * 0.5)), onDone: done,
-    }));
-  }, opts);
+  const text = (title: string, multiline: boolean, placeholder?: string, prefill?: string, opts?: DialogOpts) =>
+    dialog<string>((done) => {
+      app.openOverlay(
+        new TextDialog({
+          title,
+          placeholder,
+          prefill,
+          multiline,
+          theme: () => app.theme(),
+          keys: app.keys,
+          maxRows: () => Math.max(3, Math.floor(app.term.rows * 0.5)),
+          onDone: done,
+        }),
+      );
+    }, opts);
 
   return {
     notify: (message, level = "info") => app.notify(message, level),
@@ -62,7 +79,13 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
       const placement = opts?.placement ?? "aboveEditor";
       if (content === undefined) app.widgets.delete(key);
       else if (Array.isArray(content)) app.widgets.set(key, { lines: content, placement });
-      else app.widgets.set(key, { placement, get lines() { return drawWidget(app, key, content); } });
+      else
+        app.widgets.set(key, {
+          placement,
+          get lines() {
+            return drawWidget(app, key, content);
+          },
+        });
       app.render();
     },
     setTitle(title) {
@@ -74,9 +97,10 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
     },
     // As pi: large pastes written out, not their `[paste #N …]` markers.
     getEditorText: () => app.editor.expandedText(),
-    custom: (factory, opts) => dialog((done) => {
-      app.openOverlay(asOverlay(app, factory(done, surfaceContext(app)), done));
-    }, opts),
+    custom: (factory, opts) =>
+      dialog((done) => {
+        app.openOverlay(asOverlay(app, factory(done, surfaceContext(app)), done));
+      }, opts),
     // Beyond UiService, for plugins that keep their own components (pi-compat's `tui` object).
     requestRender: () => app.render(),
     size: () => ({ rows: app.term.rows, columns: app.term.columns }),
@@ -86,9 +110,15 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
 /** What a plugin's component gets: the live theme, terminal size and keybindings, and a redraw. */
 function surfaceContext(app: InteractiveApp): CustomUiContext & { keys: Keybindings } {
   return {
-    get theme() { return app.theme(); },
-    get rows() { return app.term.rows; },
-    get columns() { return app.term.columns; },
+    get theme() {
+      return app.theme();
+    },
+    get rows() {
+      return app.term.rows;
+    },
+    get columns() {
+      return app.term.columns;
+    },
     keys: app.keys,
     requestRender: () => app.render(),
   };
@@ -106,7 +136,13 @@ function asOverlay(app: InteractiveApp, component: CustomComponent, done: (value
     } catch (error) {
       if (failed) return fallback;
       failed = true;
-      reportLater(() => app.api, "ui.custom", `A plugin's custom component failed in ${what}`, error, () => done());
+      reportLater(
+        () => app.api,
+        "ui.custom",
+        `A plugin's custom component failed in ${what}`,
+        error,
+        () => done(),
+      );
       return fallback;
     }
   };
@@ -114,16 +150,22 @@ function asOverlay(app: InteractiveApp, component: CustomComponent, done: (value
     render: (width) => guard("render", () => component.render(width), []),
     invalidate: () => guard("invalidate", () => component.invalidate?.(), undefined),
     handle(event: InputEvent) {
-      guard("handleInput", () => {
-        if (component.handle) return component.handle(event);
-        const raw = event.type === "paste" ? `\x1b[200~${event.text}\x1b[201~` : event.key.raw;
-        if (raw !== undefined) component.handleInput?.(raw);
-      }, undefined);
+      guard(
+        "handleInput",
+        () => {
+          if (component.handle) return component.handle(event);
+          const raw = event.type === "paste" ? `\x1b[200~${event.text}\x1b[201~` : event.key.raw;
+          if (raw !== undefined) component.handleInput?.(raw);
+        },
+        undefined,
+      );
     },
   };
 }
 
-export interface WidgetComponent { render(width: number): string[] }
+export interface WidgetComponent {
+  render(width: number): string[];
+}
 
 /** A widget component's lines; one that throws shows nothing, reported once per widget. */
 function drawWidget(app: InteractiveApp, key: string, component: WidgetComponent): string[] {

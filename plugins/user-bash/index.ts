@@ -14,10 +14,12 @@ export default definePlugin({
   provides: ["userBash"],
   setup(api) {
     api.services.provide("userBash", new UserBash(() => api.current()));
-    api.on("context", (messages) => messages.flatMap((m) => {
-      if (m.role !== "bashExecution") return [m];
-      const r = m as Record<string, unknown>;
-      return r.excludeFromContext ? [] : [{ role: "user" as const, content: bashText(r), timestamp: m.timestamp }];
-    }));
+    api.on("context", (messages) =>
+      messages.flatMap((m) => {
+        if (m.role !== "bashExecution") return [m];
+        const r = m as Record<string, unknown>;
+        return r.excludeFromContext ? [] : [{ role: "user" as const, content: bashText(r), timestamp: m.timestamp }];
+      }),
+    );
   },
 });

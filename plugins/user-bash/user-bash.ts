@@ -15,7 +15,9 @@ export class UserBash implements UserBashService {
 
   constructor(private readonly api: () => PluginApi) {}
 
-  get running(): boolean { return this.controller !== undefined; }
+  get running(): boolean {
+    return this.controller !== undefined;
+  }
 
   abort(): void {
     this.controller?.abort();
@@ -38,9 +40,8 @@ export class UserBash implements UserBashService {
     try {
       const excludeFromContext = opts.excludeFromContext === true;
       const answer = await this.ask({ command, excludeFromContext, cwd: this.api().cwd });
-      const result = answer && "result" in answer
-        ? answer.result
-        : await this.execute(command, controller.signal, opts.onData, answer?.operations);
+      const result =
+        answer && "result" in answer ? answer.result : await this.execute(command, controller.signal, opts.onData, answer?.operations);
       await this.record(command, result, excludeFromContext);
       return result;
     } finally {
@@ -56,7 +57,12 @@ export class UserBash implements UserBashService {
     return undefined;
   }
 
-  private async execute(command: string, signal: AbortSignal, onData?: (tail: string) => void, operations?: BashOperations): Promise<BashResult> {
+  private async execute(
+    command: string,
+    signal: AbortSignal,
+    onData?: (tail: string) => void,
+    operations?: BashOperations,
+  ): Promise<BashResult> {
     const api = this.api();
     const settings = api.settings as { shellPath?: unknown; shellCommandPrefix?: unknown };
     const shell = typeof settings.shellPath === "string" ? settings.shellPath : pickShell();
@@ -87,7 +93,11 @@ export class UserBash implements UserBashService {
     await this.api().actions.waitForIdle();
     const api = this.api();
     const message = {
-      role: "bashExecution", command, ...result, ...(excludeFromContext && { excludeFromContext: true }), timestamp: Date.now(),
+      role: "bashExecution",
+      command,
+      ...result,
+      ...(excludeFromContext && { excludeFromContext: true }),
+      timestamp: Date.now(),
     } as unknown as AgentMessage;
     api.actions.setMessages([...api.agent.messages, message]);
     // Session stores persist it like any other finished message.
@@ -96,10 +106,20 @@ export class UserBash implements UserBashService {
 }
 
 /** A command run through an extension's operations, collected into the same bounded sink. */
-async function runElsewhere(ops: BashOperations, command: string, cwd: string, signal: AbortSignal, sink: OutputSink, onData: () => void): Promise<{ exitCode: number | null; aborted: boolean }> {
+async function runElsewhere(
+  ops: BashOperations,
+  command: string,
+  cwd: string,
+  signal: AbortSignal,
+  sink: OutputSink,
+  onData: () => void,
+): Promise<{ exitCode: number | null; aborted: boolean }> {
   const { exitCode } = await ops.exec(command, cwd, {
     signal,
-    onData: (data) => { sink.write(Buffer.isBuffer(data) ? data : Buffer.from(String(data))); onData(); },
+    onData: (data) => {
+      sink.write(Buffer.isBuffer(data) ? data : Buffer.from(String(data)));
+      onData();
+    },
   });
   return { exitCode, aborted: signal.aborted };
 }

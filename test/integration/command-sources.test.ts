@@ -34,7 +34,9 @@ describe("get_commands sourceInfo", () => {
     write(join(project, ".pi", "prompts", "review.md"), "---\ndescription: Review the code\n---\nReview $1 carefully.");
     write(join(agentDir, "skills", "tidy", "SKILL.md"), "---\nname: tidy\ndescription: Tidy the code\n---\nTidy it.");
     // /hello writes what the extension API's pi.getCommands() answers.
-    write(join(root, "ext", "hello.ts"), `import { writeFileSync } from "node:fs";
+    write(
+      join(root, "ext", "hello.ts"),
+      `import { writeFileSync } from "node:fs";
 export default function (pi: any) {
   pi.registerTool({ name: "greet", label: "Greet", description: "Greets", parameters: { type: "object", properties: {} }, execute: async () => ({ content: [{ type: "text", text: "hi" }] }) });
   pi.registerCommand("hello", { description: "Say hello", handler: async () => {
@@ -43,23 +45,36 @@ export default function (pi: any) {
     writeFileSync("seen.json", JSON.stringify(await pi.getCommands()));
   } });
 }
-`);
+`,
+    );
     write(join(root, "once", "quick.md"), "---\ndescription: For this run only\n---\nBe quick.");
     // A package from the user's settings: a prompt template and an extension command.
     write(join(root, "pkg", "package.json"), JSON.stringify({ name: "team-pkg" }));
     write(join(root, "pkg", "prompts", "ship.md"), "---\ndescription: Ship it\n---\nShip.");
-    write(join(root, "pkg", "extensions", "deploy.ts"), 'export default function (pi: any) { pi.registerCommand("deploy", { description: "Deploy", handler: async () => {} }); }\n');
+    write(
+      join(root, "pkg", "extensions", "deploy.ts"),
+      'export default function (pi: any) { pi.registerCommand("deploy", { description: "Deploy", handler: async () => {} }); }\n',
+    );
     write(join(agentDir, "settings.json"), JSON.stringify({ packages: ["../pkg"] }));
     // A model (never called) so neither CLI warns that none is configured.
-    write(join(agentDir, "models.json"), JSON.stringify({ providers: { idle: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "unused", models: [{ id: "idle-model" }] } } }));
+    write(
+      join(agentDir, "models.json"),
+      JSON.stringify({
+        providers: {
+          idle: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "unused", models: [{ id: "idle-model" }] },
+        },
+      }),
+    );
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  const client = (cliPath: string) => new RpcClient({
-    cliPath, cwd: project,
-    env: { PI_CODING_AGENT_DIR: agentDir, HOME: root, PI_OFFLINE: "1" },
-    args: ["-e", join(root, "ext", "hello.ts"), "--prompt-template", join(root, "once", "quick.md")],
-  });
+  const client = (cliPath: string) =>
+    new RpcClient({
+      cliPath,
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir, HOME: root, PI_OFFLINE: "1" },
+      args: ["-e", join(root, "ext", "hello.ts"), "--prompt-template", join(root, "once", "quick.md")],
+    });
   const byName = (list: Info[]) => [...list].sort((a, b) => a.name.localeCompare(b.name));
   /** get_commands, and pi.getCommands() as an extension sees it. */
   const commands = async (cliPath: string): Promise<{ rpc: Info[]; extension: Info[]; tools: unknown }> => {
@@ -83,12 +98,35 @@ export default function (pi: any) {
     const ours = await commands(PI_BIN);
     const named = Object.fromEntries(ours.rpc.map((c) => [c.name, c]));
     expect(named.review).toEqual({
-      name: "review", description: "Review the code", source: "prompt",
-      sourceInfo: { path: join(project, ".pi", "prompts", "review.md"), source: "auto", scope: "project", origin: "top-level", baseDir: join(project, ".pi") },
+      name: "review",
+      description: "Review the code",
+      source: "prompt",
+      sourceInfo: {
+        path: join(project, ".pi", "prompts", "review.md"),
+        source: "auto",
+        scope: "project",
+        origin: "top-level",
+        baseDir: join(project, ".pi"),
+      },
     });
-    expect(named["skill:tidy"].sourceInfo).toEqual({ path: join(agentDir, "skills", "tidy", "SKILL.md"), source: "auto", scope: "user", origin: "top-level", baseDir: agentDir });
-    expect(named.hello).toMatchObject({ source: "extension", sourceInfo: { path: join(root, "ext", "hello.ts"), source: "cli", scope: "temporary", origin: "top-level" } });
-    expect(named.quick.sourceInfo).toEqual({ path: join(root, "once", "quick.md"), source: "local", scope: "temporary", origin: "top-level", baseDir: join(root, "once") });
+    expect(named["skill:tidy"].sourceInfo).toEqual({
+      path: join(agentDir, "skills", "tidy", "SKILL.md"),
+      source: "auto",
+      scope: "user",
+      origin: "top-level",
+      baseDir: agentDir,
+    });
+    expect(named.hello).toMatchObject({
+      source: "extension",
+      sourceInfo: { path: join(root, "ext", "hello.ts"), source: "cli", scope: "temporary", origin: "top-level" },
+    });
+    expect(named.quick.sourceInfo).toEqual({
+      path: join(root, "once", "quick.md"),
+      source: "local",
+      scope: "temporary",
+      origin: "top-level",
+      baseDir: join(root, "once"),
+    });
     const pkg = { source: "../pkg", scope: "user", origin: "package", baseDir: join(root, "pkg") };
     expect(named.ship.sourceInfo).toEqual({ path: join(root, "pkg", "prompts", "ship.md"), ...pkg });
     expect(named.deploy.sourceInfo).toEqual({ path: join(root, "pkg", "extensions", "deploy.ts"), ...pkg });
@@ -112,10 +150,13 @@ export default function (pi: any) {
       const fresh = join(project, ".pi", "prompts", "fresh.md");
       write(fresh, "---\ndescription: Written just now\n---\nFresh.");
       // The watcher notices the file a moment later: ask until it has.
-      await vi.waitFor(async () => {
-        const added = (await c.getCommands()).find((x) => x.name === "fresh");
-        expect(added?.sourceInfo).toMatchObject({ path: fresh, source: "auto", scope: "project" });
-      }, { timeout: 10_000, interval: 50 });
+      await vi.waitFor(
+        async () => {
+          const added = (await c.getCommands()).find((x) => x.name === "fresh");
+          expect(added?.sourceInfo).toMatchObject({ path: fresh, source: "auto", scope: "project" });
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       unlinkSync(join(project, ".pi", "prompts", "review.md"));
       await vi.waitFor(async () => expect(await names()).not.toContain("review"), { timeout: 10_000, interval: 50 });
     } finally {

@@ -5,27 +5,33 @@ import { runCli } from "../support/run-cli.js";
 
 describe("pi --mode json (spawned CLI)", () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   it("writes the session header, then every event as one JSON line in pi's shapes", async () => {
     const { project, agentDir } = makeProject(sim.url);
-    sim.script(
-      { text: "Reading.", toolCalls: [{ name: "read", arguments: { path: "src/app.js" } }] },
-      { text: "It says hello." },
-    );
+    sim.script({ text: "Reading.", toolCalls: [{ name: "read", arguments: { path: "src/app.js" } }] }, { text: "It says hello." });
     const r = await runCli(["--mode", "json", "--provider", "sim", "--model", "sim-model", "what does it say?"], {
-      cwd: project, env: { PI_CODING_AGENT_DIR: agentDir },
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
     });
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: "session", version: 3, cwd: project });
     expect(typeof lines[0].id).toBe("string");
     const types = lines.slice(1).map((e) => e.type);
     expect(types[0]).toBe("agent_start");
     expect(types.at(-1)).toBe("agent_end");
     expect(types.filter((t) => t === "turn_start")).toHaveLength(2);
-    for (const t of ["message_start", "message_update", "message_end", "tool_execution_start", "tool_execution_end", "turn_end"]) expect(types).toContain(t);
+    for (const t of ["message_start", "message_update", "message_end", "tool_execution_start", "tool_execution_end", "turn_end"])
+      expect(types).toContain(t);
 
     const update = lines.find((e) => e.type === "message_update" && e.assistantMessageEvent.type === "text_delta");
     expect(update.assistantMessageEvent).toMatchObject({ contentIndex: 0, delta: expect.any(String) });
@@ -47,8 +53,14 @@ describe("pi --mode json (spawned CLI)", () => {
     const { join } = await import("node:path");
     writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ retry: { baseDelayMs: 10 } }));
     sim.script({ fault: { kind: "status", status: 429, retryAfterMs: 20 } }, { text: "after the retry" });
-    const r = await runCli(["--mode", "json", "--provider", "sim", "--model", "sim-model", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
-    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const r = await runCli(["--mode", "json", "--provider", "sim", "--model", "sim-model", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     const start = lines.find((e) => e.type === "auto_retry_start");
     expect(start).toMatchObject({ attempt: 1, maxAttempts: 3, delayMs: 20, errorMessage: expect.stringMatching(/429/) });
     expect(lines.find((e) => e.type === "auto_retry_end")).toEqual({ type: "auto_retry_end", success: true, attempt: 1 });
@@ -60,10 +72,16 @@ describe("pi --mode json (spawned CLI)", () => {
     const { project, agentDir, root } = makeProject(sim.url);
     const { writeFileSync } = await import("node:fs");
     const { join } = await import("node:path");
-    writeFileSync(join(root, "chatty.ts"), `import { definePlugin } from "pi-kernel";
-export default definePlugin({ name: "chatty", setup(api) { api.on("event", (e) => { if (e.type === "agent_start") console.log("CHATTY"); }); } });`);
+    writeFileSync(
+      join(root, "chatty.ts"),
+      `import { definePlugin } from "pi-kernel";
+export default definePlugin({ name: "chatty", setup(api) { api.on("event", (e) => { if (e.type === "agent_start") console.log("CHATTY"); }); } });`,
+    );
     sim.script({ text: "clean" });
-    const r = await runCli(["-e", join(root, "chatty.ts"), "--provider", "sim", "--model", "sim-model", "-p", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const r = await runCli(["-e", join(root, "chatty.ts"), "--provider", "sim", "--model", "sim-model", "-p", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
     expect(r.stdout).toBe("clean\n");
     expect(r.stderr).toContain("CHATTY");
   });

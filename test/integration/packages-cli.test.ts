@@ -10,7 +10,9 @@ import { runCli } from "../support/run-cli.js";
 import { registryReachable } from "../support/npm-registry.js";
 
 const roots: string[] = [];
-afterAll(() => { for (const r of roots) rmSync(r, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
 
 function workspace() {
   const root = mkdtempSync(join(tmpdir(), "pik-packages-"));
@@ -26,12 +28,26 @@ function workspace() {
 /** A small pi package: an extension and a skill, with a manifest. */
 function writePackage(dir: string, name: string): void {
   mkdirSync(join(dir, "skills", "hello-skill"), { recursive: true });
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name, version: "1.0.0", type: "module", keywords: ["pi-package"], pi: { extensions: ["./ext.ts"], skills: ["./skills"] } }));
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({
+      name,
+      version: "1.0.0",
+      type: "module",
+      keywords: ["pi-package"],
+      pi: { extensions: ["./ext.ts"], skills: ["./skills"] },
+    }),
+  );
   writeFileSync(join(dir, "ext.ts"), "export default function (pi) { pi.registerCommand('hello', { handler: async () => {} }); }\n");
   writeFileSync(join(dir, "skills", "hello-skill", "SKILL.md"), "---\nname: hello-skill\ndescription: Says hello.\n---\nSay hello.\n");
 }
 
-const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", args, {
+    cwd,
+    stdio: "pipe",
+    env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" },
+  });
 /** A pi package in a fresh git repository (one commit on main). */
 function gitPackage(root: string): string {
   const work = join(root, "src-repo");
@@ -45,7 +61,9 @@ const settings = (file: string) => (existsSync(file) ? JSON.parse(readFileSync(f
 
 describe("pi install / list / remove", () => {
   let online = false;
-  beforeAll(async () => { online = await registryReachable(); });
+  beforeAll(async () => {
+    online = await registryReachable();
+  });
 
   it("round-trips a local path (global settings), leaving the package where it is", async () => {
     const w = workspace();

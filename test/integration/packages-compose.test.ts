@@ -26,7 +26,10 @@ describe("composed agents", () => {
       { text: "I can only suggest: change hello to bye." },
     );
     const start = sims.sim.requests.length;
-    const r = await runCli(["--packages", READ_ONLY, "--provider", "sim", "--model", "sim-model", "-p", "make it say bye"], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
+    const r = await runCli(["--packages", READ_ONLY, "--provider", "sim", "--model", "sim-model", "-p", "make it say bye"], {
+      cwd: p.project,
+      env: { PI_CODING_AGENT_DIR: p.agentDir },
+    });
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe("I can only suggest: change hello to bye.\n");
     expect(readFileSync(file, "utf8")).toBe(before);
@@ -39,13 +42,18 @@ describe("composed agents", () => {
 
   it("a trusted project's .pi/pi-packages.json composes its agent", async () => {
     const p = project();
-    const plugins = ["models", "provider-openai-completions", "tools-core", "system-prompt", "mode-print", "pi-compat"].map((n) => join(REPO, "plugins", n));
+    const plugins = ["models", "provider-openai-completions", "tools-core", "system-prompt", "mode-print", "pi-compat"].map((n) =>
+      join(REPO, "plugins", n),
+    );
     mkdirSync(join(p.project, ".pi"), { recursive: true });
     writeFileSync(join(p.project, ".pi", "pi-packages.json"), JSON.stringify({ packages: [...plugins, GREETER] }));
     const toolsWith = async (...extra: string[]) => {
       const start = sims.sim.requests.length;
       sims.sim.script({ text: "ok" });
-      await runCli(["--provider", "sim", "--model", "sim-model", ...extra, "-p", "hi"], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
+      await runCli(["--provider", "sim", "--model", "sim-model", ...extra, "-p", "hi"], {
+        cwd: p.project,
+        env: { PI_CODING_AGENT_DIR: p.agentDir },
+      });
       return sims.sim.requests[start].body.tools.map((t: { function: { name: string } }) => t.function.name) as string[];
     };
     expect(await toolsWith()).not.toContain("greet");
@@ -55,9 +63,14 @@ describe("composed agents", () => {
   it("editing the composition mid-session recomposes the agent (RPC mode, hot reload)", async () => {
     const p = project();
     const composition = join(p.root, "pi-packages.json");
-    const plugins = ["commands-core", "models", "provider-openai-completions", "tools-core", "system-prompt", "mode-rpc", "pi-compat"].map((n) => join(REPO, "plugins", n));
+    const plugins = ["commands-core", "models", "provider-openai-completions", "tools-core", "system-prompt", "mode-rpc", "pi-compat"].map(
+      (n) => join(REPO, "plugins", n),
+    );
     writeFileSync(composition, JSON.stringify({ packages: plugins }));
-    const rpc = new RpcProcess(["--packages", composition, "--provider", "sim", "--model", "sim-model", "--no-session"], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
+    const rpc = new RpcProcess(["--packages", composition, "--provider", "sim", "--model", "sim-model", "--no-session"], {
+      cwd: p.project,
+      env: { PI_CODING_AGENT_DIR: p.agentDir },
+    });
     try {
       const tools = async () => {
         const start = sims.sim.requests.length;
@@ -69,7 +82,10 @@ describe("composed agents", () => {
       };
       expect(await tools()).not.toContain("greet");
       writeFileSync(composition, JSON.stringify({ packages: [...plugins, GREETER] }));
-      await waitUntil(async () => (await rpc.call({ type: "get_commands" })).data?.commands?.some((c: { name: string }) => c.name === "greeting"), 15_000);
+      await waitUntil(
+        async () => (await rpc.call({ type: "get_commands" })).data?.commands?.some((c: { name: string }) => c.name === "greeting"),
+        15_000,
+      );
       expect(await tools()).toContain("greet");
     } finally {
       await rpc.close();

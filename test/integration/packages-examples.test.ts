@@ -18,13 +18,22 @@ describe("examples/", () => {
   let sim: Simulator;
   let h: Harness | undefined;
   const roots: string[] = [];
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterEach(async () => { await h?.kernel.stop(); h = undefined; });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterEach(async () => {
+    await h?.kernel.stop();
+    h = undefined;
+  });
   afterAll(async () => {
     await sim.close();
     for (const r of roots) rmSync(r, { recursive: true, force: true });
   });
-  const project = () => { const p = makeProject(sim.url); roots.push(p.root); return p; };
+  const project = () => {
+    const p = makeProject(sim.url);
+    roots.push(p.root);
+    return p;
+  };
   const pi = (p: { project: string; agentDir: string }, ...args: string[]) =>
     runCli(["--provider", "sim", "--model", "sim-model", ...args], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
   const requests = (from: number) => sim.requests.slice(from).map((r) => r.body as Body);
@@ -46,7 +55,15 @@ describe("examples/", () => {
     const p = project();
     sim.script({ text: "explained" });
     const start = sim.requests.length;
-    const r = await pi(p, "--skill", join(EXAMPLES, "skills", "commit-message"), "--prompt-template", join(EXAMPLES, "prompts", "explain.md"), "-p", "/explain src/app.js");
+    const r = await pi(
+      p,
+      "--skill",
+      join(EXAMPLES, "skills", "commit-message"),
+      "--prompt-template",
+      join(EXAMPLES, "prompts", "explain.md"),
+      "-p",
+      "/explain src/app.js",
+    );
     expect(r.stderr).toBe("");
     const [body] = requests(start);
     expect(body.messages[0].content).toContain("commit-message");
@@ -55,7 +72,11 @@ describe("examples/", () => {
 
   it("themes/ocean.json loads and is selected with --theme", async () => {
     const p = project();
-    h = await startKernel([themesPlugin], { cwd: p.project, agentDir: p.agentDir, flags: { theme: [join(EXAMPLES, "themes", "ocean.json")] } });
+    h = await startKernel([themesPlugin], {
+      cwd: p.project,
+      agentDir: p.agentDir,
+      flags: { theme: [join(EXAMPLES, "themes", "ocean.json")] },
+    });
     const themes = h.kernel.host.current.services.get("themes")!.impl as ThemesService;
     expect(themes.current().name).toBe("ocean");
     expect(h.diagnostics.filter((d) => d.level !== "info")).toEqual([]);
@@ -63,7 +84,10 @@ describe("examples/", () => {
 
   it("packages/review-kit: pi install <path>, then its tool, skill and prompt template work", async () => {
     const p = project();
-    const add = await runCli(["install", join(EXAMPLES, "packages", "review-kit")], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
+    const add = await runCli(["install", join(EXAMPLES, "packages", "review-kit")], {
+      cwd: p.project,
+      env: { PI_CODING_AGENT_DIR: p.agentDir },
+    });
     expect(add.stdout).toContain("1 extensions, 1 skills, 1 prompts, 1 themes");
     sim.script({ toolCalls: [{ name: "count_todos", arguments: { path: "src/app.js" } }] }, { text: "reviewed" });
     const start = sim.requests.length;

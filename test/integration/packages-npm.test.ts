@@ -34,15 +34,21 @@ describe("real pi packages from npm", () => {
       if (r.code !== 0) throw new Error(`pi install ${spec} failed: ${r.stderr}`);
     }
     mkdirSync(join(w.agentDir, "prompts"), { recursive: true });
-    writeFileSync(join(w.agentDir, "prompts", "review.md"), "---\ndescription: Review code\nmodel: sim/sim-model\n---\nPlease review: $@\n");
+    writeFileSync(
+      join(w.agentDir, "prompts", "review.md"),
+      "---\ndescription: Review code\nmodel: sim/sim-model\n---\nPlease review: $@\n",
+    );
   }, 180_000);
   afterAll(async () => {
     await sim.close();
     for (const r of roots) rmSync(r, { recursive: true, force: true });
   });
-  const pi = (...args: string[]) => runCli(["--provider", "sim", "--model", "sim-model", ...args], {
-    cwd: w.project, env: { PI_CODING_AGENT_DIR: w.agentDir, GREETER_LOG: join(w.root, "greeter.log") }, timeoutMs: 60_000,
-  });
+  const pi = (...args: string[]) =>
+    runCli(["--provider", "sim", "--model", "sim-model", ...args], {
+      cwd: w.project,
+      env: { PI_CODING_AGENT_DIR: w.agentDir, GREETER_LOG: join(w.root, "greeter.log") },
+      timeoutMs: 60_000,
+    });
 
   it("pi-aliases: /clear runs its command, which starts a new session (session events fire)", async (ctx) => {
     if (!online) return ctx.skip("the npm registry cannot be reached from here");
@@ -69,7 +75,11 @@ describe("real pi packages from npm", () => {
     if (!online) return ctx.skip("the npm registry cannot be reached from here");
     const fresh = makeProject(sim.url);
     roots.push(fresh.root);
-    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-e", "npm:pi-aliases@1.0.7", "-p", "/help"], { cwd: fresh.project, env: { PI_CODING_AGENT_DIR: fresh.agentDir }, timeoutMs: 120_000 });
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-e", "npm:pi-aliases@1.0.7", "-p", "/help"], {
+      cwd: fresh.project,
+      env: { PI_CODING_AGENT_DIR: fresh.agentDir },
+      timeoutMs: 120_000,
+    });
     expect(r.stdout).toMatch(/\/clear\s+→ \/new/);
     expect(existsSync(join(fresh.agentDir, "npm"))).toBe(false);
   }, 120_000);
@@ -84,14 +94,20 @@ describe("real pi packages from npm", () => {
   it("pi-web-access: its tools are listed and callable", async (ctx) => {
     if (!online) return ctx.skip("the npm registry cannot be reached from here");
     if (!process.env.PI_KERNEL_NPM_HEAVY) return ctx.skip("set PI_KERNEL_NPM_HEAVY=1 to install pi-web-access (57 MB)");
-    const add = await runCli(["install", "npm:pi-web-access@0.28.0"], { cwd: w.project, env: { PI_CODING_AGENT_DIR: w.agentDir }, timeoutMs: 180_000 });
+    const add = await runCli(["install", "npm:pi-web-access@0.28.0"], {
+      cwd: w.project,
+      env: { PI_CODING_AGENT_DIR: w.agentDir },
+      timeoutMs: 180_000,
+    });
     expect(add.code).toBe(0);
     sim.script({ toolCalls: [{ name: "fetch_content", arguments: { url: "http://127.0.0.1:9/page" } }] }, { text: "fetched" });
     const start = sim.requests.length;
     const r = await pi("-p", "fetch the page");
     expect(r.stdout).toBe("fetched\n");
     const [first, second] = sim.requests.slice(start).map((q) => q.body);
-    expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(expect.arrayContaining(["web_search", "fetch_content", "get_search_content"]));
+    expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(
+      expect.arrayContaining(["web_search", "fetch_content", "get_search_content"]),
+    );
     const tool = second.messages.find((m: { role: string }) => m.role === "tool");
     expect(tool.content).toContain("Blocked internal address for 127.0.0.1");
   }, 240_000);

@@ -29,16 +29,27 @@ describe("trusting a project directory", () => {
     return (sims.sim.requests[start]?.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name) as string[];
   };
   const print = (p: { project: string; agentDir: string }, ...extra: string[]) =>
-    runCli(["--provider", "sim", "--model", "sim-model", ...extra, "-p", "hi"], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
+    runCli(["--provider", "sim", "--model", "sim-model", ...extra, "-p", "hi"], {
+      cwd: p.project,
+      env: { PI_CODING_AGENT_DIR: p.agentDir },
+    });
 
   it("headless: skipped with a warning until --trust, which is remembered", async () => {
     const p = project();
     let r: Awaited<ReturnType<typeof print>> | undefined;
-    expect(await toolsOf(async () => { r = await print(p); })).not.toContain("project_tool");
+    expect(
+      await toolsOf(async () => {
+        r = await print(p);
+      }),
+    ).not.toContain("project_tool");
     expect(r!.stderr).toMatch(/\.pi\/extensions.*pi --trust/);
     expect(await toolsOf(() => print(p, "--trust"))).toContain("project_tool");
     expect(JSON.parse(readFileSync(join(p.agentDir, "trusted-projects.json"), "utf8")).trusted).toEqual([p.project]);
-    expect(await toolsOf(async () => { r = await print(p); })).toContain("project_tool");
+    expect(
+      await toolsOf(async () => {
+        r = await print(p);
+      }),
+    ).toContain("project_tool");
     expect(r!.stderr).toBe("");
   });
 
@@ -48,23 +59,37 @@ describe("trusting a project directory", () => {
     const pkg = join(p.root, "local-pkg");
     mkdirSync(join(pkg, "extensions"), { recursive: true });
     writeFileSync(join(pkg, "extensions", "tool.js"), EXTENSION);
-    writeFileSync(join(p.project, ".pi", "settings.json"), JSON.stringify({ packages: [pkg], compaction: { baseUrl: "http://elsewhere" } }));
+    writeFileSync(
+      join(p.project, ".pi", "settings.json"),
+      JSON.stringify({ packages: [pkg], compaction: { baseUrl: "http://elsewhere" } }),
+    );
     let r: Awaited<ReturnType<typeof print>> | undefined;
-    expect(await toolsOf(async () => { r = await print(p); })).not.toContain("project_tool");
+    expect(
+      await toolsOf(async () => {
+        r = await print(p);
+      }),
+    ).not.toContain("project_tool");
     expect(r!.stderr).toMatch(/settings\.json packages, \.pi\/settings\.json baseUrl/);
     expect(await toolsOf(() => print(p, "--trust"))).toContain("project_tool");
   });
 
   it("with a UI: asks, and on yes trusts the folder and reloads the agent", async () => {
     const p = project();
-    const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model", "--no-session"], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
+    const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model", "--no-session"], {
+      cwd: p.project,
+      env: { PI_CODING_AGENT_DIR: p.agentDir },
+    });
     try {
       const ask = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm", 0, 15_000);
       expect(ask.title).toBe("Trust this folder?");
       expect(ask.message).toContain(".pi/extensions");
       const from = rpc.records.length;
       rpc.writeLine(JSON.stringify({ type: "extension_ui_response", id: ask.id, confirmed: true }));
-      await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "notify" && /Folder trusted/.test(r.message), from, 15_000);
+      await rpc.waitFor(
+        (r) => r.type === "extension_ui_request" && r.method === "notify" && /Folder trusted/.test(r.message),
+        from,
+        15_000,
+      );
       const tools = await toolsOf(async () => {
         await rpc.call({ type: "prompt", message: "hi" });
         await rpc.waitFor((e) => e.type === "agent_end", from, 15_000);

@@ -10,8 +10,12 @@ import { PI_BIN } from "../support/run-cli.js";
 
 describe("pi's RpcClient against pi-kernel --mode rpc", () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   it("prompts with tool calls, steers, aborts, switches model, compacts and forks", async () => {
     const { project, agentDir } = makeProject(sim.url);
@@ -20,7 +24,13 @@ describe("pi's RpcClient against pi-kernel --mode rpc", () => {
     writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
     // Keep only the last few tokens so compacting this short conversation really cuts turns.
     writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ compaction: { keepRecentTokens: 40 } }));
-    const client = new RpcClient({ cliPath: PI_BIN, cwd: project, env: { PI_CODING_AGENT_DIR: agentDir }, provider: "sim", model: "sim-model" });
+    const client = new RpcClient({
+      cliPath: PI_BIN,
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+      provider: "sim",
+      model: "sim-model",
+    });
     await client.start();
     try {
       sim.script({ toolCalls: [{ name: "read", arguments: { path: "src/app.js" } }] }, { text: "It logs a greeting." });
@@ -44,7 +54,9 @@ describe("pi's RpcClient against pi-kernel --mode rpc", () => {
       // Abort mid-stream.
       sim.script({ text: "a b c d e f g h i j k l", chunkSize: 2, delayMs: 50 });
       const updates: unknown[] = [];
-      const off2 = client.onEvent((e) => { if (e.type === "message_update") updates.push(e); });
+      const off2 = client.onEvent((e) => {
+        if (e.type === "message_update") updates.push(e);
+      });
       await client.prompt("long answer");
       while (updates.length < 2) await new Promise((r) => setTimeout(r, 10));
       await client.abort();

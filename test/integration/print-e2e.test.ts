@@ -7,15 +7,20 @@ import { runCli } from "../support/run-cli.js";
 
 describe("pi -p end to end (spawned CLI against the simulator)", () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   it("runs read → edit → bash → answer on a real project and prints the answer", async () => {
     const { project, agentDir } = makeProject(sim.url);
     sim.script(...scenarioTurns());
     const start = sim.requests.length;
     const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "Make the app say goodbye"], {
-      cwd: project, env: { PI_CODING_AGENT_DIR: agentDir },
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
     });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
@@ -40,7 +45,10 @@ describe("pi -p end to end (spawned CLI against the simulator)", () => {
     const { project, agentDir } = makeProject(sim.url);
     // 400 is not transient, so the provider does not retry it.
     sim.script({ fault: { kind: "status", status: 400, message: "the simulator rejects this" } });
-    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/400/);
@@ -52,7 +60,9 @@ describe("pi -p end to end (spawned CLI against the simulator)", () => {
     sim.script({ text: "piped ok" });
     const start = sim.requests.length;
     const r = await runCli(["--provider", "sim", "--model", "sim-model", "summarise this"], {
-      cwd: project, env: { PI_CODING_AGENT_DIR: agentDir }, input: "PIPED CONTENT",
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+      input: "PIPED CONTENT",
     });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("piped ok\n");
@@ -68,7 +78,10 @@ describe("pi -p end to end (spawned CLI against the simulator)", () => {
     writeFileSync(broken, "export default {{{ nope");
     sim.script({ text: "still fine" });
     // Project extensions load only in a trusted directory (--trust trusts it and remembers).
-    const r = await runCli(["--provider", "sim", "--model", "sim-model", "--trust", "-p", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "--trust", "-p", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("still fine\n");
     expect(r.stderr).toContain(broken);
@@ -94,8 +107,12 @@ describe("pi -p end to end (spawned CLI against the simulator)", () => {
 
 describe("plugins from -e and the user's extension dir (spawned CLI)", () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   const plugin = (name: string, reply: string) => `
 import { definePlugin, Type } from "pi-kernel";
@@ -119,18 +136,26 @@ export default definePlugin({
     mkdirSync(join(agentDir, "extensions"), { recursive: true });
     writeFileSync(join(agentDir, "extensions", "user-plugin.ts"), plugin("wave", "waving at"));
     sim.script(
-      { toolCalls: [{ name: "greet", arguments: { who: "ada" } }, { name: "wave", arguments: { who: "bob" } }] },
+      {
+        toolCalls: [
+          { name: "greet", arguments: { who: "ada" } },
+          { name: "wave", arguments: { who: "bob" } },
+        ],
+      },
       { text: "greeted" },
     );
     const start = sim.requests.length;
     const r = await runCli(["--provider", "sim", "--model", "sim-model", "-e", join(root, "cli-plugin.ts"), "-p", "greet"], {
-      cwd: project, env: { PI_CODING_AGENT_DIR: agentDir },
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
     });
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe("greeted\n");
     const tools = sim.requests[start].body.tools.map((t: { function: { name: string } }) => t.function.name);
     expect(tools).toEqual(expect.arrayContaining(["greet", "wave", "read"]));
-    const results = sim.requests[start + 1].body.messages.filter((m: { role: string }) => m.role === "tool").map((m: { content: string }) => m.content);
+    const results = sim.requests[start + 1].body.messages
+      .filter((m: { role: string }) => m.role === "tool")
+      .map((m: { content: string }) => m.content);
     expect(results).toEqual(["hello ada", "waving at bob"]);
   });
 
@@ -138,7 +163,10 @@ export default definePlugin({
     const { project, agentDir } = makeProject(sim.url);
     sim.script({ text: "ok" });
     const start = sim.requests.length;
-    const r = await runCli(["--provider", "sim", "--model", "sim-model", "--tools", "read,bash", "-p", "hi"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "--tools", "read,bash", "-p", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
     expect(r.code).toBe(0);
     expect(sim.requests[start].body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(["read", "bash"]);
   });

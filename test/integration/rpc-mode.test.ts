@@ -7,13 +7,20 @@ import { RpcProcess } from "../support/rpc-process.js";
 
 describe("pi --mode rpc (spawned CLI)", () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   const start = (setup?: (root: string) => string[] | void) => {
     const { project, agentDir, root } = makeProject(sim.url);
     const extra = setup?.(root) ?? [];
-    return new RpcProcess(["--provider", "sim", "--model", "sim-model", ...extra], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    return new RpcProcess(["--provider", "sim", "--model", "sim-model", ...extra], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
   };
 
   it("runs a prompt with a tool call and answers state, messages and text queries", async () => {
@@ -23,15 +30,31 @@ describe("pi --mode rpc (spawned CLI)", () => {
     expect(accepted).toMatchObject({ type: "response", command: "prompt", success: true });
     expect(accepted.data).toBeUndefined();
     await rpc.waitFor((r) => r.type === "agent_end");
-    for (const t of ["agent_start", "turn_start", "message_start", "message_update", "message_end", "tool_execution_start", "tool_execution_end", "turn_end"]) {
+    for (const t of [
+      "agent_start",
+      "turn_start",
+      "message_start",
+      "message_update",
+      "message_end",
+      "tool_execution_start",
+      "tool_execution_end",
+      "turn_end",
+    ]) {
       expect(rpc.events(t).length, t).toBeGreaterThan(0);
     }
     expect(rpc.records.filter((r) => r.type !== "response").every((r) => r.id === undefined)).toBe(true);
 
     const state = await rpc.call({ type: "get_state" });
     expect(state.data).toMatchObject({
-      model: { id: "sim-model", provider: "sim" }, thinkingLevel: expect.any(String), isStreaming: false, isCompacting: false,
-      steeringMode: "one-at-a-time", followUpMode: "one-at-a-time", sessionId: expect.any(String), messageCount: 4, pendingMessageCount: 0,
+      model: { id: "sim-model", provider: "sim" },
+      thinkingLevel: expect.any(String),
+      isStreaming: false,
+      isCompacting: false,
+      steeringMode: "one-at-a-time",
+      followUpMode: "one-at-a-time",
+      sessionId: expect.any(String),
+      messageCount: 4,
+      pendingMessageCount: 0,
     });
     expect((await rpc.call({ type: "get_last_assistant_text" })).data).toEqual({ text: "It greets the world." });
     const messages = (await rpc.call({ type: "get_messages" })).data.messages;
@@ -44,10 +67,24 @@ describe("pi --mode rpc (spawned CLI)", () => {
   it("answers malformed input with errors and keeps serving", async () => {
     const rpc = start();
     rpc.writeLine("{not json");
-    expect(await rpc.waitFor((r) => r.command === "parse")).toMatchObject({ type: "response", success: false, error: expect.stringMatching(/Failed to parse command/) });
-    expect(await rpc.call({ type: "fly_to_the_moon" })).toMatchObject({ success: false, command: "fly_to_the_moon", error: "Unknown command: fly_to_the_moon" });
-    expect(await rpc.call({ type: "set_model", provider: "sim" })).toMatchObject({ success: false, error: expect.stringMatching(/modelId/) });
-    expect(await rpc.call({ type: "set_steering_mode", mode: "sometimes" })).toMatchObject({ success: false, error: expect.stringMatching(/one of all, one-at-a-time/) });
+    expect(await rpc.waitFor((r) => r.command === "parse")).toMatchObject({
+      type: "response",
+      success: false,
+      error: expect.stringMatching(/Failed to parse command/),
+    });
+    expect(await rpc.call({ type: "fly_to_the_moon" })).toMatchObject({
+      success: false,
+      command: "fly_to_the_moon",
+      error: "Unknown command: fly_to_the_moon",
+    });
+    expect(await rpc.call({ type: "set_model", provider: "sim" })).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/modelId/),
+    });
+    expect(await rpc.call({ type: "set_steering_mode", mode: "sometimes" })).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/one of all, one-at-a-time/),
+    });
     expect(await rpc.call({ type: "prompt" })).toMatchObject({ success: false, error: expect.stringMatching(/message/) });
     // A 10 MB line is parsed like any other (here: an unknown command) and the process lives on.
     rpc.writeLine(JSON.stringify({ id: "big", type: "huge", payload: "x".repeat(10 * 1024 * 1024) }));
@@ -69,7 +106,10 @@ describe("pi --mode rpc (spawned CLI)", () => {
     });
     const available = (await rpc.call({ type: "get_available_models" })).data.models.map((m: { id: string }) => m.id);
     expect(available).toEqual(expect.arrayContaining(["sim-model", "sim-thinker"]));
-    expect((await rpc.call({ type: "set_model", provider: "sim", modelId: "sim-thinker" })).data).toMatchObject({ id: "sim-thinker", reasoning: true });
+    expect((await rpc.call({ type: "set_model", provider: "sim", modelId: "sim-thinker" })).data).toMatchObject({
+      id: "sim-thinker",
+      reasoning: true,
+    });
     expect((await rpc.call({ type: "get_available_thinking_levels" })).data.levels).toEqual(["off", "minimal", "low", "medium", "high"]);
     expect(await rpc.call({ type: "set_thinking_level", level: "xhigh" })).toMatchObject({ success: true });
     expect((await rpc.call({ type: "get_state" })).data.thinkingLevel).toBe("high");
@@ -95,7 +135,10 @@ describe("pi --mode rpc (spawned CLI)", () => {
     const start0 = sim.requests.length;
     await rpc.call({ type: "prompt", message: "count slowly" });
     await rpc.waitFor((r) => r.type === "message_update");
-    expect(await rpc.call({ type: "follow_up", message: "/ship now" })).toMatchObject({ success: false, error: expect.stringMatching(/"\/ship" cannot be queued/) });
+    expect(await rpc.call({ type: "follow_up", message: "/ship now" })).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/"\/ship" cannot be queued/),
+    });
     expect(await rpc.call({ type: "steer", message: "/focus tests" })).toMatchObject({ success: true });
     await rpc.waitFor((r) => r.type === "agent_end");
     const sent = JSON.stringify(sim.requests[start0 + 1].body.messages);
@@ -109,7 +152,10 @@ describe("pi --mode rpc (spawned CLI)", () => {
     sim.script({ text: "one two three four five six seven eight nine ten", chunkSize: 4, delayMs: 30 }, { text: "steered answer" });
     await rpc.call({ type: "prompt", message: "count slowly" });
     await rpc.waitFor((r) => r.type === "message_update");
-    expect(await rpc.call({ type: "prompt", message: "no behaviour" })).toMatchObject({ success: false, error: expect.stringMatching(/already processing/) });
+    expect(await rpc.call({ type: "prompt", message: "no behaviour" })).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/already processing/),
+    });
     expect(await rpc.call({ type: "prompt", message: "actually stop", streamingBehavior: "steer" })).toMatchObject({ success: true });
     await rpc.waitFor((r) => r.type === "agent_end");
     expect(sim.remaining).toBe(0);
@@ -121,7 +167,10 @@ describe("pi --mode rpc (spawned CLI)", () => {
     await rpc.call({ type: "prompt", message: "long" });
     await rpc.waitFor((r) => r.type === "message_update" && r.assistantMessageEvent?.type === "text_delta", mark);
     expect(await rpc.call({ type: "abort" })).toMatchObject({ success: true });
-    const ends = rpc.events("message_end").map((e) => e.message).filter((m) => m.role === "assistant");
+    const ends = rpc
+      .events("message_end")
+      .map((e) => e.message)
+      .filter((m) => m.role === "assistant");
     expect(ends.at(-1).stopReason).toBe("aborted");
     expect(ends.at(-1).content[0].text.length).toBeGreaterThan(0);
     expect(sim.remaining).toBe(0);
@@ -131,7 +180,9 @@ describe("pi --mode rpc (spawned CLI)", () => {
   it("speaks the extension UI sub-protocol for plugins that ask the user", async () => {
     const rpc = start((root) => {
       const file = join(root, "ask.ts");
-      writeFileSync(file, `import { definePlugin, Type } from "pi-kernel";
+      writeFileSync(
+        file,
+        `import { definePlugin, Type } from "pi-kernel";
 export default definePlugin({ name: "asker", setup(api) {
   api.register.tool({ name: "ask", description: "asks the user", parameters: Type.Object({}),
     async execute() {
@@ -141,7 +192,8 @@ export default definePlugin({ name: "asker", setup(api) {
       ui.notify("thanks", "info");
       return { content: [{ type: "text", text: "picked " + choice + " confirmed " + ok }] };
     } });
-} });`);
+} });`,
+      );
       return ["-e", file];
     });
     sim.script({ toolCalls: [{ name: "ask", arguments: {} }] }, { text: "done" });
@@ -161,8 +213,12 @@ export default definePlugin({ name: "asker", setup(api) {
 
 describe("pi --mode rpc: shell, sessions and compaction commands", () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   it("bash runs a user command whose output reaches the model on the next prompt", async () => {
     const { project, agentDir } = makeProject(sim.url);
@@ -213,8 +269,12 @@ describe("pi --mode rpc: shell, sessions and compaction commands", () => {
 
 describe("pi --mode rpc: the remaining commands", () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   it("get_commands, cycle_model, switches, export_html and switch_session", async () => {
     const { project, agentDir } = makeProject(sim.url);
@@ -224,7 +284,10 @@ describe("pi --mode rpc: the remaining commands", () => {
     const models = JSON.parse(readFileSync(join(agentDir, "models.json"), "utf8"));
     models.providers.sim.models.push({ id: "sim-second" });
     writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
-    const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model", "--models", "sim/*"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model", "--models", "sim/*"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
 
     const commands = (await rpc.call({ type: "get_commands" })).data.commands;
     expect(commands).toContainEqual(expect.objectContaining({ name: "review", description: "Review the code", source: "prompt" }));

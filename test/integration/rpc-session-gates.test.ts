@@ -10,13 +10,18 @@ const EXT = fileURLToPath(new URL("../fixtures/pi-extensions/session-events.ts",
 
 describe("RPC session commands and extensions' session gates (spawned CLI)", () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   const start = (plan: Record<string, unknown>) => {
     const { project, agentDir } = makeProject(sim.url);
     return new RpcProcess(["--provider", "sim", "--model", "sim-model", "-e", EXT], {
-      cwd: project, env: { PI_CODING_AGENT_DIR: agentDir, PI_SESSION_PLAN: JSON.stringify(plan) },
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir, PI_SESSION_PLAN: JSON.stringify(plan) },
     });
   };
 

@@ -8,18 +8,29 @@ import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 
 describe("SDK: createAgentSession", () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator(); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   it("prompts, streams events to subscribers, runs custom tools, switches model, disposes", async () => {
     const { project, agentDir } = makeProject(sim.url);
     const events: AgentEvent[] = [];
     const session = await createAgentSession({
-      cwd: project, agentDir, model: "sim/sim-model", noSession: true,
-      customTools: [{
-        name: "shout", description: "upper-cases", parameters: Type.Object({ text: Type.String() }),
-        execute: async (_id, p) => ({ content: [{ type: "text", text: String((p as { text: string }).text).toUpperCase() }] }),
-      }],
+      cwd: project,
+      agentDir,
+      model: "sim/sim-model",
+      noSession: true,
+      customTools: [
+        {
+          name: "shout",
+          description: "upper-cases",
+          parameters: Type.Object({ text: Type.String() }),
+          execute: async (_id, p) => ({ content: [{ type: "text", text: String((p as { text: string }).text).toUpperCase() }] }),
+        },
+      ],
     });
     const unsubscribe = session.subscribe((e) => events.push(e));
     expect(session.model?.id).toBe("sim-model");
@@ -46,7 +57,14 @@ describe("SDK: createAgentSession", () => {
     sim.script({ text: "a b c d e f g h i j", chunkSize: 2, delayMs: 40 });
     const start = sim.requests.length;
     const run = session.prompt("go");
-    await new Promise<void>((r) => { const u = session.subscribe((e) => { if (e.type === "message_update") { u(); r(); } }); });
+    await new Promise<void>((r) => {
+      const u = session.subscribe((e) => {
+        if (e.type === "message_update") {
+          u();
+          r();
+        }
+      });
+    });
     session.abort();
     await run;
     expect(sim.requests[start].body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(["read"]);
@@ -62,7 +80,10 @@ describe("SDK: createAgentSession", () => {
     sim.script({ toolCalls: [{ name: "shout", arguments: { text: "sdk" } }] }, { text: "Example done." });
     const example = fileURLToPath(new URL("../../examples/sdk.mjs", import.meta.url));
     const out = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [example, "shout sdk"], { cwd: fileURLToPath(new URL("../..", import.meta.url)), env: { ...process.env, PI_CODING_AGENT_DIR: agentDir } });
+      const child = spawn(process.execPath, [example, "shout sdk"], {
+        cwd: fileURLToPath(new URL("../..", import.meta.url)),
+        env: { ...process.env, PI_CODING_AGENT_DIR: agentDir },
+      });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (d) => (stdout += d));

@@ -11,14 +11,23 @@ import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 
 let sim: Simulator;
 let env: SessionEnv;
-beforeAll(async () => { sim = await startSimulator(); });
-afterAll(async () => { await sim.close(); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
 afterEach(() => env?.cleanup());
 
-const pi = (args: string[]) => runCli(["--provider", "llmsim-openai", ...args], { cwd: env.project, env: { PI_CODING_AGENT_DIR: env.agentDir }, timeoutMs: 30_000 });
+const pi = (args: string[]) =>
+  runCli(["--provider", "llmsim-openai", ...args], { cwd: env.project, env: { PI_CODING_AGENT_DIR: env.agentDir }, timeoutMs: 30_000 });
 const sessionFiles = () => {
   const dir = join(env.agentDir, "sessions", cwdFolderName(env.project));
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jsonl")).map((f) => join(dir, f)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".jsonl"))
+        .map((f) => join(dir, f))
+    : [];
 };
 
 describe("sessions from the command line", () => {

@@ -29,12 +29,19 @@ describe("settings across runs (spawned CLI)", () => {
     expect(await first.call({ type: "set_auto_compaction", enabled: false })).toMatchObject({ success: true });
     expect(await first.close()).toBe(0);
     expect(JSON.parse(readFileSync(p.settings, "utf8"))).toEqual({
-      defaultProvider: "sim", defaultModel: "sim-other", defaultThinkingLevel: "high", steeringMode: "all", compaction: { enabled: false },
+      defaultProvider: "sim",
+      defaultModel: "sim-other",
+      defaultThinkingLevel: "high",
+      steeringMode: "all",
+      compaction: { enabled: false },
     });
 
     const second = new RpcProcess(["--no-session"], { cwd: p.project, env: p.env });
     expect((await second.call({ type: "get_state" })).data).toMatchObject({
-      model: { provider: "sim", id: "sim-other" }, thinkingLevel: "high", steeringMode: "all", autoCompactionEnabled: false,
+      model: { provider: "sim", id: "sim-other" },
+      thinkingLevel: "high",
+      steeringMode: "all",
+      autoCompactionEnabled: false,
     });
     expect(await second.close()).toBe(0);
   });

@@ -9,7 +9,9 @@ import { removeAll } from "../plugins/skills-fixture.js";
 
 let sim: Simulator;
 const roots: string[] = [];
-beforeAll(async () => { sim = await startSimulator(); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
 afterAll(async () => {
   await sim.close();
   removeAll(...roots);
@@ -24,9 +26,11 @@ function project() {
   };
   file(".pi/skills/deploy/SKILL.md", "---\ndescription: Deploy the app\n---\nRun ./deploy.sh then check the health URL.\n");
   file(".pi/prompts/review.md", "---\ndescription: Review a change\nargument-hint: <what>\n---\nReview $1 carefully.");
-  const run = (args: string[]) => runCli(["--provider", "sim", "--model", "sim-model", ...args], {
-    cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir, HOME: p.root },
-  });
+  const run = (args: string[]) =>
+    runCli(["--provider", "sim", "--model", "sim-model", ...args], {
+      cwd: p.project,
+      env: { PI_CODING_AGENT_DIR: p.agentDir, HOME: p.root },
+    });
   return { ...p, run };
 }
 
@@ -58,7 +62,9 @@ describe("skills and commands in pi -p", () => {
     const [first, second] = sim.requests.slice(before).map((q) => q.body.messages as { role: string; content: string }[]);
     expect(first[0].content).toContain("<name>deploy</name>");
     const skillDir = join(p.project, ".pi", "skills", "deploy");
-    expect(first.at(-1)!.content).toBe(`<skill name="deploy" location="${skillDir}/SKILL.md">\nReferences are relative to ${skillDir}.\n\nRun ./deploy.sh then check the health URL.\n</skill>\n\nto staging`);
+    expect(first.at(-1)!.content).toBe(
+      `<skill name="deploy" location="${skillDir}/SKILL.md">\nReferences are relative to ${skillDir}.\n\nRun ./deploy.sh then check the health URL.\n</skill>\n\nto staging`,
+    );
     expect(second.at(-1)!.content).toBe("Review the-diff carefully.");
   });
 

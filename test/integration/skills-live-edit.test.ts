@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { agent, diagnosticsAbout, removeAll, skillMd, tempDir, type Agent } from "../plugins/skills-fixture.js";
 
-interface Listing { list(): Promise<{ name: string; description: string }[]> }
+interface Listing {
+  list(): Promise<{ name: string; description: string }[]>;
+}
 
 let root: string;
 let cwd: string;

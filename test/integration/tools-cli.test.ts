@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { simProjects } from "../support/sim-projects.js";
 import { runCli } from "../support/run-cli.js";
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d4d5a90000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d4d5a90000000049454e44ae426082",
+  "hex",
+);
 
 describe("tool flags, context files and @file (spawned CLI)", () => {
   const sims = simProjects();
@@ -17,7 +20,10 @@ describe("tool flags, context files and @file (spawned CLI)", () => {
     setup?.({ project, root });
     sim.script({ text: "ok" });
     const start = sim.requests.length;
-    const r = await runCli(["--provider", "sim", "--model", "sim-model", ...args], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", ...args], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const body = sim.requests[start].body;
@@ -46,12 +52,15 @@ describe("tool flags, context files and @file (spawned CLI)", () => {
 
   it("--no-builtin-tools keeps an extension's tool only", async () => {
     const { tools, system } = await ask(["--no-builtin-tools", "-e", "ext.ts", "-p", "hi"], ({ project }) => {
-      writeFileSync(join(project, "ext.ts"), `
+      writeFileSync(
+        join(project, "ext.ts"),
+        `
 import { definePlugin, Type } from "pi-kernel";
 export default definePlugin({ name: "ext", setup(api) {
   api.register.tool({ name: "shout", description: "Shout", promptSnippet: "Shout text", parameters: Type.Object({}),
     async execute() { return { content: [{ type: "text", text: "HEY" }] }; } });
-} });`);
+} });`,
+      );
     });
     expect(tools).toEqual(["shout"]);
     expect(system).toContain("- shout: Shout text");
@@ -61,7 +70,9 @@ export default definePlugin({ name: "ext", setup(api) {
   it("AGENTS.md reaches the prompt; -nc leaves it out", async () => {
     const withFile = (p: { project: string }) => writeFileSync(join(p.project, "AGENTS.md"), "Always answer in haiku.");
     const on = await ask(["-p", "hi"], withFile);
-    expect(on.system).toContain(`# Project Context\n\nProject-specific instructions and guidelines:\n\n## ${join(on.project, "AGENTS.md")}\n\nAlways answer in haiku.`);
+    expect(on.system).toContain(
+      `# Project Context\n\nProject-specific instructions and guidelines:\n\n## ${join(on.project, "AGENTS.md")}\n\nAlways answer in haiku.`,
+    );
     const off = await ask(["-nc", "-p", "hi"], withFile);
     expect(off.system).not.toContain("haiku");
   });
@@ -74,8 +85,15 @@ export default definePlugin({ name: "ext", setup(api) {
       writeFileSync(models, readFileSync(models, "utf8").replace('"contextWindow"', '"input": ["text", "image"], "contextWindow"'));
     });
     const user = body.messages.find((m: { role: string }) => m.role === "user");
-    const parts = (Array.isArray(user.content) ? user.content : [{ type: "text", text: user.content }]) as { type: string; text?: string; image_url?: { url: string } }[];
-    const text = parts.filter((p) => p.type === "text").map((p) => p.text).join("");
+    const parts = (Array.isArray(user.content) ? user.content : [{ type: "text", text: user.content }]) as {
+      type: string;
+      text?: string;
+      image_url?: { url: string };
+    }[];
+    const text = parts
+      .filter((p) => p.type === "text")
+      .map((p) => p.text)
+      .join("");
     expect(text).toContain(`<file name="${join(project, "notes with space.txt")}">\nnote body ✓\n</file>`);
     expect(text).toContain(`<file name="${join(project, "pic.png")}"></file>`);
     expect(text).toContain("describe");

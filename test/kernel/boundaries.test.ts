@@ -23,7 +23,13 @@ describe("kernel boundaries", () => {
   });
 
   it("keeps its lines within 140 characters (the kernel is formatted by hand, compactly, for its budget)", () => {
-    const long = kernel.flatMap((f) => f.text.split("\n").map((l, i) => [l, i] as const).filter(([l]) => l.length > 140).map(([, i]) => `${f.path}:${i + 1}`));
+    const long = kernel.flatMap((f) =>
+      f.text
+        .split("\n")
+        .map((l, i) => [l, i] as const)
+        .filter(([l]) => l.length > 140)
+        .map(([, i]) => `${f.path}:${i + 1}`),
+    );
     expect(long).toEqual([]);
   });
 
@@ -48,23 +54,39 @@ describe("architecture rules", () => {
   });
 
   it("a plugin imports no other plugin's files", () => {
-    const bad = files.filter((f) => f.path.startsWith("plugins/")).flatMap((f) => f.imports
-      .filter((i) => i.target?.startsWith("plugins/") && areaOf(i.target) !== areaOf(f.path))
-      .map((i) => `${f.path}:${i.line} imports ${i.spec}`));
+    const bad = files
+      .filter((f) => f.path.startsWith("plugins/"))
+      .flatMap((f) =>
+        f.imports
+          .filter((i) => i.target?.startsWith("plugins/") && areaOf(i.target) !== areaOf(f.path))
+          .map((i) => `${f.path}:${i.line} imports ${i.spec}`),
+      );
     expect(bad).toEqual([]);
   });
 
   it("lib and contracts import no plugin, and lib no CLI, SDK or composition root", () => {
-    const bad = files.filter((f) => /^(lib|contracts)\//.test(f.path)).flatMap((f) => f.imports
-      .filter((i) => i.target && /^(plugins|cli|sdk|compose)\//.test(i.target))
-      .map((i) => `${f.path}:${i.line} imports ${i.spec}`));
+    const bad = files
+      .filter((f) => /^(lib|contracts)\//.test(f.path))
+      .flatMap((f) =>
+        f.imports
+          .filter((i) => i.target && /^(plugins|cli|sdk|compose)\//.test(i.target))
+          .map((i) => `${f.path}:${i.line} imports ${i.spec}`),
+      );
     expect(bad).toEqual([]);
   });
 
   it("plugins reach toolkits only through their index, and never the CLI, SDK or composition root", () => {
-    const bad = everything.filter((f) => !f.path.startsWith("lib/")).flatMap((f) => f.imports
-      .filter((i) => i.target && (/^(cli|sdk|compose)\//.test(i.target) ? f.path.startsWith("plugins/") : /^lib\/[^/]+\/(?!index\.ts$)/.test(i.target)))
-      .map((i) => `${f.path}:${i.line} imports ${i.spec}`));
+    const bad = everything
+      .filter((f) => !f.path.startsWith("lib/"))
+      .flatMap((f) =>
+        f.imports
+          .filter(
+            (i) =>
+              i.target &&
+              (/^(cli|sdk|compose)\//.test(i.target) ? f.path.startsWith("plugins/") : /^lib\/[^/]+\/(?!index\.ts$)/.test(i.target)),
+          )
+          .map((i) => `${f.path}:${i.line} imports ${i.spec}`),
+      );
     expect(bad).toEqual([]);
   });
 
@@ -74,8 +96,9 @@ describe("architecture rules", () => {
   });
 
   it("sdk imports nothing from cli", () => {
-    const bad = files.filter((f) => f.path.startsWith("sdk/")).flatMap((f) => f.imports
-      .filter((i) => i.target?.startsWith("cli/")).map((i) => `${f.path}:${i.line} imports ${i.spec}`));
+    const bad = files
+      .filter((f) => f.path.startsWith("sdk/"))
+      .flatMap((f) => f.imports.filter((i) => i.target?.startsWith("cli/")).map((i) => `${f.path}:${i.line} imports ${i.spec}`));
     expect(bad).toEqual([]);
   });
 
@@ -107,7 +130,11 @@ describe("architecture rules", () => {
       const used = new Set(own.flatMap((f) => [...f.text.matchAll(/services\.(?:get|use|has)\(\s*"([^"]+)"/g)].map((m) => m[1]!)));
       const index = own.find((f) => /definePlugin\(/.test(f.text));
       if (!index) continue;
-      const declared = new Set([...index.text.matchAll(/(?:requires|uses|provides):\s*\[([^\]]*)\]/g)].flatMap((m) => [...m[1]!.matchAll(/"([^"]+)"/g)].map((x) => x[1]!)));
+      const declared = new Set(
+        [...index.text.matchAll(/(?:requires|uses|provides):\s*\[([^\]]*)\]/g)].flatMap((m) =>
+          [...m[1]!.matchAll(/"([^"]+)"/g)].map((x) => x[1]!),
+        ),
+      );
       for (const s of used) if (!declared.has(s) && !declared.has("*")) bad.push(`${name} uses "${s}" without declaring it`);
     }
     expect(bad).toEqual([]);
@@ -130,10 +157,14 @@ describe("architecture rules", () => {
 
   it("the service reference in docs/ lists every service the contracts declare", () => {
     const doc = readFileSync(join(ROOT, "docs", "plugins", "services.md"), "utf8");
-    const declared = files.filter((f) => f.path.startsWith("contracts/") || f.path === "kernel/services.ts").flatMap((f) => {
-      const block = /interface Services \{([\s\S]*?)\n\s*\}/.exec(f.text)?.[1] ?? "";
-      return [...block.matchAll(/^\s*(?:"([^"]+)"|(\w+)|\[\w+: `([^`$]+)\$\{string\}`\]):/gm)].map((m) => m[1] ?? m[2] ?? `${m[3]}<name>`);
-    });
+    const declared = files
+      .filter((f) => f.path.startsWith("contracts/") || f.path === "kernel/services.ts")
+      .flatMap((f) => {
+        const block = /interface Services \{([\s\S]*?)\n\s*\}/.exec(f.text)?.[1] ?? "";
+        return [...block.matchAll(/^\s*(?:"([^"]+)"|(\w+)|\[\w+: `([^`$]+)\$\{string\}`\]):/gm)].map(
+          (m) => m[1] ?? m[2] ?? `${m[3]}<name>`,
+        );
+      });
     expect(declared.length).toBeGreaterThan(10);
     for (const name of declared) expect(doc, `docs/plugins/services.md lacks "${name}"`).toContain(`\`${name}\``);
   });

@@ -2,7 +2,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createKernel, definePlugin, Type, type AgentEvent, type Diagnostic, type Kernel, type KernelOptions, type PluginDef, type ToolDef } from "../../kernel/index.js";
+import {
+  createKernel,
+  definePlugin,
+  Type,
+  type AgentEvent,
+  type Diagnostic,
+  type Kernel,
+  type KernelOptions,
+  type PluginDef,
+  type ToolDef,
+} from "../../kernel/index.js";
 import { scriptedProvider, type ScriptedProvider } from "../support/scripted-provider.js";
 import { kernelModules } from "../support/kernel-modules.js";
 import { type DiscoverOptions, withDiscovery } from "../../compose/discover.js";
@@ -32,14 +42,24 @@ export async function startKernel(plugins: PluginDef[] = [], opts: HarnessOption
   const dir = opts.cwd ?? mkdtempSync(join(tmpdir(), "pik-kernel-"));
   const agentDir = opts.agentDir ?? join(dir, "agent");
   const discovery = withDiscovery({ noDiscovery: true, ...opts, cwd: dir, agentDir });
-  const kernel = createKernel({ cwd: dir, agentDir, ...discovery, ...(await kernelModules()), ...opts, plugins: [recorder, sim.plugin, ...plugins] });
+  const kernel = createKernel({
+    cwd: dir,
+    agentDir,
+    ...discovery,
+    ...(await kernelModules()),
+    ...opts,
+    plugins: [recorder, sim.plugin, ...plugins],
+  });
   await kernel.start();
   kernel.actions.setModel(sim.model);
   return { kernel, sim, events, diagnostics, types: () => events.map((e) => e.type) };
 }
 
 /** A tool plugin whose tool records calls and can be slowed down or made to fail. */
-export function toolPlugin(name: string, opts: { delayMs?: number; mode?: "sequential" | "parallel"; log?: string[]; terminate?: boolean; fail?: string } = {}): PluginDef {
+export function toolPlugin(
+  name: string,
+  opts: { delayMs?: number; mode?: "sequential" | "parallel"; log?: string[]; terminate?: boolean; fail?: string } = {},
+): PluginDef {
   const parameters = Type.Object({ value: Type.String(), count: Type.Optional(Type.Number()) });
   const tool: ToolDef<typeof parameters> = {
     name,
@@ -50,7 +70,14 @@ export function toolPlugin(name: string, opts: { delayMs?: number; mode?: "seque
       opts.log?.push(`start:${name}:${params.value}`);
       await new Promise<void>((resolve, reject) => {
         const t = setTimeout(resolve, opts.delayMs ?? 0);
-        signal.addEventListener("abort", () => { clearTimeout(t); reject(new Error(`${name} aborted`)); }, { once: true });
+        signal.addEventListener(
+          "abort",
+          () => {
+            clearTimeout(t);
+            reject(new Error(`${name} aborted`));
+          },
+          { once: true },
+        );
       });
       opts.log?.push(`end:${name}:${params.value}`);
       if (opts.fail) throw new Error(opts.fail);

@@ -13,14 +13,28 @@ describe("hooks", () => {
       setup: (api) => api.on("toolCall", (e) => (e.input.value === "rm" ? { block: true, reason: "not on my watch" } : undefined)),
     });
     const h = await startKernel([toolPlugin("echo"), gate]);
-    h.sim.push({ toolCalls: [{ name: "echo", arguments: { value: "rm" } }, { name: "echo", arguments: { value: "ls" } }] }, { text: "ok" });
+    h.sim.push(
+      {
+        toolCalls: [
+          { name: "echo", arguments: { value: "rm" } },
+          { name: "echo", arguments: { value: "ls" } },
+        ],
+      },
+      { text: "ok" },
+    );
     await h.kernel.actions.prompt("go");
     expect(results(h).map(text)).toEqual(["not on my watch", "echo(ls)"]);
     expect(results(h)[0].isError).toBe(true);
   });
 
   it("a throwing gate fails closed, attributed to its plugin", async () => {
-    const gate = definePlugin({ name: "broken-gate", setup: (api) => api.on("toolCall", () => { throw new Error("kaboom"); }) });
+    const gate = definePlugin({
+      name: "broken-gate",
+      setup: (api) =>
+        api.on("toolCall", () => {
+          throw new Error("kaboom");
+        }),
+    });
     const h = await startKernel([toolPlugin("echo"), gate]);
     h.sim.push({ toolCalls: [{ name: "echo", arguments: { value: "x" } }] }, { text: "ok" });
     await h.kernel.actions.prompt("go");
@@ -30,7 +44,10 @@ describe("hooks", () => {
   });
 
   it("a timed-out gate blocks too", async () => {
-    const gate = definePlugin({ name: "slow-gate", setup: (api) => api.on("toolCall", () => new Promise<undefined>(() => {}), { timeoutMs: 50 }) });
+    const gate = definePlugin({
+      name: "slow-gate",
+      setup: (api) => api.on("toolCall", () => new Promise<undefined>(() => {}), { timeoutMs: 50 }),
+    });
     const h = await startKernel([toolPlugin("echo"), gate]);
     h.sim.push({ toolCalls: [{ name: "echo", arguments: { value: "x" } }] }, { text: "ok" });
     await h.kernel.actions.prompt("go");
@@ -39,9 +56,38 @@ describe("hooks", () => {
 
   it("a throwing waterfall tap is skipped and the others still apply; stages order taps", async () => {
     const order: string[] = [];
-    const a = definePlugin({ name: "late", setup: (api) => api.on("systemPrompt", (p) => { order.push("late"); return `${p}[late]`; }, { stage: 100 }) });
-    const b = definePlugin({ name: "thrower", setup: (api) => api.on("systemPrompt", () => { order.push("thrower"); throw new Error("oops"); }) });
-    const c = definePlugin({ name: "early", setup: (api) => api.on("systemPrompt", (p) => { order.push("early"); return `${p}[early]`; }, { stage: -100 }) });
+    const a = definePlugin({
+      name: "late",
+      setup: (api) =>
+        api.on(
+          "systemPrompt",
+          (p) => {
+            order.push("late");
+            return `${p}[late]`;
+          },
+          { stage: 100 },
+        ),
+    });
+    const b = definePlugin({
+      name: "thrower",
+      setup: (api) =>
+        api.on("systemPrompt", () => {
+          order.push("thrower");
+          throw new Error("oops");
+        }),
+    });
+    const c = definePlugin({
+      name: "early",
+      setup: (api) =>
+        api.on(
+          "systemPrompt",
+          (p) => {
+            order.push("early");
+            return `${p}[early]`;
+          },
+          { stage: -100 },
+        ),
+    });
     const h = await startKernel([a, b, c]);
     h.sim.push({ text: "ok" });
     await h.kernel.actions.prompt("go");
@@ -51,7 +97,13 @@ describe("hooks", () => {
   });
 
   it("a throwing event listener never disturbs the run", async () => {
-    const noisy = definePlugin({ name: "noisy", setup: (api) => api.on("event", () => { throw new Error("listener bug"); }) });
+    const noisy = definePlugin({
+      name: "noisy",
+      setup: (api) =>
+        api.on("event", () => {
+          throw new Error("listener bug");
+        }),
+    });
     const h = await startKernel([noisy]);
     h.sim.push({ text: "fine" });
     await h.kernel.actions.prompt("go");
@@ -62,11 +114,12 @@ describe("hooks", () => {
   it("the input hook lets a command claim input, and transforms reach the model", async () => {
     const cmd = definePlugin({
       name: "cmds",
-      setup: (api) => api.on("input", (e) => {
-        if (e.text === "/ping") return { action: "handled" };
-        if (e.text.startsWith("!upper ")) return { action: "transform", text: e.text.slice(7).toUpperCase() };
-        return undefined;
-      }),
+      setup: (api) =>
+        api.on("input", (e) => {
+          if (e.text === "/ping") return { action: "handled" };
+          if (e.text.startsWith("!upper ")) return { action: "transform", text: e.text.slice(7).toUpperCase() };
+          return undefined;
+        }),
     });
     const h = await startKernel([cmd]);
     h.sim.push({ text: "ok" });
@@ -96,7 +149,9 @@ describe("plugin host", () => {
       setup(api) {
         api.register.tool({ name: "ghost", description: "", parameters: {} as never, execute: async () => ({ content: [] }) });
         api.on("systemPrompt", () => "HIJACKED");
-        api.onDispose(() => { disposed = true; });
+        api.onDispose(() => {
+          disposed = true;
+        });
         throw new Error("setup exploded");
       },
     });
@@ -106,17 +161,32 @@ describe("plugin host", () => {
     h.sim.push({ text: "ok" });
     await h.kernel.actions.prompt("go");
     expect(h.sim.requests[0].systemPrompt).toBe("");
-    expect(h.diagnostics).toContainEqual(expect.objectContaining({ plugin: "half", level: "error", message: expect.stringMatching(/setup exploded/) }));
+    expect(h.diagnostics).toContainEqual(
+      expect.objectContaining({ plugin: "half", level: "error", message: expect.stringMatching(/setup exploded/) }),
+    );
   });
 
   it("orders plugins by required services, and drops one whose service is missing", async () => {
     const seen: string[] = [];
-    const consumer = definePlugin({ name: "consumer", requires: ["clock"], setup: (api) => void seen.push(`consumer:${api.services.use("clock")()}`) });
-    const provider = definePlugin({ name: "provider", provides: ["clock"], setup: (api) => { seen.push("provider"); api.services.provide("clock", () => "tick"); } });
+    const consumer = definePlugin({
+      name: "consumer",
+      requires: ["clock"],
+      setup: (api) => void seen.push(`consumer:${api.services.use("clock")()}`),
+    });
+    const provider = definePlugin({
+      name: "provider",
+      provides: ["clock"],
+      setup: (api) => {
+        seen.push("provider");
+        api.services.provide("clock", () => "tick");
+      },
+    });
     const orphan = definePlugin({ name: "orphan", requires: ["nothing"], setup: () => void seen.push("orphan") });
     const h = await startKernel([consumer, provider, orphan]);
     expect(seen).toEqual(["provider", "consumer:tick"]);
-    expect(h.diagnostics).toContainEqual(expect.objectContaining({ plugin: "orphan", message: expect.stringMatching(/requires service\(s\) nothing/) }));
+    expect(h.diagnostics).toContainEqual(
+      expect.objectContaining({ plugin: "orphan", message: expect.stringMatching(/requires service\(s\) nothing/) }),
+    );
   });
 
   it("retires a generation on reload: shutdown hook, LIFO disposers, then stale APIs", async () => {
@@ -143,10 +213,19 @@ describe("plugin host", () => {
   });
 
   it("a later registration of the same tool name wins, with a diagnostic", async () => {
-    const h = await startKernel([toolPlugin("echo"), definePlugin({
-      name: "override",
-      setup: (api) => api.register.tool({ name: "echo", description: "mine", parameters: {} as never, execute: async () => ({ content: [{ type: "text", text: "override" }] }) }),
-    })]);
+    const h = await startKernel([
+      toolPlugin("echo"),
+      definePlugin({
+        name: "override",
+        setup: (api) =>
+          api.register.tool({
+            name: "echo",
+            description: "mine",
+            parameters: {} as never,
+            execute: async () => ({ content: [{ type: "text", text: "override" }] }),
+          }),
+      }),
+    ]);
     expect(h.kernel.host.current.registry.owner("tool", "echo")).toBe("override");
     expect(h.diagnostics).toContainEqual(expect.objectContaining({ message: 'tool "echo" from tool-echo is replaced by override' }));
   });
@@ -154,5 +233,7 @@ describe("plugin host", () => {
 
 // A service only this test provides, typed as plugins type theirs.
 declare module "pi-kernel" {
-  interface Services { clock: () => string }
+  interface Services {
+    clock: () => string;
+  }
 }

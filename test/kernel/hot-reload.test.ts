@@ -44,7 +44,10 @@ const lastResult = (h: Harness) =>
 
 describe("hot reload", () => {
   let h: Harness | undefined;
-  afterEach(async () => { await h?.kernel.stop(); h = undefined; });
+  afterEach(async () => {
+    await h?.kernel.stop();
+    h = undefined;
+  });
 
   it("an explicit reload (/reload) re-reads an edited user plugin even without the watcher", async () => {
     const { cwd, file } = projectWithPlugin();
@@ -101,7 +104,9 @@ describe("hot reload", () => {
     writeFileSync(file, toolSource("old"));
     h = await startKernel([], { cwd, noDiscovery: false, watch: true });
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     h.sim.push({ gate, toolCalls: [{ name: "version", arguments: {} }] }, { text: "done" });
     const run = h.kernel.actions.prompt("go");
     await until(() => h!.sim.requests.length === 1, "the first request");

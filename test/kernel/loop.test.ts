@@ -15,7 +15,14 @@ describe("agent loop", () => {
     expect(lastAssistant(h)?.content).toEqual([{ type: "text", text: "hello there" }]);
     const types = h.types().filter((t) => t !== "message_update");
     expect(types).toEqual([
-      "agent_start", "turn_start", "message_start", "message_end", "message_start", "message_end", "turn_end", "agent_end",
+      "agent_start",
+      "turn_start",
+      "message_start",
+      "message_end",
+      "message_start",
+      "message_end",
+      "turn_end",
+      "agent_end",
     ]);
     expect(h.types()).toContain("message_update");
   });
@@ -47,7 +54,9 @@ describe("agent loop", () => {
     const h = await startKernel([toolPlugin("echo")]);
     h.sim.push({ toolCalls: [{ name: "nope", arguments: {} }] }, { text: "ok" });
     await h.kernel.actions.prompt("go");
-    expect((toolResults(h.kernel.agent.messages)[0].content[0] as { text: string }).text).toMatch(/Tool "nope" not found. Available tools: echo/);
+    expect((toolResults(h.kernel.agent.messages)[0].content[0] as { text: string }).text).toMatch(
+      /Tool "nope" not found. Available tools: echo/,
+    );
   });
 
   it("turns a thrown tool error into an isError result", async () => {
@@ -62,15 +71,34 @@ describe("agent loop", () => {
   it("runs tools in parallel by default and sequentially when a tool asks", async () => {
     const log: string[] = [];
     const h = await startKernel([toolPlugin("slow", { delayMs: 40, log }), toolPlugin("fast", { delayMs: 5, log })]);
-    h.sim.push({ toolCalls: [{ name: "slow", arguments: { value: "1" } }, { name: "fast", arguments: { value: "2" } }] }, { text: "ok" });
+    h.sim.push(
+      {
+        toolCalls: [
+          { name: "slow", arguments: { value: "1" } },
+          { name: "fast", arguments: { value: "2" } },
+        ],
+      },
+      { text: "ok" },
+    );
     await h.kernel.actions.prompt("go");
     expect(log).toEqual(["start:slow:1", "start:fast:2", "end:fast:2", "end:slow:1"]);
     // Results keep the order of the calls, not of completion.
     expect(toolResults(h.kernel.agent.messages).map((r) => r.toolName)).toEqual(["slow", "fast"]);
 
     const seqLog: string[] = [];
-    const s = await startKernel([toolPlugin("slow", { delayMs: 40, log: seqLog, mode: "sequential" }), toolPlugin("fast", { delayMs: 5, log: seqLog })]);
-    s.sim.push({ toolCalls: [{ name: "slow", arguments: { value: "1" } }, { name: "fast", arguments: { value: "2" } }] }, { text: "ok" });
+    const s = await startKernel([
+      toolPlugin("slow", { delayMs: 40, log: seqLog, mode: "sequential" }),
+      toolPlugin("fast", { delayMs: 5, log: seqLog }),
+    ]);
+    s.sim.push(
+      {
+        toolCalls: [
+          { name: "slow", arguments: { value: "1" } },
+          { name: "fast", arguments: { value: "2" } },
+        ],
+      },
+      { text: "ok" },
+    );
     await s.kernel.actions.prompt("go");
     expect(seqLog).toEqual(["start:slow:1", "end:slow:1", "start:fast:2", "end:fast:2"]);
   });
@@ -88,7 +116,13 @@ describe("agent loop", () => {
     const log: string[] = [];
     const h = await startKernel([toolPlugin("step", { delayMs: 30, log, mode: "sequential" })]);
     h.sim.push(
-      { toolCalls: [{ name: "step", arguments: { value: "1" } }, { name: "step", arguments: { value: "2" } }, { name: "step", arguments: { value: "3" } }] },
+      {
+        toolCalls: [
+          { name: "step", arguments: { value: "1" } },
+          { name: "step", arguments: { value: "2" } },
+          { name: "step", arguments: { value: "3" } },
+        ],
+      },
       { text: "steered" },
     );
     const run = h.kernel.actions.prompt("go");
@@ -132,7 +166,8 @@ describe("agent loop", () => {
     const h = await startKernel();
     h.sim.push({ text: "one two three four five six seven eight", chunkDelayMs: 15 });
     const run = h.kernel.actions.prompt("go");
-    while (!h.events.some((e) => (e as { assistantMessageEvent?: { type: string } }).assistantMessageEvent?.type === "text_delta")) await new Promise((r) => setTimeout(r, 2));
+    while (!h.events.some((e) => (e as { assistantMessageEvent?: { type: string } }).assistantMessageEvent?.type === "text_delta"))
+      await new Promise((r) => setTimeout(r, 2));
     h.kernel.actions.abort();
     await run;
     const msg = lastAssistant(h)!;

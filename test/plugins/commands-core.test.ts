@@ -13,10 +13,11 @@ let h: Agent;
 let notes: { text: string; level?: string }[];
 
 /** A stand-in UI surface: records what commands show the user. */
-const ui = (): PluginDef => definePlugin({
-  name: "test-ui",
-  setup: (api) => api.services.provide("ui", { notify: (text: string, level?: string) => void notes.push({ text, level }) }),
-});
+const ui = (): PluginDef =>
+  definePlugin({
+    name: "test-ui",
+    setup: (api) => api.services.provide("ui", { notify: (text: string, level?: string) => void notes.push({ text, level }) }),
+  });
 
 const extension = definePlugin({
   name: "my-extension",
@@ -28,8 +29,18 @@ const extension = definePlugin({
       handler: (args) => `deploying to ${args}`,
       getArgumentCompletions: (prefix) => ["staging", "production"].filter((e) => e.startsWith(prefix)).map((value) => ({ value })),
     });
-    api.register.command({ name: "boom", description: "Always fails", handler: () => { throw new Error("kaput"); } });
-    api.register.command({ name: "review", description: "The extension's own review", handler: () => ({ action: "transform", text: "extension review" }) });
+    api.register.command({
+      name: "boom",
+      description: "Always fails",
+      handler: () => {
+        throw new Error("kaput");
+      },
+    });
+    api.register.command({
+      name: "review",
+      description: "The extension's own review",
+      handler: () => ({ action: "transform", text: "extension review" }),
+    });
   },
 });
 
@@ -59,7 +70,9 @@ describe("dispatch", () => {
     expect(h.sim.requests).toHaveLength(0);
     const text = notes[0].text;
     expect(text).toMatch(/^Built-in commands:\n {2}\/help \[filter\] +List the available commands/);
-    expect(text).toMatch(/Extension commands:\n {2}\/deploy <env> +Deploy somewhere\n {2}\/boom +Always fails\n {2}\/review +The extension's own review/);
+    expect(text).toMatch(
+      /Extension commands:\n {2}\/deploy <env> +Deploy somewhere\n {2}\/boom +Always fails\n {2}\/review +The extension's own review/,
+    );
     expect(text).toMatch(/Prompt templates:\n {2}\/explain <file> +Explain a file/);
     expect(text).toMatch(/Skills:\n {2}\/skill:pdf \[message\] +Work with PDFs/);
     // The template named like the extension command loses (extension commands come first).
@@ -124,7 +137,15 @@ describe("dispatch", () => {
 describe("the commands service", () => {
   it("lists commands in match order without duplicates", async () => {
     const names = (await service().list()).map((c) => `${c.source}:${c.name}`);
-    expect(names).toEqual(["builtin:help", "builtin:reload", "extension:deploy", "extension:boom", "extension:review", "prompt:explain", "skill:skill:pdf"]);
+    expect(names).toEqual([
+      "builtin:help",
+      "builtin:reload",
+      "extension:deploy",
+      "extension:boom",
+      "extension:review",
+      "prompt:explain",
+      "skill:skill:pdf",
+    ]);
   });
 
   it("completes command names and then the command's arguments", async () => {

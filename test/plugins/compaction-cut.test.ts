@@ -6,7 +6,14 @@ import type { SessionEntry } from "../../contracts/session-entries.js";
 
 let n = 0;
 const ts = () => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
-const usage = { input: 10, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 20, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+const usage = {
+  input: 10,
+  output: 10,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 20,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
 function chain(specs: (string | [string, number])[]): SessionEntry[] {
   n = 0;
   const out: SessionEntry[] = [];
@@ -16,10 +23,64 @@ function chain(specs: (string | [string, number])[]): SessionEntry[] {
     const base = { id, parentId: out.at(-1)?.id ?? null, timestamp: ts() };
     const text = "x".repeat(chars);
     if (kind === "user") out.push({ ...base, type: "message", message: { role: "user", content: text, timestamp: n } });
-    else if (kind === "call") out.push({ ...base, type: "message", message: { role: "assistant", content: [{ type: "toolCall", id: `c${n}`, name: "read", arguments: { path: `f${n}.ts` } }], api: "x", provider: "p", model: "m", usage, stopReason: "toolUse", timestamp: n } });
-    else if (kind === "edit") out.push({ ...base, type: "message", message: { role: "assistant", content: [{ type: "toolCall", id: `c${n}`, name: "edit", arguments: { path: "src/a.ts", edits: [] } }], api: "x", provider: "p", model: "m", usage, stopReason: "toolUse", timestamp: n } });
-    else if (kind === "result") out.push({ ...base, type: "message", message: { role: "toolResult", toolCallId: `c${n - 1}`, toolName: "read", content: [{ type: "text", text }], isError: false, timestamp: n } });
-    else if (kind === "answer") out.push({ ...base, type: "message", message: { role: "assistant", content: [{ type: "text", text }], api: "x", provider: "p", model: "m", usage, stopReason: "stop", timestamp: n } });
+    else if (kind === "call")
+      out.push({
+        ...base,
+        type: "message",
+        message: {
+          role: "assistant",
+          content: [{ type: "toolCall", id: `c${n}`, name: "read", arguments: { path: `f${n}.ts` } }],
+          api: "x",
+          provider: "p",
+          model: "m",
+          usage,
+          stopReason: "toolUse",
+          timestamp: n,
+        },
+      });
+    else if (kind === "edit")
+      out.push({
+        ...base,
+        type: "message",
+        message: {
+          role: "assistant",
+          content: [{ type: "toolCall", id: `c${n}`, name: "edit", arguments: { path: "src/a.ts", edits: [] } }],
+          api: "x",
+          provider: "p",
+          model: "m",
+          usage,
+          stopReason: "toolUse",
+          timestamp: n,
+        },
+      });
+    else if (kind === "result")
+      out.push({
+        ...base,
+        type: "message",
+        message: {
+          role: "toolResult",
+          toolCallId: `c${n - 1}`,
+          toolName: "read",
+          content: [{ type: "text", text }],
+          isError: false,
+          timestamp: n,
+        },
+      });
+    else if (kind === "answer")
+      out.push({
+        ...base,
+        type: "message",
+        message: {
+          role: "assistant",
+          content: [{ type: "text", text }],
+          api: "x",
+          provider: "p",
+          model: "m",
+          usage,
+          stopReason: "stop",
+          timestamp: n,
+        },
+      });
     else if (kind === "thinking") out.push({ ...base, type: "thinking_level_change", thinkingLevel: "high" });
   }
   return out;
@@ -74,8 +135,21 @@ describe("prepareCompaction", () => {
 
   it("a repeat starts at the previous first kept entry and passes the previous summary and files", () => {
     const e = chain(["user", "answer", "user", "answer", "user", "answer"]);
-    const compaction: SessionEntry = { type: "compaction", id: "c0000001", parentId: e.at(-1)!.id, timestamp: ts(), summary: "FIRST", firstKeptEntryId: e[4].id, tokensBefore: 100, details: { readFiles: ["old.ts"], modifiedFiles: [] } };
-    const after = chain(["user", "answer", "user", "answer"]).map((x, i) => ({ ...x, id: `n${i}`, parentId: i === 0 ? "c0000001" : `n${i - 1}` }));
+    const compaction: SessionEntry = {
+      type: "compaction",
+      id: "c0000001",
+      parentId: e.at(-1)!.id,
+      timestamp: ts(),
+      summary: "FIRST",
+      firstKeptEntryId: e[4].id,
+      tokensBefore: 100,
+      details: { readFiles: ["old.ts"], modifiedFiles: [] },
+    };
+    const after = chain(["user", "answer", "user", "answer"]).map((x, i) => ({
+      ...x,
+      id: `n${i}`,
+      parentId: i === 0 ? "c0000001" : `n${i - 1}`,
+    }));
     const p = prepareCompaction([...e, compaction, ...after], { ...settings, keepRecentTokens: 150 })!;
     expect(p.previousSummary).toBe("FIRST");
     // the previously kept user/answer (e[4], e[5]) are summarised now, the old summary is not re-sent as a message
@@ -87,7 +161,15 @@ describe("prepareCompaction", () => {
 
   it("has nothing to do right after a compaction", () => {
     const e = chain(["user", "answer"]);
-    const c: SessionEntry = { type: "compaction", id: "c1", parentId: e[1].id, timestamp: ts(), summary: "S", firstKeptEntryId: e[0].id, tokensBefore: 1 };
+    const c: SessionEntry = {
+      type: "compaction",
+      id: "c1",
+      parentId: e[1].id,
+      timestamp: ts(),
+      summary: "S",
+      firstKeptEntryId: e[0].id,
+      tokensBefore: 1,
+    };
     expect(prepareCompaction([...e, c], settings)).toBeUndefined();
   });
 });

@@ -15,8 +15,10 @@ async function conversation(settings: Record<string, unknown>, plugins = [toolsC
   t.agent = await startAgent(t.env, {}, plugins, settings);
   writeFileSync(join(t.env.project, "big.txt"), "BIGOUTPUT ".repeat(400));
   t.sim.script(
-    { toolCalls: [{ name: "read", arguments: { path: "big.txt" } }] }, { text: "Read it." },
-    { text: "Second answer." }, { text: "Third answer." },
+    { toolCalls: [{ name: "read", arguments: { path: "big.txt" } }] },
+    { text: "Read it." },
+    { text: "Second answer." },
+    { text: "Third answer." },
   );
   await t.agent.api.actions.prompt("First: read big.txt");
   await t.agent.api.actions.prompt("Second question");

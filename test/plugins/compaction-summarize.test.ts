@@ -34,8 +34,10 @@ describe("/compact", () => {
     const a = await start({ compaction: { keepRecentTokens: 400 } });
     writeFileSync(join(t.env.project, "grammar.txt"), "expr := term (+ term)*\n");
     t.sim.script(
-      { toolCalls: [{ name: "read", arguments: { path: "grammar.txt" } }] }, { text: long("The grammar has terms.") },
-      { text: long("Lexer written.") }, { text: long("Tests pass.") },
+      { toolCalls: [{ name: "read", arguments: { path: "grammar.txt" } }] },
+      { text: long("The grammar has terms.") },
+      { text: long("Lexer written.") },
+      { text: long("Tests pass.") },
     );
     await a.api.actions.prompt(long("Read the grammar"));
     await a.api.actions.prompt(long("Write the lexer"));
@@ -49,7 +51,7 @@ describe("/compact", () => {
     expect(isSummaryRequest(req)).toBe(true);
     const prompt = lastUserText(req);
     expect(prompt).toMatch(/^<conversation>\n\[User\]: Read the grammar/);
-    expect(prompt).toContain("[Assistant tool calls]: read(path=\"grammar.txt\")");
+    expect(prompt).toContain('[Assistant tool calls]: read(path="grammar.txt")');
     expect(prompt).toContain("[Tool result]: expr := term");
     expect(prompt).toContain("## Constraints & Preferences");
     expect(prompt).toContain("Additional focus: focus on the parser");
@@ -63,7 +65,10 @@ describe("/compact", () => {
     const compaction = entries.find((e) => e.type === "compaction")!;
     expect(compaction).toMatchObject({ details: { readFiles: ["grammar.txt"], modifiedFiles: [] } });
     expect(compaction.tokensBefore).toBeGreaterThan(0);
-    expect(a.events.filter((e) => e.type.startsWith("compaction_")).map((e) => [e.type, (e as { reason?: string }).reason])).toEqual([["compaction_start", "manual"], ["compaction_end", "manual"]]);
+    expect(a.events.filter((e) => e.type.startsWith("compaction_")).map((e) => [e.type, (e as { reason?: string }).reason])).toEqual([
+      ["compaction_start", "manual"],
+      ["compaction_end", "manual"],
+    ]);
 
     // the model now sees the summary as a user message
     t.sim.script({ text: long("Next step noted.") });
@@ -79,7 +84,10 @@ describe("/compact", () => {
     const update = lastUserText(t.sim.requests[start3]);
     expect(update).toContain(`<previous-summary>\n${SUMMARY_1}\n\n<read-files>`);
     expect(update).toContain("NEW conversation messages");
-    expect(a.api.agent.messages[0]).toMatchObject({ role: "compactionSummary", summary: `${SUMMARY_2}\n\n<read-files>\ngrammar.txt\n</read-files>` });
+    expect(a.api.agent.messages[0]).toMatchObject({
+      role: "compactionSummary",
+      summary: `${SUMMARY_2}\n\n<read-files>\ngrammar.txt\n</read-files>`,
+    });
   });
 
   it("summarises the start of a turn too big to keep whole separately", async () => {
@@ -117,7 +125,10 @@ describe("/compact", () => {
 describe("automatic compaction", () => {
   it("compacts before the next request once the context passes window − reserveTokens", async () => {
     const a = await start({ compaction: { reserveTokens: 1000, keepRecentTokens: 300 } }, 5000);
-    t.sim.script({ text: long("First answer."), usage: { input: 3000, output: 100 } }, { text: long("Second answer."), usage: { input: 4200, output: 100 } });
+    t.sim.script(
+      { text: long("First answer."), usage: { input: 3000, output: 100 } },
+      { text: long("Second answer."), usage: { input: 4200, output: 100 } },
+    );
     await a.api.actions.prompt(long("First question"));
     await a.api.actions.prompt(long("Second question"));
     expect(a.events.some((e) => e.type === "compaction_start")).toBe(false);
@@ -138,7 +149,13 @@ describe("automatic compaction", () => {
     await a.api.actions.prompt(long("First question"));
     await a.api.actions.prompt(long("Second question"));
     t.sim.script(
-      { fault: { kind: "status", status: 400, message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens." } },
+      {
+        fault: {
+          kind: "status",
+          status: 400,
+          message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
+        },
+      },
       { text: "## Goal\nAnswer questions." },
       { text: "Answer after compacting." },
     );

@@ -14,10 +14,14 @@ const hundred = definePlugin({
   setup(api) {
     for (const [name, description, params] of TOOL_SPECS) {
       const parameters = Type.Object(Object.fromEntries(params.map((p) => [p, Type.String()])));
-      api.register.tool(deferTool<ToolDef>({
-        name, description, parameters,
-        execute: async () => (calls.push(name), { content: [{ type: "text", text: `${name} done` }] }),
-      }));
+      api.register.tool(
+        deferTool<ToolDef>({
+          name,
+          description,
+          parameters,
+          execute: async () => (calls.push(name), { content: [{ type: "text", text: `${name} done` }] }),
+        }),
+      );
     }
   },
 });
@@ -31,7 +35,11 @@ afterEach(() => h.kernel.stop());
 
 const search = (query: string, limit = 1) => {
   const tool = h.kernel.host.current.registry.get("tool", "tool_search")!;
-  return tool.execute("id", { query, limit }, new AbortController().signal, () => {}, { cwd: "", signal: new AbortController().signal, toolCallId: "id" });
+  return tool.execute("id", { query, limit }, new AbortController().signal, () => {}, {
+    cwd: "",
+    signal: new AbortController().signal,
+    toolCallId: "id",
+  });
 };
 
 describe("deferred tools", () => {

@@ -3,8 +3,12 @@ import { eventLine, toPiEvent } from "../../lib/mode-kit/index.js";
 
 describe("pi event lines", () => {
   it("a message_update line parses to exactly the event, with the partial serialised once", () => {
-    const partial = { role: "assistant", content: [{ type: "text", text: "héllo \u2028 \"q\"" }], usage: { input: 1 } };
-    const event = { type: "message_update", message: partial, assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "o", partial } };
+    const partial = { role: "assistant", content: [{ type: "text", text: 'héllo \u2028 "q"' }], usage: { input: 1 } };
+    const event = {
+      type: "message_update",
+      message: partial,
+      assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "o", partial },
+    };
     const line = eventLine(event);
     expect(line.endsWith("\n")).toBe(true);
     expect(JSON.parse(line)).toEqual(JSON.parse(JSON.stringify(event)));
@@ -19,7 +23,10 @@ describe("pi event lines", () => {
 
   it("keeps pi's event types, maps thinking changes, drops kernel-internal ones", () => {
     expect(toPiEvent({ type: "agent_start" })).toEqual({ type: "agent_start" });
-    expect(toPiEvent({ type: "thinking_level_select", level: "high", previousLevel: "low" })).toEqual({ type: "thinking_level_changed", level: "high" });
+    expect(toPiEvent({ type: "thinking_level_select", level: "high", previousLevel: "low" })).toEqual({
+      type: "thinking_level_changed",
+      level: "high",
+    });
     expect(toPiEvent({ type: "model_select", model: {} })).toBeUndefined();
   });
 });

@@ -19,22 +19,51 @@ export interface Harness {
 }
 
 /** A minimal real PluginApi: just the fields the models plugin uses. */
-export async function setUpIn(dir: string, flags: Record<string, unknown> = {}, settings: Record<string, unknown> = {}, services = new Map<string, unknown>()): Promise<Harness> {
+export async function setUpIn(
+  dir: string,
+  flags: Record<string, unknown> = {},
+  settings: Record<string, unknown> = {},
+  services = new Map<string, unknown>(),
+): Promise<Harness> {
   const boots: ((ctx: BootContext) => unknown)[] = [];
   const diagnostics: Diagnostic[] = [];
   const selected: Harness["selected"] = {};
   const surfaces: SurfaceDef[] = [];
   const api = {
-    name: "models", cwd: dir, agentDir: dir, flags, settings,
-    on: (hook: string, fn: (ctx: BootContext) => unknown) => { if (hook === "boot") boots.push(fn); },
+    name: "models",
+    cwd: dir,
+    agentDir: dir,
+    flags,
+    settings,
+    on: (hook: string, fn: (ctx: BootContext) => unknown) => {
+      if (hook === "boot") boots.push(fn);
+    },
     register: { surface: (def: SurfaceDef) => surfaces.push(def) },
     diagnose: (d: Diagnostic) => diagnostics.push(d),
-    services: { provide: (n: string, impl: unknown) => services.set(n, impl), use: (n: string) => services.get(n), get: (n: string) => services.get(n), has: (n: string) => services.has(n) },
-    actions: { setModel: (m: Model) => { selected.model = m; }, setThinkingLevel: (l: ThinkingLevel) => { selected.level = l; } },
-    agent: { get model() { return selected.model; } },
+    services: {
+      provide: (n: string, impl: unknown) => services.set(n, impl),
+      use: (n: string) => services.get(n),
+      get: (n: string) => services.get(n),
+      has: (n: string) => services.has(n),
+    },
+    actions: {
+      setModel: (m: Model) => {
+        selected.model = m;
+      },
+      setThinkingLevel: (l: ThinkingLevel) => {
+        selected.level = l;
+      },
+    },
+    agent: {
+      get model() {
+        return selected.model;
+      },
+    },
   } as unknown as PluginApi;
   await plugin.setup(api);
-  const boot = async (reason: BootContext["reason"] = "startup") => { for (const fn of boots) await fn({ reason, generation: 1 }); };
+  const boot = async (reason: BootContext["reason"] = "startup") => {
+    for (const fn of boots) await fn({ reason, generation: 1 });
+  };
   return { service: services.get("models") as ModelsService, diagnostics, selected, boot, api, services, surfaces };
 }
 

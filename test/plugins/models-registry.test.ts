@@ -9,12 +9,18 @@ import { custom, ids, setUpIn, useIsolatedAgentDir, writeModelsIn } from "./mode
 
 const agentDir = useIsolatedAgentDir("pi-registry-");
 let dir: string;
-beforeEach(() => { dir = agentDir(); });
+beforeEach(() => {
+  dir = agentDir();
+});
 
 const LOCAL = JSON.stringify({
   providers: {
     local: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", models: [{ id: "qwen3-coder" }, { id: "llama-70b" }] },
-    anthropic: { baseUrl: "https://proxy.example/anthropic", modelOverrides: { "claude-sonnet-4-5": { name: "Sonnet via proxy", cost: { input: 1 } } }, models: [{ id: "claude-custom", reasoning: true }] },
+    anthropic: {
+      baseUrl: "https://proxy.example/anthropic",
+      modelOverrides: { "claude-sonnet-4-5": { name: "Sonnet via proxy", cost: { input: 1 } } },
+      models: [{ id: "claude-custom", reasoning: true }],
+    },
   },
 });
 
@@ -23,7 +29,10 @@ async function runSurface(h: Awaited<ReturnType<typeof setUpIn>>): Promise<strin
   const surface = h.surfaces.find((s) => s.claims?.(h.api.flags))!;
   const write = process.stdout.write.bind(process.stdout);
   let out = "";
-  process.stdout.write = ((chunk: string) => { out += chunk; return true; }) as typeof process.stdout.write;
+  process.stdout.write = ((chunk: string) => {
+    out += chunk;
+    return true;
+  }) as typeof process.stdout.write;
   try {
     expect(await surface.run({ messages: [] })).toBe(0);
   } finally {
@@ -37,11 +46,19 @@ describe("the built-in catalog", () => {
     const h = await setUpIn(dir);
     const all = h.service.all();
     for (const provider of ["anthropic", "openai", "google", "openrouter", "groq", "xai", "mistral", "deepseek", "cerebras"]) {
-      expect(all.some((m) => m.provider === provider), provider).toBe(true);
+      expect(
+        all.some((m) => m.provider === provider),
+        provider,
+      ).toBe(true);
     }
     expect(h.service.find("anthropic", "claude-sonnet-4-5")).toMatchObject({
-      api: "anthropic-messages", baseUrl: "https://api.anthropic.com", reasoning: true, input: ["text", "image"],
-      contextWindow: 200_000, maxTokens: 64_000, cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+      api: "anthropic-messages",
+      baseUrl: "https://api.anthropic.com",
+      reasoning: true,
+      input: ["text", "image"],
+      contextWindow: 200_000,
+      maxTokens: 64_000,
+      cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
     });
     expect(h.service.find("openai", "gpt-5")).toMatchObject({ api: "openai-responses" });
     expect(h.service.find("google", "gemini-2.5-pro")).toMatchObject({ api: "google-generative-ai" });
@@ -61,8 +78,16 @@ describe("the built-in catalog", () => {
   it("merges models.json: proxy baseUrl, modelOverrides, and new models inheriting the provider's api", async () => {
     await writeModelsIn(dir, LOCAL);
     const h = await setUpIn(dir);
-    expect(h.service.find("anthropic", "claude-sonnet-4-5")).toMatchObject({ name: "Sonnet via proxy", baseUrl: "https://proxy.example/anthropic", cost: { input: 1, output: 15 } });
-    expect(h.service.find("anthropic", "claude-custom")).toMatchObject({ api: "anthropic-messages", baseUrl: "https://proxy.example/anthropic", reasoning: true });
+    expect(h.service.find("anthropic", "claude-sonnet-4-5")).toMatchObject({
+      name: "Sonnet via proxy",
+      baseUrl: "https://proxy.example/anthropic",
+      cost: { input: 1, output: 15 },
+    });
+    expect(h.service.find("anthropic", "claude-custom")).toMatchObject({
+      api: "anthropic-messages",
+      baseUrl: "https://proxy.example/anthropic",
+      reasoning: true,
+    });
     expect(ids(h.service.all().slice(0, 3))).toEqual(["local/qwen3-coder", "local/llama-70b", "anthropic/claude-custom"]);
   });
 
@@ -79,7 +104,12 @@ it("warns when the chosen built-in model has no key, naming the variable to set"
   const h = await setUpIn(dir, { model: "gpt-5-mini" });
   await h.boot();
   expect(h.selected.model).toMatchObject({ provider: "openai", id: "gpt-5-mini" });
-  expect(h.diagnostics).toEqual([expect.objectContaining({ level: "warning", message: `No API key for provider "openai": set OPENAI_API_KEY, add it to ${join(dir, "auth.json")}, or pass --api-key` })]);
+  expect(h.diagnostics).toEqual([
+    expect.objectContaining({
+      level: "warning",
+      message: `No API key for provider "openai": set OPENAI_API_KEY, add it to ${join(dir, "auth.json")}, or pass --api-key`,
+    }),
+  ]);
 });
 
 describe("auth.json", () => {
@@ -90,7 +120,10 @@ describe("auth.json", () => {
     h.service.setApiKey("groq", "gsk-two");
     expect((await stat(join(agentDir, "auth.json"))).mode & 0o777).toBe(0o600);
     expect((await stat(agentDir)).mode & 0o777).toBe(0o700);
-    expect(JSON.parse(await readFile(join(agentDir, "auth.json"), "utf8"))).toEqual({ openai: { type: "api_key", key: "sk-one" }, groq: { type: "api_key", key: "gsk-two" } });
+    expect(JSON.parse(await readFile(join(agentDir, "auth.json"), "utf8"))).toEqual({
+      openai: { type: "api_key", key: "sk-one" },
+      groq: { type: "api_key", key: "gsk-two" },
+    });
     expect(ids(h.service.list()).every((id) => /^(openai|groq)\//.test(id!))).toBe(true);
   });
 
@@ -114,7 +147,10 @@ describe("--list-models", () => {
     const out = await runSurface(h);
     const lines = out.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^provider\s+model\s+context\s+max-out\s+thinking\s+images$/);
-    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 2).join("/"))).toEqual(["google/gemini-2.5-flash", "google/gemini-2.5-flash-lite"]);
+    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 2).join("/"))).toEqual([
+      "google/gemini-2.5-flash",
+      "google/gemini-2.5-flash-lite",
+    ]);
     expect(lines[1]).toMatch(/^google\s+gemini-2\.5-flash\s+1M\s+65\.5K\s+yes\s+yes$/);
     expect(out).not.toContain("AIza-secret");
   });
@@ -138,8 +174,11 @@ describe("--models and cycling", () => {
     await writeModelsIn(dir, LOCAL);
     const h = await setUpIn(dir, { models: "local/*,claude-custom:high,nothing-like-this" });
     await h.boot();
-    expect(h.service.scoped().map((s) => `${s.model.provider}/${s.model.id}${s.thinkingLevel ? `:${s.thinkingLevel}` : ""}`))
-      .toEqual(["local/qwen3-coder", "local/llama-70b", "anthropic/claude-custom:high"]);
+    expect(h.service.scoped().map((s) => `${s.model.provider}/${s.model.id}${s.thinkingLevel ? `:${s.thinkingLevel}` : ""}`)).toEqual([
+      "local/qwen3-coder",
+      "local/llama-70b",
+      "anthropic/claude-custom:high",
+    ]);
     expect(h.selected.model?.id).toBe("qwen3-coder");
     expect(h.diagnostics.map((d) => d.message)).toEqual(['No available model matches "nothing-like-this"']);
     expect(h.service.cycle("forward")).toMatchObject({ model: { id: "llama-70b" }, isScoped: true });
@@ -165,9 +204,19 @@ describe("no configuration", () => {
       process.env.PI_KERNEL_PROBE_PORTS = `vllm=9,ollama=${sim.port}`;
       const h = await setUpIn(dir);
       await h.boot();
-      expect(h.selected.model).toMatchObject({ provider: "ollama", id: "qwen2.5-coder:7b", api: "openai-completions", baseUrl: `${sim.url}/v1` });
+      expect(h.selected.model).toMatchObject({
+        provider: "ollama",
+        id: "qwen2.5-coder:7b",
+        api: "openai-completions",
+        baseUrl: `${sim.url}/v1`,
+      });
       expect(ids(custom(h.service.list()))).toEqual(["ollama/qwen2.5-coder:7b", "ollama/llama3.2"]);
-      expect(h.diagnostics).toEqual([expect.objectContaining({ level: "info", message: expect.stringContaining(`Ollama at ${sim.url}/v1 (qwen2.5-coder:7b, llama3.2)`) })]);
+      expect(h.diagnostics).toEqual([
+        expect.objectContaining({
+          level: "info",
+          message: expect.stringContaining(`Ollama at ${sim.url}/v1 (qwen2.5-coder:7b, llama3.2)`),
+        }),
+      ]);
     } finally {
       await sim.close();
     }

@@ -8,7 +8,9 @@ import { startSimulator } from "../support/simulator/index.mjs";
 
 const agentDir = useIsolatedAgentDir("pi-models-");
 let dir: string;
-beforeEach(() => { dir = agentDir(); });
+beforeEach(() => {
+  dir = agentDir();
+});
 
 const MODELS_JSONC = `{
   // local servers
@@ -42,13 +44,26 @@ describe("models.json", () => {
     expect(diagnostics).toEqual([]);
     expect(ids(custom(service.list()))).toEqual(["local/qwen3:8b", "local/Llama-3.1-70B", "router/anthropic/claude-sonnet-4", "cmd/c1"]);
     expect(service.find("local", "qwen3:8b")).toEqual({
-      id: "qwen3:8b", name: "Qwen 3 8B", api: "openai-completions", provider: "local", baseUrl: "http://127.0.0.1:8080/v1",
-      reasoning: true, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 128_000, maxTokens: 16_384,
-      headers: { "x-a": "1" }, compat: { supportsDeveloperRole: false },
+      id: "qwen3:8b",
+      name: "Qwen 3 8B",
+      api: "openai-completions",
+      provider: "local",
+      baseUrl: "http://127.0.0.1:8080/v1",
+      reasoning: true,
+      input: ["text"],
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+      contextWindow: 128_000,
+      maxTokens: 16_384,
+      headers: { "x-a": "1" },
+      compat: { supportsDeveloperRole: false },
     });
     expect(service.find("local", "Llama-3.1-70B")).toMatchObject({
-      name: "Llama-3.1-70B", contextWindow: 8192, maxTokens: 2048, cost: { input: 1, output: 0, cacheRead: 0, cacheWrite: 0 },
-      headers: { "x-a": "1", "x-b": "2" }, compat: { supportsDeveloperRole: false, maxTokensField: "max_tokens" },
+      name: "Llama-3.1-70B",
+      contextWindow: 8192,
+      maxTokens: 2048,
+      cost: { input: 1, output: 0, cacheRead: 0, cacheWrite: 0 },
+      headers: { "x-a": "1", "x-b": "2" },
+      compat: { supportsDeveloperRole: false, maxTokensField: "max_tokens" },
     });
     expect(service.errors).toEqual([]);
   });
@@ -69,7 +84,9 @@ describe("models.json", () => {
   });
 
   it("skips entries without api or baseUrl with a warning", async () => {
-    await writeModels(`{"providers": {"a": {"api": "x", "models": [{"id": "m1"}, {"name": "no id"}]}, "b": {"baseUrl": "u", "models": [{"id": "m2", "api": "y"}]}}}`);
+    await writeModels(
+      `{"providers": {"a": {"api": "x", "models": [{"id": "m1"}, {"name": "no id"}]}, "b": {"baseUrl": "u", "models": [{"id": "m2", "api": "y"}]}}}`,
+    );
     const { service, diagnostics } = await setUp();
     expect(ids(custom(service.list()))).toEqual(["b/m2"]);
     expect(diagnostics.map((d) => d.level)).toEqual(["warning", "warning"]);
@@ -83,7 +100,14 @@ describe("models.json", () => {
     expect(h.selected).toEqual({});
     expect(h.diagnostics).toHaveLength(1);
     expect(h.diagnostics[0]).toMatchObject({ level: "warning", where: "model selection" });
-    for (const hint of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", join(dir, "auth.json"), join(dir, "models.json"), "Ollama"]) {
+    for (const hint of [
+      "ANTHROPIC_API_KEY",
+      "OPENAI_API_KEY",
+      "GEMINI_API_KEY",
+      join(dir, "auth.json"),
+      join(dir, "models.json"),
+      "Ollama",
+    ]) {
       expect(h.diagnostics[0].message).toContain(hint);
     }
   });
@@ -94,7 +118,11 @@ describe("model selection at boot", () => {
   const pick = async (flags: Record<string, unknown>, settings: Record<string, unknown> = {}) => {
     const h = await setUp(flags, settings);
     await h.boot();
-    return { id: h.selected.model && `${h.selected.model.provider}/${h.selected.model.id}`, level: h.selected.level, diagnostics: h.diagnostics };
+    return {
+      id: h.selected.model && `${h.selected.model.provider}/${h.selected.model.id}`,
+      level: h.selected.level,
+      diagnostics: h.diagnostics,
+    };
   };
 
   it("takes the first model without flags or settings", async () => {
@@ -122,8 +150,9 @@ describe("model selection at boot", () => {
   });
 
   it("uses settings defaults, --provider alone, and falls back when the default is gone", async () => {
-    expect(await pick({}, { defaultProvider: "router", defaultModel: "anthropic/claude-sonnet-4", defaultThinkingLevel: "medium" }))
-      .toMatchObject({ id: "router/anthropic/claude-sonnet-4", level: "medium" });
+    expect(
+      await pick({}, { defaultProvider: "router", defaultModel: "anthropic/claude-sonnet-4", defaultThinkingLevel: "medium" }),
+    ).toMatchObject({ id: "router/anthropic/claude-sonnet-4", level: "medium" });
     expect((await pick({ provider: "cmd" })).id).toBe("cmd/c1");
     expect((await pick({ provider: "local" }, { defaultProvider: "local", defaultModel: "Llama-3.1-70B" })).id).toBe("local/Llama-3.1-70B");
     const gone = await pick({}, { defaultProvider: "old", defaultModel: "retired" });
@@ -134,7 +163,9 @@ describe("model selection at boot", () => {
   it("selects nothing and reports it when --model matches nothing", async () => {
     const none = await pick({ model: "gpt-9" });
     expect(none.id).toBeUndefined();
-    expect(none.diagnostics).toEqual([expect.objectContaining({ level: "error", message: 'Model "gpt-9" was not found (known models: pi --list-models)' })]);
+    expect(none.diagnostics).toEqual([
+      expect.objectContaining({ level: "error", message: 'Model "gpt-9" was not found (known models: pi --list-models)' }),
+    ]);
   });
 
   it("keeps the current model on reload but picks up its new definition", async () => {
@@ -149,7 +180,9 @@ describe("model selection at boot", () => {
 
 describe("API keys", () => {
   beforeEach(() => writeModels());
-  afterEach(() => { delete process.env.LOCAL_KEY_VAR; });
+  afterEach(() => {
+    delete process.env.LOCAL_KEY_VAR;
+  });
 
   it("resolves env var names, literals and commands from models.json", async () => {
     process.env.LOCAL_KEY_VAR = "key-from-env";
@@ -163,7 +196,10 @@ describe("API keys", () => {
   });
 
   it("prefers --api-key for the selected provider, then auth.json", async () => {
-    await writeFile(join(dir, "auth.json"), JSON.stringify({ router: { type: "api_key", key: "auth-router" }, local: { type: "oauth", access: "x" } }));
+    await writeFile(
+      join(dir, "auth.json"),
+      JSON.stringify({ router: { type: "api_key", key: "auth-router" }, local: { type: "oauth", access: "x" } }),
+    );
     const h = await setUp({ model: "sonnet", apiKey: "sk-flag" });
     await h.boot();
     const router = h.service.find("router", "anthropic/claude-sonnet-4")!;
@@ -174,7 +210,9 @@ describe("API keys", () => {
   });
 
   it("reports failing commands and a malformed auth.json without leaking secrets", async () => {
-    await writeModels(`{"providers": {"p": {"baseUrl": "u", "api": "a", "apiKey": "!echo sk-secret-cmd >/dev/null; exit 3", "models": [{"id": "m"}]}}}`);
+    await writeModels(
+      `{"providers": {"p": {"baseUrl": "u", "api": "a", "apiKey": "!echo sk-secret-cmd >/dev/null; exit 3", "models": [{"id": "m"}]}}}`,
+    );
     await writeFile(join(dir, "auth.json"), `{"q": {"type": "api_key", "key": "sk-secret-auth" oops}}`);
     const { service, diagnostics } = await setUp();
     expect(await service.apiKey(service.find("p", "m")!)).toBeUndefined();
@@ -190,15 +228,29 @@ describe("with the openai-completions provider", () => {
   it("selects a model whose requests carry the key from auth.json", async () => {
     const sim = await startSimulator();
     try {
-      await writeModels(`{"providers": {"sim": {"baseUrl": "${sim.url}/v1", "api": "openai-completions", "models": [{"id": "sim-model"}]}}}`);
+      await writeModels(
+        `{"providers": {"sim": {"baseUrl": "${sim.url}/v1", "api": "openai-completions", "models": [{"id": "sim-model"}]}}}`,
+      );
       await writeFile(join(dir, "auth.json"), JSON.stringify({ sim: { type: "api_key", key: "sk-from-auth" } }));
       const h = await setUp({ model: "sim-model" });
       await h.boot();
       let provider: ProviderDef | undefined;
-      providerPlugin.setup({ ...h.api, register: { provider: (def: ProviderDef) => { provider = def; } } } as unknown as PluginApi);
+      providerPlugin.setup({
+        ...h.api,
+        register: {
+          provider: (def: ProviderDef) => {
+            provider = def;
+          },
+        },
+      } as unknown as PluginApi);
       sim.script({ text: "hello" });
       const events: AssistantMessageEvent[] = [];
-      for await (const e of provider!.stream(h.selected.model!, { systemPrompt: "", messages: [{ role: "user", content: "hi", timestamp: 0 }], tools: [] }, {})) events.push(e);
+      for await (const e of provider!.stream(
+        h.selected.model!,
+        { systemPrompt: "", messages: [{ role: "user", content: "hi", timestamp: 0 }], tools: [] },
+        {},
+      ))
+        events.push(e);
       expect(events.at(-1)).toMatchObject({ type: "done", message: { content: [{ type: "text", text: "hello" }] } });
       expect(sim.requests[0].headers.authorization).toBe("Bearer sk-from-auth");
       expect(sim.requests[0].body.model).toBe("sim-model");

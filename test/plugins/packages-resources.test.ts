@@ -8,7 +8,9 @@ import { identity, isPinned, parseSource } from "../../lib/packages/index.js";
 import { isTrusted, trustDirectory, untrustedContent, withoutUntrusted } from "../../lib/packages/index.js";
 
 const roots: string[] = [];
-afterAll(() => { for (const r of roots) rmSync(r, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
 
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "pik-pkg-"));
@@ -24,9 +26,24 @@ describe("package sources", () => {
   it("parses npm, git, URL and local sources as pi writes them", () => {
     expect(parseSource("npm:@scope/pkg@1.2.3", "/base")).toMatchObject({ kind: "npm", name: "@scope/pkg", version: "1.2.3" });
     expect(parseSource("npm:pkg", "/base")).toMatchObject({ kind: "npm", name: "pkg", version: undefined });
-    expect(parseSource("git:github.com/u/r@v1", "/base")).toMatchObject({ kind: "git", url: "https://github.com/u/r", host: "github.com", path: "u/r", ref: "v1" });
-    expect(parseSource("git:git@github.com:u/r", "/base")).toMatchObject({ kind: "git", url: "git@github.com:u/r", host: "github.com", path: "u/r" });
-    expect(parseSource("ssh://git@example.org/team/repo.git@main", "/base")).toMatchObject({ host: "example.org", path: "team/repo", ref: "main" });
+    expect(parseSource("git:github.com/u/r@v1", "/base")).toMatchObject({
+      kind: "git",
+      url: "https://github.com/u/r",
+      host: "github.com",
+      path: "u/r",
+      ref: "v1",
+    });
+    expect(parseSource("git:git@github.com:u/r", "/base")).toMatchObject({
+      kind: "git",
+      url: "git@github.com:u/r",
+      host: "github.com",
+      path: "u/r",
+    });
+    expect(parseSource("ssh://git@example.org/team/repo.git@main", "/base")).toMatchObject({
+      host: "example.org",
+      path: "team/repo",
+      ref: "main",
+    });
     expect(parseSource("./here", "/base")).toEqual({ kind: "local", spec: "./here", path: "/base/here" });
     expect(() => parseSource("npm:Not A Name", "/base")).toThrow(/invalid npm package name/);
   });
@@ -42,8 +59,15 @@ describe("package sources", () => {
 describe("package resources", () => {
   it("follows the pi manifest, with globs and !excludes", () => {
     const dir = tree({
-      "package.json": JSON.stringify({ pi: { extensions: ["./src/*.ts", "!src/*.test.ts"], skills: ["./skills"], themes: ["themes/a.json"] } }),
-      "src/one.ts": "", "src/two.ts": "", "src/two.test.ts": "", "skills/s/SKILL.md": "", "themes/a.json": "{}", "prompts/p.md": "",
+      "package.json": JSON.stringify({
+        pi: { extensions: ["./src/*.ts", "!src/*.test.ts"], skills: ["./skills"], themes: ["themes/a.json"] },
+      }),
+      "src/one.ts": "",
+      "src/two.ts": "",
+      "src/two.test.ts": "",
+      "skills/s/SKILL.md": "",
+      "themes/a.json": "{}",
+      "prompts/p.md": "",
     });
     const r = packageResources(dir);
     expect(r.extensions).toEqual([join(dir, "src/one.ts"), join(dir, "src/two.ts")]);
@@ -55,14 +79,29 @@ describe("package resources", () => {
   it("a folder the manifest lists as extensions holds extensions: its scripts and subfolder indexes, or its own index", () => {
     const dir = tree({
       "package.json": JSON.stringify({ pi: { extensions: ["./extensions", "./single"] } }),
-      "extensions/x.ts": "", "extensions/sub/index.ts": "", "extensions/sub/helper.ts": "", "extensions/types.d.ts": "",
-      "single/index.ts": "", "single/helper.ts": "",
+      "extensions/x.ts": "",
+      "extensions/sub/index.ts": "",
+      "extensions/sub/helper.ts": "",
+      "extensions/types.d.ts": "",
+      "single/index.ts": "",
+      "single/helper.ts": "",
     });
-    expect(packageResources(dir).extensions).toEqual([join(dir, "extensions/sub/index.ts"), join(dir, "extensions/x.ts"), join(dir, "single/index.ts")]);
+    expect(packageResources(dir).extensions).toEqual([
+      join(dir, "extensions/sub/index.ts"),
+      join(dir, "extensions/x.ts"),
+      join(dir, "single/index.ts"),
+    ]);
   });
 
   it("uses the convention dirs without a manifest", () => {
-    const dir = tree({ "extensions/a.ts": "", "extensions/b/index.ts": "", "extensions/c.d.ts": "", "skills/x/SKILL.md": "", "prompts/p.md": "", "themes/t.json": "{}" });
+    const dir = tree({
+      "extensions/a.ts": "",
+      "extensions/b/index.ts": "",
+      "extensions/c.d.ts": "",
+      "skills/x/SKILL.md": "",
+      "prompts/p.md": "",
+      "themes/t.json": "{}",
+    });
     const r = packageResources(dir);
     expect(r.extensions).toEqual([join(dir, "extensions/a.ts"), join(dir, "extensions/b/index.ts")]);
     expect(r.skills).toEqual([join(dir, "skills")]);
@@ -83,8 +122,12 @@ describe("package resources", () => {
 
 describe("trust", () => {
   it("remembers trusted directories (and their subdirectories)", () => {
-    const agent = tree({ "x": "" });
-    const project = tree({ ".pi/extensions/e.ts": "", ".pi/pi-packages.json": "{}", ".pi/settings.json": '{"packages":["x"],"theme":"dark"}' });
+    const agent = tree({ x: "" });
+    const project = tree({
+      ".pi/extensions/e.ts": "",
+      ".pi/pi-packages.json": "{}",
+      ".pi/settings.json": '{"packages":["x"],"theme":"dark"}',
+    });
     expect(untrustedContent(project)).toEqual([".pi/extensions", ".pi/pi-packages.json", ".pi/settings.json packages"]);
     expect(isTrusted(agent, project)).toBe(false);
     trustDirectory(agent, project);
@@ -99,7 +142,13 @@ describe("trust", () => {
 
 describe("filters inside listed directories", () => {
   it("selects files within a listed dir (themes/*.json, skills/one)", () => {
-    const dir = tree({ "package.json": JSON.stringify({ pi: { skills: ["./skills"], themes: ["./themes"] } }), "skills/one/SKILL.md": "", "skills/two/SKILL.md": "", "themes/a.json": "{}", "themes/notes.txt": "" });
+    const dir = tree({
+      "package.json": JSON.stringify({ pi: { skills: ["./skills"], themes: ["./themes"] } }),
+      "skills/one/SKILL.md": "",
+      "skills/two/SKILL.md": "",
+      "themes/a.json": "{}",
+      "themes/notes.txt": "",
+    });
     const r = packageResources(dir, { skills: ["skills/one"], themes: ["themes/*.json"] });
     expect(r.skills).toEqual([join(dir, "skills/one")]);
     expect(r.themes).toEqual([join(dir, "themes/a.json")]);

@@ -13,7 +13,10 @@ import sessionJsonl from "../../plugins/session-jsonl/index.js";
 import { startKernel, type Harness } from "../kernel/harness.js";
 
 const TOUR = fileURLToPath(new URL("../fixtures/pi-extensions/api-tour.ts", import.meta.url));
-interface Tour { seen: string[]; values: Record<string, unknown> }
+interface Tour {
+  seen: string[];
+  values: Record<string, unknown>;
+}
 const tour = () => (globalThis as { __piTour?: Tour }).__piTour!;
 
 let h: Harness | undefined;
@@ -27,14 +30,29 @@ afterEach(async () => {
 
 async function start(flags: Record<string, unknown> = {}): Promise<Harness> {
   dir = mkdtempSync(join(tmpdir(), "pik-picompat-"));
-  h = await startKernel([commandsCore, piCompat], { cwd: dir, agentDir: join(dir, "agent"), noDiscovery: false, noExtensions: true, extensionPaths: [TOUR], flags });
+  h = await startKernel([commandsCore, piCompat], {
+    cwd: dir,
+    agentDir: join(dir, "agent"),
+    noDiscovery: false,
+    noExtensions: true,
+    extensionPaths: [TOUR],
+    flags,
+  });
   return h;
 }
 
 describe("pi-compat ExtensionAPI", () => {
   it("maps tools, gates, transforms and before_agent_start onto the kernel's hooks", async () => {
     const k = await start();
-    k.sim.push({ toolCalls: [{ name: "secret", arguments: { key: "k1" } }, { name: "secret", arguments: { key: "forbidden" } }] }, { text: "done" });
+    k.sim.push(
+      {
+        toolCalls: [
+          { name: "secret", arguments: { key: "k1" } },
+          { name: "secret", arguments: { key: "forbidden" } },
+        ],
+      },
+      { text: "done" },
+    );
     await k.kernel.actions.prompt("shout hello");
     const [first, second] = k.sim.requests;
     expect(first.systemPrompt).toContain("[tour]");
@@ -80,7 +98,11 @@ describe("pi-compat compaction events", () => {
     const COMPACT = fileURLToPath(new URL("../fixtures/pi-extensions/compact-hook.ts", import.meta.url));
     dir = mkdtempSync(join(tmpdir(), "pik-picompat-"));
     h = await startKernel([commandsCore, sessionJsonl, compactionSummarize, piCompat], {
-      cwd: dir, agentDir: join(dir, "agent"), noDiscovery: false, noExtensions: true, extensionPaths: [COMPACT],
+      cwd: dir,
+      agentDir: join(dir, "agent"),
+      noDiscovery: false,
+      noExtensions: true,
+      extensionPaths: [COMPACT],
       settings: { compaction: { keepRecentTokens: 1 } },
     });
     h.sim.push({ text: "first answer" }, { text: "second answer" });

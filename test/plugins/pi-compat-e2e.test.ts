@@ -13,7 +13,9 @@ const roots: string[] = [];
 
 describe("pi-compat: pi extensions in the real CLI", () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator(); });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
   afterAll(async () => {
     await sim.close();
     for (const r of roots) rmSync(r, { recursive: true, force: true });
@@ -26,7 +28,10 @@ describe("pi-compat: pi extensions in the real CLI", () => {
     return p;
   };
   const pi = (p: { project: string; agentDir: string; root: string }, args: string[]) =>
-    runCli(["--provider", "sim", "--model", "sim-model", ...args], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir, GREETER_LOG: join(p.root, "greeter.log") } });
+    runCli(["--provider", "sim", "--model", "sim-model", ...args], {
+      cwd: p.project,
+      env: { PI_CODING_AGENT_DIR: p.agentDir, GREETER_LOG: join(p.root, "greeter.log") },
+    });
 
   it("loads an extension importing pi's packages: its tool is listed and callable, its events fire", async () => {
     const p = project();
@@ -85,7 +90,10 @@ describe("pi-compat: pi extensions in the real CLI", () => {
     const p = project();
     const composed = join(p.root, "pi-packages.json");
     const plugins = fileURLToPath(new URL("../../plugins", import.meta.url));
-    writeFileSync(composed, JSON.stringify({ packages: ["models", "provider-openai-completions", "mode-print"].map((n) => join(plugins, n)) }));
+    writeFileSync(
+      composed,
+      JSON.stringify({ packages: ["models", "provider-openai-completions", "mode-print"].map((n) => join(plugins, n)) }),
+    );
     sim.script({ text: "plain" });
     const r = await pi(p, ["--packages", composed, "-e", join(FIXTURES, "greeter"), "-p", "hi"]);
     expect(r.stdout).toBe("plain\n");

@@ -25,13 +25,21 @@ import { APIS, modelFor, run } from "./providers/apis.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PROBE = fileURLToPath(new URL("../fixtures/pi-extensions/events-probe.ts", import.meta.url));
-interface Probe { seen: Record<string, unknown>[]; config: Record<string, unknown> }
+interface Probe {
+  seen: Record<string, unknown>[];
+  config: Record<string, unknown>;
+}
 const probe = () => (globalThis as { __probe?: Probe }).__probe!;
 
 let h: Harness | undefined;
 let dir = "";
 let grabbed: PluginApi;
-const grab = definePlugin({ name: "grab", setup(api) { grabbed = api; } });
+const grab = definePlugin({
+  name: "grab",
+  setup(api) {
+    grabbed = api;
+  },
+});
 const service = <K extends ServiceName>(name: K) => grabbed.current().services.get(name)!;
 
 afterEach(async () => {
@@ -42,10 +50,21 @@ afterEach(async () => {
   delete (globalThis as { __probe?: Probe }).__probe;
 });
 
-async function start(config: Record<string, unknown>, plugins = [commandsCore, piCompat], flags: Record<string, unknown> = {}): Promise<Harness> {
+async function start(
+  config: Record<string, unknown>,
+  plugins = [commandsCore, piCompat],
+  flags: Record<string, unknown> = {},
+): Promise<Harness> {
   (globalThis as { __probe?: Probe }).__probe = { seen: [], config };
   mkdirSync(join(dir, "agent"), { recursive: true });
-  h = await startKernel([grab, ...plugins], { cwd: dir, agentDir: join(dir, "agent"), noDiscovery: false, noExtensions: true, extensionPaths: [PROBE], flags: { mode: "print", ...flags } });
+  h = await startKernel([grab, ...plugins], {
+    cwd: dir,
+    agentDir: join(dir, "agent"),
+    noDiscovery: false,
+    noExtensions: true,
+    extensionPaths: [PROBE],
+    flags: { mode: "print", ...flags },
+  });
   return h;
 }
 const fresh = () => (dir = mkdtempSync(join(tmpdir(), "pik-pievents-")));
@@ -59,7 +78,10 @@ describe("resources_discover", () => {
     fresh();
     const res = join(dir, "res");
     mkdirSync(join(res, "skills", "probe-skill"), { recursive: true });
-    writeFileSync(join(res, "skills", "probe-skill", "SKILL.md"), "---\nname: probe-skill\ndescription: Probes things for tests.\n---\nProbe carefully.\n");
+    writeFileSync(
+      join(res, "skills", "probe-skill", "SKILL.md"),
+      "---\nname: probe-skill\ndescription: Probes things for tests.\n---\nProbe carefully.\n",
+    );
     mkdirSync(join(res, "prompts"), { recursive: true });
     writeFileSync(join(res, "prompts", "probe-tmpl.md"), "---\ndescription: a probe template\n---\nPlease probe $1 now.\n");
     mkdirSync(join(res, "themes"), { recursive: true });
@@ -76,10 +98,18 @@ describe("resources_discover", () => {
     expect(request.systemPrompt).toContain("probe-skill");
     expect(request.systemPrompt).toContain("Probes things for tests.");
     expect(request.messages.map(text)).toContain("Please probe widgets now.");
-    expect(service("themes").list().map((t) => t.name)).toContain("probe-theme");
+    expect(
+      service("themes")
+        .list()
+        .map((t) => t.name),
+    ).toContain("probe-theme");
 
     await k.kernel.actions.reload();
-    expect(probe().seen.filter((e) => e.event === "resources_discover").map((e) => e.reason)).toEqual(["startup", "reload"]);
+    expect(
+      probe()
+        .seen.filter((e) => e.event === "resources_discover")
+        .map((e) => e.reason),
+    ).toEqual(["startup", "reload"]);
     k.sim.push({ text: "ok" });
     await k.kernel.actions.prompt("hello again");
     expect(k.sim.requests[1].systemPrompt).toContain("probe-skill");
@@ -102,8 +132,16 @@ describe("user_bash", () => {
       { event: "user_bash", command: "remote ls -la", excludeFromContext: true, cwd: dir },
       { event: "user_bash", command: "echo really-ran", excludeFromContext: false, cwd: dir },
     ]);
-    const recorded = h!.kernel.agent.messages.filter((m) => m.role === "bashExecution") as unknown as { command: string; output: string; exitCode: number }[];
-    expect(recorded.map((m) => [m.command, m.output.trim(), m.exitCode])).toEqual([["fake", "faked output", 3], ["remote ls -la", "remote ran: remote ls -la", 0], ["echo really-ran", "really-ran", 0]]);
+    const recorded = h!.kernel.agent.messages.filter((m) => m.role === "bashExecution") as unknown as {
+      command: string;
+      output: string;
+      exitCode: number;
+    }[];
+    expect(recorded.map((m) => [m.command, m.output.trim(), m.exitCode])).toEqual([
+      ["fake", "faked output", 3],
+      ["remote ls -la", "remote ran: remote ls -la", 0],
+      ["echo really-ran", "really-ran", 0],
+    ]);
   });
 });
 
@@ -121,7 +159,10 @@ describe("message_end", () => {
     const ended = k.events.filter((e) => e.type === "message_end" && (e.message as AgentMessage).role === "assistant");
     expect(text((ended[0] as { message: AgentMessage }).message)).toContain("[redacted]");
     const sessions = service("sessions");
-    const stored = sessions.entries().filter((e) => e.type === "message" && e.message?.role === "assistant").map((e) => text((e as { message: AgentMessage }).message));
+    const stored = sessions
+      .entries()
+      .filter((e) => e.type === "message" && e.message?.role === "assistant")
+      .map((e) => text((e as { message: AgentMessage }).message));
     expect(stored[0]).toContain("[redacted]");
     expect(stored.join("\n")).not.toContain("SECRET");
   });
@@ -146,7 +187,9 @@ describe("message_end", () => {
     k.sim.push({ text: "WRONG-ROLE please" });
     await k.kernel.actions.prompt("go");
     expect(k.kernel.agent.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
-    expect(k.diagnostics.map((d) => d.message).join("\n")).toMatch(/extension events-probe: message_end handler failed: message_end handlers must return a message with the same role/);
+    expect(k.diagnostics.map((d) => d.message).join("\n")).toMatch(
+      /extension events-probe: message_end handler failed: message_end handlers must return a message with the same role/,
+    );
   });
 });
 
@@ -156,17 +199,30 @@ describe("registerProvider / unregisterProvider", () => {
   it("extension models join the models service; a baseUrl-only config redirects a built-in; unregister undoes both", async () => {
     fresh();
     mkdirSync(join(dir, "agent"), { recursive: true });
-    writeFileSync(join(dir, "agent", "models.json"), JSON.stringify({ providers: { local: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "x", models: [{ id: "m" }] } } }));
+    writeFileSync(
+      join(dir, "agent", "models.json"),
+      JSON.stringify({
+        providers: { local: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "x", models: [{ id: "m" }] } },
+      }),
+    );
     const config = {
       providers: [
-        { name: "probe-cloud", config: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "PROBE_KEY", models: probeModels } },
+        {
+          name: "probe-cloud",
+          config: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "PROBE_KEY", models: probeModels },
+        },
         { name: "anthropic", config: { baseUrl: "http://proxy.invalid/anthropic", headers: { "x-proxy": "yes" } } },
       ],
     };
     const k = await start(config, [commandsCore, models, piCompat]);
     const m = service("models");
     const found = m.find("probe-cloud", "probe-model");
-    expect(found).toMatchObject({ provider: "probe-cloud", api: "openai-completions", baseUrl: "http://127.0.0.1:9/v1", contextWindow: 1000 });
+    expect(found).toMatchObject({
+      provider: "probe-cloud",
+      api: "openai-completions",
+      baseUrl: "http://127.0.0.1:9/v1",
+      contextWindow: 1000,
+    });
     expect(m.list().some((x) => x.provider === "probe-cloud")).toBe(true);
     expect(m.resolve("probe-cloud/probe-model")?.id).toBe("probe-model");
     const sonnet = m.all().find((x) => x.provider === "anthropic") as Model;
@@ -187,18 +243,33 @@ describe("registerProvider / unregisterProvider", () => {
   it("ctx.modelRegistry: getAll lists models without a key too, getAvailable only those with one", async () => {
     fresh();
     mkdirSync(join(dir, "agent"), { recursive: true });
-    writeFileSync(join(dir, "agent", "models.json"), JSON.stringify({ providers: {
-      keyed: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "x", models: [{ id: "has-key" }] },
-    } }));
+    writeFileSync(
+      join(dir, "agent", "models.json"),
+      JSON.stringify({
+        providers: {
+          keyed: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "x", models: [{ id: "has-key" }] },
+        },
+      }),
+    );
     const ext = join(dir, "registry.ts");
-    writeFileSync(ext, `export default (pi) => pi.on("session_start", (_e, ctx) => {
+    writeFileSync(
+      ext,
+      `export default (pi) => pi.on("session_start", (_e, ctx) => {
       const providers = (list) => [...new Set(list.map((m) => m.provider))];
       globalThis.__registry = { all: providers(ctx.modelRegistry.getAll()), available: providers(ctx.modelRegistry.getAvailable()) };
-    });`);
+    });`,
+    );
     const saved = process.env.ANTHROPIC_API_KEY;
     delete process.env.ANTHROPIC_API_KEY; // a built-in provider with no key
     try {
-      h = await startKernel([models, piCompat], { cwd: dir, agentDir: join(dir, "agent"), noDiscovery: false, noExtensions: true, extensionPaths: [ext], flags: { mode: "print" } });
+      h = await startKernel([models, piCompat], {
+        cwd: dir,
+        agentDir: join(dir, "agent"),
+        noDiscovery: false,
+        noExtensions: true,
+        extensionPaths: [ext],
+        flags: { mode: "print" },
+      });
     } finally {
       if (saved !== undefined) process.env.ANTHROPIC_API_KEY = saved;
     }
@@ -212,11 +283,23 @@ describe("registerProvider / unregisterProvider", () => {
   it("a streamSimple provider serves its models; once unregistered its api answers with an error", async () => {
     fresh();
     async function* streamSimple(model: Model) {
-      const message = { role: "assistant", content: [{ type: "text", text: `streamed by ${model.provider}` }], api: model.api, provider: model.provider, model: model.id, usage: emptyUsage(), stopReason: "stop", timestamp: Date.now() };
+      const message = {
+        role: "assistant",
+        content: [{ type: "text", text: `streamed by ${model.provider}` }],
+        api: model.api,
+        provider: model.provider,
+        model: model.id,
+        usage: emptyUsage(),
+        stopReason: "stop",
+        timestamp: Date.now(),
+      };
       yield { type: "start", partial: message };
       yield { type: "done", reason: "stop", message };
     }
-    const k = await start({ providers: [{ name: "probe-stream", config: { api: "probe-stream-api", models: probeModels, streamSimple } }] }, [commandsCore, models, piCompat]);
+    const k = await start(
+      { providers: [{ name: "probe-stream", config: { api: "probe-stream-api", models: probeModels, streamSimple } }] },
+      [commandsCore, models, piCompat],
+    );
     const model = service("models").find("probe-stream", "probe-model")!;
     k.kernel.actions.setModel(model);
     await k.kernel.actions.prompt("hi");
@@ -236,9 +319,20 @@ describe("after_provider_response", () => {
         sim.script({ text: "hello there" });
         const seen: { status: number; headers: Record<string, string> }[] = [];
         let beforeFirstEvent = false;
-        const { message } = await run(c, modelFor(c, sim), undefined, {
-          onResponse: async (r) => { seen.push(r); },
-        }, undefined, () => { beforeFirstEvent ||= seen.length === 1; });
+        const { message } = await run(
+          c,
+          modelFor(c, sim),
+          undefined,
+          {
+            onResponse: async (r) => {
+              seen.push(r);
+            },
+          },
+          undefined,
+          () => {
+            beforeFirstEvent ||= seen.length === 1;
+          },
+        );
         expect(message.stopReason, c.api).toBe("stop");
         expect(seen, c.api).toHaveLength(1);
         expect(seen[0].status).toBe(200);
@@ -258,10 +352,24 @@ describe("the real CLI and the SDK", () => {
     PI_CODING_AGENT_DIR: p.agentDir,
     PROBE_LOG: join(p.root, "probe.log"),
     PROBE_CONFIG: JSON.stringify({
-      providers: [{ name: "probe-sim", config: { baseUrl: `${env.sim.url}/v1`, api: "openai-completions", apiKey: "probe-literal-key", models: [{ id: "probe-sim-model", name: "Probe Sim" }] } }],
+      providers: [
+        {
+          name: "probe-sim",
+          config: {
+            baseUrl: `${env.sim.url}/v1`,
+            api: "openai-completions",
+            apiKey: "probe-literal-key",
+            models: [{ id: "probe-sim-model", name: "Probe Sim" }],
+          },
+        },
+      ],
     }),
   });
-  const logOf = (p: { root: string }) => readFileSync(join(p.root, "probe.log"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const logOf = (p: { root: string }) =>
+    readFileSync(join(p.root, "probe.log"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
 
   it("--model picks an extension's provider, after_provider_response fires, --list-models shows it", async () => {
     const p = project();
@@ -312,7 +420,15 @@ describe("the real CLI and the SDK", () => {
     writeFileSync(join(pkg, "extensions", "tool.js"), toolExtension("package_tool"));
     writeFileSync(join(p.agentDir, "settings.json"), JSON.stringify({ packages: [pkg] }));
     const diagnostics: string[] = [];
-    const open = (trust?: boolean) => createAgentSession({ cwd: p.project, agentDir: p.agentDir, model: "sim/sim-model", noSession: true, trust, onDiagnostic: (d) => diagnostics.push(d.message) });
+    const open = (trust?: boolean) =>
+      createAgentSession({
+        cwd: p.project,
+        agentDir: p.agentDir,
+        model: "sim/sim-model",
+        noSession: true,
+        trust,
+        onDiagnostic: (d) => diagnostics.push(d.message),
+      });
 
     const untrusted = await open();
     const before = await toolsOf(untrusted);

@@ -3,8 +3,27 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { StringEnum, clampThinkingLevel } from "../../plugins/pi-compat/modules/ai.js";
-import { createEventBus, defineTool, isToolCallEventType, keyHint, parseFrontmatter, truncateTail } from "../../plugins/pi-compat/modules/coding-agent.js";
-import { Box, Container, Input, Key, Markdown, SelectList, Spacer, Text, matchesKey, truncateToWidth, visibleWidth } from "../../plugins/pi-compat/modules/tui.js";
+import {
+  createEventBus,
+  defineTool,
+  isToolCallEventType,
+  keyHint,
+  parseFrontmatter,
+  truncateTail,
+} from "../../plugins/pi-compat/modules/coding-agent.js";
+import {
+  Box,
+  Container,
+  Input,
+  Key,
+  Markdown,
+  SelectList,
+  Spacer,
+  Text,
+  matchesKey,
+  truncateToWidth,
+  visibleWidth,
+} from "../../plugins/pi-compat/modules/tui.js";
 import { piCompatAliases } from "../support/kernel-modules.js";
 
 describe("pi-tui on lib/tui", () => {
@@ -27,14 +46,24 @@ describe("pi-tui on lib/tui", () => {
     expect(matchesKey("a", "enter")).toBe(false);
     const input = new Input();
     let submitted = "";
-    input.onSubmit = (v) => { submitted = v; };
+    input.onSubmit = (v) => {
+      submitted = v;
+    };
     input.handleInput("hey");
     input.handleInput("\x7f");
     input.handleInput("\r");
     expect(submitted).toBe("he");
-    const list = new SelectList([{ value: "a", label: "Alpha" }, { value: "b", label: "Beta" }], 5);
+    const list = new SelectList(
+      [
+        { value: "a", label: "Alpha" },
+        { value: "b", label: "Beta" },
+      ],
+      5,
+    );
     let chosen = "";
-    list.onSelect = (item) => { chosen = item.value; };
+    list.onSelect = (item) => {
+      chosen = item.value;
+    };
     list.handleInput("\x1b[B");
     list.handleInput("\r");
     expect(chosen).toBe("b");
@@ -60,7 +89,9 @@ describe("pi-ai and pi-coding-agent helpers", () => {
     const bus = createEventBus((_c, e) => errors.push(e));
     const seen: unknown[] = [];
     bus.on("x", (d) => seen.push(d));
-    bus.on("x", () => { throw new Error("listener broke"); });
+    bus.on("x", () => {
+      throw new Error("listener broke");
+    });
     bus.emit("x", 1);
     expect(seen).toEqual([1]);
     expect(errors).toHaveLength(1);
@@ -68,7 +99,15 @@ describe("pi-ai and pi-coding-agent helpers", () => {
 
   it("maps every pi package name (both scopes) and typebox to existing files", () => {
     const aliases = piCompatAliases();
-    for (const name of ["@mariozechner/pi-coding-agent", "@earendil-works/pi-tui", "@mariozechner/pi-ai/compat", "@earendil-works/pi-agent-core", "typebox", "typebox/value", "@sinclair/typebox/compiler"]) {
+    for (const name of [
+      "@mariozechner/pi-coding-agent",
+      "@earendil-works/pi-tui",
+      "@mariozechner/pi-ai/compat",
+      "@earendil-works/pi-agent-core",
+      "typebox",
+      "typebox/value",
+      "@sinclair/typebox/compiler",
+    ]) {
       expect(existsSync(aliases[name]), name).toBe(true);
     }
   });

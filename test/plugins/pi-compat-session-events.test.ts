@@ -33,13 +33,19 @@ async function start(plan: Record<string, unknown> = {}): Promise<Harness> {
   g.__piSessionPlan = plan;
   dir = mkdtempSync(join(tmpdir(), "pik-session-events-"));
   h = await startKernel([commandsCore, sessionJsonl, sessionCommands, piCompat], {
-    cwd: dir, agentDir: join(dir, "agent"), noDiscovery: false, noExtensions: true, extensionPaths: [EXT],
+    cwd: dir,
+    agentDir: join(dir, "agent"),
+    noDiscovery: false,
+    noExtensions: true,
+    extensionPaths: [EXT],
     settings: { sessionDir: join(dir, "sessions") },
   });
   return h;
 }
 const run = async (name: string, args = "") =>
-  String(await (h!.kernel.host.current.registry.get("command", name) as CommandDef).handler(args, { args, api: undefined as never }) ?? "");
+  String(
+    (await (h!.kernel.host.current.registry.get("command", name) as CommandDef).handler(args, { args, api: undefined as never })) ?? "",
+  );
 const sessions = () => h!.kernel.host.current.services.get("sessions")!.impl as SessionsService;
 const events = () => g.__piSessionEvents ?? [];
 const settle = () => new Promise((r) => setTimeout(r, 20));
@@ -85,8 +91,12 @@ describe("session events for the user's commands", () => {
     await run("fork", secondUser.slice(0, 8));
     await settle();
     expect(events()).toEqual([
-      "session_before_fork:at", "session_shutdown:fork", "session_start:fork:prev",
-      "session_before_fork:before", "session_shutdown:fork", "session_start:fork:prev",
+      "session_before_fork:at",
+      "session_shutdown:fork",
+      "session_start:fork:prev",
+      "session_before_fork:before",
+      "session_shutdown:fork",
+      "session_start:fork:prev",
     ]);
   });
 
@@ -104,7 +114,9 @@ describe("session events for the user's commands", () => {
     expect(events()).toEqual(["session_before_tree:plain", "session_before_tree:plain", "session_tree:none:undefined"]);
     const prep = g.__piTreePrep!;
     expect(prep).toMatchObject({ targetId: firstAnswer, oldLeafId: leaf, commonAncestorId: firstAnswer, userWantsSummary: false });
-    expect((prep.entriesToSummarize as { message?: { content?: unknown } }[]).map((e) => e.message?.content)).toContainEqual("second question");
+    expect((prep.entriesToSummarize as { message?: { content?: unknown } }[]).map((e) => e.message?.content)).toContainEqual(
+      "second question",
+    );
   });
 
   it("an extension's summary replaces the branch summarizer (no LLM call) and its label is set", async () => {
@@ -115,9 +127,17 @@ describe("session events for the user's commands", () => {
     expect(await run("tree", `${firstAnswer} --summary`)).toMatch(/left a summary of the branch/);
     await settle();
     expect(h!.sim.requests.length).toBe(calls);
-    const file = readFileSync(sessions().file!, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const file = readFileSync(sessions().file!, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     const summary = file.find((e) => e.type === "branch_summary");
-    expect(summary).toMatchObject({ parentId: firstAnswer, summary: "what the extension remembers", fromHook: true, details: { by: "ext" } });
+    expect(summary).toMatchObject({
+      parentId: firstAnswer,
+      summary: "what the extension remembers",
+      fromHook: true,
+      details: { by: "ext" },
+    });
     expect(file.find((e) => e.type === "label")).toMatchObject({ targetId: summary.id, label: "checkpoint" });
     expect(events()).toEqual(["session_before_tree:summary", "session_tree:summary:true"]);
   });
@@ -130,8 +150,13 @@ describe("session events for the user's commands", () => {
     await run("ext-new");
     await settle();
     expect(events()).toEqual([
-      "session_before_tree:summary", "session_tree:summary:true", "ext-tree:cancelled=false",
-      "session_before_switch:new", "session_shutdown:new", "session_start:new:prev", "ext-new:cancelled=false",
+      "session_before_tree:summary",
+      "session_tree:summary:true",
+      "ext-tree:cancelled=false",
+      "session_before_switch:new",
+      "session_shutdown:new",
+      "session_start:new:prev",
+      "ext-new:cancelled=false",
     ]);
   });
 });

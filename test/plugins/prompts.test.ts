@@ -85,7 +85,12 @@ describe("templates", () => {
       "p/.pi/prompts/auto.md": "auto",
     });
     const promptTemplate = [join(root, "cli", "one.md"), join(root, "cli-dir")];
-    expect((await templates({ flags: { promptTemplate }, settings: { prompts: ["shared"] } })).map((t) => t.name)).toEqual(["one", "two", "three", "auto"]);
+    expect((await templates({ flags: { promptTemplate }, settings: { prompts: ["shared"] } })).map((t) => t.name)).toEqual([
+      "one",
+      "two",
+      "three",
+      "auto",
+    ]);
     await h!.cleanup();
     expect((await templates({ flags: { promptTemplate, promptTemplates: false } })).map((t) => t.name)).toEqual(["one", "two"]);
   });

@@ -5,24 +5,27 @@ import type { AssistantMessageEvent, Model } from "pi-kernel";
 import { decodeBytes, MessageAssembler, type SseEvent, SseParser } from "../../lib/provider-kit/index.js";
 import { chatCompletionsWire } from "../../plugins/provider-openai-completions/stream.js";
 
-const SSE = Buffer.from([
-  ": keep-alive comment\r\n",
-  "event: greeting\r\n",
-  "data: héllo wörld ✓ 🎉 日本語\r\n",
-  "id: 7\r\n",
-  "\r\n",
-  "data: line one\n",
-  "data:line two without space\n",
-  "retry: 1000\n",
-  "\n",
-  "data: cr only 🚀\r",
-  "\r",
-  "data\r\n",
-  "\r\n",
-  ":another comment\n",
-  "data: [DONE]\n",
-  "\n",
-].join(""), "utf8");
+const SSE = Buffer.from(
+  [
+    ": keep-alive comment\r\n",
+    "event: greeting\r\n",
+    "data: héllo wörld ✓ 🎉 日本語\r\n",
+    "id: 7\r\n",
+    "\r\n",
+    "data: line one\n",
+    "data:line two without space\n",
+    "retry: 1000\n",
+    "\n",
+    "data: cr only 🚀\r",
+    "\r",
+    "data\r\n",
+    "\r\n",
+    ":another comment\n",
+    "data: [DONE]\n",
+    "\n",
+  ].join(""),
+  "utf8",
+);
 
 const EXPECTED: SseEvent[] = [
   { event: "greeting", data: "héllo wörld ✓ 🎉 日本語", id: "7" },
@@ -63,24 +66,36 @@ describe("SseParser", () => {
 });
 
 const model: Model = {
-  id: "m", name: "m", api: "openai-completions", provider: "p", baseUrl: "http://unused", reasoning: true, input: ["text"],
-  cost: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 }, contextWindow: 1000, maxTokens: 100,
+  id: "m",
+  name: "m",
+  api: "openai-completions",
+  provider: "p",
+  baseUrl: "http://unused",
+  reasoning: true,
+  input: ["text"],
+  cost: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 },
+  contextWindow: 1000,
+  maxTokens: 100,
 };
 
-const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] })}\r\n\r\n`;
-const BODY = Buffer.from([
-  chunk({ role: "assistant", content: "" }),
-  ": processing\r\n\r\n",
-  chunk({ reasoning_content: "Überlegung 🤔" }),
-  chunk({ content: "Grüße, " }),
-  chunk({ content: "世界 👋" }),
-  chunk({ tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "read", arguments: '{"pa' } }] }),
-  chunk({ tool_calls: [{ index: 0, function: { arguments: 'th":"ünï' } }] }),
-  chunk({ tool_calls: [{ index: 0, function: { arguments: 'cödé.txt"}' } }] }),
-  chunk({}, "tool_calls"),
-  `data: ${JSON.stringify({ id: "c1", choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 4 } } })}\r\n\r\n`,
-  "data: [DONE]\r\n\r\n",
-].join(""), "utf8");
+const chunk = (delta: object, finish: string | null = null) =>
+  `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] })}\r\n\r\n`;
+const BODY = Buffer.from(
+  [
+    chunk({ role: "assistant", content: "" }),
+    ": processing\r\n\r\n",
+    chunk({ reasoning_content: "Überlegung 🤔" }),
+    chunk({ content: "Grüße, " }),
+    chunk({ content: "世界 👋" }),
+    chunk({ tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "read", arguments: '{"pa' } }] }),
+    chunk({ tool_calls: [{ index: 0, function: { arguments: 'th":"ünï' } }] }),
+    chunk({ tool_calls: [{ index: 0, function: { arguments: 'cödé.txt"}' } }] }),
+    chunk({}, "tool_calls"),
+    `data: ${JSON.stringify({ id: "c1", choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 4 } } })}\r\n\r\n`,
+    "data: [DONE]\r\n\r\n",
+  ].join(""),
+  "utf8",
+);
 
 async function* pieces(parts: Buffer[]) {
   for (const p of parts) yield new Uint8Array(p);
@@ -103,8 +118,19 @@ describe("decoding chat-completions bytes", () => {
   it("gives identical pi events for the same body split at every byte boundary", async () => {
     const whole = await decode([BODY]);
     expect(whole.seen.map((e: any) => e.type)).toEqual([
-      "thinking_start", "thinking_delta", "thinking_end", "text_start", "text_delta", "text_delta", "text_end",
-      "toolcall_start", "toolcall_delta", "toolcall_delta", "toolcall_delta", "toolcall_end", "done",
+      "thinking_start",
+      "thinking_delta",
+      "thinking_end",
+      "text_start",
+      "text_delta",
+      "text_delta",
+      "text_end",
+      "toolcall_start",
+      "toolcall_delta",
+      "toolcall_delta",
+      "toolcall_delta",
+      "toolcall_end",
+      "done",
     ]);
     expect(whole.content).toEqual([
       { type: "thinking", thinking: "Überlegung 🤔" },

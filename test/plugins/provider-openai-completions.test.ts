@@ -6,19 +6,34 @@ import { APIS, NO_RETRY, run as runApi } from "./providers/apis.js";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 
 let sim: Simulator;
-beforeEach(async () => { sim = await startSimulator(); });
-afterEach(async () => { await sim.close(); });
+beforeEach(async () => {
+  sim = await startSimulator();
+});
+afterEach(async () => {
+  await sim.close();
+});
 
 function model(over: Partial<Model> = {}): Model {
   return {
-    id: "sim-gpt", name: "Sim GPT", api: "openai-completions", provider: "sim", baseUrl: `${sim.url}/v1`,
-    reasoning: false, input: ["text", "image"], cost: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 },
-    contextWindow: 128_000, maxTokens: 4096, ...over,
+    id: "sim-gpt",
+    name: "Sim GPT",
+    api: "openai-completions",
+    provider: "sim",
+    baseUrl: `${sim.url}/v1`,
+    reasoning: false,
+    input: ["text", "image"],
+    cost: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 },
+    contextWindow: 128_000,
+    maxTokens: 4096,
+    ...over,
   };
 }
 
 const context = (over: Partial<LlmContext> = {}): LlmContext => ({
-  systemPrompt: "You are a test.", messages: [{ role: "user", content: "hi", timestamp: 1 }], tools: [], ...over,
+  systemPrompt: "You are a test.",
+  messages: [{ role: "user", content: "hi", timestamp: 1 }],
+  tools: [],
+  ...over,
 });
 
 // Retries have their own tests (providers/faults); here a failure must show at once.
@@ -32,20 +47,40 @@ describe("provider-openai-completions against the simulator", () => {
     const { types, message, events } = await run(model());
     expect(types).toEqual(["start", "text_start", ...Array(5).fill("text_delta"), "text_end", "done"]);
     expect(events.at(-2)).toMatchObject({ type: "text_end", contentIndex: 0, content: "Hello, streaming world!" });
-    expect(message).toMatchObject({ role: "assistant", stopReason: "stop", api: "openai-completions", provider: "sim", model: "sim-gpt", content: [{ type: "text", text: "Hello, streaming world!" }] });
+    expect(message).toMatchObject({
+      role: "assistant",
+      stopReason: "stop",
+      api: "openai-completions",
+      provider: "sim",
+      model: "sim-gpt",
+      content: [{ type: "text", text: "Hello, streaming world!" }],
+    });
     expect(message.responseId).toMatch(/^chatcmpl-sim-/);
     const [request] = sim.requests;
     expect(request.path).toBe("/v1/chat/completions");
     expect(request.headers.authorization).toBe("Bearer sk-test-key");
     expect(request.body).toEqual({
-      model: "sim-gpt", stream: true, stream_options: { include_usage: true }, max_completion_tokens: 4096,
-      messages: [{ role: "system", content: "You are a test." }, { role: "user", content: "hi" }],
+      model: "sim-gpt",
+      stream: true,
+      stream_options: { include_usage: true },
+      max_completion_tokens: 4096,
+      messages: [
+        { role: "system", content: "You are a test." },
+        { role: "user", content: "hi" },
+      ],
     });
   });
 
   it("assembles a tool call whose arguments arrive in many fragments", async () => {
     const args = { path: "src/app.ts", edits: [{ oldText: "let a = 1;", newText: "const a = 1;" }], note: "naïve ☃ fix" };
-    sim.script({ text: "Editing.", toolCalls: [{ name: "edit", arguments: args, id: "call_edit" }, { name: "ls", arguments: { path: "." } }], argsChunkSize: 4 });
+    sim.script({
+      text: "Editing.",
+      toolCalls: [
+        { name: "edit", arguments: args, id: "call_edit" },
+        { name: "ls", arguments: { path: "." } },
+      ],
+      argsChunkSize: 4,
+    });
     const tools = [{ name: "edit", description: "Edit a file", parameters: Type.Object({ path: Type.String() }) }];
     const { types, snapshots, message, last } = await run(model(), context({ tools }));
     expect(last).toMatchObject({ type: "done", reason: "toolUse" });
@@ -58,22 +93,47 @@ describe("provider-openai-completions against the simulator", () => {
     const middle = deltas[Math.floor(deltas.length / 2)].partial.content[1].arguments;
     expect(middle.path).toBe("src/app.ts");
     expect(Object.keys(middle).length).toBeLessThanOrEqual(3);
-    expect(firstCall.at(-1)).toMatchObject({ type: "toolcall_end", toolCall: { type: "toolCall", id: "call_edit", name: "edit", arguments: args } });
+    expect(firstCall.at(-1)).toMatchObject({
+      type: "toolcall_end",
+      toolCall: { type: "toolCall", id: "call_edit", name: "edit", arguments: args },
+    });
     expect(types.filter((t) => t === "toolcall_start")).toHaveLength(2);
     expect(message.content).toEqual([
       { type: "text", text: "Editing." },
       { type: "toolCall", id: "call_edit", name: "edit", arguments: args },
       { type: "toolCall", id: expect.stringMatching(/^call_sim_/), name: "ls", arguments: { path: "." } },
     ]);
-    expect(sim.requests[0].body.tools).toEqual([{ type: "function", function: { name: "edit", description: "Edit a file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } } }]);
+    expect(sim.requests[0].body.tools).toEqual([
+      {
+        type: "function",
+        function: {
+          name: "edit",
+          description: "Edit a file",
+          parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+        },
+      },
+    ]);
   });
 
   it("streams thinking from reasoning_content and reasoning, and asks for reasoning effort", async () => {
     sim.script({ thinking: "Plan first.", text: "Done." }, { thinking: "Other field.", text: "Ok.", reasoningField: "reasoning" });
     const reasoningModel = model({ reasoning: true, compat: { supportsDeveloperRole: true } });
     const first = await run(reasoningModel, context(), { thinkingLevel: "high" });
-    expect(first.types).toEqual(["start", "thinking_start", "thinking_delta", "thinking_delta", "thinking_end", "text_start", "text_delta", "text_end", "done"]);
-    expect(first.message.content).toEqual([{ type: "thinking", thinking: "Plan first." }, { type: "text", text: "Done." }]);
+    expect(first.types).toEqual([
+      "start",
+      "thinking_start",
+      "thinking_delta",
+      "thinking_delta",
+      "thinking_end",
+      "text_start",
+      "text_delta",
+      "text_end",
+      "done",
+    ]);
+    expect(first.message.content).toEqual([
+      { type: "thinking", thinking: "Plan first." },
+      { type: "text", text: "Done." },
+    ]);
     expect(first.events[4]).toMatchObject({ type: "thinking_end", contentIndex: 0, content: "Plan first." });
     expect(sim.requests[0].body.reasoning_effort).toBe("high");
     expect(sim.requests[0].body.messages[0].role).toBe("developer");
@@ -87,7 +147,11 @@ describe("provider-openai-completions against the simulator", () => {
     sim.script({ text: "x", usage: { input: 1000, output: 500, cacheRead: 200 } });
     const { message } = await run(model());
     expect(message.usage).toEqual({
-      input: 1000, output: 500, cacheRead: 200, cacheWrite: 0, totalTokens: 1700,
+      input: 1000,
+      output: 500,
+      cacheRead: 200,
+      cacheWrite: 0,
+      totalTokens: 1700,
       cost: { input: 0.002, output: 0.004, cacheRead: 0.0001, cacheWrite: 0, total: 0.0061 },
     });
   });
@@ -96,7 +160,8 @@ describe("provider-openai-completions against the simulator", () => {
     sim.script({ text: "abcdefghij", chunkSize: 2, fault: { kind: "stall", afterChunks: 3 } });
     const controller = new AbortController();
     const { types, message, last } = await run(model(), context(), { signal: controller.signal }, (e) => {
-      if (e.type === "text_delta" && e.partial.content[0]?.type === "text" && (e.partial.content[0] as any).text === "abcd") controller.abort();
+      if (e.type === "text_delta" && e.partial.content[0]?.type === "text" && (e.partial.content[0] as any).text === "abcd")
+        controller.abort();
     });
     expect(last).toMatchObject({ type: "error", reason: "aborted" });
     expect(types.filter((t) => t === "text_delta")).toHaveLength(2);
@@ -131,7 +196,11 @@ describe("provider-openai-completions against the simulator", () => {
   });
 
   it("does not complete a tool call whose arguments were cut off", async () => {
-    sim.script({ toolCalls: [{ name: "write", arguments: { path: "a.txt", content: "x".repeat(60) } }], argsChunkSize: 10, fault: { kind: "disconnect", afterChunks: 4 } });
+    sim.script({
+      toolCalls: [{ name: "write", arguments: { path: "a.txt", content: "x".repeat(60) } }],
+      argsChunkSize: 10,
+      fault: { kind: "disconnect", afterChunks: 4 },
+    });
     const { types, message } = await run(model());
     expect(types).not.toContain("toolcall_end");
     expect(types).toContain("toolcall_delta");
@@ -164,7 +233,11 @@ describe("the plugin", () => {
   function setUp(services: Record<string, unknown>): ProviderDef {
     let provider: ProviderDef | undefined;
     const api = {
-      register: { provider: (def: ProviderDef) => { provider = def; } },
+      register: {
+        provider: (def: ProviderDef) => {
+          provider = def;
+        },
+      },
       services: { has: (name: string) => name in services, use: (name: string) => services[name], get: (name: string) => services[name] },
     } as unknown as PluginApi;
     plugin.setup(api);

@@ -24,7 +24,9 @@ describe("bounded resume", () => {
     // the last compaction is entry 4999 (index 4998), keeping the 40 entries before it
     expect(ctx.messages[0].role).toBe("compactionSummary");
     expect(ctx.messages).toHaveLength(41);
-    const loaded = session.tree.order.filter((n) => n.entry && !["model_change", "thinking_level_change", "label", "session_info"].includes(n.type));
+    const loaded = session.tree.order.filter(
+      (n) => n.entry && !["model_change", "thinking_level_change", "label", "session_info"].includes(n.type),
+    );
     expect(loaded.length).toBeLessThanOrEqual(42);
     expect(loaded.length).toBeGreaterThan(0);
     // entries that were not loaded can still be read back one by one
@@ -53,10 +55,18 @@ describe("listing", () => {
     dir = mkdtempSync(join(tmpdir(), "pik-list-"));
     const file = join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl");
     (writeSession as (f: string, n: number, cwd: string) => void)(file, 2_000, dir);
-    appendFileSync(file, `${JSON.stringify({ type: "session_info", id: "ffff0001", parentId: "000007cf", timestamp: new Date().toISOString(), name: "Big refactor" })}\n`);
+    appendFileSync(
+      file,
+      `${JSON.stringify({ type: "session_info", id: "ffff0001", parentId: "000007cf", timestamp: new Date().toISOString(), name: "Big refactor" })}\n`,
+    );
     writeFileSync(join(dir, "junk.jsonl"), "not json\n");
     const list = listSessions(dir);
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: "01a1ff48-0000-7000-8000-000000000000", name: "Big refactor", cwd: dir, firstMessage: "Please do step 0 of the plan and report back." });
+    expect(list[0]).toMatchObject({
+      id: "01a1ff48-0000-7000-8000-000000000000",
+      name: "Big refactor",
+      cwd: dir,
+      firstMessage: "Please do step 0 of the plan and report back.",
+    });
   });
 });

@@ -14,11 +14,13 @@ async function branched() {
   t.agent = await startAgent(t.env, { session: file }, [sessionCommands]);
   return { a: t.agent, file };
 }
-const run = async (a: Agent, name: string, args = "") => String(await (a.api.registry.get("command", name) as CommandDef).handler(args, { args, api: a.api }) ?? "");
-const texts = (a: Agent) => a.api.agent.messages.map((m) => {
-  const c = (m as { content?: unknown; summary?: string }).content;
-  return typeof c === "string" ? c : Array.isArray(c) ? c.map((p) => p.text).join("") : `[${m.role}]`;
-});
+const run = async (a: Agent, name: string, args = "") =>
+  String((await (a.api.registry.get("command", name) as CommandDef).handler(args, { args, api: a.api })) ?? "");
+const texts = (a: Agent) =>
+  a.api.agent.messages.map((m) => {
+    const c = (m as { content?: unknown; summary?: string }).content;
+    return typeof c === "string" ? c : Array.isArray(c) ? c.map((p) => p.text).join("") : `[${m.role}]`;
+  });
 
 describe("/tree", () => {
   it("without a UI lists the tree with ids, labels and the active path", async () => {
@@ -33,7 +35,12 @@ describe("/tree", () => {
   it("moves the leaf to another branch; the next message continues there", async () => {
     const { a, file } = await branched();
     expect(await run(a, "tree", "6256bb3a")).toMatch(/Moved to entry 6256bb3a/);
-    expect(texts(a)).toEqual(["Let's design the cache.", "A cache needs a size bound and an eviction policy.", "Use an LRU policy.", "LRU: evict the least recently used entry."]);
+    expect(texts(a)).toEqual([
+      "Let's design the cache.",
+      "A cache needs a size bound and an eviction policy.",
+      "Use an LRU policy.",
+      "LRU: evict the least recently used entry.",
+    ]);
     t.sim.script({ text: "back on LRU" });
     await a.api.actions.prompt("continue with LRU");
     const entries = readEntries(file);
@@ -57,7 +64,9 @@ describe("/tree", () => {
     expect(JSON.stringify(prompt)).toContain("TTL: every entry expires");
     const entry = readEntries(file).at(-1)!;
     expect(entry).toMatchObject({ type: "branch_summary", parentId: "6256bb3a", fromId: "6256bb3a" });
-    expect(String(entry.summary)).toMatch(/^The user explored a different conversation branch before returning here\.\nSummary of that exploration:\n\n## Goal\nTry TTL\./);
+    expect(String(entry.summary)).toMatch(
+      /^The user explored a different conversation branch before returning here\.\nSummary of that exploration:\n\n## Goal\nTry TTL\./,
+    );
     expect(a.api.agent.messages.at(-1)).toMatchObject({ role: "branchSummary", fromId: "6256bb3a" });
   });
 
@@ -97,7 +106,11 @@ describe("new files: /fork, /clone, /new", () => {
     const { a, file } = await branched();
     await run(a, "clone");
     const cloned = a.sessions.file!;
-    expect(readEntries(cloned).slice(1).map((e) => e.id)).toEqual(["7ed6d29f", "aebc0a75", "ae314e53", "7c37529e", "c0778efc", "f016f277", "e7e7495a"]);
+    expect(
+      readEntries(cloned)
+        .slice(1)
+        .map((e) => e.id),
+    ).toEqual(["7ed6d29f", "aebc0a75", "ae314e53", "7c37529e", "c0778efc", "f016f277", "e7e7495a"]);
     expect(cloned).not.toBe(file);
     await run(a, "new");
     expect(a.api.agent.messages).toEqual([]);

@@ -15,14 +15,21 @@ const COMPILED = join(import.meta.dirname, "..", "..", "dist", "plugins", "sessi
 let sim: Simulator;
 let env: SessionEnv;
 const children: ChildProcess[] = [];
-beforeAll(async () => { sim = await startSimulator(); });
-afterAll(async () => { await sim.close(); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
   env?.cleanup();
 });
 
-function spawnAppender(mode: "append" | "hold", file: string): { child: ChildProcess; lines: string[]; waitFor(pred: (lines: string[]) => boolean): Promise<void> } {
+function spawnAppender(
+  mode: "append" | "hold",
+  file: string,
+): { child: ChildProcess; lines: string[]; waitFor(pred: (lines: string[]) => boolean): Promise<void> } {
   if (!existsSync(COMPILED)) throw new Error(`the crash tests need the compiled library (${COMPILED}); run npm run build`);
   const child = spawn(process.execPath, [APPENDER, mode, file], { stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
@@ -36,10 +43,12 @@ function spawnAppender(mode: "append" | "hold", file: string): { child: ChildPro
     lines.push(...parts);
     for (const w of waiters.splice(0)) w();
   });
-  const waitFor = (pred: (l: string[]) => boolean) => new Promise<void>((resolve, reject) => {
-    const check = () => (pred(lines) ? resolve() : child.exitCode !== null ? reject(new Error(`appender exited: ${lines.join("|")}`)) : waiters.push(check));
-    check();
-  });
+  const waitFor = (pred: (l: string[]) => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () =>
+        pred(lines) ? resolve() : child.exitCode !== null ? reject(new Error(`appender exited: ${lines.join("|")}`)) : waiters.push(check);
+      check();
+    });
   return { child, lines, waitFor };
 }
 
@@ -82,7 +91,10 @@ describe("damaged files", () => {
   it("a torn last line is reported, cut off before the next append, never fused", async () => {
     env = sessionEnv(sim.url);
     const file = copyFixture("simple", env.sessionDir, env.project);
-    appendFileSync(file, '{"type":"message","id":"deadbeef","parentId":"733f5616","timestamp":"2026-11-21T18:05:00.000Z","message":{"role":"user","cont');
+    appendFileSync(
+      file,
+      '{"type":"message","id":"deadbeef","parentId":"733f5616","timestamp":"2026-11-21T18:05:00.000Z","message":{"role":"user","cont',
+    );
     const a = await startAgent(env, { session: file });
     expect(a.api.agent.messages).toHaveLength(2);
     sim.script({ text: "fine" });
@@ -91,7 +103,15 @@ describe("damaged files", () => {
     expect(a.diagnostics.map((d) => d.message).join("\n")).toMatch(/line 6 is incomplete/);
     const lines = readFileSync(file, "utf8").split("\n");
     expect(lines).toHaveLength(8);
-    expect(lines.slice(0, -1).map((l) => JSON.parse(l).type)).toEqual(["session", "model_change", "thinking_level_change", "message", "message", "message", "message"]);
+    expect(lines.slice(0, -1).map((l) => JSON.parse(l).type)).toEqual([
+      "session",
+      "model_change",
+      "thinking_level_change",
+      "message",
+      "message",
+      "message",
+      "message",
+    ]);
     expect(JSON.parse(lines[5]).parentId).toBe("733f5616");
   });
 
@@ -136,7 +156,12 @@ describe("damaged files", () => {
     await a.stop();
     const entries = readEntries(file);
     expect(entries[0]).toEqual(header);
-    expect(entries.filter((e) => e.type === "message").map((e) => (e.message as { role: string }).role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(entries.filter((e) => e.type === "message").map((e) => (e.message as { role: string }).role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
     expect(a.diagnostics.map((d) => d.message).join("\n")).toMatch(/was deleted; recreated/);
   });
 });

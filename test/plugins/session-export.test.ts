@@ -14,8 +14,24 @@ const t = agentSuite();
 /** Runs the page's viewer against a tiny DOM stand-in and returns what it rendered. */
 function view(html: string, click?: string): { messages: string; tree: string } {
   const data = /<script type="application\/json" id="session-data">([\s\S]*?)<\/script>/.exec(html)![1];
-  const els: Record<string, { textContent?: string; innerHTML: string; value?: string; listeners: Record<string, (e: unknown) => void>; addEventListener(t: string, f: (e: unknown) => void): void }> = {};
-  const el = (id: string) => (els[id] ??= { innerHTML: "", listeners: {}, addEventListener(t, f) { this.listeners[t] = f; } });
+  const els: Record<
+    string,
+    {
+      textContent?: string;
+      innerHTML: string;
+      value?: string;
+      listeners: Record<string, (e: unknown) => void>;
+      addEventListener(t: string, f: (e: unknown) => void): void;
+    }
+  > = {};
+  const el = (id: string) =>
+    (els[id] ??= {
+      innerHTML: "",
+      listeners: {},
+      addEventListener(t, f) {
+        this.listeners[t] = f;
+      },
+    });
   el("session-data").textContent = data;
   new Function("document", VIEWER_SCRIPT)({ getElementById: el });
   if (click) el("tree").listeners.click({ target: { closest: () => ({ getAttribute: () => click }) } });
@@ -27,7 +43,9 @@ describe("/export", () => {
     t.env = sessionEnv(t.sim.url);
     const file = copyFixture("compacted", t.env.sessionDir, t.env.project);
     t.agent = await startAgent(t.env, { session: file }, [exportHtml]);
-    const out = String(await (t.agent.api.registry.get("command", "export") as CommandDef).handler("page.html", { args: "page.html", api: t.agent.api }));
+    const out = String(
+      await (t.agent.api.registry.get("command", "export") as CommandDef).handler("page.html", { args: "page.html", api: t.agent.api }),
+    );
     const target = join(t.env.project, "page.html");
     expect(out).toBe(`Session exported to: ${target}`);
     const html = readFileSync(target, "utf8");
@@ -45,7 +63,7 @@ describe("/export", () => {
     expect(early).not.toContain("Compacted");
   });
 
-  it("is offered as the \"export\" service (RPC export_html)", async () => {
+  it('is offered as the "export" service (RPC export_html)', async () => {
     t.env = sessionEnv(t.sim.url);
     const file = copyFixture("simple", t.env.sessionDir, t.env.project);
     t.agent = await startAgent(t.env, { session: file }, [exportHtml]);

@@ -6,8 +6,12 @@ import { copyFixture, oracle, readEntries, sessionEnv, startAgent, type SessionE
 
 let sim: Simulator;
 let env: SessionEnv;
-beforeAll(async () => { sim = await startSimulator(); });
-afterAll(async () => { await sim.close(); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
 afterEach(() => env?.cleanup());
 
 const userTexts = (body: { messages: { role: string; content: unknown }[] }) =>
@@ -30,7 +34,9 @@ describe.each(["simple", "branched", "compacted"])("pi fixture %s", (name) => {
       expect(a.api.agent.thinkingLevel).toBe(o.state.thinkingLevel);
       const stats = a.sessions.stats();
       const { contextUsage, ...rest } = stats;
-      const { contextUsage: expectedUsage, ...expectedRest } = o.stats as { contextUsage: { tokens: number; contextWindow: number; percent: number } };
+      const { contextUsage: expectedUsage, ...expectedRest } = o.stats as {
+        contextUsage: { tokens: number; contextWindow: number; percent: number };
+      };
       expect(rest).toEqual(expectedRest);
       expect(contextUsage?.tokens).toBe(expectedUsage.tokens);
       expect(contextUsage?.percent).toBeCloseTo(expectedUsage.percent, 6);
@@ -60,7 +66,11 @@ describe.each(["simple", "branched", "compacted"])("pi fixture %s", (name) => {
     expect(entries).toHaveLength(before + 2);
     const [user, assistant] = entries.slice(before);
     expect(user).toMatchObject({ type: "message", parentId: o.leafId, message: { role: "user", content: "carry on" } });
-    expect(assistant).toMatchObject({ type: "message", parentId: user.id, message: { role: "assistant", content: [{ type: "text", text: "continued" }] } });
+    expect(assistant).toMatchObject({
+      type: "message",
+      parentId: user.id,
+      message: { role: "assistant", content: [{ type: "text", text: "continued" }] },
+    });
     for (const e of [user, assistant]) {
       expect(e.id).toMatch(/^[0-9a-f]{8}$/);
       expect(new Date(e.timestamp as string).toISOString()).toBe(e.timestamp);

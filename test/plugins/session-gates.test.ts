@@ -11,11 +11,23 @@ describe("session gates", () => {
     const reports: string[] = [];
     const gates = new SessionGates((m) => reports.push(m));
     const asked: string[] = [];
-    gates.add(() => { asked.push("a"); return { label: "first", customInstructions: "x" }; });
-    gates.add(async () => { asked.push("b"); return { label: "second" }; });
+    gates.add(() => {
+      asked.push("a");
+      return { label: "first", customInstructions: "x" };
+    });
+    gates.add(async () => {
+      asked.push("b");
+      return { label: "second" };
+    });
     expect(await gates.run(NEW)).toEqual({ label: "second", customInstructions: "x" });
-    const remove = gates.add(() => { asked.push("c"); return { cancel: true, by: "c" }; });
-    gates.add(() => { asked.push("d"); return undefined; });
+    const remove = gates.add(() => {
+      asked.push("c");
+      return { cancel: true, by: "c" };
+    });
+    gates.add(() => {
+      asked.push("d");
+      return undefined;
+    });
     expect(await gates.run(NEW)).toMatchObject({ cancel: true, by: "c" });
     expect(asked).toEqual(["a", "b", "a", "b", "c"]);
     remove();
@@ -26,7 +38,9 @@ describe("session gates", () => {
   it("reports a throwing gate and carries on without its answer", async () => {
     const reports: string[] = [];
     const gates = new SessionGates((m) => reports.push(m));
-    gates.add(() => { throw new Error("boom"); });
+    gates.add(() => {
+      throw new Error("boom");
+    });
     gates.add(() => ({ label: "kept" }));
     expect(await gates.run(NEW)).toEqual({ label: "kept" });
     expect(reports).toEqual(["a session_before_switch gate failed: boom"]);

@@ -5,7 +5,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
-import { createKernel, definePlugin, type AgentEvent, type Diagnostic, type Kernel, type PluginApi, type PluginDef } from "../../kernel/index.js";
+import {
+  createKernel,
+  definePlugin,
+  type AgentEvent,
+  type Diagnostic,
+  type Kernel,
+  type PluginApi,
+  type PluginDef,
+} from "../../kernel/index.js";
 import models from "../../plugins/models/index.js";
 import provider from "../../plugins/provider-openai-completions/index.js";
 import sessionJsonl from "../../plugins/session-jsonl/index.js";
@@ -24,20 +32,32 @@ export interface SessionEnv {
 }
 
 /** Temp dirs; `simUrl` configures the `llmsim-openai/sim-model` the fixtures were made with. */
-export function sessionEnv(simUrl = "http://127.0.0.1:9/v1-unused", contextWindow = 1_000_000, settings: Record<string, unknown> = {}): SessionEnv {
+export function sessionEnv(
+  simUrl = "http://127.0.0.1:9/v1-unused",
+  contextWindow = 1_000_000,
+  settings: Record<string, unknown> = {},
+): SessionEnv {
   const root = mkdtempSync(join(tmpdir(), "pik-session-"));
   const project = join(root, "project");
   const agentDir = join(root, "agent");
   mkdirSync(project, { recursive: true });
   mkdirSync(agentDir, { recursive: true });
-  writeFileSync(join(agentDir, "models.json"), JSON.stringify({
-    providers: {
-      "llmsim-openai": {
-        baseUrl: simUrl.endsWith("/v1") ? simUrl : `${simUrl}/v1`, api: "openai-completions", apiKey: "sim-key",
-        models: [{ id: "sim-model", contextWindow, maxTokens: 32000 }, { id: "other-model", contextWindow, maxTokens: 32000 }],
+  writeFileSync(
+    join(agentDir, "models.json"),
+    JSON.stringify({
+      providers: {
+        "llmsim-openai": {
+          baseUrl: simUrl.endsWith("/v1") ? simUrl : `${simUrl}/v1`,
+          api: "openai-completions",
+          apiKey: "sim-key",
+          models: [
+            { id: "sim-model", contextWindow, maxTokens: 32000 },
+            { id: "other-model", contextWindow, maxTokens: 32000 },
+          ],
+        },
       },
-    },
-  }));
+    }),
+  );
   writeFileSync(join(agentDir, "settings.json"), JSON.stringify(settings));
   return { root, project, agentDir, sessionDir: join(root, "sessions"), cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
@@ -54,8 +74,16 @@ export function copyFixture(name: string, dir: string, cwd: string): string {
 }
 
 export function oracle(name: string): {
-  messages: unknown[]; leafId: string; offPathUserTexts: string[];
-  state: { model: { provider: string; id: string }; thinkingLevel: string; sessionName: string | null; messageCount: number; sessionId: string };
+  messages: unknown[];
+  leafId: string;
+  offPathUserTexts: string[];
+  state: {
+    model: { provider: string; id: string };
+    thinkingLevel: string;
+    sessionName: string | null;
+    messageCount: number;
+    sessionId: string;
+  };
   stats: Record<string, unknown>;
 } {
   return JSON.parse(readFileSync(join(FIXTURES, `${name}.oracle.json`), "utf8"));
@@ -72,7 +100,12 @@ export interface Agent {
   stop(): Promise<void>;
 }
 
-export async function startAgent(env: SessionEnv, flags: Record<string, unknown> = {}, extra: PluginDef[] = [], settings: Record<string, unknown> = {}): Promise<Agent> {
+export async function startAgent(
+  env: SessionEnv,
+  flags: Record<string, unknown> = {},
+  extra: PluginDef[] = [],
+  settings: Record<string, unknown> = {},
+): Promise<Agent> {
   const events: AgentEvent[] = [];
   const diagnostics: Diagnostic[] = [];
   let captured: PluginApi | undefined;
@@ -86,7 +119,9 @@ export async function startAgent(env: SessionEnv, flags: Record<string, unknown>
   });
   const kernel = createKernel({
     ...(await kernelModules()),
-    cwd: env.project, agentDir: env.agentDir, settings,
+    cwd: env.project,
+    agentDir: env.agentDir,
+    settings,
     flags: { sessionDir: env.sessionDir, provider: undefined, ...flags },
     plugins: [probe, models, provider, sessionJsonl, ...extra],
     fallbackReport: (d) => void diagnostics.push(d),
@@ -97,16 +132,27 @@ export async function startAgent(env: SessionEnv, flags: Record<string, unknown>
 }
 
 export function readEntries(file: string): Record<string, unknown>[] {
-  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-export interface Suite { sim: Simulator; env: SessionEnv; agent?: Agent }
+export interface Suite {
+  sim: Simulator;
+  env: SessionEnv;
+  agent?: Agent;
+}
 
 /** One simulator per test file; each test's env and agent are stopped and removed after it. */
 export function agentSuite(): Suite {
   const t = {} as Suite;
-  beforeAll(async () => { t.sim = await startSimulator(); });
-  afterAll(async () => { await t.sim.close(); });
+  beforeAll(async () => {
+    t.sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await t.sim.close();
+  });
   afterEach(async () => {
     await t.agent?.stop();
     t.agent = undefined;

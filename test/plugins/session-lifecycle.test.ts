@@ -9,8 +9,12 @@ import { copyFixture, readEntries, sessionEnv, startAgent, type SessionEnv } fro
 
 let sim: Simulator;
 let env: SessionEnv;
-beforeAll(async () => { sim = await startSimulator(); });
-afterAll(async () => { await sim.close(); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
 afterEach(() => env?.cleanup());
 
 const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jsonl")) : []);
@@ -60,7 +64,10 @@ describe("a new session", () => {
     const file = a.sessions.file!;
     await a.stop();
     const entries = readEntries(file).slice(1);
-    expect(entries.slice(-2)).toMatchObject([{ type: "model_change", modelId: "other-model" }, { type: "thinking_level_change", thinkingLevel: "high" }]);
+    expect(entries.slice(-2)).toMatchObject([
+      { type: "model_change", modelId: "other-model" },
+      { type: "thinking_level_change", thinkingLevel: "high" },
+    ]);
   });
 });
 
@@ -97,7 +104,10 @@ describe("resuming", () => {
     const a = await startAgent(env, { continue: true, model: "other-model", thinking: "medium" });
     expect(a.api.agent.model?.id).toBe("other-model");
     await a.stop();
-    expect(readEntries(file).slice(-2)).toMatchObject([{ type: "model_change", modelId: "other-model" }, { type: "thinking_level_change", thinkingLevel: "medium" }]);
+    expect(readEntries(file).slice(-2)).toMatchObject([
+      { type: "model_change", modelId: "other-model" },
+      { type: "thinking_level_change", thinkingLevel: "medium" },
+    ]);
   });
 
   it("--session finds a session by id prefix; an unknown one is an error and a new session", async () => {
@@ -124,7 +134,11 @@ describe("resuming", () => {
     expect(file).not.toBe(source);
     const [header, ...entries] = readEntries(file);
     expect(header).toMatchObject({ type: "session", version: 3, parentSession: source, cwd: env.project });
-    expect(entries.map((e) => e.id)).toEqual(readEntries(source).slice(1).map((e) => e.id));
+    expect(entries.map((e) => e.id)).toEqual(
+      readEntries(source)
+        .slice(1)
+        .map((e) => e.id),
+    );
   });
 
   it("-r in the interactive UI opens the picker once the UI is up, and switches to the choice", async () => {
@@ -133,7 +147,12 @@ describe("resuming", () => {
     copyFixture("simple", join(env.root, "other-project"), "/elsewhere");
     const a = await startAgent(env, { resume: true, mode: "interactive" });
     const offered: string[][] = [];
-    a.api.services.provide("ui", { select: async (_title: string, options: string[]) => { offered.push(options); return options[0]; } });
+    a.api.services.provide("ui", {
+      select: async (_title: string, options: string[]) => {
+        offered.push(options);
+        return options[0];
+      },
+    });
     for (let i = 0; i < 100 && a.sessions.file !== file; i++) await new Promise((r) => setTimeout(r, 20));
     expect(offered[0]).toHaveLength(1);
     expect(offered[0][0]).toMatch(/Let's design the cache\. +\[01a1ff48\]$/);
@@ -157,9 +176,33 @@ describe("older formats", () => {
     const lines = [
       { type: "session", id: "v1-session", timestamp: "2025-01-01T00:00:00.000Z", cwd: env.project },
       { type: "message", timestamp: "2025-01-01T00:00:01.000Z", message: { role: "user", content: "old question", timestamp: 1 } },
-      { type: "message", timestamp: "2025-01-01T00:00:02.000Z", message: { role: "assistant", content: [{ type: "text", text: "old answer" }], api: "openai-completions", provider: "llmsim-openai", model: "sim-model", usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: "stop", timestamp: 2 } },
+      {
+        type: "message",
+        timestamp: "2025-01-01T00:00:02.000Z",
+        message: {
+          role: "assistant",
+          content: [{ type: "text", text: "old answer" }],
+          api: "openai-completions",
+          provider: "llmsim-openai",
+          model: "sim-model",
+          usage: {
+            input: 1,
+            output: 1,
+            cacheRead: 0,
+            cacheWrite: 0,
+            totalTokens: 2,
+            cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+          },
+          stopReason: "stop",
+          timestamp: 2,
+        },
+      },
       { type: "compaction", timestamp: "2025-01-01T00:00:03.000Z", summary: "S", firstKeptEntryIndex: 1, tokensBefore: 5 },
-      { type: "message", timestamp: "2025-01-01T00:00:04.000Z", message: { role: "hookMessage", customType: "x", content: "hook said", display: true, timestamp: 4 } },
+      {
+        type: "message",
+        timestamp: "2025-01-01T00:00:04.000Z",
+        message: { role: "hookMessage", customType: "x", content: "hook said", display: true, timestamp: 4 },
+      },
     ];
     const { mkdirSync } = await import("node:fs");
     mkdirSync(env.sessionDir, { recursive: true });

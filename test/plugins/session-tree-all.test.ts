@@ -7,7 +7,10 @@ import { afterEach, expect, it } from "vitest";
 import { Session } from "../../plugins/session-jsonl/model/session.js";
 
 let dir: string | undefined;
-afterEach(() => { if (dir) rmSync(dir, { recursive: true, force: true }); dir = undefined; });
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
 
 it("reads every entry in file order, including a long off-path branch, without keeping it", () => {
   dir = mkdtempSync(join(tmpdir(), "pik-tree-all-"));
@@ -16,7 +19,13 @@ it("reads every entry in file order, including a long off-path branch, without k
   const first = s.append({ type: "message", message: { role: "user", content: "root", timestamp: 1 } });
   for (let i = 0; i < 100; i++) {
     const role = i % 2 ? "user" : "assistant";
-    s.append({ type: "message", message: role === "user" ? { role, content: `q${i}`, timestamp: i } : { role, content: [{ type: "text", text: `a${i}` }], timestamp: i } as never });
+    s.append({
+      type: "message",
+      message:
+        role === "user"
+          ? { role, content: `q${i}`, timestamp: i }
+          : ({ role, content: [{ type: "text", text: `a${i}` }], timestamp: i } as never),
+    });
   }
   s.moveLeaf(first.id);
   s.append({ type: "message", message: { role: "assistant", content: [{ type: "text", text: "other branch" }], timestamp: 2 } as never });

@@ -48,10 +48,18 @@ describe("the settings service", () => {
     svc.onChange((key, value) => seen.push([key, value]));
     svc.set("compaction.enabled", false);
     svc.set("theme", "light");
-    expect(readJson(globalFile())).toEqual({ packages: ["npm:x"], compaction: { reserveTokens: 1000, enabled: false }, custom: { keep: true }, theme: "light" });
+    expect(readJson(globalFile())).toEqual({
+      packages: ["npm:x"],
+      compaction: { reserveTokens: 1000, enabled: false },
+      custom: { keep: true },
+      theme: "light",
+    });
     expect(svc.get("compaction.enabled")).toBe(false);
     expect(merged.compaction).toEqual({ reserveTokens: 1000, enabled: false }); // what other plugins read
-    expect(seen).toEqual([["compaction.enabled", false], ["theme", "light"]]);
+    expect(seen).toEqual([
+      ["compaction.enabled", false],
+      ["theme", "light"],
+    ]);
     expect(readdirSync(agentDir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
@@ -125,7 +133,12 @@ describe("/settings without a screen", () => {
     // Settings read when used (here /tree's start filter) follow at once: the merged view changes.
     expect(runCommand("treeFilterMode no-tools")).toBe("Tree filter mode: no-tools");
     expect(merged.treeFilterMode).toBe("no-tools");
-    expect(readJson(globalFile())).toEqual({ steeringMode: "all", compaction: { enabled: false }, hideThinkingBlock: true, treeFilterMode: "no-tools" });
+    expect(readJson(globalFile())).toEqual({
+      steeringMode: "all",
+      compaction: { enabled: false },
+      hideThinkingBlock: true,
+      treeFilterMode: "no-tools",
+    });
   });
 
   it("explains bad keys and values and writes nothing", async () => {

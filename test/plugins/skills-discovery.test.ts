@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { agent, diagnosticsAbout, removeAll, skillMd, tempDir, write, type Agent } from "./skills-fixture.js";
 
-interface SkillsService { list(): Promise<{ name: string; description: string; filePath: string; disableModelInvocation: boolean }[]> }
+interface SkillsService {
+  list(): Promise<{ name: string; description: string; filePath: string; disableModelInvocation: boolean }[]>;
+}
 
 let root: string;
 let home: string;
@@ -34,7 +36,7 @@ async function start(o: { flags?: Record<string, unknown>; settings?: Record<str
   return running;
 }
 async function names(h: Agent) {
-  return (await h.kernel.host.current.services.get("skills")!.impl as SkillsService).list().then((l) => l.map((s) => s.name));
+  return ((await h.kernel.host.current.services.get("skills")!.impl) as SkillsService).list().then((l) => l.map((s) => s.name));
 }
 
 describe("skill discovery", () => {
@@ -71,7 +73,7 @@ describe("skill discovery", () => {
     const h = await start();
     expect(await names(h)).toEqual(["loose", "user-loose"]);
     // pi checks the name against the parent directory ("skills") even for root files: a warning only.
-    expect(diagnosticsAbout(h, "loose.md: name \"loose\" does not match parent directory \"skills\"")).toHaveLength(1);
+    expect(diagnosticsAbout(h, 'loose.md: name "loose" does not match parent directory "skills"')).toHaveLength(1);
   });
 
   it("honours .gitignore, .ignore and .fdignore and dedupes symlinked skills silently", async () => {
@@ -113,7 +115,7 @@ describe("skill discovery", () => {
     });
     const h = await start({ settings: { skills: ["team", "!team/noisy", "globbed/*"] } });
     expect(await names(h)).toEqual(["shared", "here"]);
-    expect(diagnosticsAbout(h, "\"globbed/*\" is a glob")).toHaveLength(1);
+    expect(diagnosticsAbout(h, '"globbed/*" is a glob')).toHaveLength(1);
   });
 });
 
@@ -123,7 +125,7 @@ describe("skill validation (every problem is a diagnostic naming the file and th
     ["empty-desc", { description: "   " }, "description is required", false],
     ["num-desc", { description: 42 }, "description must be text", false],
     ["long-desc", { description: "x".repeat(1025) }, "description exceeds 1024 characters (1025)", true],
-    ["other-dir", { name: "other-name", description: "d" }, "name \"other-name\" does not match parent directory \"other-dir\"", true],
+    ["other-dir", { name: "other-name", description: "d" }, 'name "other-name" does not match parent directory "other-dir"', true],
     [`${"a".repeat(65)}`, { description: "d" }, "name exceeds 64 characters (65)", true],
     ["Bad_Name", { description: "d" }, "name contains invalid characters (must be lowercase a-z, 0-9, hyphens only)", true],
     ["-edge-", { description: "d" }, "name must not start or end with a hyphen", true],
@@ -145,7 +147,11 @@ describe("skill validation (every problem is a diagnostic naming the file and th
   });
 
   it("ignores unknown fields and accepts license, metadata and allowed-tools", async () => {
-    write(cwd, { ".pi/skills/full/SKILL.md": skillMd("name: full\ndescription: all fields\nlicense: MIT\nmetadata:\n  a: 1\nallowed-tools: read bash\nwhatever: 1") });
+    write(cwd, {
+      ".pi/skills/full/SKILL.md": skillMd(
+        "name: full\ndescription: all fields\nlicense: MIT\nmetadata:\n  a: 1\nallowed-tools: read bash\nwhatever: 1",
+      ),
+    });
     const h = await start();
     expect(await names(h)).toEqual(["full"]);
     expect(diagnosticsAbout(h, "full")).toEqual([]);
@@ -172,7 +178,7 @@ describe("skill validation (every problem is a diagnostic naming the file and th
     const h = await start();
     const list = await (h.kernel.host.current.services.get("skills")!.impl as SkillsService).list();
     expect(list.map((s) => s.description)).toEqual(["project wins"]);
-    expect(diagnosticsAbout(h, "skill name \"dup\" is already taken by")).toEqual([
+    expect(diagnosticsAbout(h, 'skill name "dup" is already taken by')).toEqual([
       `${join(agentDir, "skills", "dup", "SKILL.md")}: skill name "dup" is already taken by ${join(cwd, ".pi", "skills", "dup", "SKILL.md")}; keeping the first one found`,
     ]);
   });

@@ -23,15 +23,26 @@ export function write(root: string, files: Record<string, string>): void {
 }
 
 export function skillMd(front: Record<string, unknown> | string, body = "Do the thing.\n"): string {
-  const yaml = typeof front === "string" ? front : Object.entries(front).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join("\n");
+  const yaml =
+    typeof front === "string"
+      ? front
+      : Object.entries(front)
+          .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+          .join("\n");
   return `---\n${yaml}\n---\n${body}`;
 }
 
-export interface Agent extends Harness { cleanup(): Promise<void> }
+export interface Agent extends Harness {
+  cleanup(): Promise<void>;
+}
 
 export async function agent(o: {
-  cwd: string; agentDir: string; flags?: Record<string, unknown>; settings?: Record<string, unknown>;
-  read?: boolean; extra?: PluginDef[];
+  cwd: string;
+  agentDir: string;
+  flags?: Record<string, unknown>;
+  settings?: Record<string, unknown>;
+  read?: boolean;
+  extra?: PluginDef[];
 }): Promise<Agent> {
   const plugins = [commandsCore, systemPrompt, skills, prompts, ...(o.read === false ? [] : [toolPlugin("read")]), ...(o.extra ?? [])];
   const h = await startKernel(plugins, { cwd: o.cwd, agentDir: o.agentDir, flags: o.flags ?? {}, settings: o.settings ?? {} });

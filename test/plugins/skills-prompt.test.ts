@@ -15,7 +15,10 @@ beforeEach(() => {
   mkdirSync(join(cwd, ".git"), { recursive: true });
   process.env.HOME = join(root, "home");
   write(cwd, {
-    ".pi/skills/pdf-tools/SKILL.md": skillMd({ description: "Extract text & tables from <PDF> files" }, "# PDF\n\nRun scripts/extract.py.\n"),
+    ".pi/skills/pdf-tools/SKILL.md": skillMd(
+      { description: "Extract text & tables from <PDF> files" },
+      "# PDF\n\nRun scripts/extract.py.\n",
+    ),
     ".pi/skills/secret/SKILL.md": skillMd({ description: "Only on request", "disable-model-invocation": true }, "Secret steps."),
   });
 });
@@ -35,19 +38,21 @@ describe("skills in the system prompt", () => {
     h = await agent({ cwd, agentDir: join(root, "agent") });
     const { systemPrompt } = await ask("hi");
     const file = join(cwd, ".pi", "skills", "pdf-tools", "SKILL.md");
-    expect(systemPrompt).toContain([
-      "\n\nThe following skills provide specialized instructions for specific tasks.",
-      "Use the read tool to load a skill's file when the task matches its description.",
-      "When a skill file references a relative path, resolve it against the skill directory (parent of SKILL.md / dirname of the path) and use that absolute path in tool commands.",
-      "",
-      "<available_skills>",
-      "  <skill>",
-      "    <name>pdf-tools</name>",
-      "    <description>Extract text &amp; tables from &lt;PDF&gt; files</description>",
-      `    <location>${file}</location>`,
-      "  </skill>",
-      "</available_skills>",
-    ].join("\n"));
+    expect(systemPrompt).toContain(
+      [
+        "\n\nThe following skills provide specialized instructions for specific tasks.",
+        "Use the read tool to load a skill's file when the task matches its description.",
+        "When a skill file references a relative path, resolve it against the skill directory (parent of SKILL.md / dirname of the path) and use that absolute path in tool commands.",
+        "",
+        "<available_skills>",
+        "  <skill>",
+        "    <name>pdf-tools</name>",
+        "    <description>Extract text &amp; tables from &lt;PDF&gt; files</description>",
+        `    <location>${file}</location>`,
+        "  </skill>",
+        "</available_skills>",
+      ].join("\n"),
+    );
     expect(systemPrompt).not.toContain("secret");
     expect(systemPrompt.indexOf("<available_skills>")).toBeLessThan(systemPrompt.indexOf("Current date:"));
     expect(systemPrompt.indexOf("<available_skills>")).toBeGreaterThan(systemPrompt.indexOf("Guidelines:"));
@@ -79,7 +84,9 @@ describe("/skill:name", () => {
   it("works for a disable-model-invocation skill, and without arguments", async () => {
     h = await agent({ cwd, agentDir: join(root, "agent") });
     const req = await ask("/skill:secret");
-    expect(req.messages.at(-1)!.content).toMatch(/^<skill name="secret" location="[^"]+">\nReferences are relative to .+\.\n\nSecret steps\.\n<\/skill>$/);
+    expect(req.messages.at(-1)!.content).toMatch(
+      /^<skill name="secret" location="[^"]+">\nReferences are relative to .+\.\n\nSecret steps\.\n<\/skill>$/,
+    );
   });
 
   it("are not commands when enableSkillCommands is false", async () => {

@@ -28,26 +28,50 @@ describe("resource source info", () => {
   it("makes a path given for this run temporary, based at the directory given or the file's", () => {
     mkdirSync(join(root, "once"));
     writeFileSync(join(root, "once", "a.md"), "x");
-    expect(givenPathMeta(join(root, "once"), { cwd, agentDir })).toEqual({ source: "local", scope: "temporary", origin: "top-level", baseDir: join(root, "once") });
+    expect(givenPathMeta(join(root, "once"), { cwd, agentDir })).toEqual({
+      source: "local",
+      scope: "temporary",
+      origin: "top-level",
+      baseDir: join(root, "once"),
+    });
     expect(givenPathMeta(join(root, "once", "a.md"), { cwd, agentDir }).baseDir).toBe(join(root, "once"));
     // Under the agent's or project's resource directories it keeps their scope, as in pi.
-    expect(givenPathMeta(join(agentDir, "prompts", "b.md"), { cwd, agentDir })).toEqual({ source: "local", scope: "user", origin: "top-level", baseDir: join(agentDir, "prompts") });
+    expect(givenPathMeta(join(agentDir, "prompts", "b.md"), { cwd, agentDir })).toEqual({
+      source: "local",
+      scope: "user",
+      origin: "top-level",
+      baseDir: join(agentDir, "prompts"),
+    });
     expect(givenPathMeta(join(cwd, ".pi", "skills", "s"), { cwd, agentDir }).scope).toBe("project");
   });
 
   it("finds the innermost package a path belongs to, and ignores a malformed flag", () => {
-    const flags = { packageOrigins: [
-      { baseDir: join(root, "outer"), source: "../outer", scope: "user" },
-      { baseDir: join(root, "outer", "node_modules", "inner"), source: "npm:inner", scope: "project" },
-    ] };
-    expect(packageMeta(flags, join(root, "outer", "node_modules", "inner", "prompts", "p.md"))).toEqual({ source: "npm:inner", scope: "project", origin: "package", baseDir: join(root, "outer", "node_modules", "inner") });
+    const flags = {
+      packageOrigins: [
+        { baseDir: join(root, "outer"), source: "../outer", scope: "user" },
+        { baseDir: join(root, "outer", "node_modules", "inner"), source: "npm:inner", scope: "project" },
+      ],
+    };
+    expect(packageMeta(flags, join(root, "outer", "node_modules", "inner", "prompts", "p.md"))).toEqual({
+      source: "npm:inner",
+      scope: "project",
+      origin: "package",
+      baseDir: join(root, "outer", "node_modules", "inner"),
+    });
     expect(packageMeta(flags, join(root, "outer", "prompts", "p.md"))?.source).toBe("../outer");
     expect(packageMeta(flags, join(root, "outerior", "p.md"))).toBeUndefined();
     expect(packageMeta({ packageOrigins: "oops" }, join(root, "outer", "p.md"))).toBeUndefined();
   });
 
   it("leaves baseDir out when there is none", () => {
-    expect(sourceInfo("/x/a.md", { source: "local", scope: "user", origin: "top-level" })).toEqual({ path: "/x/a.md", source: "local", scope: "user", origin: "top-level" });
-    expect(Object.keys(sourceInfo("/x/a.md", { source: "local", scope: "user", origin: "top-level", baseDir: undefined }))).not.toContain("baseDir");
+    expect(sourceInfo("/x/a.md", { source: "local", scope: "user", origin: "top-level" })).toEqual({
+      path: "/x/a.md",
+      source: "local",
+      scope: "user",
+      origin: "top-level",
+    });
+    expect(Object.keys(sourceInfo("/x/a.md", { source: "local", scope: "user", origin: "top-level", baseDir: undefined }))).not.toContain(
+      "baseDir",
+    );
   });
 });

@@ -50,13 +50,18 @@ describe("theme files", () => {
   });
 
   it("resolves vars, indices and the terminal default; reports every problem", () => {
-    const spec = parseTheme({ ...dark, vars: { ...dark.vars, a: "b", b: "#102030" }, colors: { ...dark.colors, accent: "a", border: 42, text: "" } }, "t");
+    const spec = parseTheme(
+      { ...dark, vars: { ...dark.vars, a: "b", b: "#102030" }, colors: { ...dark.colors, accent: "a", border: 42, text: "" } },
+      "t",
+    );
     expect(spec.colors.accent).toBe("#102030");
     expect(spec.colors.border).toBe(42);
     expect(spec.colors.text).toBe("");
     const broken = { ...dark, vars: { ...dark.vars, x: "y", y: "x" }, colors: { ...dark.colors, accent: "x", border: 300, error: "nope" } };
     delete broken.colors.mdHr;
-    expect(() => parseTheme(broken, "bad.json")).toThrow(/bad\.json.*colors\.accent: vars loop.*colors\.border: 300.*colors\.error: "nope".*colors\.mdHr is missing/);
+    expect(() => parseTheme(broken, "bad.json")).toThrow(
+      /bad\.json.*colors\.accent: vars loop.*colors\.border: 300.*colors\.error: "nope".*colors\.mdHr is missing/,
+    );
   });
 
   it("falls back to the nearest of 256 colours without truecolor", () => {
@@ -77,7 +82,12 @@ describe("themes service", () => {
     const svc = await themes({ theme: "mine" });
     expect(svc.current().name).toBe("mine");
     expect(svc.current().fg("accent", "x")).toBe("\x1b[38;2;1;2;3mx\x1b[39m");
-    expect(svc.list().map((t) => `${t.name}:${t.source}`).sort()).toEqual(["dark:builtin", "light:builtin", "mine:user", "proj:project"]);
+    expect(
+      svc
+        .list()
+        .map((t) => `${t.name}:${t.source}`)
+        .sort(),
+    ).toEqual(["dark:builtin", "light:builtin", "mine:user", "proj:project"]);
     const seen: string[] = [];
     svc.onChange((t) => seen.push(t.name));
     svc.set("proj");
@@ -111,7 +121,13 @@ describe("themes service", () => {
     writeFileSync(file, JSON.stringify(custom("live", "#000001")));
     const svc = await themes({ theme: "live" });
     expect(svc.current().code("accent")).toBe("\x1b[38;2;0;0;1m");
-    const next = () => new Promise<Theme>((resolve) => { const off = svc.onChange((t) => { off(); resolve(t); }); });
+    const next = () =>
+      new Promise<Theme>((resolve) => {
+        const off = svc.onChange((t) => {
+          off();
+          resolve(t);
+        });
+      });
     let changed = next();
     writeFileSync(file, JSON.stringify(custom("live", "#000002")));
     expect((await changed).code("accent")).toBe("\x1b[38;2;0;0;2m");

@@ -9,7 +9,9 @@ import { sharedModules } from "../../compose/shared-modules.js";
 const PI_COMPAT = fileURLToPath(new URL("../../plugins/pi-compat/", import.meta.url));
 
 export function piCompatAliases(): Record<string, string> {
-  const manifest = JSON.parse(readFileSync(resolve(PI_COMPAT, "package.json"), "utf8")) as { "pi-kernel": { importAliases: Record<string, string> } };
+  const manifest = JSON.parse(readFileSync(resolve(PI_COMPAT, "package.json"), "utf8")) as {
+    "pi-kernel": { importAliases: Record<string, string> };
+  };
   return Object.fromEntries(Object.entries(manifest["pi-kernel"].importAliases).map(([name, rel]) => [name, resolve(PI_COMPAT, rel)]));
 }
 

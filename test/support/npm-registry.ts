@@ -5,7 +5,9 @@ let cached: Promise<boolean> | undefined;
 
 export function registryReachable(): Promise<boolean> {
   cached ??= new Promise((resolve) => {
-    execFile("npm", ["view", "pi-aliases@1.0.7", "version"], { timeout: 20_000 }, (error, stdout) => resolve(!error && stdout.trim() === "1.0.7"));
+    execFile("npm", ["view", "pi-aliases@1.0.7", "version"], { timeout: 20_000 }, (error, stdout) =>
+      resolve(!error && stdout.trim() === "1.0.7"),
+    );
   });
   return cached;
 }

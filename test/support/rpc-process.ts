@@ -13,7 +13,11 @@ export class RpcProcess {
   private waiters: { match: (r: Record_) => boolean; resolve: (r: Record_) => void }[] = [];
 
   constructor(args: string[], opts: { cwd: string; env?: Record<string, string> }) {
-    this.child = spawn(process.execPath, [PI_BIN, "--mode", "rpc", ...args], { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(process.execPath, [PI_BIN, "--mode", "rpc", ...args], {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     this.child.stdout!.setEncoding("utf8");
     this.child.stdout!.on("data", (chunk: string) => this.onData(chunk));
     this.child.stderr!.on("data", (d) => (this.stderr += d));
@@ -36,8 +40,17 @@ export class RpcProcess {
     const found = this.records.slice(from).find(match);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out; stderr: ${this.stderr}\nrecords: ${JSON.stringify(this.records.slice(-5))}`)), timeoutMs);
-      this.waiters.push({ match, resolve: (r) => { clearTimeout(timer); resolve(r); } });
+      const timer = setTimeout(
+        () => reject(new Error(`timed out; stderr: ${this.stderr}\nrecords: ${JSON.stringify(this.records.slice(-5))}`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        match,
+        resolve: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+      });
     });
   }
 

@@ -4,9 +4,16 @@ import { fileURLToPath } from "node:url";
 
 export const PI_BIN = fileURLToPath(new URL("../../bin/pi.js", import.meta.url));
 
-export interface CliResult { code: number | null; stdout: string; stderr: string }
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
-export function runCli(args: string[], opts: { cwd: string; env?: Record<string, string>; input?: string; timeoutMs?: number }): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  opts: { cwd: string; env?: Record<string, string>; input?: string; timeoutMs?: number },
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PI_BIN, ...args], {
       cwd: opts.cwd,
@@ -17,9 +24,15 @@ export function runCli(args: string[], opts: { cwd: string; env?: Record<string,
     let stderr = "";
     child.stdout!.on("data", (d) => (stdout += d));
     child.stderr!.on("data", (d) => (stderr += d));
-    const timer = setTimeout(() => { child.kill("SIGKILL"); reject(new Error(`pi timed out\nstdout: ${stdout}\nstderr: ${stderr}`)); }, opts.timeoutMs ?? 15_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`pi timed out\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, opts.timeoutMs ?? 15_000);
     if (opts.input !== undefined) child.stdin!.end(opts.input);
     child.on("error", reject);
-    child.on("close", (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }

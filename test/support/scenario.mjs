@@ -14,32 +14,44 @@ export function makeProject(simUrl) {
   mkdirSync(join(project, "src"), { recursive: true });
   mkdirSync(agentDir, { recursive: true });
   writeFileSync(join(project, "src", "app.js"), 'const greeting = "hello";\nconsole.log(greeting + ", world");\n');
-  writeFileSync(join(agentDir, "models.json"), JSON.stringify({
-    providers: {
-      sim: {
-        baseUrl: `${simUrl}/v1`,
-        api: "openai-completions",
-        apiKey: "sim-secret-key",
-        models: [{ id: "sim-model", name: "Simulated", contextWindow: 200000, maxTokens: 8192 }],
+  writeFileSync(
+    join(agentDir, "models.json"),
+    JSON.stringify(
+      {
+        providers: {
+          sim: {
+            baseUrl: `${simUrl}/v1`,
+            api: "openai-completions",
+            apiKey: "sim-secret-key",
+            models: [{ id: "sim-model", name: "Simulated", contextWindow: 200000, maxTokens: 8192 }],
+          },
+        },
       },
-    },
-  }, null, 2));
+      null,
+      2,
+    ),
+  );
   return { root, project, agentDir };
 }
 
 /** Replaces the project's models.json with two simulator models: sim-model and sim-other (reasoning). */
 export function writeTwoModels(agentDir, simUrl) {
-  writeFileSync(join(agentDir, "models.json"), JSON.stringify({
-    providers: {
-      sim: {
-        baseUrl: `${simUrl}/v1`, api: "openai-completions", apiKey: "sim-secret-key",
-        models: [
-          { id: "sim-model", name: "Simulated", contextWindow: 200000, maxTokens: 8192 },
-          { id: "sim-other", name: "Other", contextWindow: 100000, maxTokens: 4096, reasoning: true },
-        ],
+  writeFileSync(
+    join(agentDir, "models.json"),
+    JSON.stringify({
+      providers: {
+        sim: {
+          baseUrl: `${simUrl}/v1`,
+          api: "openai-completions",
+          apiKey: "sim-secret-key",
+          models: [
+            { id: "sim-model", name: "Simulated", contextWindow: 200000, maxTokens: 8192 },
+            { id: "sim-other", name: "Other", contextWindow: 100000, maxTokens: 4096, reasoning: true },
+          ],
+        },
       },
-    },
-  }));
+    }),
+  );
 }
 
 export function scenarioTurns() {

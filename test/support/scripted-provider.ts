@@ -2,7 +2,14 @@
 // control over timing (a gate between chunks, a pause mid-stream). Wire formats are tested
 // against the HTTP simulator instead.
 import type {
-  AssistantMessage, AssistantMessageEvent, LlmContext, Model, PluginDef, ProviderDef, StreamOptions, ToolCall,
+  AssistantMessage,
+  AssistantMessageEvent,
+  LlmContext,
+  Model,
+  PluginDef,
+  ProviderDef,
+  StreamOptions,
+  ToolCall,
 } from "../../kernel/index.js";
 import { definePlugin, emptyUsage } from "../../kernel/index.js";
 
@@ -29,8 +36,16 @@ export function scriptedProvider(): ScriptedProvider {
   const turns: ScriptedTurn[] = [];
   const requests: LlmContext[] = [];
   const model: Model = {
-    id: "scripted", name: "Scripted", api: "scripted", provider: "test", baseUrl: "", reasoning: false,
-    input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 100_000, maxTokens: 1000,
+    id: "scripted",
+    name: "Scripted",
+    api: "scripted",
+    provider: "test",
+    baseUrl: "",
+    reasoning: false,
+    input: ["text"],
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    contextWindow: 100_000,
+    maxTokens: 1000,
   };
   const provider: ProviderDef = {
     api: "scripted",
@@ -49,8 +64,14 @@ export function scriptedProvider(): ScriptedProvider {
 
 async function* play(model: Model, turn: ScriptedTurn, options: StreamOptions): AsyncGenerator<AssistantMessageEvent> {
   const partial: AssistantMessage = {
-    role: "assistant", content: [], api: model.api, provider: model.provider, model: model.id,
-    usage: emptyUsage(), stopReason: "stop", timestamp: Date.now(),
+    role: "assistant",
+    content: [],
+    api: model.api,
+    provider: model.provider,
+    model: model.id,
+    usage: emptyUsage(),
+    stopReason: "stop",
+    timestamp: Date.now(),
   };
   const snapshot = () => structuredClone(partial);
   const aborted = () => options.signal?.aborted;

@@ -13,13 +13,17 @@ export interface SimProjects {
 export function simProjects(): SimProjects {
   let sim: Simulator | undefined;
   const roots: string[] = [];
-  beforeAll(async () => { sim = await startSimulator(); });
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
   afterAll(async () => {
     await sim?.close();
     for (const r of roots) rmSync(r, { recursive: true, force: true });
   });
   return {
-    get sim() { return sim!; },
+    get sim() {
+      return sim!;
+    },
     project() {
       const p = makeProject(sim!.url);
       roots.push(p.root);

@@ -5,23 +5,38 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "./simulator/index.mjs";
 
 let sim: Simulator;
-beforeEach(async () => { sim = await startSimulator(); });
-afterEach(async () => { await sim.close(); });
+beforeEach(async () => {
+  sim = await startSimulator();
+});
+afterEach(async () => {
+  await sim.close();
+});
 
 const openaiBody = (extra: Record<string, unknown> = {}) => ({
-  model: "sim-gpt", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }], ...extra,
+  model: "sim-gpt",
+  stream: true,
+  stream_options: { include_usage: true },
+  messages: [{ role: "user", content: "hi" }],
+  ...extra,
 });
 const anthropicBody = () => ({ model: "sim-claude", stream: true, max_tokens: 100, messages: [{ role: "user", content: "hi" }] });
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${sim.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return fetch(`${sim.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 /** The raw SSE frames (each ends with a blank line) of a finished response. */
 async function frames(res: Response): Promise<string[]> {
   const text = await res.text();
   expect(text.endsWith("\n\n")).toBe(true);
-  return text.slice(0, -2).split("\n\n").map((f) => `${f}\n\n`);
+  return text
+    .slice(0, -2)
+    .split("\n\n")
+    .map((f) => `${f}\n\n`);
 }
 
 const openaiData = (frame: string) => {
@@ -85,7 +100,12 @@ describe("OpenAI chat completions", () => {
 
   it("splits tool-call arguments into fragments; the first carries id and name", async () => {
     const args = { path: "src/main.ts", content: "export const x = 1;\n", overwrite: true };
-    sim.script({ toolCalls: [{ name: "write", arguments: args, id: "call_1" }, { name: "ls", arguments: {} }] });
+    sim.script({
+      toolCalls: [
+        { name: "write", arguments: args, id: "call_1" },
+        { name: "ls", arguments: {} },
+      ],
+    });
     const chunks = (await frames(await post("/v1/chat/completions", openaiBody()))).slice(0, -1).map(openaiData);
     const calls = chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []);
     const first = calls.filter((c) => c.index === 0);
@@ -111,22 +131,49 @@ describe("OpenAI chat completions", () => {
 describe("Anthropic messages", () => {
   it("streams message_start, ping, thinking with signature, text, tool_use and message_delta", async () => {
     const args = { command: "ls -la /tmp", timeout: 30 };
-    sim.script({ thinking: "Hmm, files.", text: "Listing.", toolCalls: [{ name: "bash", arguments: args }], usage: { input: 20, output: 7, cacheRead: 4, cacheWrite: 2 } });
+    sim.script({
+      thinking: "Hmm, files.",
+      text: "Listing.",
+      toolCalls: [{ name: "bash", arguments: args }],
+      usage: { input: 20, output: 7, cacheRead: 4, cacheWrite: 2 },
+    });
     const events = (await frames(await post("/v1/messages", anthropicBody()))).map(anthropicEvent);
     expect(events.map((e) => e.type)).toEqual([
-      "message_start", "ping",
-      "content_block_start", ...Array(2).fill("content_block_delta"), "content_block_delta", "content_block_stop",
-      "content_block_start", "content_block_delta", "content_block_stop",
-      "content_block_start", ...Array(events.length - 14).fill("content_block_delta"), "content_block_stop",
-      "message_delta", "message_stop",
+      "message_start",
+      "ping",
+      "content_block_start",
+      ...Array(2).fill("content_block_delta"),
+      "content_block_delta",
+      "content_block_stop",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_stop",
+      "content_block_start",
+      ...Array(events.length - 14).fill("content_block_delta"),
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
     ]);
-    expect(events[0].message).toMatchObject({ model: "sim-claude", role: "assistant", usage: { input_tokens: 20, cache_read_input_tokens: 4, cache_creation_input_tokens: 2 } });
+    expect(events[0].message).toMatchObject({
+      model: "sim-claude",
+      role: "assistant",
+      usage: { input_tokens: 20, cache_read_input_tokens: 4, cache_creation_input_tokens: 2 },
+    });
     expect(events[2].content_block).toEqual({ type: "thinking", thinking: "" });
     expect(events[5].delta.type).toBe("signature_delta");
     expect(events[5].delta.signature.length).toBeGreaterThan(0);
     const deltasOf = (index: number) => events.filter((e) => e.type === "content_block_delta" && e.index === index).map((e) => e.delta);
-    expect(deltasOf(0).filter((d) => d.type === "thinking_delta").map((d) => d.thinking).join("")).toBe("Hmm, files.");
-    expect(deltasOf(1).map((d) => d.text).join("")).toBe("Listing.");
+    expect(
+      deltasOf(0)
+        .filter((d) => d.type === "thinking_delta")
+        .map((d) => d.thinking)
+        .join(""),
+    ).toBe("Hmm, files.");
+    expect(
+      deltasOf(1)
+        .map((d) => d.text)
+        .join(""),
+    ).toBe("Listing.");
     const toolStart = events.find((e) => e.type === "content_block_start" && e.index === 2);
     expect(toolStart.content_block).toMatchObject({ type: "tool_use", name: "bash", input: {} });
     expect(toolStart.content_block.id).toMatch(/^toolu_sim_/);
@@ -156,7 +203,9 @@ describe("faults", () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("2");
     expect(limited.headers.get("retry-after-ms")).toBe("1500");
-    expect(await limited.json()).toEqual({ error: { message: "Rate limit exceeded (simulated)", type: "requests", param: null, code: "rate_limit_exceeded" } });
+    expect(await limited.json()).toEqual({
+      error: { message: "Rate limit exceeded (simulated)", type: "requests", param: null, code: "rate_limit_exceeded" },
+    });
     const overloaded = await post("/v1/messages", anthropicBody());
     expect(overloaded.status).toBe(529);
     expect(await overloaded.json()).toEqual({ type: "error", error: { type: "overloaded_error", message: "Overloaded (simulated)" } });
@@ -247,7 +296,9 @@ describe("script and recording", () => {
 
   it("answers 404 for unknown paths and reports a throwing script function", async () => {
     expect((await post("/v1/unknown", {})).status).toBe(404);
-    sim.script(() => { throw new Error("bad script"); });
+    sim.script(() => {
+      throw new Error("bad script");
+    });
     const res = await post("/v1/chat/completions", openaiBody());
     expect(res.status).toBe(500);
     expect(((await res.json()) as any).error.message).toMatch(/bad script/);

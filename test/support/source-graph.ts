@@ -27,7 +27,10 @@ export interface Import {
 }
 
 export function sourceFiles(dirs = SOURCE_DIRS): SourceFile[] {
-  return dirs.flatMap((d) => walk(join(ROOT, d))).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).map(read);
+  return dirs
+    .flatMap((d) => walk(join(ROOT, d)))
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
+    .map(read);
 }
 
 function walk(dir: string): string[] {
@@ -68,7 +71,10 @@ function importsOf(path: string, text: string): Import[] {
 
 function entry(path: string, spec: string, value: boolean, line: number): Import {
   if (!spec.startsWith(".")) return { spec, value, line };
-  const target = relative(ROOT, resolve(ROOT, dirname(path), spec)).split("\\").join("/").replace(/\.js$/, ".ts");
+  const target = relative(ROOT, resolve(ROOT, dirname(path), spec))
+    .split("\\")
+    .join("/")
+    .replace(/\.js$/, ".ts");
   return { spec, target, value, line };
 }
 

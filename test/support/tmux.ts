@@ -38,19 +38,30 @@ export function tmuxServer(name: string): Tmux {
       }
     },
     kill() {
-      try { run("kill-server"); } catch { /* already gone */ }
+      try {
+        run("kill-server");
+      } catch {
+        /* already gone */
+      }
     },
   };
 }
 
 /** The simulator and a project whose agent dir points at it, for running the real `pi`. */
-export interface SimProject { sim: Simulator; root: string; project: string; agentDir: string; close(): Promise<void> }
+export interface SimProject {
+  sim: Simulator;
+  root: string;
+  project: string;
+  agentDir: string;
+  close(): Promise<void>;
+}
 
 export async function simProject(): Promise<SimProject> {
   const sim = await startSimulator();
   const dirs = makeProject(sim.url);
   return {
-    sim, ...dirs,
+    sim,
+    ...dirs,
     async close() {
       await sim.close();
       rmSync(dirs.root, { recursive: true, force: true });

@@ -22,7 +22,9 @@ beforeEach(() => {
 afterEach(async () => {
   await h?.close();
   h = undefined;
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   rmSync(scratch, { recursive: true, force: true });
 });
 

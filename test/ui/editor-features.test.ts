@@ -20,12 +20,18 @@ const bracketed = (text: string) => `\x1b[200~${text}\x1b[201~`;
 
 let h: UiHarness | undefined;
 let scratch: string;
-afterEach(async () => { await h?.close(); h = undefined; });
-beforeAll(() => { scratch = mkdtempSync(join(tmpdir(), "pik-editor-features-")); });
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), "pik-editor-features-"));
+});
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 type WireMessage = { role: string; content: unknown };
-const lastUser = (ui: UiHarness): WireMessage => (ui.sim.requests.at(-1)!.body.messages as WireMessage[]).filter((m) => m.role === "user").at(-1)!;
+const lastUser = (ui: UiHarness): WireMessage =>
+  (ui.sim.requests.at(-1)!.body.messages as WireMessage[]).filter((m) => m.role === "user").at(-1)!;
 const userJson = (ui: UiHarness) => JSON.stringify(lastUser(ui));
 const editorText = (ui: UiHarness) => (ui.kernel.host.current.services.get("ui")!.impl as UiService).getEditorText();
 
@@ -44,21 +50,27 @@ describe("editor model: markers are atomic", () => {
     ed.paste(PASTE);
     ed.insert(" b");
     expect(ed.getText()).toBe("a [paste #1 +15 lines] b");
-    ed.left(); ed.left(); ed.left();
+    ed.left();
+    ed.left();
+    ed.left();
     expect(ed.col).toBe(2);
     ed.right();
     expect(ed.col).toBe("a [paste #1 +15 lines]".length);
     ed.backspace();
     expect(ed.getText()).toBe("a  b");
     ed.undo();
-    ed.lineStart(); ed.wordRight(); ed.wordRight();
+    ed.lineStart();
+    ed.wordRight();
+    ed.wordRight();
     expect(ed.col).toBe("a [paste #1 +15 lines]".length);
     ed.wordLeft();
     expect(ed.col).toBe(2);
     ed.deleteForward();
     expect(ed.getText()).toBe("a  b");
     ed.undo();
-    ed.lineEnd(); ed.wordLeft(); ed.deleteWordBackward();
+    ed.lineEnd();
+    ed.wordLeft();
+    ed.deleteWordBackward();
     expect(ed.getText()).toBe("a b");
     ed.yank();
     expect(ed.getText()).toBe("a [paste #1 +15 lines] b");
@@ -75,7 +87,8 @@ describe("editor model: markers are atomic", () => {
     ed.paste("short\npaste");
     expect(ed.getText()).toBe("[paste #1 1001 chars]short\npaste");
     ed.setText("[paste #9 +20 lines] is just text");
-    ed.lineStart(); ed.right();
+    ed.lineStart();
+    ed.right();
     expect(ed.col).toBe(1);
     expect(ed.submit().text).toBe("[paste #9 +20 lines] is just text");
   });
@@ -87,7 +100,9 @@ describe("editor model: markers are atomic", () => {
     ed.attachImage(img("two"));
     ed.attachImage(img("three"));
     expect(ed.getText()).toBe("[image #1][image #2][image #3]");
-    ed.left(); ed.left(); ed.backspace(); // removes [image #1]
+    ed.left();
+    ed.left();
+    ed.backspace(); // removes [image #1]
     ed.setText("[image #3] then [image #2]");
     expect(ed.submit().images.map((i) => i.data)).toEqual(["three", "two"]);
     // A queued message coming back: its markers get fresh ids, in order; unmarked images are left over.
@@ -245,11 +260,16 @@ describe("images", () => {
       mkdirSync(bin(), { recursive: true });
       const png = join(scratch, "clip.png");
       writeFileSync(png, PNG);
-      writeFileSync(join(bin(), "xclip"), `#!/bin/sh\ncase "$*" in\n  *TARGETS*) printf '${targets}' ;;\n  *image/png*) exec /bin/cat '${png}' ;;\n  *) exit 1 ;;\nesac\n`);
+      writeFileSync(
+        join(bin(), "xclip"),
+        `#!/bin/sh\ncase "$*" in\n  *TARGETS*) printf '${targets}' ;;\n  *image/png*) exec /bin/cat '${png}' ;;\n  *) exit 1 ;;\nesac\n`,
+      );
       chmodSync(join(bin(), "xclip"), 0o755);
     };
     afterEach(() => {
-      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
       rmSync(bin(), { recursive: true, force: true });
     });
 

@@ -5,7 +5,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { KEYS, startUi, type UiHarness } from "./harness.js";
 
 let h: UiHarness | undefined;
-afterEach(async () => { await h?.close(); h = undefined; });
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
 
 const longAnswer = Array.from({ length: 60 }, (_, i) => (i === 10 ? "the hidden needle line" : `answer line ${i}`)).join("\n\n");
 
@@ -57,7 +60,11 @@ describe("full-screen UI", () => {
   it("/ui swaps frames mid-session, keeping the conversation, the editor text and the queue", async () => {
     h = await startUi();
     expect(h.term.buffer.active.type).toBe("normal");
-    h.sim.script({ text: "First answer." }, { toolCalls: [{ name: "bash", arguments: { command: "sleep 0.8" } }] }, { text: "Steered in full screen." });
+    h.sim.script(
+      { text: "First answer." },
+      { toolCalls: [{ name: "bash", arguments: { command: "sleep 0.8" } }] },
+      { text: "Steered in full screen." },
+    );
     await h.send("one");
     await h.send(KEYS.enter);
     await h.waitFor(/First answer\./);

@@ -37,12 +37,36 @@ export interface UiHarness {
 }
 
 export const KEYS = {
-  enter: "\r", shiftEnter: "\x1b[13;2u", altEnter: "\x1b\r", escape: "\x1b", ctrlC: "\x03", ctrlD: "\x04",
-  ctrlO: "\x0f", ctrlT: "\x14", ctrlL: "\x0c", ctrlP: "\x10", shiftTab: "\x1b[Z", altUp: "\x1b[1;3A", tab: "\t",
-  up: "\x1b[A", down: "\x1b[B", backspace: "\x7f",
+  enter: "\r",
+  shiftEnter: "\x1b[13;2u",
+  altEnter: "\x1b\r",
+  escape: "\x1b",
+  ctrlC: "\x03",
+  ctrlD: "\x04",
+  ctrlO: "\x0f",
+  ctrlT: "\x14",
+  ctrlL: "\x0c",
+  ctrlP: "\x10",
+  shiftTab: "\x1b[Z",
+  altUp: "\x1b[1;3A",
+  tab: "\t",
+  up: "\x1b[A",
+  down: "\x1b[B",
+  backspace: "\x7f",
 };
 
-export async function startUi(opts: { cols?: number; rows?: number; settings?: Record<string, unknown>; flags?: Record<string, unknown>; extraModels?: boolean; plugins?: PluginDef[]; beforeStart?: (agentDir: string) => void; extensions?: string[] } = {}): Promise<UiHarness> {
+export async function startUi(
+  opts: {
+    cols?: number;
+    rows?: number;
+    settings?: Record<string, unknown>;
+    flags?: Record<string, unknown>;
+    extraModels?: boolean;
+    plugins?: PluginDef[];
+    beforeStart?: (agentDir: string) => void;
+    extensions?: string[];
+  } = {},
+): Promise<UiHarness> {
   const sim = await startSimulator();
   const { root, project, agentDir } = makeProject(sim.url);
   if (opts.extraModels) writeTwoModels(agentDir, sim.url);
@@ -50,19 +74,38 @@ export async function startUi(opts: { cols?: number; rows?: number; settings?: R
   const term = new xterm.Terminal({ cols: opts.cols ?? 100, rows: opts.rows ?? 30, allowProposedApi: true });
   let pending: Promise<void> = Promise.resolve();
   let log = "";
-  const stream = new StreamTerminal({
-    write: (data: string) => {
-      log += data;
-      pending = new Promise((resolve) => term.write(data, resolve));
+  const stream = new StreamTerminal(
+    {
+      write: (data: string) => {
+        log += data;
+        pending = new Promise((resolve) => term.write(data, resolve));
+      },
     },
-  }, opts.cols ?? 100, opts.rows ?? 30);
+    opts.cols ?? 100,
+    opts.rows ?? 30,
+  );
   const kernel = createKernel({
     ...(await kernelModules()),
-    cwd: project, agentDir, settings: opts.settings ?? {},
+    cwd: project,
+    agentDir,
+    settings: opts.settings ?? {},
     // `-e` style extension files (pi extensions need plugins/pi-compat in `plugins`); nothing else is discovered.
-    ...withDiscovery(opts.extensions ? { cwd: project, agentDir, noExtensions: true, extensionPaths: opts.extensions } : { cwd: project, agentDir, noDiscovery: true }),
+    ...withDiscovery(
+      opts.extensions
+        ? { cwd: project, agentDir, noExtensions: true, extensionPaths: opts.extensions }
+        : { cwd: project, agentDir, noDiscovery: true },
+    ),
     flags: { provider: "sim", model: "sim-model", mode: "interactive", ...opts.flags },
-    plugins: [models, openai, toolsCore, themes, ...(opts.plugins ?? []), createUiInteractive({ terminal: () => stream }), createUiInline(), uiFullscreen],
+    plugins: [
+      models,
+      openai,
+      toolsCore,
+      themes,
+      ...(opts.plugins ?? []),
+      createUiInteractive({ terminal: () => stream }),
+      createUiInline(),
+      uiFullscreen,
+    ],
   });
   await kernel.start();
   const surface = kernel.host.current.registry.get("surface", "interactive")!;
@@ -80,7 +123,13 @@ export async function startUi(opts: { cols?: number; rows?: number; settings?: R
     return rows;
   };
   const h: UiHarness = {
-    sim, kernel, term, stream, project, agentDir, exited,
+    sim,
+    kernel,
+    term,
+    stream,
+    project,
+    agentDir,
+    exited,
     written: () => log,
     async send(data) {
       stream.feed(data);

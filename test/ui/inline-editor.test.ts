@@ -8,9 +8,13 @@ import { KEYS, startUi, type UiHarness } from "./harness.js";
 import type { UiService } from "../../contracts/index.js";
 
 let h: UiHarness | undefined;
-afterEach(async () => { await h?.close(); h = undefined; });
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
 
-const userTexts = (ui: UiHarness) => JSON.stringify((ui.sim.requests.at(-1)!.body.messages as { role: string }[]).filter((m) => m.role === "user"));
+const userTexts = (ui: UiHarness) =>
+  JSON.stringify((ui.sim.requests.at(-1)!.body.messages as { role: string }[]).filter((m) => m.role === "user"));
 
 describe("inline UI editor", () => {
   it("Shift+Enter makes a new line; Enter sends both lines; Up brings the prompt back", async () => {
@@ -96,7 +100,9 @@ describe("inline UI editor", () => {
       await h.send("\x07"); // Ctrl+G
       await h.waitFor(/^typed here and more from the editor/m);
     } finally {
-      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
     }
   });
 
@@ -139,7 +145,8 @@ describe("inline UI editor", () => {
   it("editing the active theme file recolours the running UI", async () => {
     const dark = JSON.parse(readFileSync(new URL("../../themes/dark.json", import.meta.url), "utf8"));
     // The editor rules and the footer are drawn in these two tokens.
-    const theme = (accent: string) => JSON.stringify({ ...dark, name: "live", colors: { ...dark.colors, thinkingOff: accent, dim: accent } });
+    const theme = (accent: string) =>
+      JSON.stringify({ ...dark, name: "live", colors: { ...dark.colors, thinkingOff: accent, dim: accent } });
     h = await startUiWithTheme(theme("#0a0b0c"));
     await h.waitFor(() => h!.written().includes("38;2;10;11;12"));
     const before = h.written().length;
@@ -154,10 +161,13 @@ describe("inline UI editor", () => {
 async function startUiWithTheme(json: string): Promise<UiHarness> {
   const previous = process.env.COLORTERM;
   process.env.COLORTERM = "truecolor";
-  const ui = await startUi({ settings: { theme: "live" }, beforeStart: (agentDir) => {
-    mkdirSync(join(agentDir, "themes"), { recursive: true });
-    writeFileSync(join(agentDir, "themes", "live.json"), json);
-  } });
+  const ui = await startUi({
+    settings: { theme: "live" },
+    beforeStart: (agentDir) => {
+      mkdirSync(join(agentDir, "themes"), { recursive: true });
+      writeFileSync(join(agentDir, "themes", "live.json"), json);
+    },
+  });
   if (previous === undefined) delete process.env.COLORTERM;
   else process.env.COLORTERM = previous;
   return ui;

@@ -10,14 +10,21 @@ import { ANSWER, scenarioTurns } from "../support/scenario.mjs";
 import { KEYS, startUi, type UiHarness } from "./harness.js";
 
 let h: UiHarness | undefined;
-afterEach(async () => { await h?.close(); h = undefined; });
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
 
 /** The text rows between the editor's two rules. */
 async function editorText(ui: UiHarness): Promise<string> {
   const rows = await ui.screen();
   const rules = rows.map((r, i) => (/^─{20,}/.test(r) ? i : -1)).filter((i) => i >= 0);
   const [top, bottom] = rules.slice(-2);
-  return rows.slice(top + 1, bottom).map((r) => r.trimEnd()).join("\n").trim();
+  return rows
+    .slice(top + 1, bottom)
+    .map((r) => r.trimEnd())
+    .join("\n")
+    .trim();
 }
 
 describe("inline UI session", () => {
@@ -194,10 +201,26 @@ describe("inline UI session", () => {
     await h.send("old question");
     await h.send(KEYS.enter);
     await h.waitFor(/Old answer\./);
-    const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+    const usage = {
+      input: 1,
+      output: 1,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 2,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    };
     h.kernel.actions.setMessages([
       { role: "user", content: "restored question", timestamp: 1 },
-      { role: "assistant", content: [{ type: "text", text: "Restored **answer**." }], api: "x", provider: "sim", model: "sim-model", usage, stopReason: "stop", timestamp: 2 },
+      {
+        role: "assistant",
+        content: [{ type: "text", text: "Restored **answer**." }],
+        api: "x",
+        provider: "sim",
+        model: "sim-model",
+        usage,
+        stopReason: "stop",
+        timestamp: 2,
+      },
     ]);
     const ui = h.kernel.host.current.services.get("ui")!.impl as { notify(m: string): void };
     ui.notify("Switched session");

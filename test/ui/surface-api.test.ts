@@ -151,7 +151,15 @@ describe.each(["inline", "fullscreen"])("surface API in the %s UI", (name) => {
 
   it("draws a tool row with the tool's renderCall and renderResult", async () => {
     h = await start(name);
-    h.sim.script({ toolCalls: [{ name: "weather", arguments: { city: "Paris" } }, { name: "flaky", arguments: {} }] }, { text: "It is sunny." });
+    h.sim.script(
+      {
+        toolCalls: [
+          { name: "weather", arguments: { city: "Paris" } },
+          { name: "flaky", arguments: {} },
+        ],
+      },
+      { text: "It is sunny." },
+    );
     await run(h, "weather?");
     let s = await h.waitFor(/It is sunny\./);
     // A throwing renderResult: the default body, and a report naming the extension.
@@ -201,14 +209,18 @@ describe.each(["inline", "fullscreen"])("surface API in the %s UI", (name) => {
 describe("surface API across a reload", () => {
   it("follows the registry: an edited extension's shortcut and renderer take over, a removed one is gone", async () => {
     const file = join(dir, "reloaded-ext.ts");
-    const version = (n: number, shortcut: boolean) => writeFileSync(file, `
+    const version = (n: number, shortcut: boolean) =>
+      writeFileSync(
+        file,
+        `
       import { Text } from "@mariozechner/pi-tui";
       export default function (pi) {
         ${shortcut ? `pi.registerShortcut("alt+k", { handler: (ctx) => ctx.ui.notify("shortcut v${n}") });` : ""}
         pi.registerMessageRenderer("note", (m) => new Text("V${n} " + m.content, 0, 0));
         pi.registerCommand("note", { handler: async (args) => pi.sendMessage({ customType: "note", content: args, display: true }) });
       }
-    `);
+    `,
+      );
     version(1, true);
     h = await startUi({ plugins: [piCompat], extensions: [file] });
     await h.send("\x1bk");

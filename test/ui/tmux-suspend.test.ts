@@ -18,9 +18,29 @@ describe.skipIf(!hasTools)("Ctrl+Z suspends pi to the shell; fg brings it back",
 
   /** An interactive bash (job control on) with a recognisable prompt, running `pi ARGS`. */
   const startPi = async (session: string, args: string) => {
-    t.run("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "-c", fx.project, "env", "PS1=shell$ ", "bash", "--norc", "--noprofile", "-i");
+    t.run(
+      "new-session",
+      "-d",
+      "-s",
+      session,
+      "-x",
+      "100",
+      "-y",
+      "30",
+      "-c",
+      fx.project,
+      "env",
+      "PS1=shell$ ",
+      "bash",
+      "--norc",
+      "--noprofile",
+      "-i",
+    );
     await t.waitForPane(session, /shell\$/);
-    t.type(session, `PI_CODING_AGENT_DIR='${fx.agentDir}' COLORTERM=truecolor '${process.execPath}' '${PI_BIN}' --provider sim --model sim-model ${args}`);
+    t.type(
+      session,
+      `PI_CODING_AGENT_DIR='${fx.agentDir}' COLORTERM=truecolor '${process.execPath}' '${PI_BIN}' --provider sim --model sim-model ${args}`,
+    );
     t.keys(session, "Enter");
   };
 
@@ -32,8 +52,13 @@ describe.skipIf(!hasTools)("Ctrl+Z suspends pi to the shell; fg brings it back",
     await t.waitForPane(session, /^pi exited with 0$/m);
   };
 
-  beforeAll(async () => { fx = await simProject(); });
-  afterAll(async () => { t.kill(); await fx?.close(); });
+  beforeAll(async () => {
+    fx = await simProject();
+  });
+  afterAll(async () => {
+    t.kill();
+    await fx?.close();
+  });
 
   it("inline: the shell prompt shows while stopped; fg redraws the footer and keeps the editor text", async () => {
     await startPi("inline", "");
@@ -66,7 +91,10 @@ describe.skipIf(!hasTools)("Ctrl+Z suspends pi to the shell; fg brings it back",
     expect(modes("full")).toBe("0 1 0"); // main screen, cursor shown, no mouse reporting
     t.type("full", "fg");
     t.keys("full", "Enter");
-    const back = await t.waitForPane("full", (p) => /full-screen draft/.test(p) && /\(sim\) sim-model/.test(p.trimEnd().split("\n").at(-1) ?? ""));
+    const back = await t.waitForPane(
+      "full",
+      (p) => /full-screen draft/.test(p) && /\(sim\) sim-model/.test(p.trimEnd().split("\n").at(-1) ?? ""),
+    );
     expect(back).not.toMatch(/Stopped/);
     expect(modes("full")).toMatch(/^1 0 1$/);
     t.keys("full", "C-c"); // clears the editor, so Ctrl+D quits

@@ -14,12 +14,28 @@ describe.skipIf(!hasTmux)("pi in tmux", () => {
   /** Starts `pi ARGS` in a new tmux session; the shell reports pi's exit code afterwards. */
   const startPi = (session: string, args: string) => {
     const env = `PI_CODING_AGENT_DIR='${fx.agentDir}' COLORTERM=truecolor`;
-    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "-c", fx.project,
-      `${env} '${process.execPath}' '${PI_BIN}' --provider sim --model sim-model ${args}; echo "pi exited with $?"; sleep 30`);
+    tmux(
+      "new-session",
+      "-d",
+      "-s",
+      session,
+      "-x",
+      "100",
+      "-y",
+      "30",
+      "-c",
+      fx.project,
+      `${env} '${process.execPath}' '${PI_BIN}' --provider sim --model sim-model ${args}; echo "pi exited with $?"; sleep 30`,
+    );
   };
 
-  beforeAll(async () => { fx = await simProject(); });
-  afterAll(async () => { kill(); await fx?.close(); });
+  beforeAll(async () => {
+    fx = await simProject();
+  });
+  afterAll(async () => {
+    kill();
+    await fx?.close();
+  });
 
   it("inline: starts, takes a prompt, streams the answer, runs /hotkeys, quits with Ctrl+D", async () => {
     startPi("inline", "");

@@ -3,25 +3,49 @@
 import { describe, expect, it } from "vitest";
 import { Keybindings, KeyParser, labelTime, plainTheme, stripAnsi, type TreeItem, TreeView } from "../../lib/tui/index.js";
 
-const item = (id: string, kind: TreeItem["kind"], text: string, children: TreeItem[] = [], more: Partial<TreeItem> = {}): TreeItem =>
-  ({ id, kind, text, tag: kind === "user" ? "user: " : kind === "assistant" ? "assistant: " : undefined, children, ...more });
+const item = (id: string, kind: TreeItem["kind"], text: string, children: TreeItem[] = [], more: Partial<TreeItem> = {}): TreeItem => ({
+  id,
+  kind,
+  text,
+  tag: kind === "user" ? "user: " : kind === "assistant" ? "assistant: " : undefined,
+  children,
+  ...more,
+});
 
 /** u1 → a1 → (u2 → a2 → t2 tool result → a3) | (u3 → a4 [labelled]); a model change under a1. */
 function sample(): TreeItem[] {
-  const branchA = item("u2", "user", "second question", [item("a2", "assistant", "calling a tool", [item("t2", "toolResult", "[bash] ok", [item("a3", "assistant", "done with tools")])])]);
+  const branchA = item("u2", "user", "second question", [
+    item("a2", "assistant", "calling a tool", [item("t2", "toolResult", "[bash] ok", [item("a3", "assistant", "done with tools")])]),
+  ]);
   const branchB = item("u3", "user", "other idea", [item("a4", "assistant", "alternative answer", [], { label: "keep" })]);
-  return [item("u1", "user", "first question", [item("a1", "assistant", "first answer", [item("m1", "settings", "[model: x]", [branchA, branchB])])])];
+  return [
+    item("u1", "user", "first question", [
+      item("a1", "assistant", "first answer", [item("m1", "settings", "[model: x]", [branchA, branchB])]),
+    ]),
+  ];
 }
 
 function open(leafId = "a4", extra: Partial<ConstructorParameters<typeof TreeView>[0]> = {}) {
   const done: { selected?: string; cancelled?: boolean; labels: [string, string | undefined][] } = { labels: [] };
   const view = new TreeView({
-    roots: sample(), leafId, theme: () => plainTheme, keys: new Keybindings(), maxVisible: 20,
-    onSelect: (id) => { done.selected = id; }, onCancel: () => { done.cancelled = true; }, onLabel: (id, l) => done.labels.push([id, l]),
+    roots: sample(),
+    leafId,
+    theme: () => plainTheme,
+    keys: new Keybindings(),
+    maxVisible: 20,
+    onSelect: (id) => {
+      done.selected = id;
+    },
+    onCancel: () => {
+      done.cancelled = true;
+    },
+    onLabel: (id, l) => done.labels.push([id, l]),
     ...extra,
   });
   const parser = new KeyParser();
-  const press = (bytes: string) => { for (const e of [...parser.feed(bytes), ...parser.flush()]) view.handle(e); };
+  const press = (bytes: string) => {
+    for (const e of [...parser.feed(bytes), ...parser.flush()]) view.handle(e);
+  };
   const screen = () => view.render(100).map((l) => stripAnsi(l).trimEnd());
   const ids = () => view.state.rows.map((r) => r.item.id);
   return { view, press, screen, ids, done };
@@ -135,8 +159,20 @@ describe("tree view", () => {
   });
 
   it("hides assistant messages that only call tools, unless one is the current leaf", () => {
-    const roots = [item("u1", "user", "go", [item("a1", "assistant", "[read: x]", [item("t1", "toolResult", "[read] x")], { quiet: true })])];
-    const view = (leafId: string) => new TreeView({ roots, leafId, theme: () => plainTheme, keys: new Keybindings(), maxVisible: 10, onSelect() {}, onCancel() {}, onLabel() {} });
+    const roots = [
+      item("u1", "user", "go", [item("a1", "assistant", "[read: x]", [item("t1", "toolResult", "[read] x")], { quiet: true })]),
+    ];
+    const view = (leafId: string) =>
+      new TreeView({
+        roots,
+        leafId,
+        theme: () => plainTheme,
+        keys: new Keybindings(),
+        maxVisible: 10,
+        onSelect() {},
+        onCancel() {},
+        onLabel() {},
+      });
     expect(view("t1").state.rows.map((r) => r.item.id)).toEqual(["u1", "t1"]);
     expect(view("a1").state.rows.map((r) => r.item.id)).toEqual(["u1", "a1", "t1"]);
   });

@@ -11,7 +11,10 @@ import sessionJsonl from "../../plugins/session-jsonl/index.js";
 import { KEYS, startUi, type UiHarness } from "./harness.js";
 
 let h: UiHarness | undefined;
-afterEach(async () => { await h?.close(); h = undefined; });
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
 
 const ctrlU = "\x15";
 const ctrlD = "\x04";
@@ -95,8 +98,13 @@ for (const ui of ["inline", "fullscreen"] as const) {
       await h.send(KEYS.enter);
       s = await h.waitFor(/\[plan-b\] assistant: second answer/);
       const dir = join(h.agentDir, "sessions");
-      const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".jsonl"));
-      const entries = readFileSync(join(dir, files[0]), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+      const files = readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith(".jsonl"));
+      const entries = readFileSync(join(dir, files[0]), "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
       expect(entries.find((e) => e.type === "label")).toMatchObject({ label: "plan-b" });
 
       // Picking a user message: the leaf goes to its parent and its text comes back to the editor.

@@ -5,7 +5,25 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import xterm from "@xterm/headless";
 import { describe, expect, it } from "vitest";
-import { Container, EditorModel, InlineRenderer, type InputEvent, Keybindings, keyId, KeyParser, Lines, loadKeybindings, MarkdownRenderer, plainTheme, StreamTerminal, stripAnsi, type Theme, truncateToWidth, visibleWidth, wrapText } from "../../lib/tui/index.js";
+import {
+  Container,
+  EditorModel,
+  InlineRenderer,
+  type InputEvent,
+  Keybindings,
+  keyId,
+  KeyParser,
+  Lines,
+  loadKeybindings,
+  MarkdownRenderer,
+  plainTheme,
+  StreamTerminal,
+  stripAnsi,
+  type Theme,
+  truncateToWidth,
+  visibleWidth,
+  wrapText,
+} from "../../lib/tui/index.js";
 
 const ids = (events: InputEvent[]) => events.map((e) => (e.type === "paste" ? `paste:${e.text}` : keyId(e.key)));
 
@@ -13,7 +31,19 @@ describe("keys", () => {
   it("parses control keys, Alt, CSI with modifiers, Kitty CSI u, modifyOtherKeys and SS3", () => {
     const p = new KeyParser();
     expect(ids(p.feed("a\r\x03\x1bb\x1b[A\x1b[1;5C\x1b[13;2u\x1b[112;6u\x1b[27;3;13~\x1bOP\x1b[3~\x1b[Z\x1f"))).toEqual([
-      "a", "enter", "ctrl+c", "alt+b", "up", "ctrl+right", "shift+enter", "ctrl+shift+p", "alt+enter", "f1", "delete", "shift+tab", "ctrl+-",
+      "a",
+      "enter",
+      "ctrl+c",
+      "alt+b",
+      "up",
+      "ctrl+right",
+      "shift+enter",
+      "ctrl+shift+p",
+      "alt+enter",
+      "f1",
+      "delete",
+      "shift+tab",
+      "ctrl+-",
     ]);
     expect(ids(p.feed("\x1b\x1b[A"))).toEqual(["alt+up"]);
     expect(ids(p.feed("\x1b[1;3A"))).toEqual(["alt+up"]);
@@ -35,7 +65,13 @@ describe("keys", () => {
     try {
       writeFileSync(join(dir, "keybindings.json"), JSON.stringify({ "app.tools.expand": "Ctrl+E", cursorUp: ["up", "ctrl+k"] }));
       const k = loadKeybindings(join(dir, "keybindings.json"));
-      const key = (name: string, mods: Partial<Record<"ctrl" | "alt" | "shift", boolean>> = {}) => ({ name, ctrl: false, alt: false, shift: false, ...mods });
+      const key = (name: string, mods: Partial<Record<"ctrl" | "alt" | "shift", boolean>> = {}) => ({
+        name,
+        ctrl: false,
+        alt: false,
+        shift: false,
+        ...mods,
+      });
       expect(k.matches(key("e", { ctrl: true }), "app.tools.expand")).toBe(true);
       expect(k.matches(key("o", { ctrl: true }), "app.tools.expand")).toBe(false);
       expect(k.matches(key("k", { ctrl: true }), "tui.editor.cursorUp")).toBe(true);
@@ -111,12 +147,26 @@ describe("text", () => {
 describe("component tree", () => {
   it("nested containers reuse unchanged lines and report how many stayed the same", () => {
     // Leaf components return the same array until they change, like cached views do.
-    const leaf = (lines: string[]) => { let cur = lines; return { set: (l: string[]) => { cur = l; }, render: () => cur }; };
-    const a = leaf(["a1", "a2"]), b = leaf(["b1"]), c = leaf(["c1", "c2"]), d = leaf(["d1"]);
+    const leaf = (lines: string[]) => {
+      let cur = lines;
+      return {
+        set: (l: string[]) => {
+          cur = l;
+        },
+        render: () => cur,
+      };
+    };
+    const a = leaf(["a1", "a2"]),
+      b = leaf(["b1"]),
+      c = leaf(["c1", "c2"]),
+      d = leaf(["d1"]);
     const inner = new Container();
-    inner.add(a); inner.add(b); inner.add(c);
+    inner.add(a);
+    inner.add(b);
+    inner.add(c);
     const root = new Container();
-    root.add(inner); root.add(d);
+    root.add(inner);
+    root.add(d);
     const flat = () => [a, b, c].flatMap((x) => x.render()).concat(d.render());
     expect(root.render(80)).toEqual(flat());
     const same = root.render(80);
@@ -142,15 +192,31 @@ describe("inline renderer", () => {
     const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
     let log = "";
     let pending: Promise<void> = Promise.resolve();
-    const stream = new StreamTerminal({ write: (d: string) => { log += d; pending = new Promise((r) => term.write(d, r)); } }, cols, rows);
+    const stream = new StreamTerminal(
+      {
+        write: (d: string) => {
+          log += d;
+          pending = new Promise((r) => term.write(d, r));
+        },
+      },
+      cols,
+      rows,
+    );
     let lines: string[] = [];
     const root = new Container();
     root.add(new Lines(() => lines));
     const r = new InlineRenderer(stream, root);
     return {
-      r, stream,
-      set: (next: string[]) => { lines = next; },
-      take: () => { const out = log; log = ""; return out; },
+      r,
+      stream,
+      set: (next: string[]) => {
+        lines = next;
+      },
+      take: () => {
+        const out = log;
+        log = "";
+        return out;
+      },
       async screen() {
         await pending;
         const b = term.buffer.active;
@@ -224,7 +290,13 @@ describe("markdown", () => {
 
   it("re-draws only the last block while a message streams", () => {
     let calls = 0;
-    const counting: Theme = { ...theme, fg: (token, text) => { calls++; return theme.fg(token, text); } };
+    const counting: Theme = {
+      ...theme,
+      fg: (token, text) => {
+        calls++;
+        return theme.fg(token, text);
+      },
+    };
     const md = new MarkdownRenderer(() => counting);
     md.render("```js\nlet a = 1;\n```\n\nstreaming", 60);
     calls = 0;

@@ -12,8 +12,15 @@ const wordCount = defineTool({
   parameters: Type.Object({ path: Type.String({ description: "File to count, relative to the working directory" }) }),
   async execute(_id, params, _signal, _onUpdate, ctx) {
     const text = await readFile(resolve(ctx.cwd, params.path), "utf8");
-    const counts = { lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0), words: text.split(/\s+/).filter(Boolean).length, chars: text.length };
-    return { content: [{ type: "text", text: `${params.path}: ${counts.lines} lines, ${counts.words} words, ${counts.chars} characters` }], details: counts };
+    const counts = {
+      lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0),
+      words: text.split(/\s+/).filter(Boolean).length,
+      chars: text.length,
+    };
+    return {
+      content: [{ type: "text", text: `${params.path}: ${counts.lines} lines, ${counts.words} words, ${counts.chars} characters` }],
+      details: counts,
+    };
   },
 });
 

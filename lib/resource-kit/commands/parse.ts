@@ -1,6 +1,9 @@
 // Splits "/name args" input. Only a first word that looks like a command name counts, so a path
 // such as "/usr/lib/x is broken" still goes to the model as text.
-export interface CommandLine { name: string; args: string }
+export interface CommandLine {
+  name: string;
+  args: string;
+}
 
 const COMMAND = /^\/([A-Za-z0-9][\w.:-]*)(?:\s+([\s\S]*))?$/;
 

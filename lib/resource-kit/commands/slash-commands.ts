@@ -14,13 +14,13 @@ export interface SlashCommandInfo {
 
 export async function slashCommands(api: PluginApi): Promise<SlashCommandInfo[]> {
   // Without commands-core nothing dispatches templates or skills: the registry is all there is.
-  const all = api.services.has("commands")
-    ? await api.services.use("commands").list()
-    : api.registry.list("command");
-  return all.filter((c) => c.source !== "builtin").map((c): SlashCommandInfo => {
-    const source = c.source === "prompt" || c.source === "skill" ? c.source : "extension";
-    return { name: c.name, description: c.description, source, sourceInfo: c.sourceInfo ?? pluginInfo(api, c.name) };
-  });
+  const all = api.services.has("commands") ? await api.services.use("commands").list() : api.registry.list("command");
+  return all
+    .filter((c) => c.source !== "builtin")
+    .map((c): SlashCommandInfo => {
+      const source = c.source === "prompt" || c.source === "skill" ? c.source : "extension";
+      return { name: c.name, description: c.description, source, sourceInfo: c.sourceInfo ?? pluginInfo(api, c.name) };
+    });
 }
 
 /**

@@ -3,10 +3,18 @@
 // reported once per distinct set, not on every rebuild.
 import { readFileSync, statSync } from "node:fs";
 
-export interface Parsed<T> { value?: T; problems: string[] }
-export interface CachedFile<T> extends Parsed<T> { keptLastGood: boolean }
+export interface Parsed<T> {
+  value?: T;
+  problems: string[];
+}
+export interface CachedFile<T> extends Parsed<T> {
+  keptLastGood: boolean;
+}
 
-interface Entry<T> { stamp: string; parsed: Parsed<T> }
+interface Entry<T> {
+  stamp: string;
+  parsed: Parsed<T>;
+}
 
 export class FileCache<T> {
   private readonly entries = new Map<string, Entry<T>>();

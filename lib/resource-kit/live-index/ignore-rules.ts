@@ -17,7 +17,10 @@ export function addIgnoreRules(ig: Ignore, dir: string, root: string, present?: 
     } catch {
       continue;
     }
-    const rules = text.split(/\r?\n/).map((line) => prefixRule(line, prefix)).filter((r): r is string => !!r);
+    const rules = text
+      .split(/\r?\n/)
+      .map((line) => prefixRule(line, prefix))
+      .filter((r): r is string => !!r);
     if (rules.length) ig.add(rules);
   }
 }

@@ -46,9 +46,15 @@ export class LiveIndex<T> {
   get(): Promise<T> {
     if (!this.opts.watch) this.dirty = true;
     if (!this.dirty && this.value !== undefined && !this.flight) return Promise.resolve(this.value);
-    const flight = (this.flight ??= this.rebuild().finally(() => { this.flight = undefined; }));
+    const flight = (this.flight ??= this.rebuild().finally(() => {
+      this.flight = undefined;
+    }));
     // The watchers start after the first build, which is what tells where to look.
-    if (this.opts.watch) this.watching ??= flight.then(() => this.startWatching(), () => this.startWatching());
+    if (this.opts.watch)
+      this.watching ??= flight.then(
+        () => this.startWatching(),
+        () => this.startWatching(),
+      );
     return flight;
   }
 
@@ -121,7 +127,12 @@ export class LiveIndex<T> {
   private syncRoots(): boolean {
     const roots = [...new Set(this.opts.roots())];
     const present = new Set(roots.filter((r) => existsSync(r)));
-    const parents = new Set(roots.filter((r) => !present.has(r)).map(nearestExisting).filter((p): p is string => !!p));
+    const parents = new Set(
+      roots
+        .filter((r) => !present.has(r))
+        .map(nearestExisting)
+        .filter((p): p is string => !!p),
+    );
     const changed = diff(this.present, present, this.main) + diff(this.parents, parents, undefined) > 0;
     this.present = present;
     this.parents = parents;

@@ -12,7 +12,10 @@ export class AddedPaths implements AddsPaths {
   private readonly byOwner = new Map<string, string[]>();
 
   /** `changed` runs after every addition or removal (to rebuild an index). */
-  constructor(private readonly cwd: string, private readonly changed: () => void) {}
+  constructor(
+    private readonly cwd: string,
+    private readonly changed: () => void,
+  ) {}
 
   addPaths(paths: string[], owner: string): () => void {
     const list = paths.filter((p) => typeof p === "string" && p.length > 0).map((p) => resolve(this.cwd, p));
@@ -36,7 +39,10 @@ export function filesOf(paths: string[], ext: string): string[] {
   return paths.flatMap((p) => {
     try {
       if (!statSync(p).isDirectory()) return [p];
-      return readdirSync(p).filter((n) => n.endsWith(ext)).sort().map((n) => join(p, n));
+      return readdirSync(p)
+        .filter((n) => n.endsWith(ext))
+        .sort()
+        .map((n) => join(p, n));
     } catch {
       return [];
     }

@@ -4,7 +4,11 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 
-export interface PathBase { cwd: string; agentDir: string; home: string }
+export interface PathBase {
+  cwd: string;
+  agentDir: string;
+  home: string;
+}
 
 /** A flag or setting that may be one string or a list of them. */
 export function stringList(value: unknown): string[] {

@@ -12,9 +12,13 @@ export type { SourceInfo } from "../../../contracts/commands.js";
 /** Everything but the path: what a whole root (directory, package) shares. */
 export type SourceMeta = Omit<SourceInfo, "path">;
 
-/** The flag through which the CLI tells plugins which directories are packages (see cli/agent-packages.ts). */
+/** The flag through which the CLI tells plugins which directories are packages (see compose/agent-packages.ts). */
 export const PACKAGE_ORIGINS_FLAG = "packageOrigins";
-export interface PackageOrigin { baseDir: string; source: string; scope: "user" | "project" }
+export interface PackageOrigin {
+  baseDir: string;
+  source: string;
+  scope: "user" | "project";
+}
 
 export function sourceInfo(path: string, meta: SourceMeta): SourceInfo {
   const { baseDir, ...rest } = meta;
@@ -29,7 +33,9 @@ export function autoMeta(scope: "user" | "project", baseDir: string): SourceMeta
 export function packageMeta(flags: Readonly<Record<string, unknown>>, path: string): SourceMeta | undefined {
   const origins = flags[PACKAGE_ORIGINS_FLAG];
   if (!Array.isArray(origins)) return undefined;
-  const within = (origins as Partial<PackageOrigin>[]).filter((o) => typeof o?.baseDir === "string" && typeof o.source === "string" && isUnder(path, o.baseDir));
+  const within = (origins as Partial<PackageOrigin>[]).filter(
+    (o) => typeof o?.baseDir === "string" && typeof o.source === "string" && isUnder(path, o.baseDir),
+  );
   const best = within.sort((a, b) => b.baseDir!.length - a.baseDir!.length)[0];
   return best && { source: best.source!, scope: best.scope === "project" ? "project" : "user", origin: "package", baseDir: best.baseDir };
 }
@@ -37,12 +43,19 @@ export function packageMeta(flags: Readonly<Record<string, unknown>>, path: stri
 /** A path given for this run (--skill, --prompt-template, an extension's resources_discover). */
 export function givenPathMeta(path: string, o: { cwd: string; agentDir: string }): SourceMeta {
   const kinds = ["skills", "prompts", "themes", "extensions"];
-  for (const [scope, base] of [["user", o.agentDir], ["project", join(o.cwd, ".pi")]] as const) {
+  for (const [scope, base] of [
+    ["user", o.agentDir],
+    ["project", join(o.cwd, ".pi")],
+  ] as const) {
     const root = kinds.map((k) => join(base, k)).find((r) => isUnder(path, r));
     if (root) return { source: "local", scope, origin: "top-level", baseDir: root };
   }
   let isDir = false;
-  try { isDir = statSync(path).isDirectory(); } catch { /* a missing path: its parent */ }
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    /* a missing path: its parent */
+  }
   return { source: "local", scope: "temporary", origin: "top-level", baseDir: isDir ? resolve(path) : dirname(resolve(path)) };
 }
 
@@ -55,7 +68,9 @@ export function settingsMeta(key: string, entry: string, cwd: string): SourceMet
   try {
     const value = (JSON.parse(readFileSync(join(cwd, ".pi", "settings.json"), "utf8")) as Record<string, unknown>)[key];
     listed = Array.isArray(value) && value.includes(entry);
-  } catch { /* no project settings: a user entry */ }
+  } catch {
+    /* no project settings: a user entry */
+  }
   return { source: "local", scope: listed ? "project" : "user", origin: "top-level" };
 }
 

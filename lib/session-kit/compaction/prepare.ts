@@ -23,13 +23,17 @@ export function compactionSettings(settings: Readonly<Record<string, unknown>>):
 }
 
 const messagesOf = (entries: readonly SessionEntry[]) =>
-  entries.map(entryMessage).filter((m): m is AgentMessage => m !== undefined && (m.role !== "compactionSummary"));
+  entries.map(entryMessage).filter((m): m is AgentMessage => m !== undefined && m.role !== "compactionSummary");
 
 /** Undefined when there is nothing to compact (the path already ends in a compaction, or is empty). */
 export function prepareCompaction(path: readonly SessionEntry[], settings: CompactionSettings): CompactionPreparation | undefined {
   if (path.length === 0 || path[path.length - 1].type === "compaction") return undefined;
   let prev = -1;
-  for (let i = path.length - 1; i >= 0; i--) if (path[i].type === "compaction") { prev = i; break; }
+  for (let i = path.length - 1; i >= 0; i--)
+    if (path[i].type === "compaction") {
+      prev = i;
+      break;
+    }
   const previous = prev >= 0 ? (path[prev] as CompactionEntry) : undefined;
   // A new compaction starts where the previous one's kept part started, so that part is summarised now.
   const keptFrom = previous ? path.findIndex((e) => e.id === previous.firstKeptEntryId) : -1;
@@ -46,8 +50,14 @@ export function prepareCompaction(path: readonly SessionEntry[], settings: Compa
   files.addMessages(messagesToSummarize);
   files.addMessages(turnPrefixMessages);
   return {
-    firstKeptEntryId: firstKept.id, messagesToSummarize, turnPrefixMessages, isSplitTurn: cut.isSplitTurn,
-    keptMessages: messagesOf(path.slice(cut.firstKept)), tokensBefore: contextTokens(current),
-    previousSummary: previous?.summary, files: files.lists(), settings,
+    firstKeptEntryId: firstKept.id,
+    messagesToSummarize,
+    turnPrefixMessages,
+    isSplitTurn: cut.isSplitTurn,
+    keptMessages: messagesOf(path.slice(cut.firstKept)),
+    tokensBefore: contextTokens(current),
+    previousSummary: previous?.summary,
+    files: files.lists(),
+    settings,
   };
 }

@@ -10,12 +10,25 @@ export function serializeConversation(messages: readonly AgentMessage[]): string
   for (const m of messages) {
     const r = m as Record<string, unknown>;
     switch (m.role) {
-      case "user": out.push(`[User]: ${textOf(r.content)}`); break;
-      case "custom": out.push(`[User]: ${textOf(r.content)}`); break;
-      case "assistant": out.push(...assistantLines(r.content)); break;
-      case "toolResult": out.push(`[Tool result]: ${truncate(textOf(r.content))}`); break;
-      case "bashExecution": out.push(`[User ran]: ${String(r.command)}\n${truncate(String(r.output ?? ""))}`); break;
-      case "branchSummary": case "compactionSummary": out.push(`[Summary]: ${String(r.summary)}`); break;
+      case "user":
+        out.push(`[User]: ${textOf(r.content)}`);
+        break;
+      case "custom":
+        out.push(`[User]: ${textOf(r.content)}`);
+        break;
+      case "assistant":
+        out.push(...assistantLines(r.content));
+        break;
+      case "toolResult":
+        out.push(`[Tool result]: ${truncate(textOf(r.content))}`);
+        break;
+      case "bashExecution":
+        out.push(`[User ran]: ${String(r.command)}\n${truncate(String(r.output ?? ""))}`);
+        break;
+      case "branchSummary":
+      case "compactionSummary":
+        out.push(`[Summary]: ${String(r.summary)}`);
+        break;
     }
   }
   return out.join("\n\n");
@@ -25,10 +38,12 @@ function assistantLines(content: unknown): string[] {
   if (!Array.isArray(content)) return [];
   const thinking = content.filter((c) => c?.type === "thinking").map((c) => String(c.thinking));
   const text = content.filter((c) => c?.type === "text").map((c) => String(c.text));
-  const calls = content.filter((c) => c?.type === "toolCall").map((c) => {
-    const args = Object.entries((c.arguments ?? {}) as Record<string, unknown>).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
-    return `${String(c.name)}(${args.join(", ")})`;
-  });
+  const calls = content
+    .filter((c) => c?.type === "toolCall")
+    .map((c) => {
+      const args = Object.entries((c.arguments ?? {}) as Record<string, unknown>).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+      return `${String(c.name)}(${args.join(", ")})`;
+    });
   const lines: string[] = [];
   if (thinking.length) lines.push(`[Assistant thinking]: ${thinking.join("\n")}`);
   if (text.length) lines.push(`[Assistant]: ${text.join("\n")}`);

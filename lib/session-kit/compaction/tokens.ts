@@ -9,7 +9,10 @@ export function estimateTokens(m: AgentMessage): number {
   let images = 0;
   const r = m as Record<string, unknown>;
   const parts = (content: unknown) => {
-    if (typeof content === "string") { chars += content.length; return; }
+    if (typeof content === "string") {
+      chars += content.length;
+      return;
+    }
     if (!Array.isArray(content)) return;
     for (const c of content) {
       if (c?.type === "text") chars += String(c.text).length;
@@ -19,9 +22,15 @@ export function estimateTokens(m: AgentMessage): number {
     }
   };
   switch (m.role) {
-    case "bashExecution": chars += String(r.command ?? "").length + String(r.output ?? "").length; break;
-    case "branchSummary": case "compactionSummary": chars += String(r.summary ?? "").length; break;
-    default: parts(r.content);
+    case "bashExecution":
+      chars += String(r.command ?? "").length + String(r.output ?? "").length;
+      break;
+    case "branchSummary":
+    case "compactionSummary":
+      chars += String(r.summary ?? "").length;
+      break;
+    default:
+      parts(r.content);
   }
   return Math.ceil(chars / 4) + images * IMAGE_TOKENS;
 }

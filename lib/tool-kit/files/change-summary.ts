@@ -17,7 +17,10 @@ export async function summariseChange(path: string, before: string, after: strin
   // Diff only the changed region (plus context): an edit in a 10 MB file then costs what the
   // change costs, not a line diff of the whole file. Hunk positions are shifted back afterwards.
   const region = changedRegion(lf(before), lf(after), CONTEXT);
-  const patch = structuredPatch(path, path, region.before, region.after, undefined, undefined, { context: CONTEXT, timeout: DIFF_TIMEOUT_MS });
+  const patch = structuredPatch(path, path, region.before, region.after, undefined, undefined, {
+    context: CONTEXT,
+    timeout: DIFF_TIMEOUT_MS,
+  });
   if (!patch) return { diff: "", firstChangedLine: undefined };
   for (const hunk of patch.hunks) {
     hunk.oldStart += region.skipped;

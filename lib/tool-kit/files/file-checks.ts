@@ -18,7 +18,8 @@ export async function statExistingFile(path: string): Promise<Stats> {
 
 export function describeFsError(error: unknown, path: string): string {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === "ENOENT") return `File not found: ${path}. Check the path (relative paths resolve against the working directory), e.g. with ls or find.`;
+  if (code === "ENOENT")
+    return `File not found: ${path}. Check the path (relative paths resolve against the working directory), e.g. with ls or find.`;
   if (code === "EACCES" || code === "EPERM") return `Permission denied: ${path}.`;
   if (code === "ENOTDIR") return `Not a valid path: a component of ${path} is a file, not a directory.`;
   return `Cannot access ${path}: ${(error as Error).message}`;
@@ -41,6 +42,8 @@ export function decodeUtf8(raw: Buffer, path: string, tool: string): string {
 /** An existing file's text, for a tool about to change it: clear errors, UTF-8 only, BOM kept. */
 export async function readUtf8File(path: string, signal: AbortSignal, tool: string): Promise<string> {
   await statExistingFile(path);
-  const raw = await readFile(path, { signal }).catch((error) => { throw new Error(describeFsError(error, path)); });
+  const raw = await readFile(path, { signal }).catch((error) => {
+    throw new Error(describeFsError(error, path));
+  });
   return decodeUtf8(raw, path, tool);
 }

@@ -18,7 +18,9 @@ export function createFileMutationQueue(): FileMutationsService {
       const key = await queueKey(path);
       const previous = tails.get(key) ?? Promise.resolve();
       let release!: () => void;
-      const mine = new Promise<void>((r) => { release = r; });
+      const mine = new Promise<void>((r) => {
+        release = r;
+      });
       const tail = previous.then(() => mine);
       tails.set(key, tail);
       try {

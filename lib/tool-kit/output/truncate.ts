@@ -7,7 +7,10 @@ import { MAX_BYTES, MAX_LINES } from "./limits.js";
 
 export { formatSize, MAX_BYTES, MAX_LINES } from "./limits.js";
 
-export interface Limits { maxLines: number; maxBytes: number }
+export interface Limits {
+  maxLines: number;
+  maxBytes: number;
+}
 export const DEFAULT_LIMITS: Limits = { maxLines: MAX_LINES, maxBytes: MAX_BYTES };
 
 /** Admits lines one at a time from the top until the next one would break a limit. */

@@ -31,15 +31,28 @@ const SETTLE_MAX_MS = 1000;
 export function runCommand(opts: RunOptions): Promise<RunOutcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(opts.shell, ["-c", opts.command], {
-      cwd: opts.cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env: process.env,
+      cwd: opts.cwd,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: process.env,
     });
     const streams = [child.stdout, child.stderr];
     const state = { timedOut: false, aborted: false, exited: false, lastData: Date.now() };
     const release = child.pid ? trackProcessGroup(child.pid) : () => {};
-    const kill = () => { if (child.pid) killProcessGroup(child.pid); };
-    const onAbort = () => { state.aborted = true; kill(); };
+    const kill = () => {
+      if (child.pid) killProcessGroup(child.pid);
+    };
+    const onAbort = () => {
+      state.aborted = true;
+      kill();
+    };
     opts.signal.addEventListener("abort", onAbort, { once: true });
-    const timer = opts.timeoutMs ? setTimeout(() => { state.timedOut = true; kill(); }, opts.timeoutMs) : undefined;
+    const timer = opts.timeoutMs
+      ? setTimeout(() => {
+          state.timedOut = true;
+          kill();
+        }, opts.timeoutMs)
+      : undefined;
     const stopWatching = () => {
       clearTimeout(timer);
       opts.signal.removeEventListener("abort", onAbort);

@@ -1,6 +1,9 @@
 // Rate-limits streaming updates: the UI needs a live view, not one re-render per pipe chunk.
 
-export interface Throttled { call(): void; cancel(): void }
+export interface Throttled {
+  call(): void;
+  cancel(): void;
+}
 
 /** Runs `fn` at most once per `intervalMs`; the last call in a burst is never lost. */
 export function throttle(fn: () => void, intervalMs: number): Throttled {

@@ -51,7 +51,13 @@ export function getMarkdownTheme(): Theme {
 }
 
 export function getSelectListTheme(): Record<string, (text: string) => string> {
-  return { selectedPrefix: (t) => t, selectedText: (t) => plainTheme.bold(t), description: (t) => t, scrollInfo: (t) => t, noMatch: (t) => t };
+  return {
+    selectedPrefix: (t) => t,
+    selectedText: (t) => plainTheme.bold(t),
+    description: (t) => t,
+    scrollInfo: (t) => t,
+    noMatch: (t) => t,
+  };
 }
 
 export function highlightCode(code: string, language?: string): string[] {

@@ -4,7 +4,9 @@ export interface EventBus {
   on(channel: string, handler: (data: unknown) => void): () => void;
   emit(channel: string, data?: unknown): void;
 }
-export interface EventBusController extends EventBus { clear(): void }
+export interface EventBusController extends EventBus {
+  clear(): void;
+}
 
 export function createEventBus(onError: (channel: string, error: unknown) => void = () => undefined): EventBusController {
   const listeners = new Map<string, Set<(data: unknown) => void>>();

@@ -1,7 +1,10 @@
 // pi's output truncation helpers, with pi's limits (2,000 lines or 50 KB, whichever comes first).
 import { MAX_BYTES, MAX_LINES } from "../../../lib/tool-kit/index.js";
 
-export interface TruncationOptions { maxLines?: number; maxBytes?: number }
+export interface TruncationOptions {
+  maxLines?: number;
+  maxBytes?: number;
+}
 export interface TruncationResult {
   content: string;
   truncated: boolean;
@@ -31,7 +34,15 @@ function fitLines(lines: string[], o: TruncationOptions): { kept: string[]; by: 
 
 function result(text: string, kept: string[], by: "lines" | "bytes" | null, total: number): TruncationResult {
   const content = kept.join("\n");
-  return { content, truncated: by !== null, truncatedBy: by, totalLines: total, totalBytes: bytes(text), outputLines: kept.length, outputBytes: bytes(content) };
+  return {
+    content,
+    truncated: by !== null,
+    truncatedBy: by,
+    totalLines: total,
+    totalBytes: bytes(text),
+    outputLines: kept.length,
+    outputBytes: bytes(content),
+  };
 }
 
 /** Keeps the first lines (file reads). */
@@ -49,5 +60,7 @@ export function truncateTail(text: string, o: TruncationOptions = {}): Truncatio
 }
 
 export function truncateLine(line: string, maxChars = 500): { text: string; wasTruncated: boolean } {
-  return line.length <= maxChars ? { text: line, wasTruncated: false } : { text: `${line.slice(0, maxChars)}... [truncated]`, wasTruncated: true };
+  return line.length <= maxChars
+    ? { text: line, wasTruncated: false }
+    : { text: `${line.slice(0, maxChars)}... [truncated]`, wasTruncated: true };
 }

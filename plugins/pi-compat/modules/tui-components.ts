@@ -18,20 +18,36 @@ function frame(lines: string[], width: number, padX: number, padY: number, bg?: 
 }
 
 export class Text implements Component {
-  constructor(private text = "", private paddingX = 1, private paddingY = 1, private bg?: Paint) {}
-  setText(text: string): void { this.text = text; }
-  setCustomBgFn(bg?: Paint): void { this.bg = bg; }
+  constructor(
+    private text = "",
+    private paddingX = 1,
+    private paddingY = 1,
+    private bg?: Paint,
+  ) {}
+  setText(text: string): void {
+    this.text = text;
+  }
+  setCustomBgFn(bg?: Paint): void {
+    this.bg = bg;
+  }
   invalidate(): void {}
   render(width: number): string[] {
     if (!this.text.trim()) return [];
     const inner = Math.max(1, width - this.paddingX * 2);
-    const lines = this.text.split("\n").flatMap((l) => wrapText(l, inner)).map((l) => l.replace(/ +$/, ""));
+    const lines = this.text
+      .split("\n")
+      .flatMap((l) => wrapText(l, inner))
+      .map((l) => l.replace(/ +$/, ""));
     return frame(lines, width, this.paddingX, this.paddingY, this.bg);
   }
 }
 
 export class TruncatedText implements Component {
-  constructor(private text = "", private paddingX = 0, private paddingY = 0) {}
+  constructor(
+    private text = "",
+    private paddingX = 0,
+    private paddingY = 0,
+  ) {}
   invalidate(): void {}
   render(width: number): string[] {
     const first = this.text.split("\n")[0] ?? "";
@@ -41,26 +57,46 @@ export class TruncatedText implements Component {
 
 export class Spacer implements Component {
   constructor(private lines = 1) {}
-  setLines(lines: number): void { this.lines = lines; }
+  setLines(lines: number): void {
+    this.lines = lines;
+  }
   invalidate(): void {}
-  render(): string[] { return Array.from({ length: this.lines }, () => ""); }
+  render(): string[] {
+    return Array.from({ length: this.lines }, () => "");
+  }
 }
 
 export class Container implements Component {
   children: Component[] = [];
-  addChild(c: Component): void { this.children.push(c); }
+  addChild(c: Component): void {
+    this.children.push(c);
+  }
   removeChild(c: Component): void {
     const i = this.children.indexOf(c);
     if (i >= 0) this.children.splice(i, 1);
   }
-  clear(): void { this.children = []; }
-  invalidate(): void { for (const c of this.children) c.invalidate?.(); }
-  render(width: number): string[] { return this.children.flatMap((c) => c.render(width)); }
+  clear(): void {
+    this.children = [];
+  }
+  invalidate(): void {
+    for (const c of this.children) c.invalidate?.();
+  }
+  render(width: number): string[] {
+    return this.children.flatMap((c) => c.render(width));
+  }
 }
 
 export class Box extends Container {
-  constructor(private paddingX = 1, private paddingY = 1, private bg?: Paint) { super(); }
-  setBgFn(bg?: Paint): void { this.bg = bg; }
+  constructor(
+    private paddingX = 1,
+    private paddingY = 1,
+    private bg?: Paint,
+  ) {
+    super();
+  }
+  setBgFn(bg?: Paint): void {
+    this.bg = bg;
+  }
   override render(width: number): string[] {
     const inner = Math.max(1, width - this.paddingX * 2);
     const lines = this.children.flatMap((c) => c.render(inner));
@@ -72,11 +108,18 @@ export class Box extends Container {
 /** pi-tui's Markdown(text, paddingX, paddingY, markdownTheme): our renderer, plain colours. */
 export class Markdown implements Component {
   private readonly renderer: MarkdownRenderer;
-  constructor(private text: string, private paddingX = 1, private paddingY = 0, theme?: unknown) {
+  constructor(
+    private text: string,
+    private paddingX = 1,
+    private paddingY = 0,
+    theme?: unknown,
+  ) {
     const t = isTheme(theme) ? theme : plainTheme;
     this.renderer = new MarkdownRenderer(() => t);
   }
-  setText(text: string): void { this.text = text; }
+  setText(text: string): void {
+    this.text = text;
+  }
   invalidate(): void {}
   render(width: number): string[] {
     const lines = this.renderer.render(this.text, Math.max(1, width - this.paddingX * 2));

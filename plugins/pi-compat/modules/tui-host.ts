@@ -9,15 +9,22 @@ export interface SurfaceHost {
   readonly rows: number;
   readonly columns: number;
   /** The UI's keybindings (lib/tui Keybindings). */
-  readonly keys?: { matches(key: { name: string; ctrl: boolean; alt: boolean; shift: boolean }, id: string): boolean; keys(id: string): string[] };
+  readonly keys?: {
+    matches(key: { name: string; ctrl: boolean; alt: boolean; shift: boolean }, id: string): boolean;
+    keys(id: string): string[];
+  };
 }
 
 /** pi-tui's TUI as extensions use it; `host()` is read at each call, so sizes stay current. */
 export function piTui(host: () => SurfaceHost | undefined) {
   return {
     terminal: {
-      get columns() { return host()?.columns ?? 80; },
-      get rows() { return host()?.rows ?? 24; },
+      get columns() {
+        return host()?.columns ?? 80;
+      },
+      get rows() {
+        return host()?.rows ?? 24;
+      },
     },
     requestRender: (_force?: boolean) => host()?.requestRender(),
     invalidate: () => host()?.requestRender(),

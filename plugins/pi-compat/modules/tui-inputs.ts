@@ -18,13 +18,21 @@ export class Input implements Component {
   private cursor = 0;
   private readonly parser = new KeyParser();
 
-  getValue(): string { return this.value; }
-  setValue(value: string): void { this.value = value; this.cursor = value.length; }
+  getValue(): string {
+    return this.value;
+  }
+  setValue(value: string): void {
+    this.value = value;
+    this.cursor = value.length;
+  }
   invalidate(): void {}
 
   handleInput(data: string): void {
     for (const e of events(this.parser, data)) {
-      if (e.type === "paste") { this.insert(e.text.replace(/\n/g, " ")); continue; }
+      if (e.type === "paste") {
+        this.insert(e.text.replace(/\n/g, " "));
+        continue;
+      }
       const k = e.key;
       if (k.name === "enter") this.onSubmit?.(this.value);
       else if (k.name === "escape" || (k.ctrl && k.name === "c")) this.onEscape?.();
@@ -41,7 +49,9 @@ export class Input implements Component {
   }
 
   render(width: number): string[] {
-    const shown = this.focused ? `${this.value.slice(0, this.cursor)}\x1b[7m${this.value[this.cursor] ?? " "}\x1b[27m${this.value.slice(this.cursor + 1)}` : this.value;
+    const shown = this.focused
+      ? `${this.value.slice(0, this.cursor)}\x1b[7m${this.value[this.cursor] ?? " "}\x1b[27m${this.value.slice(this.cursor + 1)}`
+      : this.value;
     return [truncateToWidth(`> ${shown}`, width)];
   }
 
@@ -51,7 +61,11 @@ export class Input implements Component {
   }
 }
 
-export interface SelectItem { value: string; label: string; description?: string }
+export interface SelectItem {
+  value: string;
+  label: string;
+  description?: string;
+}
 export interface SelectListTheme {
   selectedPrefix?(text: string): string;
   selectedText?(text: string): string;
@@ -68,7 +82,11 @@ export class SelectList implements Component {
   private selected = 0;
   private readonly parser = new KeyParser();
 
-  constructor(private readonly items: SelectItem[], private readonly maxVisible = 10, private readonly theme: SelectListTheme = {}) {
+  constructor(
+    private readonly items: SelectItem[],
+    private readonly maxVisible = 10,
+    private readonly theme: SelectListTheme = {},
+  ) {
     this.shown = items;
   }
 
@@ -76,8 +94,12 @@ export class SelectList implements Component {
     this.shown = filter ? fuzzyFilter(filter, this.items, (i) => i.label) : this.items;
     this.selected = 0;
   }
-  setSelectedIndex(index: number): void { this.selected = Math.max(0, Math.min(index, this.shown.length - 1)); }
-  getSelectedItem(): SelectItem | null { return this.shown[this.selected] ?? null; }
+  setSelectedIndex(index: number): void {
+    this.selected = Math.max(0, Math.min(index, this.shown.length - 1));
+  }
+  getSelectedItem(): SelectItem | null {
+    return this.shown[this.selected] ?? null;
+  }
   invalidate(): void {}
 
   handleInput(data: string): void {
@@ -86,8 +108,10 @@ export class SelectList implements Component {
       const k = e.key;
       if (k.name === "up") this.move(-1);
       else if (k.name === "down") this.move(1);
-      else if (k.name === "enter") { const item = this.getSelectedItem(); if (item) this.onSelect?.(item); }
-      else if (k.name === "escape" || (k.ctrl && k.name === "c")) this.onCancel?.();
+      else if (k.name === "enter") {
+        const item = this.getSelectedItem();
+        if (item) this.onSelect?.(item);
+      } else if (k.name === "escape" || (k.ctrl && k.name === "c")) this.onCancel?.();
     }
   }
 

@@ -4,7 +4,11 @@ import { basename, resolve } from "node:path";
 import type { SessionInfo } from "../../../contracts/sessions.js";
 import { listAllSessions, listSessions } from "./list.js";
 
-export interface FindOptions { cwd: string; dir: string; root: string }
+export interface FindOptions {
+  cwd: string;
+  dir: string;
+  root: string;
+}
 
 export function mostRecent(dir: string): SessionInfo | undefined {
   return listSessions(dir)[0];
@@ -19,7 +23,10 @@ export function findSession(arg: string, o: FindOptions): { path?: string; error
   if (found.length === 0) found = match(listAllSessions(o.root));
   if (found.length === 1) return { path: found[0].path };
   if (found.length > 1) {
-    const ids = found.slice(0, 5).map((s) => s.id).join(", ");
+    const ids = found
+      .slice(0, 5)
+      .map((s) => s.id)
+      .join(", ");
     return { error: `"${arg}" matches ${found.length} sessions (${ids}${found.length > 5 ? ", ..." : ""}); give more of the id` };
   }
   return { error: `No session file or id matching "${arg}" (looked in ${o.dir} and ${o.root})` };

@@ -20,11 +20,19 @@ export interface Line {
 
 class BufferLine implements Line {
   constructor(
-    readonly no: number, readonly offset: number, readonly buf: Buffer, readonly start: number,
-    readonly end: number, readonly terminated: boolean,
+    readonly no: number,
+    readonly offset: number,
+    readonly buf: Buffer,
+    readonly start: number,
+    readonly end: number,
+    readonly terminated: boolean,
   ) {}
-  get length(): number { return this.end - this.start; }
-  text(): string { return this.buf.toString("utf8", this.start, this.end); }
+  get length(): number {
+    return this.end - this.start;
+  }
+  text(): string {
+    return this.buf.toString("utf8", this.start, this.end);
+  }
 }
 
 const CHUNK = 1 << 20;

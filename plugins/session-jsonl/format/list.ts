@@ -41,13 +41,22 @@ export function sessionInfo(path: string): SessionInfo | undefined {
     for (const line of lines.slice(1)) {
       const e = parse(line);
       const m = e?.message as { role?: string; content?: unknown } | undefined;
-      if (e?.type === "message" && m?.role === "user") { firstMessage = textOf(m.content); break; }
+      if (e?.type === "message" && m?.role === "user") {
+        firstMessage = textOf(m.content);
+        break;
+      }
     }
     const tail = st.size > SLICE ? readAt(path, st.size - SLICE, SLICE) : head;
     return {
-      path, id: header.id as string, cwd: String(header.cwd ?? ""), name: lastName(tail),
+      path,
+      id: header.id as string,
+      cwd: String(header.cwd ?? ""),
+      name: lastName(tail),
       parentSessionPath: typeof header.parentSession === "string" ? header.parentSession : undefined,
-      created: new Date(String(header.timestamp)), modified: st.mtime, firstMessage, size: st.size,
+      created: new Date(String(header.timestamp)),
+      modified: st.mtime,
+      firstMessage,
+      size: st.size,
     };
   } catch {
     return undefined;

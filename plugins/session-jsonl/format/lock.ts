@@ -2,7 +2,9 @@
 // whose process is gone (killed, crashed) is stale and taken over.
 import { openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
 
-export interface Lock { release(): void }
+export interface Lock {
+  release(): void;
+}
 export type LockResult = { ok: true; lock: Lock } | { ok: false; pid: number };
 
 export function lockPath(file: string): string {

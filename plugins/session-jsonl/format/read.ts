@@ -8,7 +8,10 @@ import type { ReadProblem, SessionEntry, SessionHeader } from "../../../contract
 import { ENTRY_TYPES } from "./types.js";
 
 export class NotASessionError extends Error {
-  constructor(readonly file: string, reason: string) {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
     super(`${file} is not a pi session file (${reason}); it was left untouched`);
     this.name = "NotASessionError";
   }
@@ -73,7 +76,10 @@ export function indexFile(file: string): FileIndex {
       if (!header) throw new NotASessionError(file, `line ${line.no} is not JSON`);
       if (!line.terminated) {
         tornAt = line.offset;
-        problems.push({ line: line.no, message: `line ${line.no} is incomplete (a write was interrupted); it is removed before the next append` });
+        problems.push({
+          line: line.no,
+          message: `line ${line.no} is incomplete (a write was interrupted); it is removed before the next append`,
+        });
       } else {
         problems.push({ line: line.no, message: `line ${line.no} is not valid JSON; skipped` });
       }
@@ -89,10 +95,18 @@ export function indexFile(file: string): FileIndex {
       problems.push({ line: line.no, message: `line ${line.no} is not a session entry; skipped` });
       return;
     }
-    if (typeof e.id !== "string") { needsMigration = true; return; }
+    if (typeof e.id !== "string") {
+      needsMigration = true;
+      return;
+    }
     const node: IndexNode = {
-      id: e.id, parentId: e.parentId ?? null, type: e.type, timestamp: String(e.timestamp ?? ""),
-      line: line.no, offset: line.offset, length: line.length,
+      id: e.id,
+      parentId: e.parentId ?? null,
+      type: e.type,
+      timestamp: String(e.timestamp ?? ""),
+      line: line.no,
+      offset: line.offset,
+      length: line.length,
     };
     if (KEEP_WHOLE.has(e.type)) node.entry = e as SessionEntry;
     if (e.type === "message") {
@@ -127,7 +141,10 @@ function field(b: Buffer, at: number, end: number, key: Uint8Array, quoted = tru
   for (let k = 0; k < key.length; k++) if (b[at + k] !== key[k]) return undefined;
   let i = at + key.length;
   if (!quoted) {
-    if (b[i] === 0x6e && b[i + 1] === 0x75 && b[i + 2] === 0x6c && b[i + 3] === 0x6c) { next = i + 4; return null; }
+    if (b[i] === 0x6e && b[i + 1] === 0x75 && b[i + 2] === 0x6c && b[i + 3] === 0x6c) {
+      next = i + 4;
+      return null;
+    }
     if (b[i] !== 0x22) return undefined;
     i++;
   }

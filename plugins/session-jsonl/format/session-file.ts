@@ -6,7 +6,10 @@ import { appendFileSync, existsSync, mkdirSync, truncateSync, writeFileSync } fr
 import { dirname } from "node:path";
 import type { SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
 
-export interface FileRepair { tornAt?: number; missingNewline?: boolean }
+export interface FileRepair {
+  tornAt?: number;
+  missingNewline?: boolean;
+}
 
 export class SessionFile {
   private pending: SessionEntry[] = [];
@@ -23,7 +26,9 @@ export class SessionFile {
     this.repair = opts.repair;
   }
 
-  get persisted(): boolean { return this.created; }
+  get persisted(): boolean {
+    return this.created;
+  }
 
   /** Queues or writes one entry; `flush` forces creation (an assistant message arrived). */
   append(entry: SessionEntry, flush: boolean, survivors: () => SessionEntry[]): void {

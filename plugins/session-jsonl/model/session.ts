@@ -37,7 +37,13 @@ export class Session {
 
   static create(o: CreateOptions): Session {
     const at = new Date();
-    const header: SessionHeader = { type: "session", version: CURRENT_VERSION, id: uuidv7(at.getTime()), timestamp: at.toISOString(), cwd: o.cwd };
+    const header: SessionHeader = {
+      type: "session",
+      version: CURRENT_VERSION,
+      id: uuidv7(at.getTime()),
+      timestamp: at.toISOString(),
+      cwd: o.cwd,
+    };
     if (o.parentSession) header.parentSession = o.parentSession;
     const path = o.file ?? (o.dir ? join(o.dir, sessionFileName(header.id, at)) : undefined);
     const file = path ? new SessionFile(path, header, { exists: false }, (m) => o.report(m, "warning")) : undefined;
@@ -55,29 +61,69 @@ export class Session {
     }
     problems.push(...index.problems);
     for (const p of index.problems) report(`${path}: ${p.message}`, "warning");
-    const file = new SessionFile(path, index.header, { exists: true, repair: { tornAt: index.tornAt, missingNewline: index.missingNewline } }, (m) => report(m, "warning"));
+    const file = new SessionFile(
+      path,
+      index.header,
+      { exists: true, repair: { tornAt: index.tornAt, missingNewline: index.missingNewline } },
+      (m) => report(m, "warning"),
+    );
     const session = new Session(index.header, file, problems);
     session.tree.onUnreadable = (line) => report(`${path}: line ${line} is damaged and could not be read; skipped`, "warning");
     for (const node of index.nodes) session.tree.add(node);
     return session;
   }
 
-  get id(): string { return this.header.id; }
-  get path(): string | undefined { return this.file?.path; }
-  get persisted(): boolean { return this.file?.persisted ?? false; }
-  get leafId(): string | null { return this.tree.leafId; }
-  get name(): string | undefined { return this.tree.name; }
+  get id(): string {
+    return this.header.id;
+  }
+  get path(): string | undefined {
+    return this.file?.path;
+  }
+  get persisted(): boolean {
+    return this.file?.persisted ?? false;
+  }
+  get leafId(): string | null {
+    return this.tree.leafId;
+  }
+  get name(): string | undefined {
+    return this.tree.name;
+  }
 
   /** Appends under the leaf and moves the leaf to it. The file appears at the first assistant message. */
   append(content: NewEntry): SessionEntry {
     // pi's key order: the tree fields first (readers index files from the lines' first bytes).
     const { type, ...rest } = content;
-    const entry = { type, id: newEntryId((id) => this.tree.has(id)), parentId: this.tree.leafId, timestamp: new Date().toISOString(), ...rest } as SessionEntry;
-    const node: IndexNode = { id: entry.id, parentId: entry.parentId, type: entry.type, timestamp: entry.timestamp, line: -1, offset: -1, length: 0, entry };
+    const entry = {
+      type,
+      id: newEntryId((id) => this.tree.has(id)),
+      parentId: this.tree.leafId,
+      timestamp: new Date().toISOString(),
+      ...rest,
+    } as SessionEntry;
+    const node: IndexNode = {
+      id: entry.id,
+      parentId: entry.parentId,
+      type: entry.type,
+      timestamp: entry.timestamp,
+      line: -1,
+      offset: -1,
+      length: 0,
+      entry,
+    };
     if (entry.type === "message") {
       node.role = entry.message.role;
       const c = (entry.message as { content?: unknown }).content;
-      if (node.role === "user") node.preview = (typeof c === "string" ? c : Array.isArray(c) ? c.filter((p) => p?.type === "text").map((p) => p.text).join("\n") : "").slice(0, 120);
+      if (node.role === "user")
+        node.preview = (
+          typeof c === "string"
+            ? c
+            : Array.isArray(c)
+              ? c
+                  .filter((p) => p?.type === "text")
+                  .map((p) => p.text)
+                  .join("\n")
+              : ""
+        ).slice(0, 120);
     }
     this.tree.add(node);
     const flush = entry.type === "message" && entry.message.role === "assistant";
@@ -112,7 +158,13 @@ export class Session {
     this.tree.load(nodes.slice(this.keptStart(nodes)));
     // Model and thinking changes are always in memory; assistant messages only in the kept part.
     const settings = pathSettings(nodes.map((n) => n.entry).filter((e): e is SessionEntry => e !== undefined));
-    return { messages: contextMessages(nodes.map((n) => n.entry), types), ...settings };
+    return {
+      messages: contextMessages(
+        nodes.map((n) => n.entry),
+        types,
+      ),
+      ...settings,
+    };
   }
 
   /** Where the kept part of a path starts: the latest compaction's first kept entry, or the root. */
@@ -127,13 +179,29 @@ export class Session {
 
   /** Writes the file now with the given entries (forks and clones start with content). */
   writeNow(entries: SessionEntry[]): void {
-    for (const e of entries) this.tree.add({ id: e.id, parentId: e.parentId, type: e.type, timestamp: e.timestamp, line: -1, offset: -1, length: 0, entry: e, role: e.type === "message" ? e.message.role : undefined });
+    for (const e of entries)
+      this.tree.add({
+        id: e.id,
+        parentId: e.parentId,
+        type: e.type,
+        timestamp: e.timestamp,
+        line: -1,
+        offset: -1,
+        length: 0,
+        entry: e,
+        role: e.type === "message" ? e.message.role : undefined,
+      });
     this.file?.createWith(entries);
   }
 
-  exists(): boolean { return this.file ? existsSync(this.file.path) : false; }
+  exists(): boolean {
+    return this.file ? existsSync(this.file.path) : false;
+  }
 
   private survivors(): SessionEntry[] {
-    return this.tree.pathNodes().map((n) => n.entry).filter((e): e is SessionEntry => e !== undefined);
+    return this.tree
+      .pathNodes()
+      .map((n) => n.entry)
+      .filter((e): e is SessionEntry => e !== undefined);
   }
 }

@@ -28,13 +28,15 @@ export class EntryTree {
     } else if (e?.type === "session_info") this.name = e.name?.trim() || undefined;
   }
 
-  has(id: string): boolean { return this.nodes.has(id); }
+  has(id: string): boolean {
+    return this.nodes.has(id);
+  }
 
   /** Nodes from the root down to `leafId`. A missing parent ends the walk (the path starts there). */
   pathNodes(leafId: string | null = this.leafId): IndexNode[] {
     const out: IndexNode[] = [];
     // A step limit instead of a visited set guards against parent cycles in a damaged file.
-    for (let id = leafId, steps = this.nodes.size; id !== null && steps-- > 0;) {
+    for (let id = leafId, steps = this.nodes.size; id !== null && steps-- > 0; ) {
       const node = this.nodes.get(id);
       if (!node) break;
       out.push(node);
@@ -103,7 +105,16 @@ export class EntryTree {
     const byId = new Map<string, TreeNode>();
     const roots: TreeNode[] = [];
     for (const n of this.order) {
-      byId.set(n.id, { id: n.id, parentId: n.parentId, type: n.type, role: n.role, preview: n.preview, label: this.labels.get(n.id), timestamp: n.timestamp, children: [] });
+      byId.set(n.id, {
+        id: n.id,
+        parentId: n.parentId,
+        type: n.type,
+        role: n.role,
+        preview: n.preview,
+        label: this.labels.get(n.id),
+        timestamp: n.timestamp,
+        children: [],
+      });
     }
     for (const t of byId.values()) {
       const parent = t.parentId === null ? undefined : byId.get(t.parentId);

@@ -39,7 +39,8 @@ describe("context files", () => {
     await writeFile(join(cwd, "AGENTS.md"), "pkg agents");
     await writeFile(join(cwd, "CLAUDE.md"), "pkg claude (shadowed)");
     const [prompt] = await promptFor({ cwd, agentDir });
-    const context = "\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n" +
+    const context =
+      "\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n" +
       `## ${join(agentDir, "AGENTS.md")}\n\nglobal rules\n\n` +
       `## ${join(root, "repo", "CLAUDE.md")}\n\nrepo claude\n\n` +
       `## ${join(cwd, "AGENTS.md")}\n\npkg agents\n\n`;
@@ -78,7 +79,9 @@ describe("context files", () => {
     await writeFile(join(agentDir, "SYSTEM.md"), "global system");
     await writeFile(join(agentDir, "APPEND_SYSTEM.md"), "global append");
     await writeFile(join(cwd, "AGENTS.md"), "ctx");
-    expect((await promptFor({ cwd, agentDir }))[0]).toMatch(/^global system\n\nglobal append\n\n# Project Context\n[\s\S]*## .*AGENTS.md\n\nctx\n\n\nCurrent date: \d{4}-\d\d-\d\d\nCurrent working directory: /);
+    expect((await promptFor({ cwd, agentDir }))[0]).toMatch(
+      /^global system\n\nglobal append\n\n# Project Context\n[\s\S]*## .*AGENTS.md\n\nctx\n\n\nCurrent date: \d{4}-\d\d-\d\d\nCurrent working directory: /,
+    );
     await writeFile(join(cwd, ".pi", "SYSTEM.md"), "project system");
     await writeFile(join(cwd, ".pi", "APPEND_SYSTEM.md"), "project append");
     expect((await promptFor({ cwd, agentDir }))[0]).toMatch(/^project system\n\nproject append\n\n# Project Context/);
@@ -89,7 +92,11 @@ describe("context files", () => {
     await writeFile(join(cwd, ".pi", "SYSTEM.md"), "file system");
     await writeFile(join(cwd, ".pi", "APPEND_SYSTEM.md"), "file append");
     await writeFile(join(cwd, "extra.txt"), "appended from a file");
-    const [prompt] = await promptFor({ cwd, agentDir, flags: { systemPrompt: "flag system", appendSystemPrompt: ["flag append", "extra.txt"] } });
+    const [prompt] = await promptFor({
+      cwd,
+      agentDir,
+      flags: { systemPrompt: "flag system", appendSystemPrompt: ["flag append", "extra.txt"] },
+    });
     expect(prompt.startsWith("flag system\n\nflag append\n\nappended from a file\nCurrent date:")).toBe(true);
   });
 

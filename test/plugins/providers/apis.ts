@@ -8,7 +8,12 @@ import { chatCompletionsWire } from "../../../plugins/provider-openai-completion
 import { responsesWire } from "../../../plugins/provider-openai-responses/stream.js";
 import type { Simulator } from "../../support/simulator/index.mjs";
 
-export interface ApiCase { api: string; wire: Wire; base(sim: Simulator): string; format: string }
+export interface ApiCase {
+  api: string;
+  wire: Wire;
+  base(sim: Simulator): string;
+  format: string;
+}
 
 export const APIS: ApiCase[] = [
   { api: "anthropic-messages", wire: anthropicWire, base: (sim) => sim.url, format: "anthropic" },
@@ -19,14 +24,25 @@ export const APIS: ApiCase[] = [
 
 export function modelFor(c: ApiCase, sim: Simulator, over: Partial<Model> = {}): Model {
   return {
-    id: `sim-${c.format}`, name: `Sim ${c.format}`, api: c.api, provider: `sim-${c.format}`, baseUrl: c.base(sim),
-    reasoning: true, input: ["text", "image"], cost: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 2.5 },
-    contextWindow: 200_000, maxTokens: 8192, ...over,
+    id: `sim-${c.format}`,
+    name: `Sim ${c.format}`,
+    api: c.api,
+    provider: `sim-${c.format}`,
+    baseUrl: c.base(sim),
+    reasoning: true,
+    input: ["text", "image"],
+    cost: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 2.5 },
+    contextWindow: 200_000,
+    maxTokens: 8192,
+    ...over,
   };
 }
 
 export const context = (over: Partial<LlmContext> = {}): LlmContext => ({
-  systemPrompt: "You are a test.", messages: [{ role: "user", content: "hi", timestamp: 1 }], tools: [], ...over,
+  systemPrompt: "You are a test.",
+  messages: [{ role: "user", content: "hi", timestamp: 1 }],
+  tools: [],
+  ...over,
 });
 
 /** Fast retries, so fault tests stay quick. */
@@ -34,7 +50,14 @@ export const FAST_RETRY = { retry: { baseDelayMs: 5, provider: { timeoutMs: 2000
 export const NO_RETRY = { retry: { enabled: false } };
 
 /** Events plus a JSON snapshot of each taken when it was emitted (`partial` is shared and mutates). */
-export async function run(c: ApiCase, model: Model, ctx: LlmContext = context(), options: StreamOptions = {}, deps: RunDeps = { settings: NO_RETRY }, onEvent?: (e: AssistantMessageEvent) => void) {
+export async function run(
+  c: ApiCase,
+  model: Model,
+  ctx: LlmContext = context(),
+  options: StreamOptions = {},
+  deps: RunDeps = { settings: NO_RETRY },
+  onEvent?: (e: AssistantMessageEvent) => void,
+) {
   const events: AssistantMessageEvent[] = [];
   const snapshots: any[] = [];
   for await (const event of runStream(c.wire, model, ctx, { apiKey: "sk-test-key-123456", ...options }, deps)) {

@@ -7,7 +7,10 @@ import { startSimulator, type Simulator } from "../../support/simulator/index.mj
 import { APIS, context, modelFor } from "./apis.js";
 
 const TURN = {
-  thinking: "Über 🤔 日本", text: "Grüße 👋 ✓", chunkSize: 6, argsChunkSize: 9,
+  thinking: "Über 🤔 日本",
+  text: "Grüße 👋 ✓",
+  chunkSize: 6,
+  argsChunkSize: 9,
   toolCalls: [{ name: "read", arguments: { path: "ünï/😀.txt" }, id: "call_1" }],
   usage: { input: 10, output: 7, cacheRead: 4, cacheWrite: 0 },
 };
@@ -19,7 +22,9 @@ beforeAll(async () => {
   sim = await startSimulator();
   for (const c of APIS) bodies.set(c.format, await recordBody(c, modelFor(c, sim)));
 });
-afterAll(async () => { await sim.close(); });
+afterAll(async () => {
+  await sim.close();
+});
 
 /** The raw bytes the simulator sends for TURN in a format. */
 async function recordBody(c: (typeof APIS)[number], model: Model): Promise<Buffer> {
@@ -61,14 +66,22 @@ describe.each(APIS)("$api decoding", (c) => {
     const expected = JSON.stringify(whole);
     const mismatches: string[] = [];
     const check = async (name: string, body: Buffer, i: number) => {
-      if (JSON.stringify(await decode(c.format, model, [body.subarray(0, i), body.subarray(i)])) !== expected) mismatches.push(`${name} split at byte ${i}`);
+      if (JSON.stringify(await decode(c.format, model, [body.subarray(0, i), body.subarray(i)])) !== expected)
+        mismatches.push(`${name} split at byte ${i}`);
     };
     for (let i = 0; i <= lf.length; i++) await check("as sent", lf, i);
     // With CRLF framing what matters is a split next to a line break (between \r and \n above all).
     if (crlf.length !== lf.length) {
-      for (let i = 0; i <= crlf.length; i++) if (crlf[i] === 13 || crlf[i] === 10 || crlf[i - 1] === 13 || i % 11 === 0) await check("CRLF", crlf, i);
+      for (let i = 0; i <= crlf.length; i++)
+        if (crlf[i] === 13 || crlf[i] === 10 || crlf[i - 1] === 13 || i % 11 === 0) await check("CRLF", crlf, i);
     }
     expect(mismatches).toEqual([]);
-    expect(await decode(c.format, model, [...lf].map((b) => Buffer.from([b])))).toEqual(whole);
+    expect(
+      await decode(
+        c.format,
+        model,
+        [...lf].map((b) => Buffer.from([b])),
+      ),
+    ).toEqual(whole);
   });
 });

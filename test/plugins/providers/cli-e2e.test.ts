@@ -18,14 +18,17 @@ beforeEach(async () => {
   const agentDir = join(dir, "agent");
   mkdirSync(agentDir);
   const provider = (api: string, baseUrl: string) => ({ api, baseUrl, apiKey: KEY, models: [{ id: `m-${api}`, reasoning: true }] });
-  writeFileSync(join(agentDir, "models.json"), JSON.stringify({
-    providers: {
-      a: provider("anthropic-messages", sim.url),
-      r: provider("openai-responses", `${sim.url}/v1`),
-      g: provider("google-generative-ai", `${sim.url}/v1beta`),
-      c: provider("openai-completions", `${sim.url}/v1`),
-    },
-  }));
+  writeFileSync(
+    join(agentDir, "models.json"),
+    JSON.stringify({
+      providers: {
+        a: provider("anthropic-messages", sim.url),
+        r: provider("openai-responses", `${sim.url}/v1`),
+        g: provider("google-generative-ai", `${sim.url}/v1beta`),
+        c: provider("openai-completions", `${sim.url}/v1`),
+      },
+    }),
+  );
   writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ retry: { baseDelayMs: 5 } }));
   env = { PI_CODING_AGENT_DIR: agentDir, PI_KERNEL_PROBE_PORTS: "none", ANTHROPIC_API_KEY: "", OPENAI_API_KEY: "", GEMINI_API_KEY: "" };
 });

@@ -18,11 +18,15 @@ let sim: Simulator;
 let dir: string;
 let kernel: Kernel;
 const ran: string[] = [];
-beforeEach(() => { ran.length = 0; });
+beforeEach(() => {
+  ran.length = 0;
+});
 
 const parameters = Type.Object({ value: Type.String() });
 const echo: ToolDef<typeof parameters> = {
-  name: "echo", description: "Echoes a value", parameters,
+  name: "echo",
+  description: "Echoes a value",
+  parameters,
   async execute(_id, { value }) {
     ran.push(value);
     return { content: [{ type: "text", text: `echo: ${value}` }] };
@@ -34,7 +38,9 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "pik-cross-api-"));
   const tools = definePlugin({ name: "echo-tool", setup: (api) => api.register.tool(echo as ToolDef) });
   kernel = createKernel({
-    cwd: dir, agentDir: join(dir, "agent"), settings: { retry: { enabled: false } },
+    cwd: dir,
+    agentDir: join(dir, "agent"),
+    settings: { retry: { enabled: false } },
     plugins: [anthropic, responses, google, completions, tools],
   });
   await kernel.start();
@@ -49,7 +55,12 @@ it("keeps working when the model switches API mid-conversation", async () => {
   const byFormat = (f: string) => modelFor(APIS.find((c) => c.format === f)!, sim);
   const [claude, gpt, gemini, chat] = ["anthropic", "responses", "gemini", "openai"].map(byFormat);
   // Every API: thinks, calls the tool (with its own id style), then answers after the result.
-  for (const [i, id] of ["toolu_01AbC", "call_abc", undefined, "call:xyz/an id far longer than the sixty-four characters Anthropic allows"].entries()) {
+  for (const [i, id] of [
+    "toolu_01AbC",
+    "call_abc",
+    undefined,
+    "call:xyz/an id far longer than the sixty-four characters Anthropic allows",
+  ].entries()) {
     sim.script(
       { thinking: `thought ${i}`, toolCalls: [{ name: "echo", arguments: { value: `v${i}` }, ...(id ? { id } : {}) }] },
       { text: `answer ${i}` },
@@ -63,7 +74,16 @@ it("keeps working when the model switches API mid-conversation", async () => {
     expect(last).toMatchObject({ role: "assistant", stopReason: "stop", api: model.api, content: [{ type: "text", text: `answer ${i}` }] });
   }
   expect(ran).toEqual(["v0", "v1", "v2", "v3"]);
-  expect(sim.requests.map((r) => r.format)).toEqual(["anthropic", "anthropic", "responses", "responses", "gemini", "gemini", "openai", "openai"]);
+  expect(sim.requests.map((r) => r.format)).toEqual([
+    "anthropic",
+    "anthropic",
+    "responses",
+    "responses",
+    "gemini",
+    "gemini",
+    "openai",
+    "openai",
+  ]);
 
   // The responses API got Claude's thinking as text, and the call paired with its result.
   const toResponses = sim.requests[2].body.input;
@@ -105,18 +125,35 @@ it("never runs a tool call that was still streaming when the run was aborted, on
     name: "abort-on-tool-delta",
     setup(api) {
       api.on("event", (e: any) => {
-        if (e.type === "message_update" && (e.assistantMessageEvent.type === "toolcall_delta" || e.assistantMessageEvent.type === "toolcall_start")) api.actions.abort();
+        if (
+          e.type === "message_update" &&
+          (e.assistantMessageEvent.type === "toolcall_delta" || e.assistantMessageEvent.type === "toolcall_start")
+        )
+          api.actions.abort();
       });
     },
   });
   await kernel.stop();
   kernel = createKernel({
-    cwd: dir, agentDir: join(dir, "agent"), settings: { retry: { enabled: false } },
-    plugins: [anthropic, responses, google, completions, definePlugin({ name: "echo-tool", setup: (api) => api.register.tool(echo as ToolDef) }), watcher],
+    cwd: dir,
+    agentDir: join(dir, "agent"),
+    settings: { retry: { enabled: false } },
+    plugins: [
+      anthropic,
+      responses,
+      google,
+      completions,
+      definePlugin({ name: "echo-tool", setup: (api) => api.register.tool(echo as ToolDef) }),
+      watcher,
+    ],
   });
   await kernel.start();
   for (const c of APIS) {
-    sim.script({ toolCalls: [{ name: "echo", arguments: { value: "x".repeat(50) } }], argsChunkSize: 4, fault: { kind: "stall", afterChunks: 12 } });
+    sim.script({
+      toolCalls: [{ name: "echo", arguments: { value: "x".repeat(50) } }],
+      argsChunkSize: 4,
+      fault: { kind: "stall", afterChunks: 12 },
+    });
     kernel.actions.setModel(modelFor(c, sim));
     await kernel.actions.prompt(`go ${c.api}`);
     const last = kernel.agent.messages.at(-1) as any;

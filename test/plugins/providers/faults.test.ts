@@ -8,8 +8,12 @@ import { startSimulator, type Simulator } from "../../support/simulator/index.mj
 import { APIS, FAST_RETRY, context, modelFor, run } from "./apis.js";
 
 let sim: Simulator;
-beforeEach(async () => { sim = await startSimulator(); });
-afterEach(async () => { await sim.close(); });
+beforeEach(async () => {
+  sim = await startSimulator();
+});
+afterEach(async () => {
+  await sim.close();
+});
 
 const fast = { settings: FAST_RETRY };
 const tools = [{ name: "write", description: "Write a file", parameters: Type.Object({ path: Type.String() }) }];
@@ -40,7 +44,13 @@ describe.each(APIS)("$api faults", (c) => {
 
   it("gives up after retry.maxRetries, with the last error", async () => {
     sim.script(...Array(3).fill({ fault: { kind: "status", status: 503 } }));
-    const { types, message } = await run(c, modelFor(c, sim), context(), {}, { settings: { retry: { ...FAST_RETRY.retry, maxRetries: 2 } } });
+    const { types, message } = await run(
+      c,
+      modelFor(c, sim),
+      context(),
+      {},
+      { settings: { retry: { ...FAST_RETRY.retry, maxRetries: 2 } } },
+    );
     expect(sim.requests).toHaveLength(3);
     expect(types).toEqual(["error"]);
     expect(message.errorMessage).toMatch(/^HTTP 503/);
@@ -64,7 +74,13 @@ describe.each(APIS)("$api faults", (c) => {
     sim.script({ fault: { kind: "status", status: 500 } });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
-    const { message } = await run(c, modelFor(c, sim), context(), { signal: controller.signal }, { settings: { retry: { baseDelayMs: 60_000 } } });
+    const { message } = await run(
+      c,
+      modelFor(c, sim),
+      context(),
+      { signal: controller.signal },
+      { settings: { retry: { baseDelayMs: 60_000 } } },
+    );
     expect(message).toMatchObject({ stopReason: "aborted", errorMessage: "Request aborted" });
   });
 
@@ -79,7 +95,13 @@ describe.each(APIS)("$api faults", (c) => {
   });
 
   it("ends a stream cut mid-tool-call in an error, the call never completed", async () => {
-    sim.script({ text: "Writing.", toolCalls: [{ name: "write", arguments: { path: "x".repeat(60) } }], argsChunkSize: 6, chunkSize: 20, fault: { kind: "disconnect", afterChunks: PREAMBLE[c.format] + (c.format === "gemini" ? 1 : 6) } });
+    sim.script({
+      text: "Writing.",
+      toolCalls: [{ name: "write", arguments: { path: "x".repeat(60) } }],
+      argsChunkSize: 6,
+      chunkSize: 20,
+      fault: { kind: "disconnect", afterChunks: PREAMBLE[c.format] + (c.format === "gemini" ? 1 : 6) },
+    });
     const { types, message } = await run(c, modelFor(c, sim), context({ tools }), {}, fast);
     expect(sim.requests).toHaveLength(1);
     expect(types).not.toContain("toolcall_end");

@@ -7,8 +7,12 @@ import { startSimulator, type Simulator } from "../../support/simulator/index.mj
 import { APIS, context, modelFor, run } from "./apis.js";
 
 let sim: Simulator;
-beforeEach(async () => { sim = await startSimulator(); });
-afterEach(async () => { await sim.close(); });
+beforeEach(async () => {
+  sim = await startSimulator();
+});
+afterEach(async () => {
+  await sim.close();
+});
 
 const PNG = { type: "image" as const, data: "iVBORw0KGgo=", mimeType: "image/png" };
 const tools = [{ name: "write", description: "Write a file", parameters: Type.Object({ path: Type.String(), content: Type.String() }) }];
@@ -32,7 +36,8 @@ describe.each(APIS)("$api through the simulator", (c) => {
     expect(thinking).toMatchObject({ type: "thinking", thinking: "Plan first, then act." });
     expect(message.content[1]).toMatchObject({ type: "text", text: "Done." });
     if (c.format === "anthropic") expect(thinking).toMatchObject({ thinkingSignature: "SIG-123" });
-    if (c.format === "responses") expect(JSON.parse((thinking as any).thinkingSignature)).toMatchObject({ type: "reasoning", encrypted_content: "SIG-123" });
+    if (c.format === "responses")
+      expect(JSON.parse((thinking as any).thinkingSignature)).toMatchObject({ type: "reasoning", encrypted_content: "SIG-123" });
     if (c.format === "gemini") expect(message.content[1]).toMatchObject({ textSignature: "SIG-123" });
   });
 
@@ -59,7 +64,14 @@ describe.each(APIS)("$api through the simulator", (c) => {
     const messages: Message[] = [
       { role: "user", content: "write it", timestamp: 1 },
       first.message,
-      { role: "toolResult", toolCallId: (call as any).id, toolName: "write", content: [{ type: "text", text: "ok, 1 byte" }], isError: false, timestamp: 2 },
+      {
+        role: "toolResult",
+        toolCallId: (call as any).id,
+        toolName: "write",
+        content: [{ type: "text", text: "ok, 1 byte" }],
+        isError: false,
+        timestamp: 2,
+      },
     ];
     const second = await run(c, model, context({ tools, messages }), { thinkingLevel: "medium" });
     expect(second.message).toMatchObject({ stopReason: "stop", content: [{ type: "text", text: "Written." }] });
@@ -68,14 +80,20 @@ describe.each(APIS)("$api through the simulator", (c) => {
     // Thinking goes back to its own model, except on chat completions, which has no field for it.
     if (c.format === "openai") expect(body).not.toContain("Need a file.");
     else expect(body).toContain("Need a file.");
-    if (c.format === "anthropic") expect(sim.requests[1].body.messages[1].content[0]).toMatchObject({ type: "thinking", signature: expect.any(String) });
-    if (c.format === "responses") expect(sim.requests[1].body.input.find((i: any) => i.type === "reasoning")).toMatchObject({ encrypted_content: expect.any(String) });
+    if (c.format === "anthropic")
+      expect(sim.requests[1].body.messages[1].content[0]).toMatchObject({ type: "thinking", signature: expect.any(String) });
+    if (c.format === "responses")
+      expect(sim.requests[1].body.input.find((i: any) => i.type === "reasoning")).toMatchObject({ encrypted_content: expect.any(String) });
     if (c.format === "gemini") expect(sim.requests[1].body.contents[1].parts[0]).toMatchObject({ thought: true });
   });
 
   it("sends images in the user message", async () => {
     sim.script({ text: "A pixel." });
-    await run(c, modelFor(c, sim), context({ messages: [{ role: "user", content: [{ type: "text", text: "what is this" }, PNG], timestamp: 1 }] }));
+    await run(
+      c,
+      modelFor(c, sim),
+      context({ messages: [{ role: "user", content: [{ type: "text", text: "what is this" }, PNG], timestamp: 1 }] }),
+    );
     const body = JSON.stringify(sim.requests[0].body);
     expect(body).toContain(PNG.data);
     expect(body).toContain("image/png");
@@ -104,7 +122,11 @@ describe.each(APIS)("$api through the simulator", (c) => {
   });
 
   it("aborts mid-tool-call: the half call never ends", async () => {
-    sim.script({ toolCalls: [{ name: "write", arguments: { path: "a.txt", content: "x".repeat(80) } }], argsChunkSize: 5, fault: { kind: "stall", afterChunks: 30 } });
+    sim.script({
+      toolCalls: [{ name: "write", arguments: { path: "a.txt", content: "x".repeat(80) } }],
+      argsChunkSize: 5,
+      fault: { kind: "stall", afterChunks: 30 },
+    });
     const controller = new AbortController();
     const { types, message } = await run(c, modelFor(c, sim), context({ tools }), { signal: controller.signal }, undefined, (e) => {
       if (e.type === (c.format === "gemini" ? "toolcall_start" : "toolcall_delta")) controller.abort();
@@ -117,8 +139,6 @@ describe.each(APIS)("$api through the simulator", (c) => {
   });
 });
 
-
-
 describe("anthropic-messages redacted thinking", () => {
   it("keeps a redacted_thinking block as opaque data and replays it unchanged", async () => {
     const c = APIS.find((a) => a.format === "anthropic")!;
@@ -127,7 +147,11 @@ describe("anthropic-messages redacted thinking", () => {
     const first = await run(c, model, context(), { thinkingLevel: "high" });
     expect(first.message.content[0]).toEqual({ type: "thinking", thinking: "", thinkingSignature: "OPAQUE-DATA", redacted: true });
     expect(first.types.slice(0, 3)).toEqual(["start", "thinking_start", "thinking_end"]);
-    const messages: Message[] = [{ role: "user", content: "hi", timestamp: 1 }, first.message, { role: "user", content: "more", timestamp: 2 }];
+    const messages: Message[] = [
+      { role: "user", content: "hi", timestamp: 1 },
+      first.message,
+      { role: "user", content: "more", timestamp: 2 },
+    ];
     await run(c, model, context({ messages }));
     expect(sim.requests[1].body.messages[1].content.slice(0, 2)).toEqual([
       { type: "redacted_thinking", data: "OPAQUE-DATA" },

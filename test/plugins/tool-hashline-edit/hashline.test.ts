@@ -34,15 +34,19 @@ describe("hashline anchors", () => {
 describe("hashline_edit", () => {
   it("replaces, deletes and inserts in one call, anchored to the original lines", async () => {
     const { cwd, path } = await fileWith("one\ntwo\nthree\nfour\nfive\n");
-    const result = await call(hashlineEditTool, {
-      path: "f.txt",
-      edits: [
-        { op: "replace", start: a(2, "two"), end: a(3, "three"), text: "TWO-THREE" },
-        { op: "delete", start: a(5, "five") },
-        { op: "insert_before", start: a(1, "one"), text: "zero\n" },
-        { op: "insert_after", start: a(4, "four"), text: "four.5" },
-      ],
-    }, { cwd });
+    const result = await call(
+      hashlineEditTool,
+      {
+        path: "f.txt",
+        edits: [
+          { op: "replace", start: a(2, "two"), end: a(3, "three"), text: "TWO-THREE" },
+          { op: "delete", start: a(5, "five") },
+          { op: "insert_before", start: a(1, "one"), text: "zero\n" },
+          { op: "insert_after", start: a(4, "four"), text: "four.5" },
+        ],
+      },
+      { cwd },
+    );
     expect(await readFile(path, "utf8")).toBe("zero\none\nTWO-THREE\nfour\nfour.5\n");
     expect(text(result)).toContain(`Applied 4 edit(s) to ${path}.`);
     expect(text(result)).toContain(anchoredLine(3, "TWO-THREE"));
@@ -60,7 +64,9 @@ describe("hashline_edit", () => {
     const message = await errorOf(call(hashlineEditTool, { path: "f.txt", edits: [{ op: "delete", start: a(2, "B") }] }, { cwd }));
     expect(message).toContain("edit.start 2#");
     expect(message).toContain("is stale");
-    expect(message).toContain(["1#" + lineHash("a") + ":a", "2#" + lineHash("b") + ":b", "3#" + lineHash("c") + ":c", "4#" + lineHash("d") + ":d"].join("\n"));
+    expect(message).toContain(
+      ["1#" + lineHash("a") + ":a", "2#" + lineHash("b") + ":b", "3#" + lineHash("c") + ":c", "4#" + lineHash("d") + ":d"].join("\n"),
+    );
     expect(await readFile(path, "utf8")).toBe("a\nb\nc\nd\n");
   });
 
@@ -69,15 +75,21 @@ describe("hashline_edit", () => {
     const edit = (edits: unknown[]) => errorOf(call(hashlineEditTool, { path: "f.txt", edits }, { cwd }));
     expect(await edit([{ op: "delete", start: "9#00" }])).toContain("line 9 does not exist; the file has 2 lines");
     expect(await edit([{ op: "delete", start: "b" }])).toContain("is not an anchor");
-    expect(await edit([
-      { op: "replace", start: a(1, "a"), end: a(2, "b"), text: "x" },
-      { op: "delete", start: a(2, "b") },
-    ])).toContain("touch the same lines");
+    expect(
+      await edit([
+        { op: "replace", start: a(1, "a"), end: a(2, "b"), text: "x" },
+        { op: "delete", start: a(2, "b") },
+      ]),
+    ).toContain("touch the same lines");
     expect(await edit([{ op: "insert_after", start: a(1, "a"), text: "" }])).toContain("nothing to insert");
     expect(await readFile(path, "utf8")).toBe("a\nb\n");
     const empty = await fileWith("");
-    expect(await errorOf(call(hashlineEditTool, { path: "f.txt", edits: [{ op: "delete", start: "1#00" }] }, { cwd: empty.cwd }))).toContain("the file is empty");
-    expect(await errorOf(call(hashlineEditTool, { path: "nope.txt", edits: [{ op: "delete", start: "1#00" }] }, { cwd }))).toMatch(/^File not found/);
+    expect(
+      await errorOf(call(hashlineEditTool, { path: "f.txt", edits: [{ op: "delete", start: "1#00" }] }, { cwd: empty.cwd })),
+    ).toContain("the file is empty");
+    expect(await errorOf(call(hashlineEditTool, { path: "nope.txt", edits: [{ op: "delete", start: "1#00" }] }, { cwd }))).toMatch(
+      /^File not found/,
+    );
   });
 });
 
@@ -107,12 +119,15 @@ describe("hashline_edit and edit on one file in one parallel batch", () => {
     await writeFile(path, "one\ntwo\nthree\n");
     const h = await startKernel([toolsCore, hashlinePlugin], { cwd });
     h.kernel.actions.setActiveTools(["read", "edit", "hashline_edit"]);
-    h.sim.push({
-      toolCalls: [
-        { name: "edit", arguments: { path: "f.txt", edits: [{ oldText: "one", newText: "ONE" }] } },
-        { name: "hashline_edit", arguments: { path: "f.txt", edits: [{ op: "replace", start: a(3, "three"), text: "THREE" }] } },
-      ],
-    }, { text: "done" });
+    h.sim.push(
+      {
+        toolCalls: [
+          { name: "edit", arguments: { path: "f.txt", edits: [{ oldText: "one", newText: "ONE" }] } },
+          { name: "hashline_edit", arguments: { path: "f.txt", edits: [{ op: "replace", start: a(3, "three"), text: "THREE" }] } },
+        ],
+      },
+      { text: "done" },
+    );
     await h.kernel.actions.prompt("go");
     const results = h.kernel.agent.messages.filter((m) => m.role === "toolResult") as ToolResultMessage[];
     expect(results.map((r) => r.isError)).toEqual([false, false]);

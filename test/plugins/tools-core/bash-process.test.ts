@@ -39,7 +39,11 @@ describe("bash: bounded memory and process cleanup (child process)", () => {
   it("keeps memory bounded on 200 MB of output and spills all of it", async () => {
     const cwd = await tempDir();
     const command = "head -c 200000000 /dev/zero | tr '\\0' 'a' | fold -w 100";
-    const report = JSON.parse(await node(runner(command, cwd)).done) as { growthMB: number; text: string; details: { fullOutputPath: string } };
+    const report = JSON.parse(await node(runner(command, cwd)).done) as {
+      growthMB: number;
+      text: string;
+      details: { fullOutputPath: string };
+    };
     const spill = report.details.fullOutputPath;
     try {
       console.log(`bash 200 MB: RSS growth ${report.growthMB.toFixed(1)} MB`);

@@ -26,7 +26,15 @@ const PIECES = ["a", "b", "x", "1", " ", "\t", "é", "✓", "“", "”", "‘",
 const FOLD: Record<string, string> = { "“": '"', "”": '"', "‘": "'", "’": "'", "—": "-", "–": "-", "\u00A0": " ", "\u2009": " " };
 
 function fold(text: string): string {
-  return text.split("\n").map((line) => [...line].map((c) => FOLD[c] ?? c).join("").replace(/[ \t]+$/, "")).join("\n");
+  return text
+    .split("\n")
+    .map((line) =>
+      [...line]
+        .map((c) => FOLD[c] ?? c)
+        .join("")
+        .replace(/[ \t]+$/, ""),
+    )
+    .join("\n");
 }
 
 describe("edit property: a normalised match changes only its span", () => {
@@ -37,8 +45,10 @@ describe("edit property: a normalised match changes only its span", () => {
       const r = rng(seed);
       const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
       const eol = r() < 0.4 ? "\r\n" : "\n";
-      const lines = Array.from({ length: 3 + Math.floor(r() * 20) }, () =>
-        Array.from({ length: Math.floor(r() * 12) }, () => pick(PIECES)).join("") + (r() < 0.3 ? "  " : ""));
+      const lines = Array.from(
+        { length: 3 + Math.floor(r() * 20) },
+        () => Array.from({ length: Math.floor(r() * 12) }, () => pick(PIECES)).join("") + (r() < 0.3 ? "  " : ""),
+      );
       const first = Math.floor(r() * lines.length);
       const last = Math.min(lines.length - 1, first + Math.floor(r() * 4));
       lines[first] = `UNIQ${seed} ${lines[first]}`; // makes the span unique

@@ -31,7 +31,10 @@ describe("edit: replacing", () => {
   it("matches every edit against the original text", async () => {
     const { cwd, path } = await fileWith("alpha\nbeta\n");
     // Applied in sequence, the first newText would make "beta" ambiguous.
-    const result = await edit(cwd, [{ oldText: "alpha", newText: "beta2" }, { oldText: "beta\n", newText: "gamma\n" }]);
+    const result = await edit(cwd, [
+      { oldText: "alpha", newText: "beta2" },
+      { oldText: "beta\n", newText: "gamma\n" },
+    ]);
     expect(await readFile(path, "utf8")).toBe("beta2\ngamma\n");
     expect(text(result)).toContain("replaced 2 block(s)");
   });
@@ -73,7 +76,9 @@ describe("edit: replacing", () => {
   it("serialises parallel edits to one file", async () => {
     const markers = Array.from({ length: 10 }, (_, i) => `m${i};`);
     const { cwd, path } = await fileWith(markers.join("\n") + "\n");
-    await Promise.all(markers.map((m, i) => call(editTool, { path: i % 2 ? "./f.txt" : "f.txt", edits: [{ oldText: m, newText: `done${m}` }] }, { cwd })));
+    await Promise.all(
+      markers.map((m, i) => call(editTool, { path: i % 2 ? "./f.txt" : "f.txt", edits: [{ oldText: m, newText: `done${m}` }] }, { cwd })),
+    );
     expect(await readFile(path, "utf8")).toBe(markers.map((m) => `done${m}`).join("\n") + "\n");
     expect(await readdir(cwd)).toEqual(["f.txt"]);
   });
@@ -95,7 +100,12 @@ describe("edit: errors", () => {
 
   it("rejects overlapping edits", async () => {
     const { cwd } = await fileWith("one two three\n");
-    const message = await errorOf(edit(cwd, [{ oldText: "one two", newText: "1 2" }, { oldText: "two three", newText: "2 3" }]));
+    const message = await errorOf(
+      edit(cwd, [
+        { oldText: "one two", newText: "1 2" },
+        { oldText: "two three", newText: "2 3" },
+      ]),
+    );
     expect(message).toMatch(/edits\[0\]\.oldText and edits\[1\]\.oldText overlap/);
   });
 
@@ -107,7 +117,12 @@ describe("edit: errors", () => {
 
   it("changes nothing when any edit fails", async () => {
     const { cwd, path } = await fileWith("keep me\nand me\n");
-    await errorOf(edit(cwd, [{ oldText: "keep", newText: "lose" }, { oldText: "missing", newText: "x" }]));
+    await errorOf(
+      edit(cwd, [
+        { oldText: "keep", newText: "lose" },
+        { oldText: "missing", newText: "x" },
+      ]),
+    );
     expect(await readFile(path, "utf8")).toBe("keep me\nand me\n");
   });
 
@@ -131,7 +146,10 @@ describe("edit: argument shapes", () => {
   it("accepts edits sent as a JSON string, and a lone edit object", async () => {
     const fromString = prepare({ path: "f.txt", edits: JSON.stringify([{ oldText: "a", newText: "b" }]) });
     expect(Value.Check(editTool.parameters, fromString)).toBe(true);
-    expect(prepare({ path: "f.txt", edits: { oldText: "a", newText: "b" } })).toEqual({ path: "f.txt", edits: [{ oldText: "a", newText: "b" }] });
+    expect(prepare({ path: "f.txt", edits: { oldText: "a", newText: "b" } })).toEqual({
+      path: "f.txt",
+      edits: [{ oldText: "a", newText: "b" }],
+    });
   });
 
   it("runs with the prepared legacy arguments", async () => {

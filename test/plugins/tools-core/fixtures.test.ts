@@ -14,14 +14,46 @@ const mutations = createFileMutationQueue();
 const editTool = createEditTool(mutations);
 const writeTool = createWriteTool(mutations);
 
-interface Fixture { name: string; file: string; content: string; shown: string; oldText: string; newText: string; after: string }
+interface Fixture {
+  name: string;
+  file: string;
+  content: string;
+  shown: string;
+  oldText: string;
+  newText: string;
+  after: string;
+}
 
 const FIXTURES: Fixture[] = [
   { name: "CRLF", file: "crlf.txt", content: "one\r\ntwo\r\n", shown: "one\ntwo", oldText: "two", newText: "2", after: "one\r\n2\r\n" },
-  { name: "BOM", file: "bom.txt", content: "\uFEFFfirst\nsecond\n", shown: "first\nsecond", oldText: "first", newText: "1st", after: "\uFEFF1st\nsecond\n" },
+  {
+    name: "BOM",
+    file: "bom.txt",
+    content: "\uFEFFfirst\nsecond\n",
+    shown: "first\nsecond",
+    oldText: "first",
+    newText: "1st",
+    after: "\uFEFF1st\nsecond\n",
+  },
   { name: "BOM + CRLF", file: "both.txt", content: "\uFEFFa\r\nb", shown: "a\nb", oldText: "a\nb", newText: "A\nB", after: "\uFEFFA\r\nB" },
-  { name: "Unicode", file: "ünï cødé.txt", content: "naïve — “quoted” 日本語 🎉\n", shown: "naïve — “quoted” 日本語 🎉", oldText: "日本語 🎉", newText: "中文", after: "naïve — “quoted” 中文\n" },
-  { name: "spaces in path", file: "my dir/a file.txt", content: "x = 1\n", shown: "x = 1", oldText: "x = 1", newText: "x = 2", after: "x = 2\n" },
+  {
+    name: "Unicode",
+    file: "ünï cødé.txt",
+    content: "naïve — “quoted” 日本語 🎉\n",
+    shown: "naïve — “quoted” 日本語 🎉",
+    oldText: "日本語 🎉",
+    newText: "中文",
+    after: "naïve — “quoted” 中文\n",
+  },
+  {
+    name: "spaces in path",
+    file: "my dir/a file.txt",
+    content: "x = 1\n",
+    shown: "x = 1",
+    oldText: "x = 1",
+    newText: "x = 2",
+    after: "x = 2\n",
+  },
   { name: "no final newline", file: "nofinal.txt", content: "last", shown: "last", oldText: "last", newText: "final", after: "final" },
 ];
 
@@ -59,7 +91,9 @@ describe("edge cases across tools", () => {
     const cwd = await tempDir();
     await place(cwd, "empty.txt", "");
     expect(text(await call(readTool, { path: "empty.txt" }, { cwd }))).toBe("[File is empty]");
-    expect(await errorOf(call(editTool, { path: "empty.txt", edits: [{ oldText: "a", newText: "b" }] }, { cwd }))).toMatch(/^Could not find oldText/);
+    expect(await errorOf(call(editTool, { path: "empty.txt", edits: [{ oldText: "a", newText: "b" }] }, { cwd }))).toMatch(
+      /^Could not find oldText/,
+    );
     await call(writeTool, { path: "new-empty.txt", content: "" }, { cwd });
     expect(await readFile(join(cwd, "new-empty.txt"), "utf8")).toBe("");
   });
@@ -67,15 +101,21 @@ describe("edge cases across tools", () => {
   it("missing files: read and edit say File not found with the path", async () => {
     const cwd = await tempDir();
     const missing = join(cwd, "no such.txt");
-    expect(await errorOf(call(readTool, { path: "no such.txt" }, { cwd }))).toMatch(new RegExp(`^File not found: ${missing.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.`));
-    expect(await errorOf(call(editTool, { path: "no such.txt", edits: [{ oldText: "a", newText: "b" }] }, { cwd }))).toMatch(/^File not found: /);
+    expect(await errorOf(call(readTool, { path: "no such.txt" }, { cwd }))).toMatch(
+      new RegExp(`^File not found: ${missing.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.`),
+    );
+    expect(await errorOf(call(editTool, { path: "no such.txt", edits: [{ oldText: "a", newText: "b" }] }, { cwd }))).toMatch(
+      /^File not found: /,
+    );
   });
 
   it("a directory given as a file: every tool says it is a directory", async () => {
     const cwd = await tempDir();
     await mkdir(join(cwd, "a dir"));
     expect(await errorOf(call(readTool, { path: "a dir" }, { cwd }))).toMatch(/is a directory, not a file/);
-    expect(await errorOf(call(editTool, { path: "a dir", edits: [{ oldText: "a", newText: "b" }] }, { cwd }))).toMatch(/is a directory, not a file/);
+    expect(await errorOf(call(editTool, { path: "a dir", edits: [{ oldText: "a", newText: "b" }] }, { cwd }))).toMatch(
+      /is a directory, not a file/,
+    );
     expect(await errorOf(call(writeTool, { path: "a dir", content: "x" }, { cwd }))).toMatch(/is a directory, not a file/);
   });
 

@@ -29,7 +29,7 @@ describe("text view", () => {
     expect(view.text).toBe('x "q"\ny');
     const at = view.text.indexOf('"q"');
     // The span runs to the line break, taking the dropped trailing spaces but not the CRLF.
-    expect(original.slice(...Object.values(originalSpan(view, at, at + 3)) as [number, number])).toBe("\u201Cq\u201D  ");
+    expect(original.slice(...(Object.values(originalSpan(view, at, at + 3)) as [number, number]))).toBe("\u201Cq\u201D  ");
   });
 });
 

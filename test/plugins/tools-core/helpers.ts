@@ -20,7 +20,11 @@ export async function tempDir(): Promise<string> {
   return dir;
 }
 
-export interface CallOptions { cwd: string; signal?: AbortSignal; onUpdate?: (r: ToolResult) => void }
+export interface CallOptions {
+  cwd: string;
+  signal?: AbortSignal;
+  onUpdate?: (r: ToolResult) => void;
+}
 
 export function call(tool: ToolDef<any, any>, params: Record<string, unknown>, opts: CallOptions): Promise<ToolResult> {
   const signal = opts.signal ?? new AbortController().signal;

@@ -26,7 +26,10 @@ describe("read: text", () => {
 
   it("stops at 50 KB without cutting a line", async () => {
     const cwd = await tempDir();
-    await writeFile(join(cwd, "wide.txt"), lines(100, (i) => String(i % 10).repeat(1000)));
+    await writeFile(
+      join(cwd, "wide.txt"),
+      lines(100, (i) => String(i % 10).repeat(1000)),
+    );
     const out = text(await call(readTool, { path: "wide.txt" }, { cwd }));
     const [body] = out.split("\n\n[");
     expect(body.split("\n")).toHaveLength(51); // 51 * 1000 + 50 newlines <= 51,200 < 52 lines
@@ -59,7 +62,10 @@ describe("read: text", () => {
 
   it("reads lines across chunk boundaries with multi-byte characters intact", async () => {
     const cwd = await tempDir();
-    await writeFile(join(cwd, "u.txt"), lines(3000, (i) => `${i} ${"é✓".repeat(20)}`));
+    await writeFile(
+      join(cwd, "u.txt"),
+      lines(3000, (i) => `${i} ${"é✓".repeat(20)}`),
+    );
     const out = text(await call(readTool, { path: "u.txt", offset: 2500, limit: 2 }, { cwd }));
     expect(out.split("\n").slice(0, 2)).toEqual([`2500 ${"é✓".repeat(20)}`, `2501 ${"é✓".repeat(20)}`]);
   });

@@ -37,8 +37,14 @@ const engines = [
 for (const engine of engines) {
   describe(`search tools (${engine.name})`, () => {
     const saved = process.env.PI_KERNEL_SEARCH;
-    beforeEach(() => { if (engine.builtin) process.env.PI_KERNEL_SEARCH = "builtin"; else delete process.env.PI_KERNEL_SEARCH; });
-    afterEach(() => { if (saved === undefined) delete process.env.PI_KERNEL_SEARCH; else process.env.PI_KERNEL_SEARCH = saved; });
+    beforeEach(() => {
+      if (engine.builtin) process.env.PI_KERNEL_SEARCH = "builtin";
+      else delete process.env.PI_KERNEL_SEARCH;
+    });
+    afterEach(() => {
+      if (saved === undefined) delete process.env.PI_KERNEL_SEARCH;
+      else process.env.PI_KERNEL_SEARCH = saved;
+    });
 
     it("says which engine ran", async () => {
       const cwd = await tree({ "a.txt": "hit\n" });
@@ -50,25 +56,25 @@ for (const engine of engines) {
       expect((inRepo.details as { engine: string }).engine).toBe(engine.builtin || !hasFd ? "builtin" : "fd");
     });
 
-    it.skipIf(engine.skipGrep)("grep: relative POSIX paths, line numbers, sorted, .gitignore and .git respected, hidden files searched", async () => {
-      const cwd = await tree({
-        ".gitignore": "build/\n*.log\n!keep.log\n",
-        "src/a b.ts": "const x = 1;\nneedle here\n",
-        "src/z.ts": "needle again\r\nno\n",
-        ".hidden/h.txt": "needle hidden\n",
-        "build/out.js": "needle ignored\n",
-        "debug.log": "needle ignored\n",
-        "keep.log": "needle kept\n",
-        ".git/config": "needle in git\n",
-      });
-      const result = await call(grepTool, { pattern: "needle" }, { cwd });
-      expect(text(result)).toBe([
-        ".hidden/h.txt:1: needle hidden",
-        "keep.log:1: needle kept",
-        "src/a b.ts:2: needle here",
-        "src/z.ts:1: needle again",
-      ].join("\n"));
-    });
+    it.skipIf(engine.skipGrep)(
+      "grep: relative POSIX paths, line numbers, sorted, .gitignore and .git respected, hidden files searched",
+      async () => {
+        const cwd = await tree({
+          ".gitignore": "build/\n*.log\n!keep.log\n",
+          "src/a b.ts": "const x = 1;\nneedle here\n",
+          "src/z.ts": "needle again\r\nno\n",
+          ".hidden/h.txt": "needle hidden\n",
+          "build/out.js": "needle ignored\n",
+          "debug.log": "needle ignored\n",
+          "keep.log": "needle kept\n",
+          ".git/config": "needle in git\n",
+        });
+        const result = await call(grepTool, { pattern: "needle" }, { cwd });
+        expect(text(result)).toBe(
+          [".hidden/h.txt:1: needle hidden", "keep.log:1: needle kept", "src/a b.ts:2: needle here", "src/z.ts:1: needle again"].join("\n"),
+        );
+      },
+    );
 
     it.skipIf(engine.skipGrep)("grep: nested .gitignore re-includes and a file path shows its base name", async () => {
       const cwd = await tree({ ".gitignore": "*.txt\n", "sub/.gitignore": "!want.txt\n", "sub/want.txt": "hit\n", "sub/no.txt": "hit\n" });
@@ -93,7 +99,9 @@ for (const engine of engines) {
       expect(limited.split("\n")).toHaveLength(102);
       expect(limited.endsWith("[100 matches limit reached. Use limit=200 for more, or refine pattern]")).toBe(true);
       const long = text(await call(grepTool, { pattern: "hit", path: "long.txt" }, { cwd }));
-      expect(long).toBe(`long.txt:1: hit ${"x".repeat(496)}... [truncated]\n\n[Some lines truncated to 500 chars. Use read tool to see full lines]`);
+      expect(long).toBe(
+        `long.txt:1: hit ${"x".repeat(496)}... [truncated]\n\n[Some lines truncated to 500 chars. Use read tool to see full lines]`,
+      );
       const big = await tree({ "big.txt": Array.from({ length: 400 }, () => `hit ${"y".repeat(300)}`).join("\n") });
       const capped = text(await call(grepTool, { pattern: "hit", limit: 1000 }, { cwd: big }));
       const [body, notice] = capped.split("\n\n");
@@ -104,7 +112,9 @@ for (const engine of engines) {
     it.skipIf(engine.skipGrep)("grep: BOM, CRLF and empty files", async () => {
       const cwd = await tree({ "bom.txt": "\uFEFFhit one\r\nmiss\r\nhit two\r\n", "empty.txt": "" });
       expect(text(await call(grepTool, { pattern: "^hit \\w+$" }, { cwd }))).toBe("bom.txt:1: hit one\nbom.txt:3: hit two");
-      expect(text(await call(grepTool, { pattern: "miss", context: 1 }, { cwd }))).toBe("bom.txt-1- hit one\nbom.txt:2: miss\nbom.txt-3- hit two");
+      expect(text(await call(grepTool, { pattern: "miss", context: 1 }, { cwd }))).toBe(
+        "bom.txt-1- hit one\nbom.txt:2: miss\nbom.txt-3- hit two",
+      );
       expect(text(await call(grepTool, { pattern: "x", path: "empty.txt" }, { cwd }))).toBe("No matches found");
     });
 
@@ -118,13 +128,20 @@ for (const engine of engines) {
     it.skipIf(engine.skipFind)("find: name and path globs, directories marked, .gitignore respected, limit notice", async () => {
       const cwd = await repo({
         ".gitignore": "dist/\n",
-        "src/a.spec.ts": "", "src/deep/b.spec.ts": "", "src/c.ts": "", "dist/x.spec.ts": "", ".config/d.spec.ts": "", "my dir/e f.ts": "",
+        "src/a.spec.ts": "",
+        "src/deep/b.spec.ts": "",
+        "src/c.ts": "",
+        "dist/x.spec.ts": "",
+        ".config/d.spec.ts": "",
+        "my dir/e f.ts": "",
       });
       expect(text(await call(findTool, { pattern: "*.spec.ts" }, { cwd }))).toBe(".config/d.spec.ts\nsrc/a.spec.ts\nsrc/deep/b.spec.ts");
       expect(text(await call(findTool, { pattern: "src/**/*.spec.ts" }, { cwd }))).toBe("src/a.spec.ts\nsrc/deep/b.spec.ts");
       expect(text(await call(findTool, { pattern: "deep" }, { cwd }))).toBe("src/deep/");
       expect(text(await call(findTool, { pattern: "*.ts", path: "my dir" }, { cwd }))).toBe("e f.ts");
-      expect(text(await call(findTool, { pattern: "*.ts", limit: 2 }, { cwd }))).toMatch(/\n\n\[2 results limit reached\. Use limit=4 for more, or refine pattern\]$/);
+      expect(text(await call(findTool, { pattern: "*.ts", limit: 2 }, { cwd }))).toMatch(
+        /\n\n\[2 results limit reached\. Use limit=4 for more, or refine pattern\]$/,
+      );
       expect(text(await call(findTool, { pattern: "*.nothing" }, { cwd }))).toBe("No files found matching pattern");
       expect(await errorOf(call(findTool, { pattern: "*", path: "src/c.ts" }, { cwd }))).toMatch(/^Not a directory/);
     });

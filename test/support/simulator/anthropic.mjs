@@ -11,8 +11,13 @@ export function frames(turn, body, responseId) {
   let out = [
     event("message_start", {
       message: {
-        id: responseId, type: "message", role: "assistant", model: body.model ?? "sim-model", content: [],
-        stop_reason: null, stop_sequence: null,
+        id: responseId,
+        type: "message",
+        role: "assistant",
+        model: body.model ?? "sim-model",
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
         usage: { input_tokens: u.input, cache_read_input_tokens: u.cacheRead, cache_creation_input_tokens: u.cacheWrite, output_tokens: 1 },
       },
     }),
@@ -22,13 +27,19 @@ export function frames(turn, body, responseId) {
   // concat, not push(...): a long scripted answer has more frames than a call may have arguments
   if (turn.redactedThinking) {
     const i = index++;
-    out = out.concat([event("content_block_start", { index: i, content_block: { type: "redacted_thinking", data: turn.redactedThinking } }), event("content_block_stop", { index: i })]);
+    out = out.concat([
+      event("content_block_start", { index: i, content_block: { type: "redacted_thinking", data: turn.redactedThinking } }),
+      event("content_block_stop", { index: i }),
+    ]);
   }
   if (turn.thinking) out = out.concat(thinkingBlock(turn, index++, responseId));
   if (turn.text) out = out.concat(textBlock(turn, index++));
   for (const call of turn.toolCalls) out = out.concat(toolBlock(turn, call, index++));
   return out.concat([
-    event("message_delta", { delta: { stop_reason: STOP[turn.stopReason] ?? "end_turn", stop_sequence: null }, usage: { output_tokens: u.output } }),
+    event("message_delta", {
+      delta: { stop_reason: STOP[turn.stopReason] ?? "end_turn", stop_sequence: null },
+      usage: { output_tokens: u.output },
+    }),
     event("message_stop"),
   ]);
 }
@@ -68,7 +79,14 @@ export function malformedFrame() {
   return `event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"bro\n\n`;
 }
 
-const ERROR_TYPES = { 400: "invalid_request_error", 401: "authentication_error", 403: "permission_error", 404: "not_found_error", 429: "rate_limit_error", 529: "overloaded_error" };
+const ERROR_TYPES = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  403: "permission_error",
+  404: "not_found_error",
+  429: "rate_limit_error",
+  529: "overloaded_error",
+};
 
 /** The body Anthropic sends with an error status. */
 export function errorBody(status, message) {

@@ -18,10 +18,13 @@ export function frames(turn, body, responseId, path) {
     ...(u.cacheRead ? { cachedContentTokenCount: u.cacheRead } : {}),
     ...(thoughts && done ? { thoughtsTokenCount: thoughts } : {}),
   });
-  const frame = (parts, finish) => `data: ${JSON.stringify({
-    candidates: [{ content: { parts, role: "model" }, ...(finish ? { finishReason: finish } : {}), index: 0 }],
-    usageMetadata: usage(Boolean(finish)), modelVersion, responseId,
-  })}\r\n\r\n`;
+  const frame = (parts, finish) =>
+    `data: ${JSON.stringify({
+      candidates: [{ content: { parts, role: "model" }, ...(finish ? { finishReason: finish } : {}), index: 0 }],
+      usageMetadata: usage(Boolean(finish)),
+      modelVersion,
+      responseId,
+    })}\r\n\r\n`;
   const signature = turn.thinkingSignature ?? Buffer.from(`sim-thought:${responseId}`).toString("base64");
   const parts = [];
   for (const piece of splitText(turn.thinking, turn.chunkSize)) parts.push([{ text: piece, thought: true }]);
@@ -43,7 +46,15 @@ export function malformedFrame() {
   return `data: {"candidates":[{"content":{"parts":[{"text":"bro\r\n\r\n`;
 }
 
-const STATUS = { 400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE" };
+const STATUS = {
+  400: "INVALID_ARGUMENT",
+  401: "UNAUTHENTICATED",
+  403: "PERMISSION_DENIED",
+  404: "NOT_FOUND",
+  429: "RESOURCE_EXHAUSTED",
+  500: "INTERNAL",
+  503: "UNAVAILABLE",
+};
 
 export function errorBody(status, message) {
   return { error: { code: status, message, status: STATUS[status] ?? "UNKNOWN" } };

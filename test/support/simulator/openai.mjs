@@ -7,7 +7,12 @@ const data = (value) => `data: ${JSON.stringify(value)}\n\n`;
 
 /** Every SSE frame of one scripted turn, in order. */
 export function frames(turn, body, responseId) {
-  const base = { id: responseId, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: body.model ?? "sim-model" };
+  const base = {
+    id: responseId,
+    object: "chat.completion.chunk",
+    created: Math.floor(Date.now() / 1000),
+    model: body.model ?? "sim-model",
+  };
   const chunk = (delta, finish = null) => data({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
   const out = [chunk({ role: "assistant", content: "" })];
   for (const piece of splitText(turn.thinking, turn.chunkSize)) out.push(chunk({ [turn.reasoningField]: piece }));
@@ -26,7 +31,12 @@ export function frames(turn, body, responseId) {
 // OpenAI counts cached tokens inside prompt_tokens.
 function usage(u) {
   const prompt = u.input + u.cacheRead;
-  return { prompt_tokens: prompt, completion_tokens: u.output, total_tokens: prompt + u.output, prompt_tokens_details: { cached_tokens: u.cacheRead } };
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: u.output,
+    total_tokens: prompt + u.output,
+    prompt_tokens_details: { cached_tokens: u.cacheRead },
+  };
 }
 
 /** A frame whose data is cut off mid-object, as a broken proxy might send. */

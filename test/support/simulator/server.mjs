@@ -8,11 +8,24 @@ import { normalizeTurn } from "./turns.mjs";
 import { writeFrames, writeStatusFault } from "./writer.mjs";
 
 const ROUTES = [
-  { paths: ["/v1/chat/completions", "/chat/completions"], name: "openai", format: openai, callPrefix: "call_sim_", responsePrefix: "chatcmpl-sim-" },
+  {
+    paths: ["/v1/chat/completions", "/chat/completions"],
+    name: "openai",
+    format: openai,
+    callPrefix: "call_sim_",
+    responsePrefix: "chatcmpl-sim-",
+  },
   { paths: ["/v1/messages", "/messages"], name: "anthropic", format: anthropic, callPrefix: "toolu_sim_", responsePrefix: "msg_sim_" },
   { paths: ["/v1/responses", "/responses"], name: "responses", format: responses, callPrefix: "call_sim_", responsePrefix: "resp_sim_" },
   // Gemini says "stream" in the URL, not in the body.
-  { pattern: /^(?:\/v1beta|\/v1)?\/models\/[^/]+:streamGenerateContent$/, name: "gemini", format: gemini, callPrefix: "gemini_sim_", responsePrefix: "gem_sim_", urlStreams: true },
+  {
+    pattern: /^(?:\/v1beta|\/v1)?\/models\/[^/]+:streamGenerateContent$/,
+    name: "gemini",
+    format: gemini,
+    callPrefix: "gemini_sim_",
+    responsePrefix: "gem_sim_",
+    urlStreams: true,
+  },
 ];
 
 const matches = (route, path) => (route.pattern ? route.pattern.test(path) : route.paths.includes(path));
@@ -21,7 +34,9 @@ const matches = (route, path) => (route.pattern ? route.pattern.test(path) : rou
 export async function startSimulator(options = {}) {
   const state = { queue: [], requests: [], sockets: new Set(), closing: false, ids: 0 };
   let signalClose;
-  const closing = new Promise((resolve) => { signalClose = resolve; });
+  const closing = new Promise((resolve) => {
+    signalClose = resolve;
+  });
   const server = createServer((req, res) => {
     handle(req, res, state, closing, options).catch((error) => fail(res, error));
   });
@@ -38,7 +53,9 @@ export async function startSimulator(options = {}) {
     url: `http://127.0.0.1:${port}`,
     port,
     requests: state.requests,
-    get remaining() { return state.queue.length; },
+    get remaining() {
+      return state.queue.length;
+    },
     script(...turns) {
       state.queue.push(...turns);
       return sim;
@@ -61,15 +78,26 @@ async function handle(req, res, state, closing, options) {
   if (path.startsWith("/__sim/")) return control(req, res, path, raw, state);
   // What a local OpenAI-compatible server lists (the models plugin probes this).
   if (req.method === "GET" && (path === "/v1/models" || path === "/models")) {
-    return json(res, 200, { object: "list", data: (options.models ?? ["sim-local-model"]).map((id) => ({ id, object: "model", owned_by: "simulator" })) });
+    return json(res, 200, {
+      object: "list",
+      data: (options.models ?? ["sim-local-model"]).map((id) => ({ id, object: "model", owned_by: "simulator" })),
+    });
   }
   const route = ROUTES.find((r) => req.method === "POST" && matches(r, path));
   const body = parseJson(raw);
-  state.requests.push({ method: req.method, path, headers: { ...req.headers }, body: body.ok ? body.value : undefined, rawBody: raw, format: route?.name });
+  state.requests.push({
+    method: req.method,
+    path,
+    headers: { ...req.headers },
+    body: body.ok ? body.value : undefined,
+    rawBody: raw,
+    format: route?.name,
+  });
   if (!route) return json(res, 404, { error: { message: `simulator: no route for ${req.method} ${path}`, type: "not_found" } });
   const { format } = route;
   if (!body.ok) return json(res, 400, format.errorBody(400, `simulator: request body is not JSON: ${body.error}`));
-  if (!route.urlStreams && body.value?.stream !== true) return json(res, 400, format.errorBody(400, "simulator: only streaming requests (stream: true) are supported"));
+  if (!route.urlStreams && body.value?.stream !== true)
+    return json(res, 400, format.errorBody(400, "simulator: only streaming requests (stream: true) are supported"));
   const next = state.queue.shift();
   if (next === undefined) {
     const message = `simulator script ran out: no scripted turn left for request #${state.requests.length} (${req.method} ${path})`;
