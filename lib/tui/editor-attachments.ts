@@ -48,6 +48,16 @@ export class EditorAttachments {
   }
 
   /** [start, end) of each live marker in a line (markers of dropped attachments are plain text). */
+  /** The marker on `line` that ends at `col`, if any. */
+  markerEndingAt(line: string, col: number): [number, number] | undefined {
+    return this.markers(line).find(([, end]) => end === col);
+  }
+
+  /** The marker on `line` that starts at `col`, if any. */
+  markerStartingAt(line: string, col: number): [number, number] | undefined {
+    return this.markers(line).find(([start]) => start === col);
+  }
+
   markers(line: string): [number, number][] {
     if (this.empty || !line.includes("[")) return [];
     const out: [number, number][] = [];

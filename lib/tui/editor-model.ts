@@ -34,8 +34,6 @@ export class EditorModel {
     this.col = this.lines[this.row].length;
   }
 
-  // ---- insertion ----
-
   insert(text: string): void {
     if (!text) return;
     this.snapshot(text.includes("\n") || text.length > 1 ? "other" : "insert");
@@ -93,11 +91,10 @@ export class EditorModel {
     return out;
   }
 
-  // ---- motion ----
-
   left(): void {
     this.undoStack.breakRun();
-    if (this.col > 0) this.col = this.markerEndingAt(this.col)?.[0] ?? prevBoundary(this.lines[this.row], this.col);
+    if (this.col > 0)
+      this.col = this.attachments.markerEndingAt(this.lines[this.row], this.col)?.[0] ?? prevBoundary(this.lines[this.row], this.col);
     else if (this.row > 0) {
       this.row--;
       this.col = this.lines[this.row].length;
@@ -107,7 +104,8 @@ export class EditorModel {
   right(): void {
     this.undoStack.breakRun();
     const line = this.lines[this.row];
-    if (this.col < line.length) this.col = this.markerStartingAt(this.col)?.[1] ?? nextBoundary(line, this.col);
+    if (this.col < line.length)
+      this.col = this.attachments.markerStartingAt(this.lines[this.row], this.col)?.[1] ?? nextBoundary(line, this.col);
     else if (this.row < this.lines.length - 1) {
       this.row++;
       this.col = 0;
@@ -160,14 +158,12 @@ export class EditorModel {
     }
   }
 
-  // ---- deletion ----
-
   backspace(): void {
     if (this.col === 0 && this.row === 0) return;
     this.snapshot("other");
     if (this.col > 0) {
       const line = this.lines[this.row];
-      const start = this.markerEndingAt(this.col)?.[0] ?? prevBoundary(line, this.col);
+      const start = this.attachments.markerEndingAt(this.lines[this.row], this.col)?.[0] ?? prevBoundary(line, this.col);
       this.lines[this.row] = line.slice(0, start) + line.slice(this.col);
       this.col = start;
     } else {
@@ -184,7 +180,9 @@ export class EditorModel {
     if (this.col === line.length && this.row === this.lines.length - 1) return;
     this.snapshot("other");
     if (this.col < line.length) {
-      this.lines[this.row] = line.slice(0, this.col) + line.slice(this.markerStartingAt(this.col)?.[1] ?? nextBoundary(line, this.col));
+      this.lines[this.row] =
+        line.slice(0, this.col) +
+        line.slice(this.attachments.markerStartingAt(this.lines[this.row], this.col)?.[1] ?? nextBoundary(line, this.col));
     } else {
       this.lines[this.row] = line + this.lines[this.row + 1];
       this.lines.splice(this.row + 1, 1);
@@ -213,8 +211,6 @@ export class EditorModel {
     this.killRange(this.col, line.length);
   }
 
-  // ---- kill ring ----
-
   yank(): void {
     const kill = this.killRing.latest();
     if (kill) this.insertYank(kill.text, kill.index);
@@ -234,8 +230,6 @@ export class EditorModel {
     this.lastYank = { row: this.row, start: y.start, end: this.col, index: prev.index };
   }
 
-  // ---- undo ----
-
   undo(): void {
     const s = this.undoStack.pop();
     if (!s) return;
@@ -243,8 +237,6 @@ export class EditorModel {
     this.row = s.row;
     this.col = s.col;
   }
-
-  // ---- history ----
 
   /** Remembers a submitted prompt (consecutive duplicates once). */
   remember(text: string): void {
@@ -269,18 +261,8 @@ export class EditorModel {
     this.history.reset();
   }
 
-  // ---- internals ----
-
   private markers(): [number, number][] {
     return this.attachments.markers(this.lines[this.row]);
-  }
-
-  private markerEndingAt(col: number): [number, number] | undefined {
-    return this.markers().find(([, end]) => end === col);
-  }
-
-  private markerStartingAt(col: number): [number, number] | undefined {
-    return this.markers().find(([start]) => start === col);
   }
 
   /** Keeps the cursor out of a marker's inside (after moving between lines or jumping). */

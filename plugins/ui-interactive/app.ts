@@ -7,23 +7,22 @@ import {
   Autocomplete,
   type CommandInfo,
   type Component,
-  Container,
   EditorModel,
-  EditorView,
   FileIndex,
   type InputEvent,
   type Keybindings,
   KeyParser,
-  Lines,
   loadKeybindings,
   plainTheme,
   type Terminal,
   type Theme,
-  truncateToWidth,
-  wrapText,
 } from "../../lib/tui/index.js";
-import type { AgentEvent, PluginApi } from "pi-kernel";
+import type { AgentEvent, AgentMessage, PluginApi } from "pi-kernel";
 import { Footer } from "./footer.js";
+import { borderToken, followLiveSettings } from "./live-settings.js";
+import { conversationChange } from "./conversation-change.js";
+import { layoutParts } from "./layout.js";
+import { SPINNER } from "./status-lines.js";
 import type { AppParts, Frame } from "../../contracts/index.js";
 import { Transcript } from "./transcript.js";
 import type { ViewContext } from "./view-context.js";
@@ -31,12 +30,9 @@ import type { ViewContext } from "./view-context.js";
 export interface Overlay extends Component {
   handle(event: InputEvent): void;
 }
-export interface Widget {
-  lines: string[];
-  placement: "aboveEditor" | "belowEditor";
-}
+export type { Widget } from "./status-lines.js";
+import type { Widget } from "./status-lines.js";
 
-const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const ESC_FLUSH_MS = 30;
 
 export class InteractiveApp {
@@ -61,7 +57,7 @@ export class InteractiveApp {
   private readonly parts: AppParts;
   private readonly parser = new KeyParser();
   private spinner = 0;
-  private shownMessages: readonly unknown[] | undefined;
+  private shownMessages: readonly AgentMessage[] | undefined;
   private closed = false;
   private timer: NodeJS.Timeout | undefined;
   private escTimer: NodeJS.Timeout | undefined;
@@ -100,21 +96,13 @@ export class InteractiveApp {
       maxVisible: () => Number(this.api.settings.autocompleteMaxVisible) || 5,
       onAsyncUpdate: () => this.render(),
     });
-    const editorView = new EditorView(this.editor, {
-      border: (s) => this.theme().fg(this.borderToken(), s),
-      maxRows: () => Math.max(3, Math.floor(this.term.rows * 0.4)),
-      label: () => (this.editor.getText().startsWith("!") ? this.theme().fg("bashMode", " bash ") : ""),
+    this.parts = layoutParts({
+      app: this,
+      keys,
+      editorBorder: () => borderToken(this.editor.getText(), this.api),
+      status: () => ({ working: this.working, spinner: this.spinner, queue: this.queue, hint: this.hint }),
+      inlineOverlay: () => (this.overlay && !this.frame.floatsOverlays ? this.overlay : undefined),
     });
-    const transcript = new Container();
-    transcript.add(this.transcript.container);
-    transcript.add(new Lines((w) => this.workingLines(w)));
-    const bottom = new Container();
-    const inlineOverlay = () => (this.overlay && !this.frame.floatsOverlays ? this.overlay : undefined);
-    bottom.add(new Lines((w) => this.widgetLines("aboveEditor", w)));
-    bottom.add(new Lines((w) => ["", ...(inlineOverlay()?.render(w) ?? editorView.render(w))]));
-    bottom.add(new Lines((w) => (this.overlay ? [] : this.autocomplete.render(w, this.theme()))));
-    bottom.add(new Lines((w) => this.widgetLines("belowEditor", w)));
-    this.parts = { transcript, bottom, footer: this.footer, overlay: () => this.overlay, theme: () => this.theme(), keys };
   }
 
   /** Runs until the user quits; resolves with the exit code. */
@@ -205,25 +193,12 @@ export class InteractiveApp {
     this.frame.renderNow();
   }
 
-  /**
-   * The agent's message list is replaced (never mutated) when a session is resumed, a branch is
-   * chosen in /tree, or the conversation is compacted; the transcript is then drawn anew.
-   * A list that only grew keeps what is drawn and adds the new messages.
-   */
   private syncConversation(): void {
     const messages = this.api.agent.messages;
-    const previous = this.shownMessages;
-    if (messages === previous) return;
+    const change = conversationChange(this.shownMessages, messages, this.api.agent.isStreaming);
     this.shownMessages = messages;
-    if (!previous || this.api.agent.isStreaming) return;
-    // Only appended to (a plugin's message, a `!cmd` run, added outside a turn): draw just the
-    // new messages, so the notices above stay. `!cmd` runs were drawn live already.
-    if (messages.length >= previous.length && previous.every((m, i) => messages[i] === m)) {
-      this.transcript.replay(messages.slice(previous.length).filter((m) => m.role !== "bashExecution"));
-      return;
-    }
-    this.transcript.reset();
-    this.transcript.replay(messages);
+    if (change === "redraw") this.transcript.reset();
+    if (change !== "none") this.transcript.replay(change === "redraw" ? messages : change.appended);
   }
 
   invalidate(): void {
@@ -306,48 +281,16 @@ export class InteractiveApp {
     }
   }
 
-  private workingLines(width: number): string[] {
-    const t = this.theme();
-    const out: string[] = [];
-    if (this.working) out.push("", t.fg("accent", `${SPINNER[this.spinner]} `) + t.fg("muted", "Working… (esc to interrupt)"));
-    for (const text of this.queue.steering) out.push(truncateToWidth(t.fg("dim", "Steering: ") + text.replace(/\n/g, " "), width));
-    for (const text of this.queue.followUp) out.push(truncateToWidth(t.fg("dim", "Follow-up: ") + text.replace(/\n/g, " "), width));
-    if (this.queue.steering.length + this.queue.followUp.length) out.push(t.fg("dim", "↳ alt+up to edit queued messages"));
-    if (this.hint) out.push(t.fg("warning", this.hint));
-    return out;
-  }
-
-  private widgetLines(placement: Widget["placement"], width: number): string[] {
-    const out: string[] = [];
-    for (const w of this.widgets.values()) if (w.placement === placement) for (const l of w.lines) out.push(...wrapText(l, width));
-    return out;
-  }
-
-  private borderToken() {
-    if (this.editor.getText().startsWith("!")) return "bashMode" as const;
-    const level = this.api.agent.thinkingLevel;
-    if (!this.api.agent.model?.reasoning) return "thinkingOff" as const;
-    return `thinking${level[0].toUpperCase()}${level.slice(1)}` as "thinkingOff";
-  }
-
   /** Follows the active theme, and the settings /settings changes live (hideThinkingBlock). */
   private subscribeTheme(): void {
     this.offTheme();
-    const offs: (() => void)[] = [];
-    if (this.api.services.has("themes")) offs.push(this.api.services.use("themes").onChange(() => this.invalidate()));
-    const settings = this.api.services.get("settings");
-    if (settings) {
-      offs.push(
-        settings.onChange((key, value) => {
-          if (key === "hideThinkingBlock") {
-            this.thinkingHidden = value === true;
-            this.transcript.refresh();
-          }
-        }),
-      );
-    }
-    this.offTheme = () => {
-      for (const off of offs) off();
-    };
+    this.offTheme = followLiveSettings(
+      this.api,
+      () => this.invalidate(),
+      (hidden) => {
+        this.thinkingHidden = hidden;
+        this.transcript.refresh();
+      },
+    );
   }
 }
