@@ -12,7 +12,7 @@ import { runExtensions } from "./extensions.js";
 import { withDiscovery } from "./discover.js";
 import { packageRoot } from "./package-root.js";
 import { loadSettings } from "./settings.js";
-import { sharedModules } from "./shared-modules.js";
+import { sharedModules, toolkitAliases } from "./shared-modules.js";
 import { selectTools, type ToolSelection } from "./tools.js";
 
 export { ExtensionInstallError } from "./extensions.js";
@@ -81,7 +81,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     settings,
     flags: o.flags,
     modules,
-    aliases: o.aliases,
+    aliases: { ...toolkitAliases(root), ...o.aliases },
     ...withDiscovery({
       cwd: o.cwd,
       agentDir,
