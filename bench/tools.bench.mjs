@@ -36,7 +36,9 @@ export async function rows(runs) {
 }
 
 async function editRows(dir, n) {
-  const { editTool } = await dist("plugins/tools-core/edit.js");
+  const { createEditTool } = await dist("plugins/tools-core/edit.js");
+  const { createFileMutationQueue } = await dist("lib/tool-kit/index.js");
+  const editTool = createEditTool(createFileMutationQueue());
   const lines = Array.from({ length: 200_000 }, (_, i) => `line ${i} ${"x".repeat(40)}  `);
   const content = lines.join("\n") + "\n"; // ~10 MB
   const file = join(dir, "big.txt");

@@ -11,7 +11,7 @@
 // The other tsc files stay in dist/ untouched: tests and benches import some of them directly,
 // and pi extensions load plugins/pi-compat/modules/*.js through jiti (its own graph, as before).
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
 
@@ -85,6 +85,8 @@ await build({
   // The CLI and the loader import() the kernel lazily, but every plugin imports it statically:
   // it is one shared chunk either way, which is what we want.
   checks: { ineffectiveDynamicImport: false },
+  // Entry files may export more than their source (per-module tui chunks need it).
+  preserveEntrySignatures: "allow-extension",
   treeshake: { moduleSideEffects: hasSideEffects },
   resolve: { alias: { "pi-kernel/kernel": kernelEntry, "pi-kernel": kernelEntry } },
   output: {
@@ -93,5 +95,12 @@ await build({
     entryFileNames: "[name].js",
     chunkFileNames: `${CHUNKS}/[name]-[hash].js`,
     sourcemap: true,
+    // lib/tui is reached through one index, so by default its modules share one chunk and a
+    // plugin that needs one small piece (a key parser) would load it all, markdown and text
+    // wrapping included, at start-up. One chunk per tui module keeps each load to what is used.
+    codeSplitting: {
+      includeDependenciesRecursively: false,
+      groups: [{ debugName: "tui modules", name: (id) => (tuiModule.test(id) ? `tui-${basename(id, ".js")}` : null) }],
+    },
   },
 });
