@@ -11,7 +11,6 @@ import { PI_BIN, ROOT, stats } from "./measure.mjs";
 export const title = "interactive UI (inline)";
 
 const dist = (p) => join(ROOT, "dist", p);
-const LIVE = Symbol.for("pi-kernel.ui.live");
 
 export async function rows(runs) {
   const render = await renderPerToken(runs || 2000);
@@ -73,8 +72,9 @@ export async function renderPerToken(tokens) {
   await kernel.start();
   kernel.actions.setMessages(history(620));
   const exited = kernel.host.current.registry.get("surface", "interactive").run({ messages: [] });
-  await until(() => globalThis[LIVE]?.app, 10_000);
-  const app = globalThis[LIVE].app;
+  const liveApp = () => kernel.host.current.services.get("interactive")?.impl.app();
+  await until(liveApp, 10_000);
+  const app = liveApp();
   app.renderNow();
   const transcriptLines = app.transcript.container.render(120).length;
   const partial = {

@@ -12,6 +12,9 @@ export interface CompactionService {
   idle(): Promise<void>;
 }
 
+/** Why a compaction runs: the user asked, the context passed the threshold, or the provider overflowed. */
+export type CompactionReason = "manual" | "threshold" | "overflow";
+
 export interface CompactionSettings {
   enabled: boolean;
   reserveTokens: number;

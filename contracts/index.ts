@@ -3,6 +3,7 @@
 // so `api.services.use("models")` and `api.register.command(...)` are typed without a generic.
 export type * from "./commands.js";
 export type * from "./compaction.js";
+export type * from "./events.js";
 export type * from "./export.js";
 export type * from "./file-mutations.js";
 export type * from "./interactive.js";

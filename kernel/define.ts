@@ -4,7 +4,7 @@ import type { TSchema } from "@sinclair/typebox";
 import type { HookName, HookSignatures, TapOptions } from "./hooks.js";
 import type { ServiceName, Services } from "./services.js";
 import type {
-  AgentEvent, AgentMessage, Diagnostic, ImageContent, Model, ProviderDef, QueueMode, ThinkingLevel, ToolDef,
+  AgentEvent, AgentMessage, Diagnostic, ImageContent, KnownEvent, Model, ProviderDef, QueueMode, ThinkingLevel, ToolDef,
 } from "./types.js";
 
 /**
@@ -139,6 +139,11 @@ export interface PluginDef {
 
 /** A service name; "*" in `uses` lets a host-adapted plugin (a pi extension) look up anything. */
 export type ServiceRef = ServiceName | (string & {});
+
+/** Narrows an event to a declared type (kernel events, and custom ones merged into CustomEvents). */
+export function isEvent<K extends KnownEvent["type"]>(event: AgentEvent, type: K): event is Extract<KnownEvent, { type: K }> {
+  return event.type === type;
+}
 
 export function definePlugin(def: PluginDef): PluginDef {
   return def;

@@ -160,7 +160,16 @@ export interface ToolDef<S extends TSchema = TSchema, D = unknown> {
 
 // ---- agent events (pi's AgentEvent) ---------------------------------------------------------
 
-export type AgentEvent =
+/**
+ * Events plugins publish with `actions.emit`, declared by merging into this interface (event type
+ * -> its fields), as contracts/events.ts does; `isEvent(e, "compaction_end")` then narrows to them.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
+export interface CustomEvents {}
+export type CustomEvent = { [K in keyof CustomEvents]: { type: K } & CustomEvents[K] }[keyof CustomEvents];
+
+/** Every event whose shape is known: the loop's, the kernel's own and the declared custom ones. */
+export type KnownEvent =
   | { type: "agent_start" }
   | { type: "agent_end"; messages: AgentMessage[] }
   | { type: "turn_start" }
@@ -171,7 +180,12 @@ export type AgentEvent =
   | { type: "tool_execution_start"; toolCallId: string; toolName: string; args: unknown }
   | { type: "tool_execution_update"; toolCallId: string; toolName: string; args: unknown; partialResult: ToolResult }
   | { type: "tool_execution_end"; toolCallId: string; toolName: string; result: ToolResult; isError: boolean }
-  | { type: string; [key: string]: unknown };
+  | { type: "queue_update"; steering: string[]; followUp: string[] }
+  | { type: "model_select"; model: Model; previousModel: Model | undefined; source: "set" | "cycle" | "restore" }
+  | { type: "thinking_level_select"; level: ThinkingLevel; previousLevel: ThinkingLevel }
+  | CustomEvent;
+/** What travels on the event hook: a known event, or one nobody declared (a pi extension's). */
+export type AgentEvent = KnownEvent | { type: string; [key: string]: unknown };
 
 export type QueueMode = "all" | "one-at-a-time";
 

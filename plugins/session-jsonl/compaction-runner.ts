@@ -9,7 +9,8 @@ import type { CompactionService, CompactionSettings, CompactorDef } from "../../
 import type { CompactionEntry } from "../../contracts/session-entries.js";
 import type { SessionController } from "./controller.js";
 
-export type CompactionReason = "manual" | "threshold" | "overflow";
+export type { CompactionReason } from "../../contracts/compaction.js";
+import type { CompactionReason } from "../../contracts/compaction.js";
 
 export class CompactionRunner implements CompactionService {
   private running: Promise<CompactionEntry> | undefined;

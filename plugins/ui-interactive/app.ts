@@ -17,7 +17,7 @@ import {
   type Terminal,
   type Theme,
 } from "../../lib/tui/index.js";
-import type { AgentEvent, AgentMessage, PluginApi } from "pi-kernel";
+import { type AgentEvent, type AgentMessage, isEvent, type PluginApi } from "pi-kernel";
 import { Footer } from "./footer.js";
 import { borderToken, followLiveSettings } from "./live-settings.js";
 import { conversationChange } from "./conversation-change.js";
@@ -214,9 +214,8 @@ export class InteractiveApp {
     else if (e.type === "agent_end") {
       this.setWorking(false);
       this.footer.refreshBranch();
-    } else if (e.type === "queue_update")
-      this.queue = { steering: (e.steering as string[]) ?? [], followUp: (e.followUp as string[]) ?? [] };
-    else if (e.type === "session_info_changed") this.sessionName = (e.name as string | undefined) || undefined;
+    } else if (isEvent(e, "queue_update")) this.queue = { steering: e.steering, followUp: e.followUp };
+    else if (isEvent(e, "session_info_changed")) this.sessionName = e.name || undefined;
     this.transcript.onEvent(e);
     this.render();
   }

@@ -145,10 +145,18 @@ describe("architecture rules", () => {
     const hooks = readFileSync(join(ROOT, "kernel", "hooks.ts"), "utf8");
     const policies = [...hooks.matchAll(/^\s+(\w+): \{ kind: "(\w+)", onError: "(\w+)", timeoutMs: ([\d_]+) \}/gm)];
     expect(policies.length).toBeGreaterThan(10);
-    const rows = new Map(doc.split("\n").filter((l) => l.startsWith("|")).map((l) => {
-      const cells = l.split("|").slice(1, -1).map((c) => c.trim());
-      return [cells[0], cells] as const;
-    }));
+    const rows = new Map(
+      doc
+        .split("\n")
+        .filter((l) => l.startsWith("|"))
+        .map((l) => {
+          const cells = l
+            .split("|")
+            .slice(1, -1)
+            .map((c) => c.trim());
+          return [cells[0], cells] as const;
+        }),
+    );
     for (const [, name, kind, onError, timeout] of policies) {
       const row = rows.get(`\`${name}\``);
       expect(row, `docs/plugins/hooks.md has no row for ${name}`).toBeDefined();
