@@ -1,5 +1,5 @@
-// The file tools against files that are not regular files: FIFOs, character devices (a mknod'ed
-// null device, and the real /dev/null through a symlink and by name) and Unix sockets. Each is
+// The file tools against files that are not regular files: FIFOs, character devices (mknod'ed null
+// devices, by name and through a symlink; the real /dev/null only for read) and Unix sockets. Each is
 // refused with an error naming what it is, nothing is opened or replaced, and a FIFO never blocks.
 import { execFileSync } from "node:child_process";
 import { lstatSync, statSync } from "node:fs";
@@ -95,16 +95,24 @@ describe("devices", () => {
     expect(lstatSync(join(cwd, "out.log")).isSymbolicLink()).toBe(true);
   });
 
-  it("the real /dev/null is refused by name and through a symlink, and is still a character device", async () => {
+  it("a device named directly (as /dev/... would be when running as root) is refused by write and edit", async () => {
+    const cwd = await tempDir();
+    const node = join(cwd, "null");
+    execFileSync("mknod", [node, "c", "1", "3"]);
+    expect(await errorOf(call(writeTool, { path: node, content: "x" }, { cwd }))).toMatch(/null is a character device/);
+    const edit = { path: node, edits: [{ oldText: "a", newText: "b" }] };
+    expect(await errorOf(call(editTool, edit, { cwd }))).toMatch(/character device/);
+    expect(isCharDevice(node)).toBe(true);
+    expect(await readdir(cwd)).toEqual(["null"]);
+  });
+
+  // Only read touches the real /dev/null: a regression in write would replace it for the whole
+  // machine (the mknod'ed copies above cover write and edit).
+  it("read refuses the real /dev/null through a symlink, which stays a character device", async () => {
     const cwd = await tempDir();
     await symlink("/dev/null", join(cwd, "sink"));
-    expect(await errorOf(call(writeTool, { path: "sink", content: "x" }, { cwd }))).toMatch(/character device/);
-    expect(await errorOf(call(writeTool, { path: "/dev/null", content: "x" }, { cwd }))).toMatch(/character device/);
-    const edit = { path: "/dev/null", edits: [{ oldText: "a", newText: "b" }] };
-    expect(await errorOf(call(editTool, edit, { cwd }))).toMatch(/character device/);
     expect(await errorOf(call(readTool, { path: "sink" }, { cwd }))).toMatch(/character device/);
     expect(isCharDevice("/dev/null")).toBe(true);
-    expect(await readdir(cwd)).toEqual(["sink"]);
   });
 });
 
