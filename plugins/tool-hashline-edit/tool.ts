@@ -8,7 +8,7 @@ import {
   readUtf8File,
   resolveToolPath,
   summariseChange,
-  writeFileAtomic,
+  writeFileSafely,
 } from "../../lib/tool-kit/index.js";
 import { applyHashlineEdits, around, type HashlineEdit } from "./apply.js";
 import { parseDocument, serialise } from "./document.js";
@@ -53,7 +53,7 @@ export const createHashlineEditTool = (mutations: FileMutationsService) =>
         const after = serialise({ ...doc, lines, finalNewline: doc.finalNewline || doc.lines.length === 0 });
         if (after === text) throw new Error(`No changes made to ${path}: the edits produce identical content.`);
         signal.throwIfAborted();
-        await writeFileAtomic(path, after, signal);
+        await writeFileSafely(path, after, signal, "hashline_edit");
         const details = await summariseChange(path, text.replace(/^\uFEFF/, ""), after.replace(/^\uFEFF/, ""));
         details.firstChangedLine ??= firstLine;
         const preview = lines.length

@@ -7,7 +7,7 @@ import {
   readUtf8File,
   resolveToolPath,
   summariseChange,
-  writeFileAtomic,
+  writeFileSafely,
 } from "../../lib/tool-kit/index.js";
 import { prepareEditArguments } from "./edit-args.js";
 import { applyEdits } from "./edit-apply.js";
@@ -51,7 +51,7 @@ export const createEditTool = (mutations: FileMutationsService) =>
         const before = decoded.slice(bom.length);
         const { text: after, firstOffset } = applyEdits(before, params.edits, path);
         signal.throwIfAborted();
-        await writeFileAtomic(path, bom + after, signal);
+        await writeFileSafely(path, bom + after, signal, "edit");
         const details = await summariseChange(path, before, after);
         // Without a diff (it timed out), the first replaced span still says where the change is.
         details.firstChangedLine ??= lineAt(before, firstOffset);

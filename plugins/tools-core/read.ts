@@ -1,13 +1,13 @@
 // The read tool: a text file's lines (with offset/limit paging and head truncation) or an image.
-import { open, readFile, type FileHandle } from "node:fs/promises";
+import type { FileHandle } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
 import type { ImageContent, TextContent, ToolResult } from "pi-kernel";
 import {
-  describeFsError,
   formatSize,
   HeadBudget,
   MAX_BYTES,
   MAX_LINES,
+  openRegularFile,
   quote,
   resolveToolPath,
   statExistingFile,
@@ -42,15 +42,14 @@ export const readTool = defineTool<typeof parameters, ReadDetails>({
   async execute(_id, params, signal, _onUpdate, ctx) {
     signal.throwIfAborted();
     const path = resolveToolPath(ctx.cwd, params.path);
-    await statExistingFile(path);
-    const file = await open(path, "r").catch((error) => {
-      throw new Error(describeFsError(error, path));
-    });
+    // Stat first: a FIFO, device or socket is refused before anything opens it.
+    const info = await statExistingFile(path, "read");
+    const file = await openRegularFile(path, "r", info, "read");
     try {
       const head = Buffer.alloc(SNIFF_BYTES);
       const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
       const kind = sniffKind(head.subarray(0, bytesRead));
-      if (kind.kind === "image") return await readImage(path, kind.mimeType, signal);
+      if (kind.kind === "image") return await readImage(file, kind.mimeType, signal);
       if (kind.kind === "binary") {
         throw new Error(
           `${path} is a binary file and cannot be read as text. Inspect it with bash (e.g. \`file ${quote(path)}\` or \`xxd ${quote(path)} | head\`).`,
@@ -63,8 +62,8 @@ export const readTool = defineTool<typeof parameters, ReadDetails>({
   },
 });
 
-async function readImage(path: string, mimeType: string, signal: AbortSignal): Promise<ToolResult<ReadDetails>> {
-  const data = await readFile(path, { signal });
+async function readImage(file: FileHandle, mimeType: string, signal: AbortSignal): Promise<ToolResult<ReadDetails>> {
+  const data = await file.readFile({ signal }); // from the start: the sniff read did not move the position
   const content: (TextContent | ImageContent)[] = [
     { type: "text", text: `Read image file [${mimeType}]` },
     { type: "image", data: data.toString("base64"), mimeType },

@@ -1,7 +1,8 @@
-// The write tool: create or overwrite a whole file, atomically, creating parent directories.
+// The write tool: create a file (atomically, creating parent directories) or overwrite one in place,
+// keeping its links, owner and mode; devices, FIFOs and sockets are refused (tool-kit's safe write).
 // Writes go through the per-file mutation queue it is built with (the "file-mutations" service).
 import { defineTool, Type } from "pi-kernel";
-import { type FileMutationsService, resolveToolPath, writeFileAtomic } from "../../lib/tool-kit/index.js";
+import { type FileMutationsService, resolveToolPath, writeFileSafely } from "../../lib/tool-kit/index.js";
 
 const parameters = Type.Object({
   path: Type.String({ description: "Path to the file to write (relative or absolute)" }),
@@ -23,7 +24,7 @@ export const createWriteTool = (mutations: FileMutationsService) =>
       const bytes = Buffer.byteLength(params.content, "utf8");
       await mutations.run(path, async () => {
         signal.throwIfAborted();
-        await writeFileAtomic(path, params.content, signal);
+        await writeFileSafely(path, params.content, signal, "write");
       });
       return { content: [{ type: "text", text: `Successfully wrote ${bytes} bytes to ${path}` }] };
     },

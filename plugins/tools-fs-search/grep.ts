@@ -1,7 +1,7 @@
 // The grep tool: search file contents (ripgrep when installed, else the built-in engine), with
 // pi's parameters, output format and limits.
 import { defineTool, Type } from "pi-kernel";
-import { MAX_BYTES, MAX_LINE_CHARS } from "../../lib/tool-kit/index.js";
+import { MAX_BYTES, MAX_LINE_CHARS, refuseNonRegular } from "../../lib/tool-kit/index.js";
 import { rgPath } from "./backend.js";
 import { formatMatches } from "./grep-format.js";
 import { grepWithRg } from "./grep-rg.js";
@@ -39,6 +39,8 @@ export const grepTool = defineTool<typeof parameters, GrepDetails>({
   parameters,
   async execute(_id, params, signal, _onUpdate, ctx) {
     const { root, info } = await searchPath(ctx.cwd, params.path, signal);
+    // A FIFO or device named as the path would block or never end: only directories and files.
+    if (!info.isDirectory()) refuseNonRegular(root, info, "grep");
     const query: GrepQuery = {
       pattern: params.pattern,
       root,

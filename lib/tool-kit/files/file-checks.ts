@@ -1,9 +1,15 @@
 // The checks read and edit share before touching a file, with errors worded so the model knows
-// what to do next rather than seeing a bare ENOENT/EISDIR.
-import { readFile, stat } from "node:fs/promises";
+// what to do next rather than seeing a bare ENOENT/EISDIR. Only regular files pass: a FIFO, device
+// or socket is refused before it is opened (see regular-file.ts).
+import { stat } from "node:fs/promises";
 import type { Stats } from "node:fs";
+import { describeFsError, quote } from "./fs-errors.js";
+import { openRegularFile, refuseNonRegular } from "./regular-file.js";
 
-export async function statExistingFile(path: string): Promise<Stats> {
+export { describeFsError, quote };
+
+/** Stats an existing regular file; directories, FIFOs, devices and sockets are refused by name. */
+export async function statExistingFile(path: string, tool = "read"): Promise<Stats> {
   let info: Stats;
   try {
     info = await stat(path);
@@ -13,21 +19,8 @@ export async function statExistingFile(path: string): Promise<Stats> {
   if (info.isDirectory()) {
     throw new Error(`${path} is a directory, not a file. To see what it contains, use ls or bash (e.g. \`ls -la ${quote(path)}\`).`);
   }
+  refuseNonRegular(path, info, tool);
   return info;
-}
-
-export function describeFsError(error: unknown, path: string): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === "ENOENT")
-    return `File not found: ${path}. Check the path (relative paths resolve against the working directory), e.g. with ls or find.`;
-  if (code === "EACCES" || code === "EPERM") return `Permission denied: ${path}.`;
-  if (code === "ENOTDIR") return `Not a valid path: a component of ${path} is a file, not a directory.`;
-  return `Cannot access ${path}: ${(error as Error).message}`;
-}
-
-/** Single-quotes a path for a shell command the model may copy. */
-export function quote(path: string): string {
-  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
 }
 
 /** Refuses files that are not UTF-8: re-encoding them would corrupt bytes outside the edit. */
@@ -41,9 +34,15 @@ export function decodeUtf8(raw: Buffer, path: string, tool: string): string {
 
 /** An existing file's text, for a tool about to change it: clear errors, UTF-8 only, BOM kept. */
 export async function readUtf8File(path: string, signal: AbortSignal, tool: string): Promise<string> {
-  await statExistingFile(path);
-  const raw = await readFile(path, { signal }).catch((error) => {
-    throw new Error(describeFsError(error, path));
-  });
-  return decodeUtf8(raw, path, tool);
+  const info = await statExistingFile(path, tool);
+  const file = await openRegularFile(path, "r", info, tool);
+  try {
+    const raw = await file.readFile({ signal }).catch((error) => {
+      if (signal.aborted) throw error;
+      throw new Error(describeFsError(error, path));
+    });
+    return decodeUtf8(raw, path, tool);
+  } finally {
+    await file.close();
+  }
 }
