@@ -32,6 +32,12 @@ export interface ModelsService {
   find(provider: string, id: string): Model | undefined;
   resolve(pattern: string, provider?: string): Model | undefined;
   apiKey(model: Model): Promise<string | undefined>;
+  /**
+   * The environment variables keys are read from: each built-in provider's (ANTHROPIC_API_KEY, ...)
+   * and every set variable an `apiKey` (models.json, auth.json, added providers) names. Shell
+   * children go without them unless settings `shell.passProviderKeys` is true.
+   */
+  keyVariables(): string[];
   /** The --models (or settings `enabledModels`) selection, in order; empty when not set. */
   scoped(): Scoped[];
   /** Switches to the next/previous model of the scope (or of the available models). */

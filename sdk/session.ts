@@ -12,10 +12,14 @@ import type {
   Services,
   ThinkingLevel,
 } from "../kernel/index.js";
+import { publicModel } from "../lib/mode-kit/index.js";
 
 export type Listener = (event: AgentEvent) => void;
 
 export class AgentSession {
+  /** Models handed out without their headers (publicModel), mapped back to the real ones. */
+  private readonly shown = new WeakMap<Model, Model>();
+
   constructor(
     private readonly kernel: Kernel,
     private readonly api: () => PluginApi,
@@ -25,8 +29,9 @@ export class AgentSession {
   get messages(): readonly AgentMessage[] {
     return this.kernel.agent.messages;
   }
+  /** The current model, without its request headers (they may hold keys; setModel takes it back). */
   get model(): Model | undefined {
-    return this.kernel.agent.model;
+    return this.kernel.agent.model && this.show(this.kernel.agent.model);
   }
   get thinkingLevel(): ThinkingLevel {
     return this.kernel.agent.thinkingLevel;
@@ -67,12 +72,12 @@ export class AgentSession {
     return () => this.listeners.delete(listener);
   }
 
-  /** A Model, or a pattern as on the command line ("provider/id", "sonnet"). */
+  /** A Model, or a pattern as on the command line ("provider/id", "sonnet"); returns it without headers. */
   setModel(model: Model | string): Model {
-    const resolved = typeof model === "string" ? this.service("models")?.resolve(model) : model;
+    const resolved = typeof model === "string" ? this.service("models")?.resolve(model) : (this.shown.get(model) ?? model);
     if (!resolved) throw new Error(`Model not found: ${String(model)}`);
     this.kernel.actions.setModel(resolved);
-    return resolved;
+    return this.show(resolved);
   }
 
   setThinkingLevel(level: ThinkingLevel): void {
@@ -98,6 +103,12 @@ export class AgentSession {
   async dispose(): Promise<void> {
     this.listeners.clear();
     await this.kernel.stop("quit");
+  }
+
+  private show(model: Model): Model {
+    const shown = publicModel(model);
+    if (shown !== model) this.shown.set(shown, model);
+    return shown;
   }
 
   private service<K extends ServiceName>(name: K): Services[K] | undefined {

@@ -1,9 +1,10 @@
 // Helpers for the headless modes (print/JSON and RPC), the one entry point they import: pi's JSON
 // event lines, strict JSONL framing, the stdout guard, signal handling, the thinking-level clamp
-// for the current model, and the last assistant text.
+// for the current model, the last assistant text, and models without their secret headers.
 export { jsonLine, readJsonl } from "./jsonl.js";
 export { eventLine, toPiEvent } from "./pi-events.js";
 export { type Abortable, exitOnSignals } from "./signals.js";
 export { type GuardedStdout, guardStdout } from "./stdout.js";
 export { availableThinkingLevels, clampThinkingLevel } from "./thinking.js";
 export { lastAssistantText } from "./last-assistant-text.js";
+export { publicModel } from "./public-model.js";

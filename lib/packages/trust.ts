@@ -1,5 +1,6 @@
 // Trusting a project directory. A repository can carry code (.pi/extensions, packages in
-// .pi/settings.json) and settings that redirect requests (a `baseUrl`); none of it takes effect
+// .pi/settings.json), settings that redirect requests (a `baseUrl`) and ones that hand provider
+// keys to shell commands (`shell.passProviderKeys`); none of it takes effect
 // until the user trusts the directory once (a prompt in the interactive UI, `--trust` headless).
 // The answer is remembered in ~/.pi/agent/trusted-projects.json.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -50,6 +51,7 @@ export function untrustedContent(cwd: string): string[] {
     if (Array.isArray(value.packages) && value.packages.length) found.push(".pi/settings.json packages");
     if (Array.isArray(value.extensions) && value.extensions.length) found.push(".pi/settings.json extensions");
     if (hasKey(value, "baseUrl")) found.push(".pi/settings.json baseUrl");
+    if (hasKey(value, "passProviderKeys")) found.push(".pi/settings.json shell.passProviderKeys");
   }
   return found;
 }
@@ -58,7 +60,7 @@ export function untrustedContent(cwd: string): string[] {
 export function withoutUntrusted(settings: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(settings)) {
-    if (key === "packages" || key === "extensions" || key === "baseUrl") continue;
+    if (key === "packages" || key === "extensions" || key === "baseUrl" || key === "passProviderKeys") continue;
     out[key] = value && typeof value === "object" && !Array.isArray(value) ? withoutUntrusted(value as Record<string, unknown>) : value;
   }
   return out;

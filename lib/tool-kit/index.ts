@@ -2,13 +2,15 @@
 // safe writes (new files atomic, existing ones in place with a backup), file checks that refuse
 // anything but regular files, the per-file mutation queue (stateless; the shared one is the
 // "file-mutations" service), running shell commands in their own process group with bounded
-// output, output limits and truncation, and marking a tool deferred (found with tool_search).
+// output and an environment without provider keys, output limits and truncation, and marking a
+// tool deferred (found with tool_search).
 export { writeFileAtomic, writeFileSafely } from "./files/safe-write.js";
 export { type DiffSummary, summariseChange } from "./files/change-summary.js";
 export { decodeUtf8, describeFsError, quote, readUtf8File, statExistingFile } from "./files/file-checks.js";
 export { nonRegularKind, openRegularFile, refuseNonRegular } from "./files/regular-file.js";
 export { type FileMutationsService, createFileMutationQueue, queueKey } from "./files/file-mutation-queue.js";
 export { resolveToolPath } from "./files/resolve-path.js";
+export { passesProviderKeys, shellEnv, withoutVariables } from "./shell/child-env.js";
 export { OutputSink } from "./shell/output-sink.js";
 export { killProcessGroup, trackProcessGroup, trackedProcessGroups } from "./shell/process-group.js";
 export { type RunOptions as RunCommandOptions, type RunOutcome, runCommand } from "./shell/run-command.js";

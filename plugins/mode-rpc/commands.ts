@@ -3,7 +3,7 @@
 // compaction or the user shell live in session-commands.ts.
 import type { ModelsService } from "../../contracts/index.js";
 import type { AgentMessage, ImageContent, PluginApi, QueueMode, ThinkingLevel } from "pi-kernel";
-import { availableThinkingLevels, clampThinkingLevel, lastAssistantText } from "../../lib/mode-kit/index.js";
+import { availableThinkingLevels, clampThinkingLevel, lastAssistantText, publicModel } from "../../lib/mode-kit/index.js";
 import { NO_DATA, text, type Handler, type RpcCommand, type RpcContext } from "./handler.js";
 import { SESSION_COMMANDS } from "./session-commands.js";
 import { sessionStats } from "./stats.js";
@@ -36,10 +36,18 @@ export const COMMANDS: Record<string, Handler> = {
     const model = models(ctx.api()).find(provider, modelId);
     if (!model) throw new Error(`Model not found: ${provider}/${modelId}`);
     ctx.api().actions.setModel(model);
-    return model;
+    return publicModel(model);
   },
-  cycle_model: (_cmd, ctx) => models(ctx.api()).cycle?.("forward") ?? null,
-  get_available_models: (_cmd, ctx) => ({ models: models(ctx.api()).list() }),
+  cycle_model: (_cmd, ctx) => {
+    const result = models(ctx.api()).cycle?.("forward");
+    return result ? { ...result, model: publicModel(result.model) } : null;
+  },
+  // Models go out without their request headers (they may hold keys): lib/mode-kit's publicModel.
+  get_available_models: (_cmd, ctx) => ({
+    models: models(ctx.api())
+      .list()
+      .map((m) => publicModel(m)),
+  }),
   set_thinking_level: (cmd, ctx) => {
     const level = oneOf(cmd, "level", LEVELS);
     const api = ctx.api();
@@ -114,7 +122,7 @@ function state(api: PluginApi): Record<string, unknown> {
   const compaction = api.services.get("compaction");
   const auto = (api.settings.compaction as { enabled?: boolean } | undefined)?.enabled;
   return {
-    model: api.agent.model,
+    model: publicModel(api.agent.model),
     thinkingLevel: api.agent.thinkingLevel,
     isStreaming: api.agent.isStreaming,
     isCompacting: compaction?.isCompacting ?? false,

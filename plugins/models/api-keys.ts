@@ -52,7 +52,8 @@ export class ApiKeys {
     let text: string;
     try {
       text = readFileSync(join(this.sources.agentDir, "auth.json"), "utf8");
-    } catch {
+    } catch (error) {
+      this.unreadable(error);
       return false;
     }
     return this.parseAuth(text, provider) !== undefined;
@@ -62,8 +63,9 @@ export class ApiKeys {
     let text: string;
     try {
       text = await readFile(join(this.sources.agentDir, "auth.json"), "utf8");
-    } catch {
-      return undefined; // no auth.json: keys come from models.json or the environment
+    } catch (error) {
+      this.unreadable(error); // no auth.json: keys come from models.json or the environment
+      return undefined;
     }
     return this.parseAuth(text, provider);
   }
@@ -75,9 +77,21 @@ export class ApiKeys {
       return entry?.type === "api_key" && typeof entry.key === "string" && entry.key !== "" ? entry.key : undefined;
     } catch (error) {
       const detail = error instanceof JsoncError ? `invalid JSON at ${error.message}` : "cannot be parsed";
-      this.reportOnce("error", file, `${file}: ${detail}`);
+      this.reportOnce("warning", file, `${file}: ${detail}; its keys are ignored (other key sources still apply)`);
       return undefined;
     }
+  }
+
+  /** A missing auth.json is normal; one that cannot be read (permissions, a directory) is said once. */
+  private unreadable(error: unknown): void {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return;
+    const file = join(this.sources.agentDir, "auth.json");
+    this.reportOnce(
+      "warning",
+      file,
+      `${file} cannot be read (${code ?? "unknown error"}); its keys are ignored (other key sources still apply)`,
+    );
   }
 
   private resolveValue(value: string, provider: string): Promise<string | undefined> | string | undefined {

@@ -11,6 +11,7 @@ import { ApiKeys } from "./api-keys.js";
 import { saveApiKey } from "./auth-store.js";
 import { ENV_KEYS, builtinModels } from "./builtin.js";
 import { type Catalog, loadCatalog } from "./catalog.js";
+import { keyVariables } from "./key-variables.js";
 import { filterModels, modelTable } from "./list-models.js";
 import { mergeCatalog } from "./merge.js";
 import { foundAdvice, noModelAdvice, probeLocalServers } from "./probe.js";
@@ -47,11 +48,12 @@ export default definePlugin({
       return (models = applied.models);
     };
     let runtimeProvider = typeof api.flags.provider === "string" ? api.flags.provider : undefined;
+    const configuredKey = (provider: string) => added.apiKey(provider) ?? load().providers.get(provider)?.apiKey;
     const keys = new ApiKeys({
       agentDir: api.agentDir,
       flags: api.flags,
       runtimeProvider: () => runtimeProvider,
-      configuredKey: (provider) => added.apiKey(provider) ?? load().providers.get(provider)?.apiKey,
+      configuredKey,
       report: (level, where, message) => api.diagnose({ level, where, message }),
     });
     // Identity of a provider's models survives a redirect by name: compare provider/id.
@@ -68,6 +70,13 @@ export default definePlugin({
       find: (provider, id) => findModel(all(), provider, id),
       resolve: (pattern, provider) => resolveModel(all(), pattern, provider),
       apiKey: (model) => keys.forModel(model),
+      keyVariables: () => {
+        const providers = new Set([...load().providers.keys(), ...all().map((m) => m.provider)]);
+        return keyVariables(
+          api.agentDir,
+          [...providers].map((p) => configuredKey(p)),
+        );
+      },
       scoped: () => [...scope],
       cycle: (direction = "forward") =>
         cycle(api, scope.length > 0 ? scope : available().map((model) => ({ model })), scope.length > 0, direction),

@@ -1,4 +1,5 @@
-// The bash tool: run a shell command, stream its output, and return the tail of it.
+// The bash tool: run a shell command, stream its output, and return the tail of it. The command
+// runs with the environment `env()` gives (the plugin passes one without provider keys).
 import { stat, unlink } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
 import {
@@ -26,46 +27,52 @@ export interface BashDetails {
 
 const UPDATE_INTERVAL_MS = 100;
 
-export const bashTool = defineTool<typeof parameters, BashDetails>({
-  name: "bash",
-  label: "Bash",
-  description:
-    `Execute a bash command in the current working directory. Returns stdout and stderr combined. Output is ` +
-    `truncated to the last ${MAX_LINES} lines or ${MAX_BYTES / 1024}KB, whichever comes first; when truncated, the ` +
-    `full output is saved to a file you can read. Optionally give a timeout in seconds.`,
-  promptSnippet: "bash: Execute shell commands (ls, grep, find, git, builds, tests, ...)",
-  parameters,
-  async execute(_id, params, signal, onUpdate, ctx) {
-    if (signal.aborted) throw new Error("Command aborted");
-    await requireDirectory(ctx.cwd);
-    const sink = new OutputSink();
-    const stream = throttle(
-      () => onUpdate({ content: [{ type: "text", text: truncateTail(sink.tailText()).content }] }),
-      UPDATE_INTERVAL_MS,
-    );
-    const timeout = params.timeout !== undefined && params.timeout > 0 ? params.timeout : undefined;
-    let outcome: RunOutcome;
-    try {
-      outcome = await runCommand({
-        command: params.command,
-        cwd: ctx.cwd,
-        shell: pickShell(),
-        signal,
-        sink,
-        onData: stream.call,
-        timeoutMs: timeout === undefined ? undefined : timeout * 1000,
-      });
-    } finally {
-      stream.cancel();
-      await sink.close();
-    }
-    const output = await formatOutput(sink);
-    const failure = failureReason(outcome, timeout);
-    if (failure) throw new Error(output.text ? `${output.text}\n\n${failure}` : failure);
-    const details: BashDetails = { exitCode: 0, ...output.details };
-    return { content: [{ type: "text", text: output.text || "(no output)" }], details };
-  },
-});
+/** The bash tool whose commands run with `env()`'s environment. */
+export const createBashTool = (env: () => NodeJS.ProcessEnv = () => process.env) =>
+  defineTool<typeof parameters, BashDetails>({
+    name: "bash",
+    label: "Bash",
+    description:
+      `Execute a bash command in the current working directory. Returns stdout and stderr combined. Output is ` +
+      `truncated to the last ${MAX_LINES} lines or ${MAX_BYTES / 1024}KB, whichever comes first; when truncated, the ` +
+      `full output is saved to a file you can read. Optionally give a timeout in seconds.`,
+    promptSnippet: "bash: Execute shell commands (ls, grep, find, git, builds, tests, ...)",
+    parameters,
+    async execute(_id, params, signal, onUpdate, ctx) {
+      if (signal.aborted) throw new Error("Command aborted");
+      await requireDirectory(ctx.cwd);
+      const sink = new OutputSink();
+      const stream = throttle(
+        () => onUpdate({ content: [{ type: "text", text: truncateTail(sink.tailText()).content }] }),
+        UPDATE_INTERVAL_MS,
+      );
+      const timeout = params.timeout !== undefined && params.timeout > 0 ? params.timeout : undefined;
+      let outcome: RunOutcome;
+      try {
+        outcome = await runCommand({
+          command: params.command,
+          cwd: ctx.cwd,
+          shell: pickShell(),
+          signal,
+          sink,
+          onData: stream.call,
+          timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+          env: env(),
+        });
+      } finally {
+        stream.cancel();
+        await sink.close();
+      }
+      const output = await formatOutput(sink);
+      const failure = failureReason(outcome, timeout);
+      if (failure) throw new Error(output.text ? `${output.text}\n\n${failure}` : failure);
+      const details: BashDetails = { exitCode: 0, ...output.details };
+      return { content: [{ type: "text", text: output.text || "(no output)" }], details };
+    },
+  });
+
+/** The bash tool with the agent's whole environment (tests and benches). */
+export const bashTool = createBashTool();
 
 function failureReason(outcome: RunOutcome, timeout: number | undefined): string | undefined {
   if (outcome.aborted) return "Command aborted";

@@ -2,11 +2,12 @@
 // builds plain objects; nothing is read, spawned or loaded until a tool is called.
 // Also provides the "file-mutations" service, the one per-file queue every file-writing tool
 // shares; its map is kept across reloads (api.keep), so edits queued before a reload stay ordered
-// with those after it.
+// with those after it. Bash commands run without provider keys in their environment (the
+// "models" service names them; settings `shell.passProviderKeys` lets them through).
 import { definePlugin } from "pi-kernel";
 import type { FileMutationsService } from "../../contracts/file-mutations.js";
-import { createFileMutationQueue } from "../../lib/tool-kit/index.js";
-import { bashTool } from "./bash.js";
+import { createFileMutationQueue, shellEnv } from "../../lib/tool-kit/index.js";
+import { createBashTool } from "./bash.js";
 import { createEditTool } from "./edit.js";
 import { readTool } from "./read.js";
 import { createWriteTool } from "./write.js";
@@ -14,7 +15,7 @@ import { createWriteTool } from "./write.js";
 export default definePlugin({
   name: "tools-core",
   provides: ["file-mutations"],
-  uses: ["file-mutations"],
+  uses: ["file-mutations", "models"],
   setup(api) {
     const queue = api.keep("file-mutations", createFileMutationQueue);
     api.services.provide("file-mutations", queue);
@@ -23,7 +24,7 @@ export default definePlugin({
       run: <T>(path: string, fn: () => Promise<T>) => (api.current().services.get("file-mutations") ?? queue).run(path, fn),
     };
     api.register.tool(readTool);
-    api.register.tool(bashTool);
+    api.register.tool(createBashTool(() => shellEnv(api.current())));
     api.register.tool(createEditTool(mutations));
     api.register.tool(createWriteTool(mutations));
   },

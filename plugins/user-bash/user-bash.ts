@@ -2,7 +2,7 @@
 import { unlink } from "node:fs/promises";
 import type { AgentMessage, PluginApi } from "pi-kernel";
 import { OutputSink } from "../../lib/tool-kit/index.js";
-import { runCommand } from "../../lib/tool-kit/index.js";
+import { runCommand, shellEnv } from "../../lib/tool-kit/index.js";
 import { pickShell } from "../../lib/tool-kit/index.js";
 import { truncateTail } from "../../lib/tool-kit/index.js";
 
@@ -72,7 +72,15 @@ export class UserBash implements UserBashService {
     try {
       outcome = operations
         ? await runElsewhere(operations, prefix + command, api.cwd, signal, sink, () => onData?.(sink.tailText()))
-        : await runCommand({ command: prefix + command, cwd: api.cwd, shell, signal, sink, onData: () => onData?.(sink.tailText()) });
+        : await runCommand({
+            command: prefix + command,
+            cwd: api.cwd,
+            shell,
+            signal,
+            sink,
+            onData: () => onData?.(sink.tailText()),
+            env: shellEnv(api),
+          });
     } finally {
       await sink.close();
     }

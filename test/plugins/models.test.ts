@@ -217,7 +217,7 @@ describe("API keys", () => {
     const { service, diagnostics } = await setUp();
     expect(await service.apiKey(service.find("p", "m")!)).toBeUndefined();
     expect(diagnostics.map((d) => d.message)).toEqual([
-      `${join(dir, "auth.json")}: invalid JSON at line 1, column 51: expected ',' or '}'`,
+      `${join(dir, "auth.json")}: invalid JSON at line 1, column 51: expected ',' or '}'; its keys are ignored (other key sources still apply)`,
       'The apiKey command for provider "p" failed: exit code 3',
     ]);
     expect(JSON.stringify(diagnostics)).not.toMatch(/sk-secret/);

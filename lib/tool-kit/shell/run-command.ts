@@ -14,6 +14,8 @@ export interface RunOptions {
   timeoutMs?: number;
   sink: OutputSink;
   onData?: () => void;
+  /** The child's environment; default the agent's own (shellEnv gives one without provider keys). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunOutcome {
@@ -34,7 +36,7 @@ export function runCommand(opts: RunOptions): Promise<RunOutcome> {
       cwd: opts.cwd,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
-      env: process.env,
+      env: opts.env ?? process.env,
     });
     const streams = [child.stdout, child.stderr];
     const state = { timedOut: false, aborted: false, exited: false, lastData: Date.now() };
