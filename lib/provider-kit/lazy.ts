@@ -35,15 +35,13 @@ async function* stream(
         message: `${r.errorMessage}; retrying in ${Math.round(r.delayMs / 100) / 10} s (attempt ${r.attempt} of ${r.maxRetries})`,
       });
       // pi's session events, for the JSON stream, RPC clients and UIs.
-      api
-        .current()
-        .actions.emit({
-          type: "auto_retry_start",
-          attempt: r.attempt,
-          maxAttempts: r.maxRetries,
-          delayMs: r.delayMs,
-          errorMessage: r.errorMessage,
-        });
+      api.current().actions.emit({
+        type: "auto_retry_start",
+        attempt: r.attempt,
+        maxAttempts: r.maxRetries,
+        delayMs: r.delayMs,
+        errorMessage: r.errorMessage,
+      });
     },
     onRetryEnd: (r) => api.current().actions.emit({ type: "auto_retry_end", ...r }),
   });
