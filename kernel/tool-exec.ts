@@ -54,6 +54,8 @@ async function prepare(rt: TurnRuntime, d: LoopDeps, call: ToolCall): Promise<Pr
     const known = rt.tools.map((t) => t.name).join(", ") || "none";
     return { call, rejected: `Tool "${call.name}" not found. Available tools: ${known}.` };
   }
+  const invalid = call.invalidArguments;
+  if (invalid) return { call, rejected: `${invalid}\nSend the call to ${tool.name} again with valid JSON arguments.` };
   try {
     const raw = tool.prepareArguments ? tool.prepareArguments(call.arguments) : call.arguments;
     const checked = rt.validator.validate(tool.parameters, raw);

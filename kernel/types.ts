@@ -12,6 +12,8 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: Record<string, unknown>;
+  /** The streamed arguments did not parse: the call is answered with this error and never runs. */
+  invalidArguments?: string;
   thoughtSignature?: string;
 }
 

@@ -12,16 +12,23 @@ export function bestEffortArguments(json: string, previous: Record<string, unkno
   }
 }
 
-// A complete stream should carry valid JSON; if the model produced junk, the salvageable part is
-// still better than nothing and the tool's argument validation reports the rest to the model.
-export function finalArguments(json: string): Record<string, unknown> {
-  if (json.trim() === "") return {};
+/**
+ * A complete call's arguments. JSON that does not parse (or is not an object) is never guessed at:
+ * `error` says what was wrong, the kernel answers the call with it and the tool never runs, so the
+ * model can send the call again; `arguments` keeps the best-effort parse for display only.
+ */
+export function finalArguments(json: string): { arguments: Record<string, unknown>; error?: string } {
+  if (json.trim() === "") return { arguments: {} };
+  let reason: string;
   try {
     const value: unknown = JSON.parse(json);
-    return isRecord(value) ? value : {};
-  } catch {
-    return bestEffortArguments(json, {});
+    if (isRecord(value)) return { arguments: value };
+    reason = "are not a JSON object";
+  } catch (error) {
+    reason = `are not valid JSON (${error instanceof Error ? error.message : String(error)})`;
   }
+  const preview = json.length > 200 ? `${json.slice(0, 200)}…` : json;
+  return { arguments: bestEffortArguments(json, {}), error: `The tool call's arguments ${reason}: ${preview}` };
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -113,7 +113,9 @@ export class MessageAssembler {
     const base = { contentIndex: open.index, partial: this.message };
     if (open.kind === "text") return [{ type: "text_end", ...base, content: open.block.text }];
     if (open.kind === "thinking") return [{ type: "thinking_end", ...base, content: open.block.thinking }];
-    open.block.arguments = finalArguments(open.json);
+    const final = finalArguments(open.json);
+    open.block.arguments = final.arguments;
+    if (final.error) open.block.invalidArguments = final.error;
     return [{ type: "toolcall_end", ...base, toolCall: open.block }];
   }
 

@@ -14,7 +14,8 @@ export {
   retryAfterMs,
 } from "./errors.js";
 export { OVERFLOW_MARKER, isContextOverflow, looksLikeOverflow } from "./overflow.js";
-export { DEFAULT_RETRY, type RetryPolicy, decideRetry, isTransient, retryPolicy, sleep } from "./retry.js";
+export { DEFAULT_RETRY, type RetryPolicy, decideRetry, isTransient, isTransientApiError, retryPolicy, sleep } from "./retry.js";
+export { describeProvider, modelSource } from "./misconfigured.js";
 export { type RetryInfo, type RunDeps, type Wire, type WireRequest, decodeBytes, runStream, withModelHeaders } from "./run.js";
 export { type SseEvent, SseParser, sseBatches } from "./sse.js";
 export { THINKING_LEVELS, baseMaxTokens, clampThinkingLevel, effortName, supportedLevels, thinkingBudget } from "./thinking.js";

@@ -35,7 +35,18 @@ function bag(value: unknown): Bag {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Bag) : {};
 }
 
-const TRANSIENT_TYPES = /overloaded|rate_limit|resource_exhausted|unavailable|server_error|internal/i;
+const TRANSIENT_TYPES = /overloaded|rate.?limit|resource_exhausted|unavailable|server_error|internal|api_error/i;
+
+/**
+ * Whether an error an API reported inside a 200 stream is one it would have sent as a 429 or 5xx
+ * (Anthropic overloaded_error, OpenAI server_error / rate_limit_exceeded, Gemini UNAVAILABLE, ...):
+ * any of its type, code or status fields, or a numeric status, says so.
+ */
+export function isTransientApiError(...fields: unknown[]): boolean {
+  return fields.some((f) =>
+    typeof f === "number" ? f === 408 || f === 409 || f === 429 || f >= 500 : typeof f === "string" && TRANSIENT_TYPES.test(f),
+  );
+}
 
 export function isTransient(error: unknown): boolean {
   if (error instanceof HttpError) {

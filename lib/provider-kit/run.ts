@@ -9,6 +9,7 @@
 import type { AssistantMessageEvent, LlmContext, Model, StreamOptions } from "pi-kernel";
 import { MessageAssembler } from "./assembler.js";
 import { HttpError, IdleTimeoutError, StreamProtocolError, describeError, httpError, redact } from "./errors.js";
+import { checkUrl, emptyResponse, notAStream } from "./misconfigured.js";
 import { OVERFLOW_MARKER, looksLikeOverflow } from "./overflow.js";
 import { type RetryPolicy, decideRetry, retryPolicy, sleep } from "./retry.js";
 import { type SseEvent, sseBatches } from "./sse.js";
@@ -62,6 +63,7 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
   try {
     apiKey = options.apiKey ?? (await deps.resolveApiKey?.(model));
     const request = wire.request(model, context, options, apiKey, deps.settings);
+    checkUrl(model, request.url);
     const body = options.transformPayload ? ((await options.transformPayload(request.body)) ?? request.body) : request.body;
     const payload = JSON.stringify(body);
     for (let attempt = 0; ; attempt++) {
@@ -134,17 +136,30 @@ async function* attemptStream(
   try {
     const response = await fetch(request.url, { method: "POST", headers: request.headers, body: payload, signal: combined });
     if (!response.ok) throw await httpError(response);
-    if (!response.body) throw new StreamProtocolError("The provider sent an empty response");
+    if (!response.body) throw emptyResponse(model);
+    // A server that ignores `stream: true` (or a proxy answering for it) will do the same again.
+    if (/json/i.test(response.headers.get("content-type") ?? "")) throw notAStream(model, await response.text());
     // pi's after_provider_response: a successful response's status and headers, body unread.
     if (onResponse) await onResponse({ status: response.status, headers: headerRecord(response.headers) });
     kick();
-    for await (const event of wire.decode(
-      untilAborted(sseBatches(response.body as unknown as AsyncIterable<Uint8Array>, kick), signal),
-      out,
-      model,
-    )) {
-      signal?.throwIfAborted();
-      yield event;
+    let reads = 0;
+    const onBytes = () => {
+      reads++;
+      kick();
+    };
+    try {
+      for await (const event of wire.decode(
+        untilAborted(sseBatches(response.body as unknown as AsyncIterable<Uint8Array>, onBytes), signal),
+        out,
+        model,
+      )) {
+        signal?.throwIfAborted();
+        yield event;
+      }
+    } catch (error) {
+      // A body that ended cleanly without a single byte is an empty answer, not a cut stream.
+      if (reads === 0 && error instanceof StreamProtocolError && !signal?.aborted && !watchdog.signal.aborted) throw emptyResponse(model);
+      throw error;
     }
     signal?.throwIfAborted();
   } catch (error) {

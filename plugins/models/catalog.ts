@@ -74,7 +74,8 @@ function addModels(catalog: Catalog, file: string, provider: string, config: Pro
     const where = `${file}: providers.${provider}.models[${i}]`;
     const result = isRecord(entry) ? toModel(provider, config, entry) : "is not an object";
     if (typeof result === "string") catalog.problems.push({ level: "warning", message: `${where} ${result}; skipped` });
-    else catalog.models.push(result);
+    // `source`: providers name the file in errors a user fixes there (provider-kit's modelSource).
+    else catalog.models.push(Object.assign(result, { source: file }));
   });
 }
 

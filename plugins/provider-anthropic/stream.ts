@@ -5,6 +5,7 @@ import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
   type MessageAssembler,
+  isTransientApiError,
   parseEventData,
   priceUsage,
   type SseEvent,
@@ -70,7 +71,7 @@ function* handle(data: Data, out: MessageAssembler, model: Model, state: State):
       const type = String(data.error?.type ?? "error");
       throw new StreamProtocolError(
         `The provider reported an error mid-stream: ${data.error?.message ?? type} (${type})`,
-        /overloaded|rate_limit|api_error/.test(type),
+        isTransientApiError(type),
       );
     }
     default:

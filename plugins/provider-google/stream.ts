@@ -5,6 +5,7 @@ import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
   type MessageAssembler,
+  isTransientApiError,
   parseEventData,
   priceUsage,
   type SseEvent,
@@ -42,7 +43,7 @@ async function* decodeEvents(
         const status = String(chunk.error.status ?? "");
         throw new StreamProtocolError(
           `The provider reported an error mid-stream: ${chunk.error.message ?? status}`,
-          /UNAVAILABLE|RESOURCE_EXHAUSTED|INTERNAL/.test(status),
+          isTransientApiError(status, chunk.error.code),
         );
       }
       if (chunk.responseId && !out.message.responseId) out.message.responseId = chunk.responseId;

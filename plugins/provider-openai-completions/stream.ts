@@ -4,6 +4,7 @@ import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
   type MessageAssembler,
+  isTransientApiError,
   parseEventData,
   priceUsage,
   type SseEvent,
@@ -59,10 +60,7 @@ interface WireChunk {
 
 function* handleChunk(chunk: WireChunk, out: MessageAssembler, model: Model, state: ChunkState): Generator<AssistantMessageEvent> {
   if (chunk.error)
-    throw new StreamProtocolError(
-      `The provider reported an error mid-stream: ${errorText(chunk.error)}`,
-      /overloaded|rate.?limit|unavailable/i.test(errorText(chunk.error)),
-    );
+    throw new StreamProtocolError(`The provider reported an error mid-stream: ${errorText(chunk.error)}`, isTransientError(chunk.error));
   if (chunk.id && !out.message.responseId) out.message.responseId = chunk.id;
   if (chunk.usage) {
     // prompt_tokens includes the cached ones; we count them once, as cacheRead.
@@ -98,6 +96,18 @@ function toolCall(wire: WireToolCallDelta, out: MessageAssembler): AssistantMess
   if (block?.type === "toolCall" && wire.function?.name && !block.name) block.name = wire.function.name;
   events.push(...out.toolCallArguments(wire.function?.arguments ?? ""));
   return events;
+}
+
+// OpenAI {type, code}; compatible servers put a status in `code` or only say it in the message.
+function isTransientError(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return isTransientApiError(error);
+  const e = error as { type?: unknown; code?: unknown; status?: unknown; message?: unknown };
+  return isTransientApiError(
+    e.type,
+    e.code,
+    e.status,
+    /overloaded|rate.?limit|unavailable/i.test(String(e.message)) ? "overloaded" : undefined,
+  );
 }
 
 function errorText(error: unknown): string {

@@ -4,6 +4,7 @@ import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
   type MessageAssembler,
+  isTransientApiError,
   parseEventData,
   priceUsage,
   type SseEvent,
@@ -79,13 +80,13 @@ function* handle(data: Data, out: MessageAssembler, model: Model, state: State):
       const error = data.response?.error;
       throw new StreamProtocolError(
         `The provider reported an error mid-stream: ${error?.message ?? "response failed"}${error?.code ? ` (${error.code})` : ""}`,
-        /server_error|rate_limit|overloaded/.test(String(error?.code)),
+        isTransientApiError(error?.code, error?.type),
       );
     }
     case "error":
       throw new StreamProtocolError(
         `The provider reported an error mid-stream: ${data.message ?? data.error?.message ?? "unknown error"}${data.code ? ` (${data.code})` : ""}`,
-        /server_error|rate_limit|overloaded/.test(String(data.code)),
+        isTransientApiError(data.code, data.error?.code, data.error?.type),
       );
     default:
       return;

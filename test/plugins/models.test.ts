@@ -56,6 +56,7 @@ describe("models.json", () => {
       maxTokens: 16_384,
       headers: { "x-a": "1" },
       compat: { supportsDeveloperRole: false },
+      source: join(agentDir(), "models.json"), // providers name it in errors
     });
     expect(service.find("local", "Llama-3.1-70B")).toMatchObject({
       name: "Llama-3.1-70B",

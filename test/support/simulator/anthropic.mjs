@@ -64,7 +64,7 @@ function textBlock(turn, index) {
 
 // Like the real API, the first input_json_delta is empty and the input in the start block is {}.
 function toolBlock(turn, call, index) {
-  const fragments = ["", ...splitArguments(JSON.stringify(call.arguments), turn)];
+  const fragments = ["", ...splitArguments(call.json, turn)];
   return [
     event("content_block_start", { index, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } }),
     ...fragments.map((partial_json) => delta(index, { type: "input_json_delta", partial_json })),
@@ -91,6 +91,11 @@ const ERROR_TYPES = {
 /** The body Anthropic sends with an error status. */
 export function errorBody(status, message) {
   return { type: "error", error: { type: ERROR_TYPES[status] ?? "api_error", message } };
+}
+
+/** The `error` event Anthropic sends inside a 200 stream (e.g. overloaded_error). */
+export function errorFrame(status, message) {
+  return event("error", errorBody(status, message));
 }
 
 export const requestIdHeader = "request-id";

@@ -60,4 +60,9 @@ export function errorBody(status, message) {
   return { error: { code: status, message, status: STATUS[status] ?? "UNKNOWN" } };
 }
 
+/** An error chunk inside a 200 stream. */
+export function errorFrame(status, message) {
+  return `data: ${JSON.stringify(errorBody(status, message))}\r\n\r\n`;
+}
+
 export const requestIdHeader = "x-goog-request-id";

@@ -12,11 +12,21 @@ export type Fault =
   /** Send a frame whose data is invalid JSON after `afterChunks` frames (the rest still follows). */
   | { kind: "malformed"; afterChunks: number }
   /** Stop sending after `afterChunks` frames without closing; resume after `ms` if given. */
-  | { kind: "stall"; afterChunks: number; ms?: number };
+  | { kind: "stall"; afterChunks: number; ms?: number }
+  /**
+   * Send the API's own in-stream error event after `afterChunks` frames, then end the response
+   * (Anthropic `overloaded_error` for 529, `rate_limit_error` for 429, `api_error` for 500; OpenAI
+   * `server_error` / `rate_limit_exceeded`; Gemini `UNAVAILABLE` / `RESOURCE_EXHAUSTED`). Default 529.
+   */
+  | { kind: "error"; afterChunks: number; status?: 429 | 500 | 503 | 529; message?: string }
+  /** Answer 200 with this body instead of a stream: JSON (`application/json`) or, by default, nothing. */
+  | { kind: "body"; body?: unknown; contentType?: string };
 
 export interface ScriptedToolCall {
   name: string;
   arguments: Record<string, unknown>;
+  /** Send this text as the arguments' JSON instead (e.g. broken JSON); Gemini sends objects, so it ignores it. */
+  rawArguments?: string;
   /** Defaults to a generated `call_sim_N` (OpenAI) or `toolu_sim_N` (Anthropic); Gemini sends no ids. */
   id?: string;
 }

@@ -18,7 +18,7 @@ export function frames(turn, body, responseId) {
   for (const piece of splitText(turn.thinking, turn.chunkSize)) out.push(chunk({ [turn.reasoningField]: piece }));
   for (const piece of splitText(turn.text, turn.chunkSize)) out.push(chunk({ content: piece }));
   turn.toolCalls.forEach((call, index) => {
-    const [first = "", ...rest] = splitArguments(JSON.stringify(call.arguments), turn);
+    const [first = "", ...rest] = splitArguments(call.json, turn);
     out.push(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: first } }] }));
     for (const fragment of rest) out.push(chunk({ tool_calls: [{ index, function: { arguments: fragment } }] }));
   });
@@ -49,6 +49,11 @@ export function errorBody(status, message) {
   if (status === 429) return { error: { message, type: "requests", param: null, code: "rate_limit_exceeded" } };
   if (status >= 500) return { error: { message, type: "server_error", param: null, code: null } };
   return { error: { message, type: "invalid_request_error", param: null, code: null } };
+}
+
+/** An error chunk inside a 200 stream (what OpenAI-compatible servers send on a mid-stream failure). */
+export function errorFrame(status, message) {
+  return `data: ${JSON.stringify(errorBody(status, message))}\n\n`;
 }
 
 export const requestIdHeader = "x-request-id";

@@ -80,7 +80,7 @@ export function frames(turn, body, responseId) {
   }
   turn.toolCalls.forEach((call, n) => {
     const id = `fc_${responseId}_${n}`;
-    const args = JSON.stringify(call.arguments);
+    const args = call.json;
     const base = { id, type: "function_call", call_id: call.id, name: call.name };
     item(
       { added: { ...base, status: "in_progress", arguments: "" }, done: { ...base, status: "completed", arguments: args } },
@@ -116,6 +116,13 @@ export function errorBody(status, message) {
   if (status === 429) return { error: { message, type: "requests", param: null, code: "rate_limit_exceeded" } };
   if (status >= 500) return { error: { message, type: "server_error", param: null, code: null } };
   return { error: { message, type: "invalid_request_error", param: null, code: null } };
+}
+
+/** The responses API's `error` event inside a 200 stream. */
+export function errorFrame(status, message) {
+  const { error } = errorBody(status, message);
+  const data = { type: "error", code: error.code ?? error.type, message, param: null, sequence_number: 0 };
+  return `event: error\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 export const requestIdHeader = "x-request-id";

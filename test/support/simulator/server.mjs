@@ -5,7 +5,7 @@ import * as gemini from "./gemini.mjs";
 import * as openai from "./openai.mjs";
 import * as responses from "./responses.mjs";
 import { normalizeTurn } from "./turns.mjs";
-import { writeFrames, writeStatusFault } from "./writer.mjs";
+import { writeBodyFault, writeFrames, writeStatusFault } from "./writer.mjs";
 
 const ROUTES = [
   {
@@ -108,9 +108,22 @@ async function handle(req, res, state, closing, options) {
   const responseId = `${route.responsePrefix}${++state.ids}`;
   res.setHeader(format.requestIdHeader, `req_sim_${state.ids}`);
   if (turn.fault?.kind === "status") return writeStatusFault(res, turn.fault, format);
+  if (turn.fault?.kind === "body") return writeBodyFault(res, turn.fault);
   const closed = Promise.race([closing, new Promise((resolve) => res.once("close", resolve))]);
-  await writeFrames(res, format.frames(turn, body.value, responseId, path), turn, format.malformedFrame(responseId), closed);
+  await writeFrames(
+    res,
+    format.frames(turn, body.value, responseId, path),
+    turn,
+    {
+      malformed: format.malformedFrame(responseId),
+      error: (fault) =>
+        format.errorFrame(fault.status ?? 529, fault.message ?? DEFAULT_STREAM_ERRORS[fault.status ?? 529] ?? "Simulated error"),
+    },
+    closed,
+  );
 }
+
+const DEFAULT_STREAM_ERRORS = { 429: "Rate limit exceeded (simulated)", 500: "The server had an error (simulated)", 529: "Overloaded" };
 
 // Lets a simulator in another process (serve.mjs) be scripted and inspected over HTTP.
 function control(req, res, path, raw, state) {

@@ -11,10 +11,12 @@ export function normalizeTurn(turn, body, nextId) {
     id: call.id ?? nextId(),
     name: call.name,
     arguments: call.arguments ?? {},
+    // The JSON text the wire carries; `rawArguments` scripts a model sending broken JSON.
+    json: call.rawArguments ?? JSON.stringify(call.arguments ?? {}),
   }));
   const text = turn.text ?? "";
   const thinking = turn.thinking ?? "";
-  const argsLength = toolCalls.reduce((n, c) => n + JSON.stringify(c.arguments).length, 0);
+  const argsLength = toolCalls.reduce((n, c) => n + c.json.length, 0);
   return {
     text,
     thinking,

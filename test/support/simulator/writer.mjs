@@ -4,13 +4,13 @@
  * `closed` is a promise that settles when the response or the whole simulator closes, so every
  * wait here (delays, drains, stalls) ends promptly on `sim.close()` or a client abort.
  */
-export async function writeFrames(res, frames, turn, malformedFrame, closed) {
+export async function writeFrames(res, frames, turn, faultFrames, closed) {
   const fault = turn.fault;
-  const at = fault && fault.kind !== "status" ? Math.max(0, fault.afterChunks ?? 0) : -1;
+  const at = fault && fault.kind !== "status" && fault.kind !== "body" ? Math.max(0, fault.afterChunks ?? 0) : -1;
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   res.flushHeaders();
   for (let i = 0; i <= frames.length; i++) {
-    if (i === at && !(await applyFault(res, fault, malformedFrame, closed))) return;
+    if (i === at && !(await applyFault(res, fault, faultFrames, closed))) return;
     if (i === frames.length) break;
     if (i > 0 && turn.delayMs > 0) await race(sleep(turn.delayMs), closed);
     if (!(await write(res, frames[i], closed))) return;
@@ -19,7 +19,7 @@ export async function writeFrames(res, frames, turn, malformedFrame, closed) {
 }
 
 /** Returns whether writing should carry on after the fault. */
-async function applyFault(res, fault, malformedFrame, closed) {
+async function applyFault(res, fault, faultFrames, closed) {
   switch (fault.kind) {
     case "disconnect":
       // Let frames already handed to the socket go out first, then cut it like a dropped link.
@@ -28,7 +28,11 @@ async function applyFault(res, fault, malformedFrame, closed) {
       return false;
     case "malformed":
       // The rest still follows, so a client that skips bad chunks would wrongly look healthy.
-      return write(res, malformedFrame, closed);
+      return write(res, faultFrames.malformed, closed);
+    case "error":
+      // The API's own error event inside the 200 stream; the server then ends the response.
+      if (await write(res, faultFrames.error(fault), closed)) res.end();
+      return false;
     case "stall":
       if (fault.ms === undefined) {
         await closed;
@@ -74,3 +78,11 @@ const DEFAULT_MESSAGES = {
   503: "Service unavailable (simulated)",
   529: "Overloaded (simulated)",
 };
+
+/** A 200 that is not an event stream: a JSON body (a server ignoring `stream: true`) or nothing. */
+export function writeBodyFault(res, fault) {
+  const body = fault.body ?? "";
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  res.writeHead(200, { "content-type": fault.contentType ?? (text === "" ? "text/event-stream" : "application/json") });
+  res.end(text);
+}
