@@ -48,7 +48,10 @@ export async function main(argv: string[]): Promise<number> {
   const kernel = await startAgent(flags, mode, cwd);
   if (!kernel) return 1;
   const surfaces = kernel.host.current.registry.list("surface");
-  const surface = surfaces.find((s) => s.claims?.(flags)) ?? kernel.host.current.registry.get("surface", mode);
+  const claimed = surfaces.find((s) => s.claims?.(flags));
+  // A one-shot surface (--list-models, --export) prints its own output.
+  if (claimed) (await import("../lib/mode-kit/index.js")).restoreStdout();
+  const surface = claimed ?? kernel.host.current.registry.get("surface", mode);
   if (!surface) {
     const have = surfaces.map((s) => s.name).join(", ") || "none";
     process.stderr.write(`pi: no plugin provides the "${mode}" mode in this agent (available: ${have}). Use -p for print mode.\n`);

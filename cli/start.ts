@@ -3,10 +3,13 @@
 // composition root brings in the kernel.
 import type { Kernel } from "../kernel/index.js";
 import { composeAgent, ExtensionInstallError, type ComposedAgent, type ToolSelection } from "../compose/agent.js";
+import { takeOverStdout } from "../lib/mode-kit/index.js";
 import { stderrReporter } from "./report.js";
 
 /** The started kernel, or undefined when `pi` should exit 1 (the cause is printed). */
 export async function startAgent(flags: Record<string, unknown>, mode: string, cwd: string): Promise<Kernel | undefined> {
+  // As in pi: in the headless modes stdout is the protocol's from before any plugin loads.
+  if (mode !== "interactive") takeOverStdout();
   let agent: ComposedAgent;
   try {
     agent = await composeAgent({
@@ -17,6 +20,7 @@ export async function startAgent(flags: Record<string, unknown>, mode: string, c
       // Long-lived modes pick up plugin edits (and edits of the pi-packages.json composing them).
       watch: mode === "interactive" || mode === "rpc",
       tools: toolSelection(flags),
+      containExit: true,
       report: stderrReporter(flags.verbose === true),
     });
   } catch (error) {

@@ -4,9 +4,10 @@
 // trust-filtered, plus the caller's overrides), the shared modules and import aliases, the run's
 // `-e` extensions (temp installs for npm:/git: sources) and watching; `start()` then starts the
 // kernel and applies the tool selection. Callers only map their flags or options onto this.
-import { createKernel, type Diagnostic, type Kernel, type PluginDef } from "../kernel/index.js";
+import { createKernel, type Diagnostic, type Kernel, type PluginDef, type PluginSource } from "../kernel/index.js";
 import { agentDirOf } from "./agent-dir.js";
 import { agentPackages } from "./agent-packages.js";
+import { containExit } from "./containment.js";
 import { ComposeCode } from "./diagnostics.js";
 import { runExtensions } from "./extensions.js";
 import { withDiscovery } from "./discover.js";
@@ -40,6 +41,8 @@ export interface ComposeOptions {
   /** Reload plugins when their files (or the pi-packages.json in use) change. */
   watch?: boolean;
   tools?: ToolSelection;
+  /** Refuse process.exit() from users' plugins (compose/containment.ts); the CLI sets it. */
+  containExit?: boolean;
   /** Where diagnostics go while no plugin listens (composition problems included). */
   report(d: Diagnostic): void;
 }
@@ -75,6 +78,19 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   packages.useSettings(settings);
   const modules = await sharedModules();
   const run = await runExtensions(o.extensions ?? [], o.cwd);
+  const discovery = withDiscovery({
+    cwd: o.cwd,
+    agentDir,
+    packageRoot: root,
+    packagesFile: packages.packagesFile,
+    packageSources: packages.packageSources,
+    projectTrusted: packages.projectTrusted,
+    extensionPaths: run.paths,
+    noExtensions: o.noExtensions,
+    // Long-lived modes pick up edits of the pi-packages.json composing them too.
+    watchPaths: [packages.packagesFile],
+  });
+  let discovered: PluginSource[] = [];
   kernel = createKernel({
     cwd: o.cwd,
     agentDir,
@@ -82,18 +98,8 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     flags: o.flags,
     modules,
     aliases: { ...toolkitAliases(root), ...o.aliases },
-    ...withDiscovery({
-      cwd: o.cwd,
-      agentDir,
-      packageRoot: root,
-      packagesFile: packages.packagesFile,
-      packageSources: packages.packageSources,
-      projectTrusted: packages.projectTrusted,
-      extensionPaths: run.paths,
-      noExtensions: o.noExtensions,
-      // Long-lived modes pick up edits of the pi-packages.json composing them too.
-      watchPaths: [packages.packagesFile],
-    }),
+    ...discovery,
+    discover: async () => (discovered = await discovery.discover()),
     plugins: o.plugins,
     watch: o.watch ?? false,
     fallbackReport: o.report,
@@ -102,6 +108,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   return {
     kernel: started,
     async start() {
+      if (o.containExit) containExit(started, () => discovered);
       await started.start();
       selectTools(started, o.tools ?? {});
     },

@@ -26,7 +26,8 @@ export interface PluginScope {
   discard(): Promise<void>;
 }
 
-export function createPluginScope(gen: Generation, def: PluginDef, k: KernelContext): PluginScope {
+/** `checkSchemas`: compile each tool's schema at registration (users' plugins; built-ins are tested). */
+export function createPluginScope(gen: Generation, def: PluginDef, k: KernelContext, checkSchemas = false): PluginScope {
   const name = def.name;
   let staging = true;
   const pending: (() => void)[] = [];
@@ -44,7 +45,8 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
     // Any kind name works: the kernel stores what it does not know by meaning.
     register: new Proxy({}, {
       get: (_t, kind) => (typeof kind === "string"
-        ? (def: never) => stage(() => gen.registry.add(kind as Kind, name, def, report))
+        ? (def: never) => (kind === "tool" && checkSchemas && badSchema(gen, name, def))
+          || stage(() => gen.registry.add(kind as Kind, name, def, report))
         : undefined),
     }) as PluginApi["register"],
     registry: {
@@ -93,6 +95,14 @@ export function createPluginScope(gen: Generation, def: PluginDef, k: KernelCont
       }
     },
   };
+}
+
+/** A tool schema ajv cannot compile is refused (reported, never sent to a model). */
+function badSchema(gen: Generation, plugin: string, tool: { name?: string; parameters?: unknown }): boolean {
+  const problem = tool.parameters === undefined ? undefined : gen.validator.problem(tool.parameters as never);
+  if (problem) gen.report({ level: "error", code: DiagnosticCode.refused, plugin, where: "register.tool",
+    message: `${plugin}: tool "${tool.name}" not registered, its parameters are not a valid JSON schema: ${problem}` });
+  return problem !== undefined;
 }
 
 /** Reports (once per service) a lookup the plugin's definition does not declare, as Fastify does. */

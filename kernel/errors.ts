@@ -6,7 +6,7 @@ export const DiagnosticCode = {
   pluginLoad: "plugin-load", pluginSetup: "plugin-setup", pluginReplaced: "plugin-replaced", keptLastGood: "kept-last-good",
   dependencyCycle: "dependency-cycle", missingService: "missing-service", undeclaredService: "undeclared-service",
   hookFailed: "hook-failed", dispose: "dispose-failed", reload: "reload-failed", watch: "watch-failed",
-  registered: "registration-replaced",
+  registered: "registration-replaced", refused: "registration-refused", pluginExit: "plugin-exit",
 } as const;
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 
@@ -22,12 +22,15 @@ export function errorText(error: unknown): string {
   return typeof error === "string" ? error : JSON.stringify(error);
 }
 
-/** Rejects with "<what> timed out after N ms" unless `promise` settles first; 0 means no limit. */
-export function withTimeout<T>(promise: Promise<T>, ms: number, what = "timed out"): Promise<T> {
+/**
+ * Rejects with "<what> timed out after N ms" unless `promise` settles first; 0 means no limit.
+ * `keepAlive`: the timer holds the process open (a load that never settles must still time out).
+ */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what = "timed out", keepAlive = false): Promise<T> {
   if (!ms) return promise;
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what} after ${ms} ms`)), ms);
-    timer.unref?.();
+    if (!keepAlive) timer.unref?.();
     promise.then(
       (v) => { clearTimeout(timer); resolve(v); },
       (e) => { clearTimeout(timer); reject(e); },

@@ -26,7 +26,8 @@ export interface LoadedPlugin {
   fallback?: LoadedPlugin;
 }
 
-const SETUP_TIMEOUT_MS = 30_000;
+/** Import and setup limit of one plugin; settings.json `pluginLoadTimeoutMs` changes it. */
+export const loadTimeoutMs = (settings: Record<string, unknown>) => Number(settings.pluginLoadTimeoutMs) || 30_000;
 const DISPOSE_BUDGET_MS = 5_000;
 
 export class Generation {
@@ -98,9 +99,9 @@ async function setUp(gen: Generation, plugin: LoadedPlugin, k: KernelContext): P
     return { code: DiagnosticCode.missingService,
       message: `${def.name}: not loaded, it requires service(s) ${missing.join(", ")} that no plugin provides` };
   }
-  const scope = createPluginScope(gen, def, k);
+  const scope = createPluginScope(gen, def, k, !plugin.source.compiled);
   try {
-    await withTimeout(Promise.resolve().then(() => def.setup(scope.api)), SETUP_TIMEOUT_MS, "setup timed out");
+    await withTimeout(Promise.resolve().then(() => def.setup(scope.api)), loadTimeoutMs(k.settings), "setup timed out", true);
     scope.commit();
     return undefined;
   } catch (error) {

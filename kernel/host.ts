@@ -2,8 +2,8 @@
 // assignment when no turn is running, and reloads single-flight when plugin files change.
 import type { KernelContext } from "./api.js";
 import type { PluginDef } from "./define.js";
-import { buildGeneration, Generation, type LoadedPlugin, type PluginSource } from "./generation.js";
-import { DiagnosticCode, errorText } from "./errors.js";
+import { buildGeneration, Generation, loadTimeoutMs, type LoadedPlugin, type PluginSource } from "./generation.js";
+import { DiagnosticCode, errorText, withTimeout } from "./errors.js";
 import { PluginLoader } from "./loader.js";
 import type { Diagnostic } from "./types.js";
 import { watchFiles, type Watcher } from "./watcher.js";
@@ -31,6 +31,8 @@ const MAX_DIAGNOSTICS = 500;
 
 export class Host {
   current: Generation = new Generation(0, (d) => this.report(d));
+  /** The plugins of the latest load, set up or being set up (the composition root attributes errors with it). */
+  imported: LoadedPlugin[] = [];
   readonly diagnostics: Diagnostic[] = [];
   private busy = 0;
   private pendingSwap: { gen: Generation; swapped(old: Generation): void } | undefined;
@@ -113,7 +115,7 @@ export class Host {
     this.buffered = [];
     let gen: Generation | undefined;
     try {
-      const plugins = await this.importAll();
+      const plugins = (this.imported = await this.importAll());
       ({ gen } = await buildGeneration(this.current.id + 1, plugins, this.k, (d) => this.report(d)));
     } finally {
       if (!gen || overtaken()) this.flush();
@@ -166,7 +168,8 @@ export class Host {
         continue;
       }
       try {
-        const def = await this.loader.import(source, previous !== undefined);
+        const importing = this.loader.import(source, previous !== undefined);
+        const def = await withTimeout(importing, loadTimeoutMs(this.k.settings), "import timed out", true);
         out.push({ def, source, fallback: previous });
       } catch (error) {
         this.report({ level: "error", code: DiagnosticCode.pluginLoad, where: source.file,

@@ -15,6 +15,11 @@ export class Registry {
     if (!key) throw new Error(`${kind} definition has no ${kind === "provider" ? "api" : "name"}`);
     const map = this.map(kind);
     const existing = map.get(key);
+    // As in pi, a second plugin's tool does not silently take a name: it has to say `override: true`.
+    if (existing && kind === "tool" && existing.owner !== owner && !(def as { override?: boolean }).override) {
+      return report({ level: "error", code: DiagnosticCode.refused, plugin: owner, where: `register.${kind}`,
+        message: `${owner}: tool "${key}" conflicts with ${existing.owner}'s; not registered (set override: true to replace it)` });
+    }
     if (existing) {
       report({
         level: existing.owner === owner ? "warning" : "info",

@@ -19,6 +19,15 @@ export class SchemaValidator {
   }
   private readonly compiled = new WeakMap<TSchema, ValidateFunction>();
 
+  /** Why a schema cannot be compiled (ajv's message), or undefined when it can. */
+  problem(schema: TSchema): string | undefined {
+    try {
+      if (!this.compiled.has(schema)) this.compiled.set(schema, this.ajv.compile(schema));
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+
   validate(schema: TSchema, args: unknown): Validation {
     const check = this.compiled.get(schema) ?? this.ajv.compile(schema);
     this.compiled.set(schema, check);

@@ -151,6 +151,8 @@ export interface ToolDef<S extends TSchema = TSchema, D = unknown> {
   defaultActive?: boolean;
   /** Runs before validation, to accept legacy argument shapes. */
   prepareArguments?(raw: unknown): unknown;
+  /** Replace a tool of this name another plugin registered; without it such a registration is refused. */
+  override?: boolean;
   execute(
     toolCallId: string,
     params: Static<S>,

@@ -40,8 +40,11 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
     },
     registerTool(def: Record<string, unknown>) {
       const adapted = adaptTool(def, () => ctx());
+      // As in pi: an extension's tool replaces a built-in one of its name, and the first extension
+      // to register a name keeps it (the kernel refuses the second, naming both).
+      if (!rt.toolSources.has(adapted.name)) adapted.override = true;
       again(tools, adapted, () => api.register.tool(adapted));
-      if (sourceInfo) {
+      if (sourceInfo && !rt.toolSources.has(adapted.name)) {
         rt.toolSources.set(adapted.name, sourceInfo);
         api.onDispose(() => rt.toolSources.delete(adapted.name));
       }

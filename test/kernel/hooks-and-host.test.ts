@@ -212,21 +212,22 @@ describe("plugin host", () => {
     expect(live.agent.model?.id).toBe("scripted");
   });
 
-  it("a later registration of the same tool name wins, with a diagnostic", async () => {
-    const h = await startKernel([
-      toolPlugin("echo"),
+  it("a later registration of the same tool name wins only with override: true, else it is refused", async () => {
+    const echo = (name: string, override?: boolean) =>
       definePlugin({
-        name: "override",
+        name,
         setup: (api) =>
           api.register.tool({
             name: "echo",
             description: "mine",
             parameters: {} as never,
-            execute: async () => ({ content: [{ type: "text", text: "override" }] }),
+            override,
+            execute: async () => ({ content: [{ type: "text", text: name }] }),
           }),
-      }),
-    ]);
+      });
+    const h = await startKernel([toolPlugin("echo"), echo("refused"), echo("override", true)]);
     expect(h.kernel.host.current.registry.owner("tool", "echo")).toBe("override");
+    expect(h.diagnostics).toContainEqual(expect.objectContaining({ code: "registration-refused", plugin: "refused" }));
     expect(h.diagnostics).toContainEqual(expect.objectContaining({ message: 'tool "echo" from tool-echo is replaced by override' }));
   });
 });

@@ -1,0 +1,42 @@
+// Containment of plugins in the `pi` process: a process.exit() called from a user's plugin (in
+// its module, its setup, a tool or a hook) is refused. The caller is found in the call stack (the
+// plugin's files); the call throws instead, so a tool returns an error to the model, a setup or a
+// hook failure is reported, and the agent keeps running. Exits of the built-in plugins (signals)
+// and of pi-kernel itself pass through.
+import { DiagnosticCode, type Kernel, type PluginSource } from "../kernel/index.js";
+
+/** Installs the guard; returns its removal. */
+export function containExit(kernel: Kernel, discovered: () => PluginSource[]): () => void {
+  const original = process.exit;
+  const contained = ((code?: number | string | null) => {
+    const owner = exitingPlugin(kernel, discovered());
+    if (!owner) return original.call(process, code as number | undefined);
+    const message = `${owner} called process.exit(${code ?? ""}); refused, the agent keeps running`;
+    kernel.host.report({ level: "error", code: DiagnosticCode.pluginExit, plugin: owner, where: "process.exit", message });
+    throw new Error(message);
+  }) as typeof process.exit;
+  process.exit = contained;
+  return () => {
+    if (process.exit === contained) process.exit = original;
+  };
+}
+
+/** The user plugin whose files are on the current call stack (the innermost one), if any. */
+function exitingPlugin(kernel: Kernel, discovered: PluginSource[]): string | undefined {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 100;
+  const stack = new Error().stack ?? "";
+  Error.stackTraceLimit = limit;
+  const plugins = kernel.host.imported.filter((p) => !p.source.compiled && p.source.origin !== "inline");
+  for (const line of stack.split("\n").slice(1)) {
+    const owner = plugins.find((p) => owns(p.source, line));
+    if (owner) return `plugin ${owner.def.name}`;
+    // Still importing (a module's top level): its name is not known yet, its file is.
+    const loading = discovered.find((s) => !s.compiled && owns(s, line));
+    if (loading) return `the plugin in ${loading.file}`;
+  }
+}
+
+function owns(source: PluginSource, frame: string): boolean {
+  return frame.includes(source.file) || (source.root !== "" && frame.includes(`${source.root}/`));
+}
