@@ -1,6 +1,7 @@
 // What a pi user notices in the first hour, through the spawned CLI: piped stdin before @file
-// text, no session file from a run that got no answer, and which plugin a composition lacks.
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+// text, no session file from a run that got no answer, which plugin a composition lacks, and
+// built-in plugins named through a symlink or a copy loaded as the install's compiled ones.
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProject } from "../support/scenario.mjs";
@@ -77,5 +78,54 @@ describe("the first message and the first answer (spawned CLI)", () => {
     expect(r.stderr).toContain("@pi-kernel/mode-print");
     expect(r.stderr).toContain("./plugins/mode-print");
     expect(r.stderr).not.toContain("Use -p");
+  });
+});
+
+describe("built-in plugins named through another path (spawned CLI)", () => {
+  let sim: Simulator;
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
+  /** A composition dir: `linked` is a symlink to the repo's plugins/, `copy/<name>` copies a plugin's package.json and entry. */
+  function composition(root: string, edited = false): string {
+    const dir = join(root, "composition");
+    mkdirSync(join(dir, "copy", "mode-print"), { recursive: true });
+    symlinkSync(join(REPO, "plugins"), join(dir, "linked"));
+    for (const f of ["package.json", "index.ts"]) copyFileSync(join(REPO, "plugins", "mode-print", f), join(dir, "copy", "mode-print", f));
+    if (edited) appendFileSync(join(dir, "copy", "mode-print", "index.ts"), "// my edit\n");
+    const file = join(dir, "pi-packages.json");
+    writeFileSync(file, JSON.stringify({ packages: ["./linked/models", "./linked/provider-openai-completions", "./copy/mode-print"] }));
+    return file;
+  }
+
+  // Loaded from where they are named, through jiti, these copies could not even import their
+  // toolkits (../../lib/ is not next to them): an answer shows the install's compiled built-ins ran.
+  it("loads a symlinked or copied built-in as the install's own compiled plugin", async () => {
+    const { root, project, agentDir } = makeProject(sim.url);
+    const packages = composition(root);
+    sim.script({ text: "from the built-ins" });
+    const r = await runCli(["--packages", packages, "--provider", "sim", "--model", "sim-model", "-p", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("from the built-ins\n");
+  });
+
+  it("keeps an edited copy as the user's own plugin, and loads a built-in given again with -e once", async () => {
+    const { root, project, agentDir } = makeProject(sim.url);
+    const packages = composition(root, true);
+    const r = await runCli(["--packages", packages, "-e", join(root, "composition", "linked", "models"), "-p", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`failed to load ${join(root, "composition", "copy", "mode-print", "index.ts")}`);
+    expect(r.stderr).not.toContain("replaces the one from");
   });
 });
