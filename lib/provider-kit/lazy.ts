@@ -27,6 +27,7 @@ async function* stream(
   }
   yield* run.runStream(wire, model, context, options, {
     resolveApiKey: async (m) => api.services.get("models")?.apiKey(m),
+    rotateApiKey: async (m, failedKey) => (await api.services.get("models")?.rotateApiKey?.(m, failedKey)) ?? false,
     settings: api.settings,
     onRetry: (r) => {
       api.diagnose?.({
@@ -35,15 +36,13 @@ async function* stream(
         message: `${r.errorMessage}; retrying in ${Math.round(r.delayMs / 100) / 10} s (attempt ${r.attempt} of ${r.maxRetries})`,
       });
       // pi's session events, for the JSON stream, RPC clients and UIs.
-      api
-        .current()
-        .actions.emit({
-          type: "auto_retry_start",
-          attempt: r.attempt,
-          maxAttempts: r.maxRetries,
-          delayMs: r.delayMs,
-          errorMessage: r.errorMessage,
-        });
+      api.current().actions.emit({
+        type: "auto_retry_start",
+        attempt: r.attempt,
+        maxAttempts: r.maxRetries,
+        delayMs: r.delayMs,
+        errorMessage: r.errorMessage,
+      });
     },
     onRetryEnd: (r) => api.current().actions.emit({ type: "auto_retry_end", ...r }),
   });

@@ -68,6 +68,7 @@ export default definePlugin({
       find: (provider, id) => findModel(all(), provider, id),
       resolve: (pattern, provider) => resolveModel(all(), pattern, provider),
       apiKey: (model) => keys.forModel(model),
+      rotateApiKey: (model, failedKey) => keys.rotate(model, failedKey),
       scoped: () => [...scope],
       cycle: (direction = "forward") =>
         cycle(api, scope.length > 0 ? scope : available().map((model) => ({ model })), scope.length > 0, direction),

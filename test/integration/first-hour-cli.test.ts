@@ -1,7 +1,7 @@
 // What a pi user notices in the first hour, through the spawned CLI: piped stdin before @file
 // text, no session file from a run that got no answer, which plugin a composition lacks, and
 // built-in plugins named through a symlink or a copy loaded as the install's compiled ones.
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProject } from "../support/scenario.mjs";
@@ -127,5 +127,54 @@ describe("built-in plugins named through another path (spawned CLI)", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`failed to load ${join(root, "composition", "copy", "mode-print", "index.ts")}`);
     expect(r.stderr).not.toContain("replaces the one from");
+  });
+});
+
+describe("several API keys for a provider in models.json (spawned CLI)", () => {
+  let sim: Simulator;
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
+  function withApiKey(agentDir: string, apiKey: unknown): void {
+    const file = join(agentDir, "models.json");
+    const config = JSON.parse(readFileSync(file, "utf8"));
+    config.providers.sim.apiKey = apiKey;
+    writeFileSync(file, JSON.stringify(config));
+  }
+
+  it("uses the first key, and moves to the next one when the provider answers 429", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    withApiKey(agentDir, ["sim-key-one", "sim-key-two"]);
+    sim.script({ text: "first" }, { fault: { kind: "status", status: 429, message: "slow down" } }, { text: "second" }, { text: "third" });
+    const start = sim.requests.length;
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "one", "two", "three"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("third\n");
+    expect(r.stderr).not.toContain("sim-key");
+    const keys = sim.requests.slice(start).map((q) => q.headers.authorization);
+    // The retry goes out with the next key, and later requests keep it.
+    expect(keys).toEqual(["Bearer sim-key-one", "Bearer sim-key-one", "Bearer sim-key-two", "Bearer sim-key-two"]);
+  });
+
+  it("refuses a malformed apiKey with a message naming models.json and the provider", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    withApiKey(agentDir, [42]);
+    sim.script({ text: "keyless" });
+    const start = sim.requests.length;
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
+    expect(r.stderr).toContain(`${join(agentDir, "models.json")}: providers.sim.apiKey must be a string or an array of strings`);
+    expect(r.stderr).not.toContain("startsWith");
+    expect(r.stdout).toBe("keyless\n");
+    expect(sim.requests[start].headers.authorization).toBeUndefined();
   });
 });
