@@ -35,9 +35,9 @@ export async function main(argv: string[]): Promise<number> {
   let messages = args.messages;
   let images: ImageContent[] = [];
   try {
-    messages = await withPipedStdin(messages, mode);
+    const piped = mode === "rpc" ? undefined : await readPipedStdin();
     const files = inlineFiles(args.files, cwd);
-    if (files.text) messages[0] = `${files.text}${messages[0] ?? ""}`;
+    messages = firstMessage(piped, files.text, messages);
     images = files.images;
   } catch (error) {
     process.stderr.write(`pi: ${(error as Error).message}\n`);
@@ -53,8 +53,13 @@ export async function main(argv: string[]): Promise<number> {
   if (claimed) (await import("../lib/mode-kit/index.js")).restoreStdout();
   const surface = claimed ?? kernel.host.current.registry.get("surface", mode);
   if (!surface) {
-    const have = surfaces.map((s) => s.name).join(", ") || "none";
-    process.stderr.write(`pi: no plugin provides the "${mode}" mode in this agent (available: ${have}). Use -p for print mode.\n`);
+    process.stderr.write(
+      `pi: ${missingSurface(
+        mode,
+        surfaces.map((s) => s.name),
+        flags.packages as string | undefined,
+      )}\n`,
+    );
     await kernel.stop();
     return 1;
   }
@@ -75,20 +80,34 @@ function pickMode(flags: Record<string, unknown>): string {
   return "interactive";
 }
 
-/** Piped stdin is prepended to the first message. */
-async function withPipedStdin(messages: string[], mode: string): Promise<string[]> {
-  const out = [...messages];
-  if (mode !== "rpc" && !process.stdin.isTTY) {
-    const piped = await readStdin();
-    if (piped.trim()) out[0] = out.length ? `${piped}\n\n${out[0]}` : piped;
-  }
-  return out;
-}
-
-async function readStdin(): Promise<string> {
+/** Piped stdin (trimmed, as pi reads it), or undefined with a terminal on stdin or nothing piped. */
+async function readPipedStdin(): Promise<string | undefined> {
+  if (process.stdin.isTTY) return undefined;
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8").trim() || undefined;
+}
+
+/**
+ * pi's first message: piped stdin, then the @file text, then the first message argument, joined
+ * as they are (pi adds no separator; the file text ends with a newline).
+ */
+function firstMessage(piped: string | undefined, fileText: string, messages: string[]): string[] {
+  const [first, ...rest] = messages;
+  const parts = [piped, fileText, first].filter((p): p is string => p !== undefined && p !== "");
+  return parts.length > 0 ? [parts.join(""), ...rest] : rest;
+}
+
+/** The built-in plugin (folder in the built-in pi-packages.json) that registers each mode. */
+const MODE_PLUGINS: Record<string, string> = { print: "mode-print", json: "mode-print", rpc: "mode-rpc", interactive: "ui-interactive" };
+
+/** Why no surface runs: which plugin the composition lacks, and what is there instead. */
+function missingSurface(mode: string, available: string[], packagesFile: string | undefined): string {
+  const agent = packagesFile ? `the agent composed by ${packagesFile}` : "this agent";
+  const plugin = MODE_PLUGINS[mode];
+  const add = plugin ? `; add @pi-kernel/${plugin} ("./plugins/${plugin}" in pi-kernel's pi-packages.json) to it` : "";
+  const hint = mode === "interactive" && available.includes("print") ? " Or use -p for print mode." : "";
+  return `${agent} has no plugin providing the "${mode}" mode (available: ${available.join(", ") || "none"})${add}.${hint}`;
 }
 
 function version(): string {

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
+import { asBuiltin } from "./builtin-plugins.js";
 
 export interface DiscoverOptions {
   cwd: string;
@@ -46,7 +47,11 @@ export async function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[
     if (!existsSync(abs)) throw new Error(`Extension not found: ${path}`);
     out.push(...((await stat(abs)).isDirectory() ? await packageEntries(abs, "cli") : [{ file: abs, root: abs, origin: "cli" as const }]));
   }
-  const withAliases = await declaredAliases(out, o.packageRoot);
+  // A built-in reached through a symlink or another checkout is the install's own (compiled) one.
+  // The same file named twice (a built-in also given with -e) loads once, at its last place.
+  const mapped = o.packageRoot ? out.map((s) => asBuiltin(s, o.packageRoot!)) : out;
+  const sources = mapped.filter((s, i) => !mapped.slice(i + 1).some((later) => later.file === s.file));
+  const withAliases = await declaredAliases(sources, o.packageRoot);
   return o.packageRoot ? withAliases.map((s) => withCompiled(s, o.packageRoot!)) : withAliases;
 }
 

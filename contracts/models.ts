@@ -38,6 +38,11 @@ export interface ModelsService {
    * children go without them unless settings `shell.passProviderKeys` is true.
    */
   keyVariables(): string[];
+  /**
+   * After a rate limit (429) with `failedKey`: moves the provider to its next key when models.json
+   * gives several; true when `apiKey` now returns another one (worth retrying at once).
+   */
+  rotateApiKey?(model: Model, failedKey: string | undefined): Promise<boolean>;
   /** The --models (or settings `enabledModels`) selection, in order; empty when not set. */
   scoped(): Scoped[];
   /** Switches to the next/previous model of the scope (or of the available models). */

@@ -27,6 +27,7 @@ async function* stream(
   }
   yield* run.runStream(wire, model, context, options, {
     resolveApiKey: async (m) => api.services.get("models")?.apiKey(m),
+    rotateApiKey: async (m, failedKey) => (await api.services.get("models")?.rotateApiKey?.(m, failedKey)) ?? false,
     settings: api.settings,
     onRetry: (r) => {
       api.diagnose?.({

@@ -43,6 +43,8 @@ export interface RetryInfo {
 export interface RunDeps {
   /** Looked up when `options.apiKey` is not given (the models service, in the plugins). */
   resolveApiKey?(model: Model): Promise<string | undefined>;
+  /** After a 429 with `failedKey`: true when `resolveApiKey` now gives another key (models.json lists several). */
+  rotateApiKey?(model: Model, failedKey: string | undefined): Promise<boolean>;
   /** settings.json, for `retry.*`. */
   settings?: Readonly<Record<string, unknown>>;
   /** Told before each retry's wait (for a diagnostic). */
@@ -62,10 +64,11 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
   let retries = 0;
   try {
     apiKey = options.apiKey ?? (await deps.resolveApiKey?.(model));
-    const request = wire.request(model, context, options, apiKey, deps.settings);
+    let request = wire.request(model, context, options, apiKey, deps.settings);
     checkUrl(model, request.url);
     const body = options.transformPayload ? ((await options.transformPayload(request.body)) ?? request.body) : request.body;
     const payload = JSON.stringify(body);
+    const tried = new Set([apiKey]);
     for (let attempt = 0; ; attempt++) {
       out = new MessageAssembler(model);
       try {
@@ -81,15 +84,20 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
       } catch (error) {
         if (signal?.aborted || emitted) throw error;
         const decision = decideRetry(policy, error, attempt);
-        if (!decision.retry) throw decision.reason ? new RetryRefused(describeError(error), decision.reason) : error;
+        const rotated = decision.retry || decision.reason ? await nextKey(error, options, deps, model, apiKey) : undefined;
+        // Another key, not yet tried by this request: no need to wait out the rate limit.
+        const fresh = rotated !== undefined && !tried.has(rotated);
+        if (!decision.retry && !fresh) throw decision.reason ? new RetryRefused(describeError(error), decision.reason) : error;
+        const delayMs = fresh || !decision.retry ? 0 : decision.delayMs;
+        const errorMessage = redact(describeError(error), apiKey);
+        if (rotated) {
+          apiKey = rotated;
+          tried.add(rotated);
+          request = { ...wire.request(model, context, options, apiKey, deps.settings), body: request.body };
+        }
         retries = attempt + 1;
-        deps.onRetry?.({
-          attempt: attempt + 1,
-          maxRetries: policy.maxRetries,
-          delayMs: decision.delayMs,
-          errorMessage: redact(describeError(error), apiKey),
-        });
-        await sleep(decision.delayMs, signal);
+        deps.onRetry?.({ attempt: attempt + 1, maxRetries: policy.maxRetries, delayMs, errorMessage });
+        await sleep(delayMs, signal);
       }
     }
   } catch (error) {
@@ -98,6 +106,14 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
     if (retries > 0) deps.onRetryEnd?.({ success: false, attempt: retries, finalError: message });
     yield out.fail(aborted ? "aborted" : "error", message);
   }
+}
+
+/** On a rate limit (429), the provider's next key when it has several (models.json), else undefined. */
+async function nextKey(error: unknown, options: StreamOptions, deps: RunDeps, model: Model, apiKey: string | undefined) {
+  if (!(error instanceof HttpError) || error.status !== 429 || options.apiKey !== undefined || !deps.rotateApiKey) return undefined;
+  if (!(await deps.rotateApiKey(model, apiKey))) return undefined;
+  const next = await deps.resolveApiKey?.(model);
+  return next !== undefined && next !== apiKey ? next : undefined;
 }
 
 /** A transient failure not retried because the server asked for too long a wait. */

@@ -1,7 +1,8 @@
 // API keys, looked up when a request is made: the --api-key flag (for the provider chosen at
 // start-up), then auth.json, then the provider's standard environment variable
 // (ANTHROPIC_API_KEY, ...), then the provider's apiKey in models.json. Stored values may name an
-// environment variable or, with a leading "!", a shell command printing the key.
+// environment variable or, with a leading "!", a shell command printing the key. models.json may
+// give several keys (an array): the first is used until a rate limit moves to the next.
 import { exec } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -17,8 +18,8 @@ export interface KeySources {
   flags: Readonly<Record<string, unknown>>;
   /** The provider the --api-key flag applies to. */
   runtimeProvider(): string | undefined;
-  /** The `apiKey` value models.json gives the provider. */
-  configuredKey(provider: string): string | undefined;
+  /** The `apiKey` value models.json gives the provider (several keys: an array). */
+  configuredKey(provider: string): string | string[] | undefined;
   /** Reports a problem; messages never contain key material. */
   report(level: "error" | "warning", where: string, message: string): void;
 }
@@ -27,6 +28,8 @@ export class ApiKeys {
   // Commands are run once per process (a password manager prompt once, not every request).
   private readonly commands = new Map<string, Promise<string | undefined>>();
   private readonly reported = new Set<string>();
+  /** Which of a provider's models.json keys is in use (several keys only). */
+  private readonly current = new Map<string, number>();
 
   constructor(private readonly sources: KeySources) {}
 
@@ -37,8 +40,29 @@ export class ApiKeys {
     if (stored) return this.resolveValue(stored, model.provider);
     const fromEnv = envKey(model.provider);
     if (fromEnv) return fromEnv;
-    const configured = this.sources.configuredKey(model.provider);
+    const configured = this.configured(model.provider);
     return configured ? this.resolveValue(configured, model.provider) : undefined;
+  }
+
+  /**
+   * After a rate limit with `failedKey`: moves the provider to its next models.json key, when it
+   * has several and `failedKey` is still the one in use (concurrent requests move it once).
+   * True when the next request gets another key.
+   */
+  async rotate(model: Model, failedKey: string | undefined): Promise<boolean> {
+    const keys = this.sources.configuredKey(model.provider);
+    if (!Array.isArray(keys) || keys.length < 2) return false;
+    const inUse = await this.forModel(model);
+    if (inUse !== failedKey) return inUse !== undefined;
+    this.current.set(model.provider, ((this.current.get(model.provider) ?? 0) + 1) % keys.length);
+    return (await this.forModel(model)) !== failedKey;
+  }
+
+  /** The models.json key in use: the only one, or the current one of several. */
+  private configured(provider: string): string | undefined {
+    const value = this.sources.configuredKey(provider);
+    if (!Array.isArray(value)) return value || undefined;
+    return value[(this.current.get(provider) ?? 0) % value.length] || undefined;
   }
 
   /**
@@ -48,7 +72,7 @@ export class ApiKeys {
   hasAuth(provider: string): boolean {
     const flag = this.sources.flags.apiKey;
     if (typeof flag === "string" && flag !== "" && provider === this.sources.runtimeProvider()) return true;
-    if (envKey(provider) || this.sources.configuredKey(provider)) return true;
+    if (envKey(provider) || this.configured(provider)) return true;
     let text: string;
     try {
       text = readFileSync(join(this.sources.agentDir, "auth.json"), "utf8");

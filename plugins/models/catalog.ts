@@ -8,7 +8,8 @@ import { JsoncError, parseJsonc } from "./jsonc.js";
 export interface ProviderConfig {
   name?: string;
   baseUrl?: string;
-  apiKey?: string;
+  /** One key, or several: the first is used, and a rate limit (429) moves to the next. */
+  apiKey?: string | string[];
   api?: string;
   headers?: Record<string, string>;
   compat?: Record<string, unknown>;
@@ -58,6 +59,13 @@ export function loadCatalog(file: string): Catalog {
       catalog.problems.push({ level: "warning", message: `${file}: providers.${name} is not an object; skipped` });
       continue;
     }
+    if (config.apiKey !== undefined && !validKey(config.apiKey)) {
+      catalog.problems.push({
+        level: "error",
+        message: `${file}: providers.${name}.apiKey must be a string or an array of strings (several keys); ignored`,
+      });
+      delete config.apiKey;
+    }
     catalog.providers.set(name, config as ProviderConfig);
     addModels(catalog, file, name, config as ProviderConfig);
   }
@@ -105,6 +113,11 @@ function toModel(provider: string, p: ProviderConfig, m: ModelConfig): Model | s
   if (compat) model.compat = compat;
   if (isRecord(m.thinkingLevelMap)) model.thinkingLevelMap = m.thinkingLevelMap;
   return model;
+}
+
+function validKey(value: unknown): boolean {
+  const filled = (v: unknown) => typeof v === "string" && v !== "";
+  return typeof value === "string" || (Array.isArray(value) && value.length > 0 && value.every(filled));
 }
 
 export function merged(a: unknown, b: unknown): Record<string, unknown> | undefined {

@@ -77,6 +77,7 @@ export default definePlugin({
           [...providers].map((p) => configuredKey(p)),
         );
       },
+      rotateApiKey: (model, failedKey) => keys.rotate(model, failedKey),
       scoped: () => [...scope],
       cycle: (direction = "forward") =>
         cycle(api, scope.length > 0 ? scope : available().map((model) => ({ model })), scope.length > 0, direction),

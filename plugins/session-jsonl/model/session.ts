@@ -89,7 +89,10 @@ export class Session {
     return this.tree.name;
   }
 
-  /** Appends under the leaf and moves the leaf to it. The file appears at the first assistant message. */
+  /**
+   * Appends under the leaf and moves the leaf to it. The file appears at the first answer: an
+   * assistant message from a model (the kernel's "No model selected" failure names none).
+   */
   append(content: NewEntry): SessionEntry {
     // pi's key order: the tree fields first (readers index files from the lines' first bytes).
     const { type, ...rest } = content;
@@ -126,7 +129,8 @@ export class Session {
         ).slice(0, 120);
     }
     this.tree.add(node);
-    const flush = entry.type === "message" && entry.message.role === "assistant";
+    const flush =
+      entry.type === "message" && entry.message.role === "assistant" && (entry.message as { provider?: string }).provider !== "";
     this.file?.append(entry, flush, () => this.survivors());
     return entry;
   }
