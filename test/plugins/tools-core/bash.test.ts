@@ -133,9 +133,13 @@ describe("bash: output handling", () => {
     const updates: { at: number; text: string }[] = [];
     const onUpdate = (r: ToolResult) => updates.push({ at: Date.now(), text: text(r) });
     const command = "for i in 1 2 3 4 5 6; do echo line$i; sleep 0.08; done";
+    const started = Date.now();
     await call(bashTool, { command }, { cwd: await tempDir(), onUpdate });
+    const took = Date.now() - started;
     expect(updates.length).toBeGreaterThanOrEqual(2);
-    for (let i = 1; i < updates.length; i++) expect(updates[i].at - updates[i - 1].at).toBeGreaterThanOrEqual(95);
+    // At most one update per 100 ms window (plus the first): counted over the whole run rather
+    // than between deliveries, which a loaded machine can bunch together.
+    expect(updates.length).toBeLessThanOrEqual(Math.ceil(took / 100) + 1);
     expect(updates[0].text.startsWith("line1")).toBe(true);
     expect(updates.at(-1)!.text).toMatch(/line\d$/);
   });
