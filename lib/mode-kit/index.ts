@@ -4,7 +4,7 @@
 export { jsonLine, readJsonl } from "./jsonl.js";
 export { eventLine, toPiEvent } from "./pi-events.js";
 export { type Abortable, exitOnSignals } from "./signals.js";
-export { type GuardedStdout, guardStdout, restoreStdout, takeOverStdout } from "./stdout.js";
+export { type GuardedStdout, guardStdout, restoreStdout, takeOverStdout, writeRunOutput } from "./stdout.js";
 export { availableThinkingLevels, clampThinkingLevel } from "./thinking.js";
 export { lastAssistantText } from "./last-assistant-text.js";
 export { publicModel } from "./public-model.js";

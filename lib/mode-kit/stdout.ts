@@ -33,6 +33,14 @@ export function restoreStdout(): void {
   if (real) process.stdout.write = real;
 }
 
+/**
+ * Output a print run owes the user on stdout besides the answer (the text of `pi -p /help`):
+ * written to the real stdout even while it is taken over.
+ */
+export function writeRunOutput(text: string): void {
+  realWrite(process.stdout, text, () => {});
+}
+
 /** Writes to the real stdout, taken over or not. */
 function realWrite(stream: NodeJS.WritableStream, chunk: string, done: () => void): void {
   const real = stream === process.stdout ? (process.stdout.write as TakenWrite).realStdoutWrite : undefined;
