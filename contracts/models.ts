@@ -45,6 +45,11 @@ export interface ModelsService {
   rotateApiKey?(model: Model, failedKey: string | undefined): Promise<boolean>;
   /** The --models (or settings `enabledModels`) selection, in order; empty when not set. */
   scoped(): Scoped[];
+  /**
+   * Switches to a model as pi does: the preferred thinking level (the current one while the model
+   * reasons, else the saved defaultThinkingLevel) is clamped to what the new model can do.
+   */
+  select(model: Model): void;
   /** Switches to the next/previous model of the scope (or of the available models). */
   cycle(direction?: "forward" | "backward"): CycleResult | undefined;
   /** Stores a key in auth.json (0600); throws AuthFileError, leaving the file alone, if it is unreadable. */

@@ -34,3 +34,25 @@ export function frontmatterParser(): Promise<ParseFrontmatter> {
   });
   return parser;
 }
+
+/**
+ * Why frontmatter could not be parsed, whole and on one line: js-yaml's reason, the line and
+ * column in the file (the YAML starts on the `---` line, so its line numbers are the file's),
+ * and that line's text. js-yaml's own message ends with a code excerpt after "column N:", which
+ * a one-line diagnostic used to cut off mid-sentence.
+ */
+export function frontmatterError(error: unknown, text?: string): string {
+  const e = error as { reason?: unknown; mark?: { line?: unknown; column?: unknown }; message?: unknown };
+  if (typeof e?.reason === "string" && typeof e.mark?.line === "number") {
+    const line = e.mark.line + 1;
+    const column = typeof e.mark.column === "number" ? `, column ${e.mark.column + 1}` : "";
+    const source = text?.replace(/\r\n?/g, "\n").split("\n")[e.mark.line]?.trimEnd();
+    return `frontmatter cannot be parsed: ${e.reason} (line ${line}${column}${source ? `: ${JSON.stringify(source)}` : ""})`;
+  }
+  const message = String(e?.message ?? error)
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(" ");
+  return `frontmatter cannot be parsed: ${message}`;
+}

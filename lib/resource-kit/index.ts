@@ -2,7 +2,7 @@
 // they import: frontmatter parsing, a live index rebuilt from files with per-file caching and
 // ignore rules, resource paths from flags, settings and packages with their source info, and the
 // command helpers (parsing a slash line, mirroring data-backed commands, listing them, their order).
-export { type Frontmatter, type ParseFrontmatter, frontmatterParser } from "./frontmatter.js";
+export { type Frontmatter, type ParseFrontmatter, frontmatterError, frontmatterParser } from "./frontmatter.js";
 export { LiveIndex, type LiveIndexOptions } from "./live-index/live-index.js";
 export { type CachedFile, FileCache, type Parsed } from "./live-index/file-cache.js";
 export { IGNORE_FILES, addIgnoreRules, relPosix } from "./live-index/ignore-rules.js";

@@ -5,7 +5,7 @@ import { fuzzyFilter } from "./fuzzy.js";
 import type { Keybindings } from "./keybindings.js";
 import type { InputEvent } from "./keys.js";
 import type { Theme } from "./theme.js";
-import { truncateToWidth } from "./text.js";
+import { truncateToWidth, wrapText } from "./text.js";
 
 export interface SelectItem {
   value: string;
@@ -52,10 +52,16 @@ export class SelectList implements Component {
     const t = this.opts.theme();
     const max = this.opts.maxVisible;
     const first = Math.max(0, Math.min(this.selected - Math.floor(max / 2), this.shown.length - max));
+    // A title's first line is the heading; further lines (a confirm's message) wrap below it. A
+    // rendered line never holds a newline: the renderer counts one row per line.
+    const [heading, ...message] = this.opts.title.split("\n");
     const lines = [
       t.fg("borderAccent", "─".repeat(width)),
-      t.fg("accent", t.bold(this.opts.title)) +
-        (this.filter ? t.fg("muted", `  filter: ${this.filter}`) : t.fg("dim", "  (type to filter)")),
+      truncateToWidth(
+        t.fg("accent", t.bold(heading)) + (this.filter ? t.fg("muted", `  filter: ${this.filter}`) : t.fg("dim", "  (type to filter)")),
+        width,
+      ),
+      ...message.flatMap((l) => wrapText(l, width)),
     ];
     if (!this.shown.length) lines.push(t.fg("muted", "  no matches"));
     this.shown.slice(first, first + max).forEach((item, i) => {

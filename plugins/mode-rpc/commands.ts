@@ -35,7 +35,7 @@ export const COMMANDS: Record<string, Handler> = {
     const modelId = text(cmd, "modelId");
     const model = models(ctx.api()).find(provider, modelId);
     if (!model) throw new Error(`Model not found: ${provider}/${modelId}`);
-    ctx.api().actions.setModel(model);
+    models(ctx.api()).select(model);
     return publicModel(model);
   },
   cycle_model: (_cmd, ctx) => {

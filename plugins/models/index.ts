@@ -18,6 +18,7 @@ import { foundAdvice, noModelAdvice, probeLocalServers } from "./probe.js";
 import { findModel, resolveModel } from "./resolve.js";
 import { type Scoped, nextScoped, scopeModels } from "./scope.js";
 import { selectModel } from "./select.js";
+import { switchModel } from "./switch.js";
 
 export type { CycleResult, ModelsService } from "../../contracts/models.js";
 import type { CycleResult, ModelsService } from "../../contracts/models.js";
@@ -25,6 +26,7 @@ import type { CycleResult, ModelsService } from "../../contracts/models.js";
 export default definePlugin({
   name: "models",
   provides: ["models"],
+  uses: ["settings"],
   setup(api) {
     const file = join(api.agentDir, "models.json");
     // Loaded on first use (the boot hook at the latest), so a plugin asking during its own setup
@@ -79,6 +81,9 @@ export default definePlugin({
       },
       rotateApiKey: (model, failedKey) => keys.rotate(model, failedKey),
       scoped: () => [...scope],
+      select: (model) => {
+        switchModel(api, model);
+      },
       cycle: (direction = "forward") =>
         cycle(api, scope.length > 0 ? scope : available().map((model) => ({ model })), scope.length > 0, direction),
       setApiKey: (provider, key) => {
@@ -172,9 +177,8 @@ function cycle(api: PluginApi, list: Scoped[], isScoped: boolean, direction: "fo
   if (list.length < 2 && list[0]?.model === api.agent.model) return undefined;
   const next = nextScoped(list, api.agent.model, direction);
   if (!next) return undefined;
-  api.actions.setModel(next.model, "cycle");
-  if (next.thinkingLevel) api.actions.setThinkingLevel(next.thinkingLevel);
-  return { model: next.model, thinkingLevel: next.thinkingLevel ?? api.agent.thinkingLevel, isScoped };
+  const thinkingLevel = switchModel(api, next.model, "cycle", next.thinkingLevel);
+  return { model: next.model, thinkingLevel, isScoped };
 }
 
 /** After a reload, keep the user's current model but pick up its edited definition. */

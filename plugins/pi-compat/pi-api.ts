@@ -120,10 +120,13 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
     setActiveTools: (names: string[]) => api.actions.setActiveTools(names),
     getCommands: () => slashCommands(api.current()),
     async setModel(model: Model) {
-      const key = await api.services.get("models")?.apiKey(model);
+      const models = api.services.get("models");
+      const key = await models?.apiKey(model);
       const own = [...rt.providerModels.values()].flat().some((m) => m.provider === model.provider && m.id === model.id);
       if (!key && !own) return false;
-      api.actions.setModel(model);
+      // As pi: the preferred thinking level follows, clamped to what the model can do.
+      if (models) models.select(model);
+      else api.actions.setModel(model);
       return true;
     },
     getThinkingLevel: () => api.agent.thinkingLevel,

@@ -10,6 +10,7 @@ import {
   autoMeta,
   expandPath,
   FileCache,
+  frontmatterError,
   givenPathMeta,
   packageMeta,
   type Parsed,
@@ -120,7 +121,7 @@ function readTemplate(filePath: string, text: string, parse: ParseFrontmatter): 
   try {
     ({ data, body } = parse(text));
   } catch (error) {
-    return { problems: [`frontmatter cannot be parsed: ${(error as Error).message.split("\n")[0]}`] };
+    return { problems: [frontmatterError(error, text)] };
   }
   const problems: string[] = [];
   const text_ = (key: string) => {

@@ -65,9 +65,11 @@ function liveSkills(api: PluginApi, added: AddedPaths, built: (skills: Skill[]) 
     return (locations = { ...configured, roots: [...configured.roots, ...extra] });
   };
   let store: Promise<import("./store.js").SkillStore> | undefined;
+  let current: import("./store.js").SkillStore | undefined;
   const getStore = () =>
     (store ??= import("./store.js").then(
-      (m) => new m.SkillStore(where, frontmatterParser, (file, message) => api.diagnose({ level: "warning", where: file, message })),
+      (m) =>
+        (current = new m.SkillStore(where, frontmatterParser, (file, message) => api.diagnose({ level: "warning", where: file, message }))),
     ));
   // One-shot modes rebuild per request (cheaper than starting a watcher, see README "Skills").
   const watch = api.flags.mode !== "print" && api.flags.mode !== "json";
@@ -79,6 +81,8 @@ function liveSkills(api: PluginApi, added: AddedPaths, built: (skills: Skill[]) 
     },
     roots: () => where().roots.map((r) => r.path),
     watch,
+    // Each request stats what the last build read: a skill written a moment ago is not missed.
+    stale: () => current?.changed() ?? false,
     relevant: (path) => path.endsWith(".md") || IGNORE_FILES.includes(basename(path)),
     onError: (message) => api.diagnose({ level: "warning", where: "skills", message }),
   });

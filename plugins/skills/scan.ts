@@ -1,26 +1,42 @@
 // Finds skill files under one root, pi's way: a directory holding SKILL.md is a skill (no deeper
 // search); otherwise its subdirectories are searched; plain *.md files directly in the root are
 // skills where the root allows it. Dot-directories and node_modules are skipped, .gitignore,
-// .ignore and .fdignore rules apply, symlinks are followed.
+// .ignore and .fdignore rules apply, symlinks are followed. `stamps` records the mtime of every
+// directory read and file found (-1: missing), so a later look can tell cheaply what changed.
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { addIgnoreRules, relPosix } from "../../lib/resource-kit/index.js";
 
-export function findSkillFiles(root: string, rootFiles: boolean): string[] {
+export type Stamps = Map<string, number>;
+
+export function findSkillFiles(root: string, rootFiles: boolean, stamps: Stamps = new Map()): string[] {
   let stat: ReturnType<typeof statSync>;
   try {
     stat = statSync(root);
   } catch {
+    stamps.set(root, -1);
     return [];
   }
+  stamps.set(root, stat.mtimeMs);
   if (stat.isFile()) return root.endsWith(".md") ? [root] : [];
   const out: string[] = [];
-  walk(root, root, ignore(), rootFiles, out);
+  walk(root, root, ignore(), rootFiles, out, stamps);
   return out;
 }
 
-function walk(dir: string, root: string, ig: Ignore, isRoot: boolean, out: string[]): void {
+/** The mtime now (-1: missing); compared with a stamp taken before the last read. */
+export function mtimeOf(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+function walk(dir: string, root: string, ig: Ignore, isRoot: boolean, out: string[], stamps: Stamps): void {
+  // Stamped before reading: a change made while reading shows as a newer mtime later.
+  if (dir !== root) stamps.set(dir, mtimeOf(dir));
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -37,14 +53,18 @@ function walk(dir: string, root: string, ig: Ignore, isRoot: boolean, out: strin
   const skill = entries.find((e) => e.name === "SKILL.md");
   if (skill && kind(join(dir, skill.name), skill) === "file" && !ig.ignores(rel(join(dir, skill.name)))) {
     out.push(join(dir, skill.name));
+    stamps.set(join(dir, skill.name), mtimeOf(join(dir, skill.name)));
     return;
   }
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (e.name.startsWith(".") || e.name === "node_modules") continue;
     const full = join(dir, e.name);
     const k = kind(full, e);
-    if (k === "dir" && !ig.ignores(`${rel(full)}/`)) walk(full, root, ig, false, out);
-    else if (k === "file" && isRoot && e.name.endsWith(".md") && !ig.ignores(rel(full))) out.push(full);
+    if (k === "dir" && !ig.ignores(`${rel(full)}/`)) walk(full, root, ig, false, out, stamps);
+    else if (k === "file" && isRoot && e.name.endsWith(".md") && !ig.ignores(rel(full))) {
+      out.push(full);
+      stamps.set(full, mtimeOf(full));
+    }
   }
 }
 

@@ -1,9 +1,9 @@
 // Builds the skill index from the skill locations: find files, parse them (cached, keeping the
 // last good version of a file an edit broke), resolve name collisions first-wins.
 import { realpathSync } from "node:fs";
-import { FileCache, type ParseFrontmatter, sourceInfo, type SourceMeta } from "../../lib/resource-kit/index.js";
+import { FileCache, frontmatterError, type ParseFrontmatter, sourceInfo, type SourceMeta } from "../../lib/resource-kit/index.js";
 import type { Locations } from "./locations.js";
-import { findSkillFiles } from "./scan.js";
+import { findSkillFiles, mtimeOf, type Stamps } from "./scan.js";
 import { checkSkill, type Skill } from "./validate.js";
 
 export interface SkillIndex {
@@ -16,6 +16,8 @@ export class SkillStore {
   private readonly cache: FileCache<Skill>;
   private readonly collisions = new Map<string, string>();
   private origin = new Map<string, string>();
+  /** What the last build looked at, with mtimes: see changed(). */
+  private stamps: Stamps | undefined;
 
   private parse: ParseFrontmatter | undefined;
 
@@ -31,7 +33,7 @@ export class SkillStore {
         try {
           data = this.parse!(text).data;
         } catch (error) {
-          return { problems: [`frontmatter cannot be parsed: ${(error as Error).message.split("\n")[0]}`] };
+          return { problems: [frontmatterError(error, text)] };
         }
         const { skill, problems } = checkSkill(data, path, this.origin.get(path) ?? "path");
         return { value: skill, problems };
@@ -49,8 +51,9 @@ export class SkillStore {
     const byName = new Map<string, Skill>();
     const origin = new Map<string, string>();
     const metas = new Map<string, SourceMeta>();
+    const stamps: Stamps = new Map();
     for (const root of roots) {
-      for (const file of findSkillFiles(root.path, root.rootFiles)) {
+      for (const file of findSkillFiles(root.path, root.rootFiles, stamps)) {
         const real = realPath(file);
         if (seenReal.has(real) || excluded.some((x) => file === x || file.startsWith(`${x}/`))) continue;
         seenReal.add(real);
@@ -60,6 +63,7 @@ export class SkillStore {
       }
     }
     this.origin = origin;
+    this.stamps = stamps;
     if (present.size > 0) this.parse ??= await this.loadParser();
     const collided = new Set<string>();
     for (const file of present) {
@@ -72,6 +76,16 @@ export class SkillStore {
     this.cache.prune(present);
     for (const file of this.collisions.keys()) if (!collided.has(file)) this.collisions.delete(file);
     return { skills: [...byName.values()], byName };
+  }
+
+  /**
+   * Whether a directory or skill file the last build read has changed since (a few stats): a skill
+   * written just before a request, which the watcher has not reported yet, is still seen.
+   */
+  changed(): boolean {
+    if (!this.stamps) return true;
+    for (const [path, mtime] of this.stamps) if (mtimeOf(path) !== mtime) return true;
+    return false;
   }
 
   private collision(loser: Skill, winner: Skill): string {

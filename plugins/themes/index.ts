@@ -23,12 +23,18 @@ export default definePlugin({
     const added = new AddedPaths(api.cwd, () => manager?.load(addedThemes(added), []));
     // Built on first use so start-up reads no theme files unless a UI asks.
     const get = (): ThemeManager => (manager ??= createManager(api, added, chosen.name));
+    const fresh = (): ThemeManager => {
+      const m = get();
+      m.loadNew(themeSources(api).files);
+      return m;
+    };
     const service: ThemesService & AddsPaths = {
       addPaths: (paths, owner) => added.addPaths(paths, owner),
       current: () => get().current(),
-      list: () => get().list(),
+      // pi lists what the theme dirs hold now: a file added mid-session shows up without /reload.
+      list: () => fresh().list(),
       set: (name) => {
-        get().set(name);
+        (get().has(name) ? get() : fresh()).set(name);
         chosen.name = name;
         remember(api, name);
       },
@@ -59,22 +65,9 @@ function createManager(api: PluginApi, added: AddedPaths, chosen: string | undef
   const manager = new ThemeManager(detectColorMode(), report);
   const flag = api.flags.theme;
   const cliValues = flag === false ? [] : ([] as unknown[]).concat(flag ?? []).map(String);
-  // `--theme` takes paths (pi) and, here, also a theme's name.
-  const looksLikePath = (v: string) => v.includes("/") || v.includes("\\") || v.endsWith(".json");
-  const cliPaths = cliValues.filter(looksLikePath);
-  const settingsPaths = Array.isArray(api.settings.themes) ? api.settings.themes.map(String) : [];
-  const { files, problems } = themeFiles({
-    builtinDir: builtinThemesDir(),
-    agentDir: api.agentDir,
-    cwd: api.cwd,
-    settingsPaths: api.flags.themes === false ? [] : settingsPaths,
-    cliPaths,
-  });
+  const { files, problems } = themeSources(api);
   for (const p of problems) report("warning", p);
-  manager.load(
-    [...(api.flags.themes === false ? files.filter((f) => f.source === "builtin" || f.source === "cli") : files), ...addedThemes(added)],
-    api.registry.list("theme"),
-  );
+  manager.load([...files, ...addedThemes(added)], api.registry.list("theme"));
   const wanted = [
     chosen,
     cliValues.find((v) => !looksLikePath(v)),
@@ -88,6 +81,28 @@ function createManager(api: PluginApi, added: AddedPaths, chosen: string | undef
   if (wanted && !manager.has(wanted)) report("warning", `theme "${wanted}" not found; using "${fallback}"`);
   manager.set(wanted && manager.has(wanted) ? wanted : fallback);
   return manager;
+}
+
+/** The theme files of the built-in dir, the theme dirs, settings `themes` and `--theme` paths. */
+function themeSources(api: PluginApi): ReturnType<typeof themeFiles> {
+  const flag = api.flags.theme;
+  const cliPaths = (flag === false ? [] : ([] as unknown[]).concat(flag ?? []).map(String)).filter(looksLikePath);
+  const settingsPaths = Array.isArray(api.settings.themes) ? api.settings.themes.map(String) : [];
+  const found = themeFiles({
+    builtinDir: builtinThemesDir(),
+    agentDir: api.agentDir,
+    cwd: api.cwd,
+    settingsPaths: api.flags.themes === false ? [] : settingsPaths,
+    cliPaths,
+  });
+  // --no-themes: only the built-in themes and --theme paths.
+  if (api.flags.themes === false) found.files = found.files.filter((f) => f.source === "builtin" || f.source === "cli");
+  return found;
+}
+
+/** `--theme` takes paths (pi) and, here, also a theme's name. */
+function looksLikePath(v: string): boolean {
+  return v.includes("/") || v.includes("\\") || v.endsWith(".json");
 }
 
 /** themes/ at the package root, from the source tree or from dist/. */

@@ -1,6 +1,6 @@
 // The themes service: knows every theme, builds the active one for this terminal's colour mode,
 // and re-reads the active theme's file when it changes (a bad save keeps the last good theme).
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import type { Theme } from "../../lib/tui/index.js";
 import type { ThemesService } from "../../contracts/index.js";
 import { buildTheme } from "./build-theme.js";
@@ -25,9 +25,13 @@ export class ThemeManager implements ThemesService {
     private readonly report: (level: "warning" | "error" | "info", message: string) => void,
   ) {}
 
+  /** Every theme file read so far (good or bad) and its mtime, so a later look reads only new or changed ones. */
+  private readonly seen = new Map<string, number>();
+
   /** Loads files (later ones win by name) and themes registered as plain objects. */
   load(files: ThemeSource[], registered: { name: string; [k: string]: unknown }[]): void {
     for (const f of files) {
+      this.seen.set(f.path, mtime(f.path));
       try {
         const spec = readThemeFile(f.path);
         this.known.set(spec.name, { spec, source: f.source });
@@ -42,6 +46,14 @@ export class ThemeManager implements ThemesService {
         this.report("warning", (error as Error).message);
       }
     }
+  }
+
+  /** Reads the files new or changed since last read (a theme file added to a theme dir mid-session). */
+  loadNew(files: ThemeSource[]): void {
+    this.load(
+      files.filter((f) => this.seen.get(f.path) !== mtime(f.path)),
+      [],
+    );
   }
 
   has(name: string): boolean {
@@ -103,5 +115,13 @@ export class ThemeManager implements ThemesService {
     this.known.delete(this.active.spec.name);
     this.known.set(spec.name, { spec, source });
     this.activate(spec);
+  }
+}
+
+function mtime(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return -1;
   }
 }

@@ -63,9 +63,10 @@ export function createActions(app: InteractiveApp) {
   };
 
   const setModel = (model: Model) => {
-    api().actions.setModel(model);
-    // Keep the level within what the new model can do.
-    if (!model.reasoning && api().agent.thinkingLevel !== "off") api().actions.setThinkingLevel("off");
+    const svc = models();
+    // The models service keeps the preferred thinking level across models that cannot think.
+    if (svc) svc.select(model);
+    else api().actions.setModel(model);
     app.render();
   };
 
@@ -161,6 +162,9 @@ export function createActions(app: InteractiveApp) {
       const list = scopedModels();
       if (list.length < 2)
         return app.notify(list.length ? "Only one model available to cycle" : "No models available (configure models.json)", "info");
+      // The models service cycles as RPC's cycle_model does (scope levels, preferred level).
+      const svc = models();
+      if (svc?.cycle(direction === 1 ? "forward" : "backward")) return app.render();
       const cur = api().agent.model;
       const i = list.findIndex((m) => m.provider === cur?.provider && m.id === cur?.id);
       setModel(list[(i + direction + list.length) % list.length]);

@@ -17,6 +17,11 @@ export interface LiveIndexOptions<T> {
   /** Which changed paths matter (default: all). Directory events always do. */
   relevant?(path: string): boolean;
   onError?(message: string): void;
+  /**
+   * Watch mode: a cheap check, on each get(), that the files changed since the last build (a
+   * write made just before a request, which the watcher has not reported yet).
+   */
+  stale?(): boolean;
   /** Coalesces the events of one save (editors write in several steps). */
   debounceMs?: number;
 }
@@ -44,7 +49,7 @@ export class LiveIndex<T> {
 
   /** The current value; waits for a rebuild in flight, so it never serves a known-stale one. */
   get(): Promise<T> {
-    if (!this.opts.watch) this.dirty = true;
+    if (!this.opts.watch || (!this.dirty && this.value !== undefined && !this.flight && this.opts.stale?.())) this.dirty = true;
     if (!this.dirty && this.value !== undefined && !this.flight) return Promise.resolve(this.value);
     const flight = (this.flight ??= this.rebuild().finally(() => {
       this.flight = undefined;
