@@ -131,6 +131,14 @@ export class SessionController {
   }
 
   private recordMessage(m: AgentMessage): void {
+    try {
+      this.storeMessage(m);
+    } catch (error) {
+      this.report((error as Error).message, "error");
+    }
+  }
+
+  private storeMessage(m: AgentMessage): void {
     if (m.role === "custom") {
       const c = m as unknown as { customType: string; content: string; display?: boolean; details?: unknown };
       this.append({ type: "custom_message", customType: c.customType, content: c.content, display: c.display ?? true, details: c.details });
