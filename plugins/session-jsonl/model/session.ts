@@ -207,6 +207,15 @@ export class Session {
     this.file?.createWith(entries);
   }
 
+  get readOnly(): boolean {
+    return this.file?.readOnly !== undefined;
+  }
+
+  /** Stops writing: the session is read (a read-only folder), never saved. */
+  setReadOnly(reason: string): void {
+    if (this.file) this.file.readOnly = reason;
+  }
+
   exists(): boolean {
     return this.file ? existsSync(this.file.path) : false;
   }
