@@ -174,6 +174,30 @@ describe("the tree", () => {
   });
 });
 
+describe("reading another session whole (sessions.load, for exports)", () => {
+  it("applies the same checks: bad entries reported and skipped, content repaired, parents re-attached", async () => {
+    env = sessionFileEnv();
+    const file = sessionFile([
+      user("u1", null, "question"),
+      { type: "message", id: "n1", parentId: "u1", timestamp: T, message: null },
+      assistant("a1", "n1", "string answer"),
+      user("u2", "missing", "later question"),
+    ]);
+    const a = await startAgent(env);
+    const reports: string[] = [];
+    const loaded = a.sessions.load(file, (m) => reports.push(m));
+    await a.stop();
+    expect(reports.join("\n")).toMatch(/line 3 is not a valid session entry \(its message is not an object\); skipped/);
+    expect(reports.join("\n")).toMatch(/line 5: its parent missing is not an earlier entry; attached to the entry before it \(line 4\)/);
+    expect(loaded.entries.map((e) => [e.id, e.parentId])).toEqual([
+      ["u1", null],
+      ["a1", "u1"],
+      ["u2", "a1"],
+    ]);
+    expect(loaded.entries[1]).toMatchObject({ message: { content: [{ type: "text", text: "string answer" }] } });
+  });
+});
+
 describe("what plugins store", () => {
   it("a tool result with junk content is stored normalised; a message: null is refused with a clear error", async () => {
     env = sessionFileEnv();
