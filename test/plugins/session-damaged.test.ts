@@ -86,7 +86,7 @@ describe("entries of the wrong shape", () => {
       user("u1", null, "plain string user content"),
       assistant("a1", "u1", "assistant content as a string"),
       user("u2", "a1", [{ type: "text", text: "run it" }]),
-      assistant("a2", "u2", [{ type: "toolCall", id: "call_1", name: "read", arguments: { path: "x" } }], { stopReason: "toolUse" }),
+      assistant("a2", "u2", [{ type: "toolCall", id: "call_1", name: "read" }] /* no arguments: become {} */, { stopReason: "toolUse" }),
       {
         type: "message",
         id: "t1",

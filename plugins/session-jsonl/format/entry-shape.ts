@@ -103,10 +103,17 @@ function content(value: unknown, stringOk: boolean, assistant = false): { value:
   if (str(value)) return stringOk ? { value, fixed: false } : { value: value ? [{ type: "text", text: value }] : [], fixed: true };
   if (!Array.isArray(value)) return { value: stringOk ? "" : [], fixed: true };
   const parts = value.filter((p) => isPart(p, assistant));
-  return { value: parts, fixed: parts.length !== value.length };
+  let fixed = parts.length !== value.length;
+  // A tool call's arguments are an object (providers serialise them).
+  const withArgs = parts.map((p) => {
+    if (p.type !== "toolCall" || isObj(p.arguments)) return p;
+    fixed = true;
+    return { ...p, arguments: {} };
+  });
+  return { value: withArgs, fixed };
 }
 
-function isPart(p: unknown, assistant: boolean): boolean {
+function isPart(p: unknown, assistant: boolean): p is Obj {
   if (!isObj(p)) return false;
   if (p.type === "text") return str(p.text);
   if (p.type === "image") return str(p.data) && str(p.mimeType);
