@@ -33,9 +33,13 @@ export function checkEntry(value: unknown): Checked {
     }
     case "compaction":
       if (!str(e.summary) || !str(e.firstKeptEntryId)) return bad("a compaction needs summary and firstKeptEntryId");
-      if (typeof e.tokensBefore !== "number") e.tokensBefore = 0;
+      if (typeof e.tokensBefore !== "number") {
+        e.tokensBefore = 0;
+        fixed = true;
+      }
       if (e.systemMessage !== undefined) {
         const m = checkMessage(e.systemMessage);
+        fixed ||= typeof m === "string" || m.fixed;
         if (typeof m === "string" || (m.message as { role: string }).role !== "system") delete e.systemMessage;
         else e.systemMessage = m.message;
       }
@@ -47,7 +51,10 @@ export function checkEntry(value: unknown): Checked {
       const c = content(e.content, true);
       fixed ||= c.fixed;
       e.content = c.value;
-      if (typeof e.display !== "boolean") e.display = true;
+      if (typeof e.display !== "boolean") {
+        e.display = true;
+        fixed = true;
+      }
       break;
     }
     case "model_change":
@@ -69,10 +76,6 @@ export function checkMessage(value: unknown): { message: never; fixed: boolean }
   if (!str(value.role)) return "its message has no role";
   const m: Obj = { ...value };
   let fixed = false;
-  if (typeof m.timestamp !== "number") {
-    m.timestamp = 0;
-    fixed = true;
-  }
   const role = m.role;
   if (role === "user" || role === "assistant" || role === "toolResult" || role === "system" || role === "custom") {
     // user, system and custom content may be a string; assistant and tool result content are parts.
@@ -92,10 +95,14 @@ export function checkMessage(value: unknown): { message: never; fixed: boolean }
       };
       fixed = true;
     }
-    if (!str(m.stopReason)) m.stopReason = "stop";
+    if (!str(m.stopReason)) {
+      m.stopReason = "stop";
+      fixed = true;
+    }
   }
   if (role === "toolResult" && !str(m.toolCallId)) return "its tool result has no toolCallId";
-  return { message: m as never, fixed };
+  // An intact message is returned as it is: callers compare the agent's messages by identity.
+  return { message: (fixed ? m : value) as never, fixed };
 }
 
 function content(value: unknown, stringOk: boolean, assistant = false): { value: unknown; fixed: boolean } {
