@@ -37,6 +37,10 @@ export interface CompactionEntry<D = unknown> extends Base {
   tokensBefore: number;
   details?: D;
   fromHook?: boolean;
+  /** pi 0.74+: the system prompt and tools at the compaction (a `system` message), first in the compacted context. */
+  systemMessage?: AgentMessage;
+  /** pi 0.74+: what writing the summary cost. */
+  usage?: unknown;
 }
 export interface BranchSummaryEntry<D = unknown> extends Base {
   type: "branch_summary";
@@ -66,6 +70,14 @@ export interface SessionInfoEntry extends Base {
   type: "session_info";
   name?: string;
 }
+/** pi 0.74+: model usage outside the conversation (e.g. `kind: "cache_warm"`); not part of the context. */
+export interface UsageEntry extends Base {
+  type: "usage";
+  kind: string;
+  provider?: string;
+  model?: string;
+  usage?: unknown;
+}
 
 export type SessionEntry =
   | MessageEntry
@@ -76,7 +88,8 @@ export type SessionEntry =
   | CustomEntry
   | CustomMessageEntry
   | LabelEntry
-  | SessionInfoEntry;
+  | SessionInfoEntry
+  | UsageEntry;
 
 export type EntryType = SessionEntry["type"];
 

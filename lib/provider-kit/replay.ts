@@ -33,6 +33,9 @@ export function prepareReplay(messages: Message[], model: Model, rules: ReplayRu
       out.push(message);
       continue;
     }
+    // Only assistant messages are left; anything else (a `system` record, a session-only kind that
+    // was not converted) has no place in a chat request.
+    if (message.role !== "assistant" || !Array.isArray(message.content)) continue;
     if (message.stopReason === "error" || message.stopReason === "aborted") continue;
     const converted = isSameModel(message, model) ? message : foreign(message, ids);
     if (converted.content.length === 0) continue;

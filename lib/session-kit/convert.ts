@@ -12,10 +12,16 @@ const user = (content: string | (TextContent | ImageContent)[], timestamp: numbe
   timestamp,
 });
 
-/** Converts one message, or returns undefined when it should not reach the model. */
+/**
+ * Converts one message, or returns undefined when it should not reach the model. `system`
+ * messages (pi 0.74+ records its prompt and tool declarations as such) are dropped: the agent
+ * sends its own system prompt and tools, and providers have no chat role for them.
+ */
 export function toLlm(m: AgentMessage): AgentMessage | undefined {
   const r = m as Record<string, unknown> & { timestamp: number };
-  switch (m.role) {
+  switch (m.role as string) {
+    case "system":
+      return undefined;
     case "compactionSummary":
       return user(`${COMPACTION_PREFIX}\n\n<summary>\n${String(r.summary)}\n</summary>`, r.timestamp);
     case "branchSummary":

@@ -99,6 +99,11 @@ export function describeEntry(e: SessionEntry): Described {
       return { kind: "settings", text: `[label: ${e.label ?? "(cleared)"}]`, textToken: "dim" };
     case "session_info":
       return { kind: "settings", text: `[title: ${e.name ?? "empty"}]`, textToken: "dim" };
+    default: {
+      // usage entries (pi 0.74+) and entry types of later versions: bookkeeping, hidden by default.
+      const other = e as { type: string; kind?: string };
+      return { kind: "settings", text: other.kind ? `[${other.type}: ${other.kind}]` : `[${other.type}]`, textToken: "dim" };
+    }
   }
 }
 

@@ -46,7 +46,11 @@ export class SessionController {
     });
   }
 
-  /** Opens a file for writing; when another process holds it, continues in a fork instead. */
+  /**
+   * Opens a file for writing. When another live process holds it, this run continues in a fork
+   * holding the conversation up to that process's last finished answer (a prompt it is still
+   * answering is its own, never ours). A folder that cannot be written gives a read-only resume.
+   */
   open(path: string): Session {
     const session = Session.open(path, this.report);
     const lock = acquireLock(path);
@@ -54,9 +58,18 @@ export class SessionController {
       this.switchTo(session, lock.lock);
       return session;
     }
-    const fork = this.copyOf(session, session.pathEntries(), path);
+    if ("readOnly" in lock) {
+      session.setReadOnly(lock.readOnly);
+      this.report(
+        `${path} cannot be written here (${lock.readOnly}): its history is resumed read-only, and nothing from this run will be saved`,
+        "warning",
+      );
+      this.switchTo(session);
+      return session;
+    }
+    const fork = this.copyOf(session, settled(session.pathEntries()), path);
     this.report(
-      `${path} is open in another pi process (pid ${lock.pid}); to avoid mixing writes, this run continues in a new session forked from it: ${fork.path}`,
+      `${path} is open in another pi process (pid ${lock.pid}); to avoid mixing writes, this run continues in a new session forked from it (up to its last finished answer): ${fork.path}`,
       "warning",
     );
     this.switchTo(fork);
@@ -74,7 +87,7 @@ export class SessionController {
   switchTo(session: Session, lock = this.state?.session === session ? this.state?.lock : undefined): void {
     const old = this.state;
     if (old && old.session !== session && old.lock !== lock) old.lock?.release();
-    if (!lock && session.persisted && session.path) {
+    if (!lock && session.persisted && session.path && !session.readOnly) {
       const taken = acquireLock(session.path);
       if (taken.ok) lock = taken.lock;
     }
@@ -131,6 +144,14 @@ export class SessionController {
   }
 
   private recordMessage(m: AgentMessage): void {
+    try {
+      this.storeMessage(m);
+    } catch (error) {
+      this.report((error as Error).message, "error");
+    }
+  }
+
+  private storeMessage(m: AgentMessage): void {
     if (m.role === "custom") {
       const c = m as unknown as { customType: string; content: string; display?: boolean; details?: unknown };
       this.append({ type: "custom_message", customType: c.customType, content: c.content, display: c.display ?? true, details: c.details });
@@ -163,7 +184,21 @@ export class SessionController {
   }
 
   private lockNew(state: SessionState): void {
+    if (state.session.readOnly) return;
     const lock = acquireLock(state.session.path!);
     if (lock.ok) state.lock = lock.lock;
   }
+}
+
+/**
+ * The path up to its last finished answer (an assistant message that did not stop for tools),
+ * or up to its first message when there is none: what another process is still doing is cut off.
+ */
+export function settled(path: SessionEntry[]): SessionEntry[] {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const e = path[i];
+    if (e.type === "message" && e.message.role === "assistant" && e.message.stopReason !== "toolUse") return path.slice(0, i + 1);
+  }
+  const first = path.findIndex((e) => e.type === "message" || e.type === "custom_message");
+  return first < 0 ? path : path.slice(0, first);
 }

@@ -22,6 +22,8 @@ import { kernelModules } from "../support/kernel-modules.js";
 
 // Real session files written by pi 0.73.1 (copied from the project's shared fixtures), with the oracles.
 export const FIXTURES = join(import.meta.dirname, "..", "fixtures", "pi-sessions");
+// Real session files written by pi 0.86.1 (made by test/fixtures/pi-sessions-current/generate.mjs).
+export const CURRENT_FIXTURES = join(import.meta.dirname, "..", "fixtures", "pi-sessions-current");
 
 export interface SessionEnv {
   root: string;
@@ -63,17 +65,20 @@ export function sessionEnv(
 }
 
 /** Copies a fixture into `dir`, its header's cwd rewritten to `cwd`. */
-export function copyFixture(name: string, dir: string, cwd: string): string {
+export function copyFixture(name: string, dir: string, cwd: string, from = FIXTURES): string {
   mkdirSync(dir, { recursive: true });
   const target = join(dir, `${name}.jsonl`);
-  copyFileSync(join(FIXTURES, `${name}.jsonl`), target);
+  copyFileSync(join(from, `${name}.jsonl`), target);
   const lines = readFileSync(target, "utf8").split("\n");
   lines[0] = JSON.stringify({ ...JSON.parse(lines[0]), cwd });
   writeFileSync(target, lines.join("\n"));
   return target;
 }
 
-export function oracle(name: string): {
+export function oracle(
+  name: string,
+  from = FIXTURES,
+): {
   messages: unknown[];
   leafId: string;
   offPathUserTexts: string[];
@@ -86,7 +91,7 @@ export function oracle(name: string): {
   };
   stats: Record<string, unknown>;
 } {
-  return JSON.parse(readFileSync(join(FIXTURES, `${name}.oracle.json`), "utf8"));
+  return JSON.parse(readFileSync(join(from, `${name}.oracle.json`), "utf8"));
 }
 
 export interface Agent {

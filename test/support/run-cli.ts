@@ -12,13 +12,15 @@ export interface CliResult {
 
 export function runCli(
   args: string[],
-  opts: { cwd: string; env?: Record<string, string>; input?: string; timeoutMs?: number },
+  opts: { cwd: string; env?: Record<string, string>; input?: string; timeoutMs?: number; uid?: number; gid?: number },
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PI_BIN, ...args], {
       cwd: opts.cwd,
       env: { ...process.env, ...opts.env },
       stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+      // Another user (when the tests run as root): for permission cases root would not hit.
+      ...(opts.uid === undefined ? {} : { uid: opts.uid, gid: opts.gid ?? opts.uid }),
     });
     let stdout = "";
     let stderr = "";

@@ -1,11 +1,14 @@
 // One writer per session file: `<file>.lock` holds the owner's pid, created exclusively. A lock
-// whose process is gone (killed, crashed) is stale and taken over.
+// whose process is gone (killed, crashed) is stale and taken over. A folder where the lock cannot
+// be created (read-only) is reported as such: the session can be read, not written.
 import { openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
 
 export interface Lock {
   release(): void;
 }
-export type LockResult = { ok: true; lock: Lock } | { ok: false; pid: number };
+export type LockResult = { ok: true; lock: Lock } | { ok: false; pid: number } | { ok: false; readOnly: string };
+
+const READ_ONLY = new Set(["EACCES", "EPERM", "EROFS"]);
 
 export function lockPath(file: string): string {
   return `${file}.lock`;
@@ -20,7 +23,9 @@ export function acquireLock(file: string): LockResult {
       closeSync(fd);
       return { ok: true, lock: lockHandle(path) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const code = (error as NodeJS.ErrnoException).code ?? "";
+      if (READ_ONLY.has(code)) return { ok: false, readOnly: code };
+      if (code !== "EEXIST") throw error;
       const pid = ownerOf(path);
       if (pid !== undefined && pid !== process.pid && isAlive(pid)) return { ok: false, pid };
       rmSync(path, { force: true }); // stale (or our own from an earlier open): take it over

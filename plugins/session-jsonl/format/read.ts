@@ -5,6 +5,8 @@
 import { textOf } from "../../../lib/session-kit/index.js";
 import { forEachLine, type Line } from "./lines.js";
 import type { ReadProblem, SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
+import { checkEntry } from "./entry-shape.js";
+import { checkTree } from "./tree-check.js";
 import { ENTRY_TYPES } from "./types.js";
 
 export class NotASessionError extends Error {
@@ -58,6 +60,7 @@ export function indexFile(file: string): FileIndex {
   let missingNewline = false;
   let needsMigration = false;
   let size = 0;
+  const damaged = new Map<string, string | null>();
   forEachLine(file, (line) => {
     size = line.offset + line.length + (line.terminated ? 1 : 0);
     if (isBlank(line)) return;
@@ -90,34 +93,40 @@ export function indexFile(file: string): FileIndex {
       return;
     }
     if (!line.terminated) missingNewline = true;
-    const e = value as Partial<SessionEntry> & { message?: { role?: string; content?: unknown } };
-    if (!e || typeof e !== "object" || typeof e.type !== "string" || !ENTRY_TYPES.has(e.type)) {
-      problems.push({ line: line.no, message: `line ${line.no} is not a session entry; skipped` });
-      return;
-    }
-    if (typeof e.id !== "string") {
+    const raw = value as { type?: unknown; id?: unknown; parentId?: unknown };
+    if (raw && typeof raw === "object" && typeof raw.type === "string" && ENTRY_TYPES.has(raw.type) && raw.id === undefined) {
       needsMigration = true;
       return;
     }
+    const checked = checkEntry(value);
+    if (!checked.ok) {
+      problems.push({ line: line.no, message: `line ${line.no} is not a valid session entry (${checked.reason}); skipped` });
+      if (raw && typeof raw.id === "string") damaged.set(raw.id, typeof raw.parentId === "string" ? raw.parentId : null);
+      return;
+    }
+    const e = checked.entry;
     const node: IndexNode = {
       id: e.id,
-      parentId: e.parentId ?? null,
+      parentId: e.parentId,
       type: e.type,
-      timestamp: String(e.timestamp ?? ""),
+      timestamp: e.timestamp,
       line: line.no,
       offset: line.offset,
       length: line.length,
     };
-    if (KEEP_WHOLE.has(e.type)) node.entry = e as SessionEntry;
+    // Repaired entries are kept whole: the file still holds the unrepaired line.
+    if (KEEP_WHOLE.has(e.type) || checked.fixed) node.entry = e;
     if (e.type === "message") {
-      node.role = e.message?.role;
-      if (node.role === "user") node.preview = textOf(e.message?.content).slice(0, PREVIEW);
+      node.role = e.message.role;
+      if (node.role === "user") node.preview = textOf((e.message as { content?: unknown }).content).slice(0, PREVIEW);
     }
     nodes.push(node);
   });
   if (!header) throw new NotASessionError(file, "it is empty");
   const version = header.version ?? 1;
-  return { header, version, nodes, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size };
+  const kept = needsMigration ? nodes : checkTree(nodes, damaged, problems);
+  problems.sort((a, b) => a.line - b.line);
+  return { header, version, nodes: kept, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size };
 }
 
 // pi (and we) write the tree fields first, so for the big entries (assistant messages, tool

@@ -13,4 +13,5 @@ export const ENTRY_TYPES: ReadonlySet<string> = new Set<EntryType>([
   "custom_message",
   "label",
   "session_info",
+  "usage",
 ]);

@@ -1,6 +1,8 @@
 // What the model sees of a session: the active path from the root to the leaf, with the latest
 // compaction's summary standing in for everything before its first kept entry; and the model
-// and thinking level last set along that path.
+// and thinking level last set along that path. As in pi 0.86, a compaction's `systemMessage`
+// checkpoint comes first and `system` messages in the kept range are left out (the checkpoint
+// replaces them); entries that are no message (usage, custom, unknown types) add nothing.
 import type { AgentMessage, ThinkingLevel } from "pi-kernel";
 import { entryMessage } from "../../../lib/session-kit/index.js";
 import type { SessionContext } from "../../../contracts/sessions.js";
@@ -40,11 +42,16 @@ export function contextMessages(path: readonly (SessionEntry | undefined)[], typ
     return out;
   }
   const compaction = path[c] as Extract<SessionEntry, { type: "compaction" }>;
+  if (compaction.systemMessage) out.push(compaction.systemMessage);
   add(compaction);
   const first = keptStart(path, c, compaction.firstKeptEntryId);
-  for (let i = first; i < c; i++) add(path[i]);
+  for (let i = first; i < c; i++) if (!isSystem(path[i])) add(path[i]);
   for (let i = c + 1; i < path.length; i++) add(path[i]);
   return out;
+}
+
+function isSystem(e: SessionEntry | undefined): boolean {
+  return e?.type === "message" && (e.message.role as string) === "system";
 }
 
 function keptStart(path: readonly (SessionEntry | undefined)[], c: number, firstKept: string): number {

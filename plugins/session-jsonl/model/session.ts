@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { contextMessages, latestCompaction, pathSettings } from "./context.js";
 import type { SessionContext } from "../../../contracts/sessions.js";
 import type { NewEntry, ReadProblem, SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
+import { checkEntry } from "../format/entry-shape.js";
 import { newEntryId, uuidv7 } from "../format/ids.js";
 import { migrateFile } from "../format/migrate.js";
 import { sessionFileName } from "../format/paths.js";
@@ -91,18 +92,22 @@ export class Session {
 
   /**
    * Appends under the leaf and moves the leaf to it. The file appears at the first answer: an
-   * assistant message from a model (the kernel's "No model selected" failure names none).
+   * assistant message from a model (the kernel's "No model selected" failure names none). The
+   * entry is checked and repaired first (content in the form its role needs), so nothing stored
+   * here can make the session unloadable; one that cannot be repaired throws.
    */
   append(content: NewEntry): SessionEntry {
     // pi's key order: the tree fields first (readers index files from the lines' first bytes).
     const { type, ...rest } = content;
-    const entry = {
+    const checked = checkEntry({
       type,
       id: newEntryId((id) => this.tree.has(id)),
       parentId: this.tree.leafId,
       timestamp: new Date().toISOString(),
       ...rest,
-    } as SessionEntry;
+    });
+    if (!checked.ok) throw new Error(`not stored in the session: a ${String(type)} entry whose ${checked.reason.replace(/^its? /, "")}`);
+    const entry = checked.entry;
     const node: IndexNode = {
       id: entry.id,
       parentId: entry.parentId,
@@ -144,7 +149,13 @@ export class Session {
   /** The active path's entries, root first (loads every one: for exports and forks). */
   pathEntries(leafId: string | null = this.leafId): SessionEntry[] {
     const nodes = this.tree.pathNodes(leafId);
-    return nodes.map((n) => n.entry ?? this.tree.entry(n.id)).filter((e): e is SessionEntry => e !== undefined);
+    const out: SessionEntry[] = [];
+    for (const n of nodes) {
+      const e = n.entry ?? this.tree.entry(n.id);
+      // An entry re-attached when the file was loaded is copied with the parent it was given.
+      if (e) out.push(e.parentId === n.parentId ? e : { ...e, parentId: n.parentId });
+    }
+    return out;
   }
 
   /** The path from the latest compaction's first kept entry (what a new compaction looks at). */
@@ -196,6 +207,15 @@ export class Session {
         role: e.type === "message" ? e.message.role : undefined,
       });
     this.file?.createWith(entries);
+  }
+
+  get readOnly(): boolean {
+    return this.file?.readOnly !== undefined;
+  }
+
+  /** Stops writing: the session is read (a read-only folder), never saved. */
+  setReadOnly(reason: string): void {
+    if (this.file) this.file.readOnly = reason;
   }
 
   exists(): boolean {

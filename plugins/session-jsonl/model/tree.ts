@@ -4,6 +4,7 @@ import type { SessionEntry } from "../../../contracts/session-entries.js";
 import { forEachLine, readAt } from "../format/lines.js";
 import type { IndexNode } from "../format/read.js";
 import type { TreeNode } from "../../../contracts/sessions.js";
+import { checkEntry } from "../format/entry-shape.js";
 
 export class EntryTree {
   readonly nodes = new Map<string, IndexNode>();
@@ -139,10 +140,11 @@ export class EntryTree {
 
 const SMALL = new Set(["model_change", "thinking_level_change", "label", "session_info"]);
 
+/** The entry on a line read back, checked and repaired like at indexing (undefined: damaged). */
 function parseChecked(text: string, id: string): SessionEntry | undefined {
   try {
-    const e = JSON.parse(text) as SessionEntry;
-    return e.id === id ? e : undefined;
+    const checked = checkEntry(JSON.parse(text));
+    return checked.ok && checked.entry.id === id ? checked.entry : undefined;
   } catch {
     return undefined;
   }

@@ -1,0 +1,135 @@
+// The shape every session entry must have to be loaded, and the repairs that keep an entry rather
+// than drop it: message content in the form each role needs (an assistant's or tool result's string
+// content becomes a text part, parts that are not content are removed, null content is empty), and
+// an assistant message's missing usage zeroed. Used when a file is read and before an entry is
+// stored, so neither a damaged file nor a plugin can leave an entry that breaks a later resume.
+import type { SessionEntry } from "../../../contracts/session-entries.js";
+
+export type Checked = { ok: true; entry: SessionEntry; fixed: boolean } | { ok: false; reason: string };
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown): v is string => typeof v === "string";
+
+/** Checks (and where possible repairs, on a copy) one entry already parsed from JSON. */
+export function checkEntry(value: unknown): Checked {
+  if (!isObj(value)) return bad("it is not an object");
+  if (!str(value.type)) return bad("it has no type");
+  if (!str(value.id) || value.id === "") return bad("it has no id");
+  if (value.parentId !== null && value.parentId !== undefined && !str(value.parentId)) return bad("its parentId is not an id");
+  const e: Obj = { ...value, parentId: value.parentId ?? null };
+  let fixed = value.parentId === undefined;
+  if (!str(e.timestamp)) {
+    e.timestamp = new Date(0).toISOString();
+    fixed = true;
+  }
+  switch (e.type) {
+    case "message": {
+      const m = checkMessage(e.message);
+      if (typeof m === "string") return bad(m);
+      e.message = m.message;
+      fixed ||= m.fixed;
+      break;
+    }
+    case "compaction":
+      if (!str(e.summary) || !str(e.firstKeptEntryId)) return bad("a compaction needs summary and firstKeptEntryId");
+      if (typeof e.tokensBefore !== "number") {
+        e.tokensBefore = 0;
+        fixed = true;
+      }
+      if (e.systemMessage !== undefined) {
+        const m = checkMessage(e.systemMessage);
+        fixed ||= typeof m === "string" || m.fixed;
+        if (typeof m === "string" || (m.message as { role: string }).role !== "system") delete e.systemMessage;
+        else e.systemMessage = m.message;
+      }
+      break;
+    case "branch_summary":
+      if (!str(e.summary)) return bad("a branch summary needs a summary");
+      break;
+    case "custom_message": {
+      const c = content(e.content, true);
+      fixed ||= c.fixed;
+      e.content = c.value;
+      if (typeof e.display !== "boolean") {
+        e.display = true;
+        fixed = true;
+      }
+      break;
+    }
+    case "model_change":
+      if (!str(e.provider) || !str(e.modelId)) return bad("a model change needs provider and modelId");
+      break;
+    case "thinking_level_change":
+      if (!str(e.thinkingLevel)) return bad("a thinking level change needs a level");
+      break;
+    case "label":
+      if (!str(e.targetId)) return bad("a label needs a targetId");
+      break;
+  }
+  return { ok: true, entry: e as unknown as SessionEntry, fixed };
+}
+
+/** A message with the content its role needs, or why it cannot be one. */
+export function checkMessage(value: unknown): { message: never; fixed: boolean } | string {
+  if (!isObj(value)) return "its message is not an object";
+  if (!str(value.role)) return "its message has no role";
+  const m: Obj = { ...value };
+  let fixed = false;
+  const role = m.role;
+  if (role === "user" || role === "assistant" || role === "toolResult" || role === "system" || role === "custom") {
+    // user, system and custom content may be a string; assistant and tool result content are parts.
+    const c = content(m.content, role !== "assistant" && role !== "toolResult", role === "assistant");
+    m.content = c.value;
+    fixed ||= c.fixed;
+  }
+  if (role === "assistant") {
+    if (!isObj(m.usage) || !isObj(m.usage.cost)) {
+      m.usage = {
+        input: 0,
+        output: 0,
+        cacheRead: 0,
+        cacheWrite: 0,
+        totalTokens: 0,
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      };
+      fixed = true;
+    }
+    if (!str(m.stopReason)) {
+      m.stopReason = "stop";
+      fixed = true;
+    }
+  }
+  if (role === "toolResult" && !str(m.toolCallId)) return "its tool result has no toolCallId";
+  // An intact message is returned as it is: callers compare the agent's messages by identity.
+  return { message: (fixed ? m : value) as never, fixed };
+}
+
+function content(value: unknown, stringOk: boolean, assistant = false): { value: unknown; fixed: boolean } {
+  if (value === null || value === undefined) return { value: stringOk ? "" : [], fixed: true };
+  if (str(value)) return stringOk ? { value, fixed: false } : { value: value ? [{ type: "text", text: value }] : [], fixed: true };
+  if (!Array.isArray(value)) return { value: stringOk ? "" : [], fixed: true };
+  const parts = value.filter((p) => isPart(p, assistant));
+  let fixed = parts.length !== value.length;
+  // A tool call's arguments are an object (providers serialise them).
+  const withArgs = parts.map((p) => {
+    if (p.type !== "toolCall" || isObj(p.arguments)) return p;
+    fixed = true;
+    return { ...p, arguments: {} };
+  });
+  return { value: withArgs, fixed };
+}
+
+function isPart(p: unknown, assistant: boolean): p is Obj {
+  if (!isObj(p)) return false;
+  if (p.type === "text") return str(p.text);
+  if (p.type === "image") return str(p.data) && str(p.mimeType);
+  if (!assistant) return false;
+  if (p.type === "thinking") return str(p.thinking);
+  if (p.type === "toolCall") return str(p.id) && str(p.name);
+  return false;
+}
+
+function bad(reason: string): Checked {
+  return { ok: false, reason };
+}
