@@ -8,7 +8,7 @@ import { join } from "node:path";
 import * as kernel from "../kernel/index.js";
 
 /** The toolkits under lib/ that third-party plugins may import as `pi-kernel/<name>`. */
-export const PUBLIC_TOOLKITS = ["tui", "provider-kit", "tool-kit", "resource-kit", "mode-kit", "session-kit"] as const;
+export const PUBLIC_TOOLKITS = ["tui", "provider-kit", "tool-kit", "resource-kit", "mode-kit", "session-kit", "mcp-kit"] as const;
 
 /** `pi-kernel/<toolkit>` -> its index in this install (compiled when built, else the source). */
 export function toolkitAliases(packageRoot: string): Record<string, string> {

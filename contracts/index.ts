@@ -7,6 +7,7 @@ export type * from "./events.js";
 export type * from "./export.js";
 export type * from "./file-mutations.js";
 export type * from "./interactive.js";
+export type * from "./mcp.js";
 export type * from "./models.js";
 export type * from "./named.js";
 export type * from "./resources.js";

@@ -1,0 +1,38 @@
+// The "mcp" service (provided by the mcp plugin): the MCP servers the user configured, their
+// state, and what they offer. `/mcp`, RPC `get_mcp_servers` and `pi mcp list` read it.
+import type { McpScope, McpServerConfig } from "../lib/mcp-kit/index.js";
+
+export type McpServerState = "starting" | "connected" | "failed" | "disconnected" | "disabled";
+
+export interface McpServerStatus {
+  name: string;
+  scope: McpScope;
+  /** The config file that defines it. */
+  file: string;
+  transport: "stdio" | "http" | "sse";
+  state: McpServerState;
+  /** Why it failed or disconnected (secrets redacted). */
+  error?: string;
+  /** Tool names as the model sees them (`mcp__<server>__<tool>`). */
+  tools: string[];
+  /** Prompt commands (`mcp__<server>__<prompt>`). */
+  prompts: string[];
+  /** Tools are behind tool_search (the default) rather than sent with every request. */
+  deferred: boolean;
+}
+
+export interface McpService {
+  servers(): McpServerStatus[];
+  /** Disconnects (if connected) and connects again; resolves when it is connected or failed. */
+  reconnect(name: string): Promise<McpServerStatus>;
+  /** Resolves when no server is still starting (bounded by `timeoutMs`); names the ones still starting. */
+  ready(timeoutMs?: number): Promise<string[]>;
+  /** The config as loaded (secrets redacted), for `pi mcp get`. */
+  config(name: string): (McpServerConfig & { scope: McpScope; file: string }) | undefined;
+}
+
+declare module "pi-kernel" {
+  interface Services {
+    mcp: McpService;
+  }
+}

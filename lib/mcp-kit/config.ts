@@ -1,0 +1,142 @@
+// MCP server configuration in the format people already have (Claude Code's, Cursor's):
+// `{"mcpServers": {"<name>": {"command", "args", "env", "cwd"} | {"type": "http", "url", "headers"}}}`,
+// from `mcp.json` in the agent dir (global), then `.pi/mcp.json` and a project-root `.mcp.json`
+// (project: only once the directory is trusted). `${VAR}` and `${VAR:-default}` expand from the
+// environment in every string. A later file's server of the same name replaces an earlier one.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export type McpScope = "global" | "project";
+
+export interface McpServerConfig {
+  /** stdio: the program and its arguments. */
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  /** "stdio" (default when `command` is set), "http" (streamable HTTP) or "sse" (legacy). */
+  type?: "stdio" | "http" | "sse";
+  url?: string;
+  headers?: Record<string, string>;
+  /** false: send the server's tools with every request instead of behind tool_search. */
+  defer?: boolean;
+  /** Per-call timeout for this server's tools (ms). */
+  timeoutMs?: number;
+  disabled?: boolean;
+}
+
+export interface McpConfigFile {
+  scope: McpScope;
+  file: string;
+}
+
+export interface LoadedMcpServer {
+  name: string;
+  config: McpServerConfig;
+  scope: McpScope;
+  file: string;
+}
+
+export interface LoadedMcpConfig {
+  servers: LoadedMcpServer[];
+  /** Problems found, each naming the file (and the server). */
+  problems: string[];
+}
+
+/** The files, in load order: global, then (when trusted) `.pi/mcp.json`, then `.mcp.json`. */
+export function mcpConfigFiles(agentDir: string, cwd: string, projectTrusted: boolean): McpConfigFile[] {
+  const files: McpConfigFile[] = [{ scope: "global", file: join(agentDir, "mcp.json") }];
+  if (projectTrusted)
+    files.push({ scope: "project", file: join(cwd, ".pi", "mcp.json") }, { scope: "project", file: join(cwd, ".mcp.json") });
+  return files;
+}
+
+export function loadMcpConfig(files: McpConfigFile[], env: NodeJS.ProcessEnv = process.env): LoadedMcpConfig {
+  const byName = new Map<string, LoadedMcpServer>();
+  const problems: string[] = [];
+  for (const { scope, file } of files) {
+    const raw = readJson(file, problems);
+    if (raw === undefined) continue;
+    const servers = (raw as { mcpServers?: unknown }).mcpServers;
+    if (servers === undefined) continue;
+    if (!isObject(servers)) {
+      problems.push(`${file}: "mcpServers" must be an object`);
+      continue;
+    }
+    for (const [name, value] of Object.entries(servers)) {
+      const config = checkServer(name, value, file, problems);
+      if (config) byName.set(name, { name, config: expandConfig(config, env), scope, file });
+    }
+  }
+  return { servers: [...byName.values()], problems };
+}
+
+/** The transport a config asks for. */
+export function transportOf(config: McpServerConfig): "stdio" | "http" | "sse" {
+  return config.type ?? (config.command ? "stdio" : "http");
+}
+
+function checkServer(name: string, value: unknown, file: string, problems: string[]): McpServerConfig | undefined {
+  const where = `${file}: mcpServers.${name}`;
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) return void problems.push(`${where}: server names may use letters, digits, "_" and "-" only`);
+  if (!isObject(value)) return void problems.push(`${where} must be an object`);
+  const c = value as McpServerConfig;
+  const type = c.type ?? (c.command ? "stdio" : c.url ? "http" : undefined);
+  if (!type || !["stdio", "http", "sse"].includes(type))
+    return void problems.push(`${where}: give "command" (stdio) or "url" with "type": "http"`);
+  if (type === "stdio" && typeof c.command !== "string") return void problems.push(`${where}: "command" must be a string`);
+  if (type !== "stdio" && typeof c.url !== "string") return void problems.push(`${where}: "url" must be a string`);
+  if (c.args !== undefined && !(Array.isArray(c.args) && c.args.every((a) => typeof a === "string"))) {
+    return void problems.push(`${where}: "args" must be an array of strings`);
+  }
+  for (const key of ["env", "headers"] as const) {
+    const map = c[key];
+    if (map !== undefined && !(isObject(map) && Object.values(map).every((v) => typeof v === "string"))) {
+      return void problems.push(`${where}: "${key}" must map names to strings`);
+    }
+  }
+  return c;
+}
+
+/** `${VAR}` / `${VAR:-default}` in every string of the config. */
+export function expandConfig(config: McpServerConfig, env: NodeJS.ProcessEnv = process.env): McpServerConfig {
+  const expand = (s: string) =>
+    s.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g, (_m, name: string, fallback?: string) => env[name] ?? fallback ?? "");
+  const map = (m?: Record<string, string>) => (m ? Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expand(v)])) : undefined);
+  return {
+    ...config,
+    ...(config.command !== undefined && { command: expand(config.command) }),
+    ...(config.args && { args: config.args.map(expand) }),
+    ...(config.env && { env: map(config.env) }),
+    ...(config.cwd !== undefined && { cwd: expand(config.cwd) }),
+    ...(config.url !== undefined && { url: expand(config.url) }),
+    ...(config.headers && { headers: map(config.headers) }),
+  };
+}
+
+/** The config with the values of `env` and `headers` hidden (the secret policy). */
+export function redactConfig(config: McpServerConfig): McpServerConfig {
+  const hide = (m?: Record<string, string>) => (m ? Object.fromEntries(Object.keys(m).map((k) => [k, "***"])) : undefined);
+  return { ...config, ...(config.env && { env: hide(config.env) }), ...(config.headers && { headers: hide(config.headers) }) };
+}
+
+function readJson(file: string, problems: string[]): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+      problems.push(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
+    return undefined;
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    problems.push(`${file}: invalid JSON: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
