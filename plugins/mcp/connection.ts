@@ -1,0 +1,234 @@
+// One configured MCP server and its live connection, through the official SDK (loaded on the
+// first connect, so an agent with no server pays nothing). Kept across plugin reloads (api.keep
+// holds the manager that owns these), so a reload does not respawn a server whose config is the
+// same. Every message that leaves this file is scrubbed of the config's env and header values.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { McpServerState, McpServerStatus } from "../../contracts/mcp.js";
+import { type LoadedMcpServer, transportOf } from "../../lib/mcp-kit/index.js";
+
+export interface McpToolInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface McpPromptInfo {
+  name: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+}
+
+/** What a connection tells its manager: its lists or state changed, or something to report. */
+export interface ConnectionEvents {
+  changed(conn: McpConnection): void;
+  problem(conn: McpConnection, message: string): void;
+}
+
+const BACKOFF_MS = [1_000, 5_000, 30_000, 120_000];
+
+export class McpConnection {
+  state: McpServerState = "disconnected";
+  error: string | undefined;
+  tools: McpToolInfo[] = [];
+  prompts: McpPromptInfo[] = [];
+  client: Client | undefined;
+  /** When a failed server may be tried again (the next request after this). */
+  retryAt = 0;
+  private failures = 0;
+  private starting: Promise<void> | undefined;
+  private pid: number | undefined;
+  private stderrTail = "";
+  private generation = 0;
+
+  constructor(
+    public entry: LoadedMcpServer,
+    private readonly events: ConnectionEvents,
+  ) {
+    if (entry.config.disabled) this.state = "disabled";
+  }
+
+  get name(): string {
+    return this.entry.name;
+  }
+
+  /** The config's identity: a server whose key is unchanged keeps its connection. */
+  get key(): string {
+    return JSON.stringify(this.entry.config);
+  }
+
+  get defer(): boolean {
+    return this.entry.config.defer !== false;
+  }
+
+  status(toolNames: string[], promptNames: string[]): McpServerStatus {
+    return {
+      name: this.name,
+      scope: this.entry.scope,
+      file: this.entry.file,
+      transport: transportOf(this.entry.config),
+      state: this.state,
+      ...(this.error !== undefined && { error: this.error }),
+      tools: toolNames,
+      prompts: promptNames,
+      deferred: this.defer,
+    };
+  }
+
+  /** Connects unless connected or starting; resolves when connected or failed. */
+  connect(): Promise<void> {
+    if (this.state === "disabled" || this.state === "connected") return Promise.resolve();
+    this.starting ??= this.open().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  /** Scrubs the config's secrets (env and header values) out of a message. */
+  scrub(text: string): string {
+    const { env = {}, headers = {} } = this.entry.config;
+    let out = text;
+    for (const secret of [...Object.values(env), ...Object.values(headers)]) {
+      if (secret.length >= 3) out = out.split(secret).join("***");
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.generation++;
+    const client = this.client;
+    this.client = undefined;
+    this.tools = [];
+    this.prompts = [];
+    if (this.state !== "disabled") this.state = "disconnected";
+    await client?.close().catch(() => {});
+  }
+
+  /** Kills a stdio child synchronously (process exit, where nothing async runs). */
+  kill(): void {
+    if (this.pid === undefined) return;
+    try {
+      process.kill(this.pid);
+    } catch {
+      // already gone
+    }
+  }
+
+  private async open(): Promise<void> {
+    const generation = ++this.generation;
+    this.state = "starting";
+    this.error = undefined;
+    this.events.changed(this);
+    let client: Client | undefined;
+    try {
+      const [{ Client }, transport] = await Promise.all([import("@modelcontextprotocol/sdk/client/index.js"), this.transport()]);
+      client = new Client({ name: "pi-kernel", version: "1.0.0" }, { capabilities: {} });
+      client.onclose = () => this.lost(generation, "the connection closed");
+      client.onerror = () => {}; // transport noise; a lost connection arrives as onclose
+      await client.connect(transport);
+      if (generation !== this.generation) return void (await client.close());
+      this.client = client;
+      this.pid = (transport as { pid?: number | null }).pid ?? undefined;
+      await this.listen(client, generation);
+      await Promise.all([this.refreshTools(client), this.refreshPrompts(client)]);
+      if (generation !== this.generation) return;
+      this.state = "connected";
+      this.failures = 0;
+      this.events.changed(this);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      await client?.close().catch(() => {});
+      this.fail(`failed to start: ${this.describe(error)}`);
+    }
+  }
+
+  private async transport() {
+    const c = this.entry.config;
+    const kind = transportOf(c);
+    if (kind === "stdio") {
+      const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+      const t = new StdioClientTransport({ command: c.command!, args: c.args, env: c.env, cwd: c.cwd, stderr: "pipe" });
+      this.stderrTail = "";
+      t.stderr?.on("data", (d: Buffer) => {
+        this.stderrTail = (this.stderrTail + d.toString()).slice(-2000);
+      });
+      return t;
+    }
+    const url = new URL(c.url!);
+    const requestInit = c.headers ? { headers: c.headers } : undefined;
+    if (kind === "sse") {
+      const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
+      return new SSEClientTransport(url, { requestInit });
+    }
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+    return new StreamableHTTPClientTransport(url, { requestInit });
+  }
+
+  private async listen(client: Client, generation: number): Promise<void> {
+    const types = await import("@modelcontextprotocol/sdk/types.js");
+    const caps = client.getServerCapabilities() ?? {};
+    if (caps.tools?.listChanged) {
+      client.setNotificationHandler(types.ToolListChangedNotificationSchema, async () => {
+        await this.refreshTools(client).catch(() => {});
+        if (generation === this.generation) this.events.changed(this);
+      });
+    }
+    if (caps.prompts?.listChanged) {
+      client.setNotificationHandler(types.PromptListChangedNotificationSchema, async () => {
+        await this.refreshPrompts(client).catch(() => {});
+        if (generation === this.generation) this.events.changed(this);
+      });
+    }
+  }
+
+  private async refreshTools(client: Client): Promise<void> {
+    if (!client.getServerCapabilities()?.tools) return;
+    const tools: McpToolInfo[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined);
+      tools.push(...(page.tools as McpToolInfo[]));
+      cursor = page.nextCursor;
+    } while (cursor);
+    this.tools = tools;
+  }
+
+  private async refreshPrompts(client: Client): Promise<void> {
+    if (!client.getServerCapabilities()?.prompts) return;
+    const prompts: McpPromptInfo[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listPrompts(cursor ? { cursor } : undefined);
+      prompts.push(...page.prompts);
+      cursor = page.nextCursor;
+    } while (cursor);
+    this.prompts = prompts;
+  }
+
+  private lost(generation: number, why: string): void {
+    // While starting, the failed handshake rejects and open() reports it.
+    if (generation !== this.generation || this.state !== "connected") return;
+    this.generation++;
+    this.client = undefined;
+    this.fail(`${why}${this.tail()}`);
+  }
+
+  private fail(message: string): void {
+    this.state = "failed";
+    this.error = this.scrub(message);
+    this.tools = [];
+    this.prompts = [];
+    this.retryAt = Date.now() + BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)]!;
+    this.failures++;
+    this.events.problem(this, this.error);
+    this.events.changed(this);
+  }
+
+  private describe(error: unknown): string {
+    const text = error instanceof Error ? error.message : String(error);
+    return `${text}${this.tail()}`;
+  }
+
+  private tail(): string {
+    const last = this.stderrTail.trim().split("\n").slice(-3).join(" | ");
+    return last ? ` (stderr: ${last.slice(-300)})` : "";
+  }
+}

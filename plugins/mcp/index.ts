@@ -1,0 +1,128 @@
+// The MCP client: the servers configured in mcp.json (global) and, in a trusted project,
+// `.pi/mcp.json` and `.mcp.json` (lib/mcp-kit) connect in the background at boot, in parallel,
+// through the official SDK; their tools become `mcp__<server>__<tool>` tools (behind tool_search
+// unless `"defer": false`), their prompts slash commands. The first request waits only for servers
+// still starting (setting `mcp.startupTimeoutMs`, default 10 s); a failed server is reported by
+// name and retried, after a backoff, at a later request. Editing a config file reconnects only
+// what changed. Provides the "mcp" service. Connections live in api.keep, so a hot reload of the
+// plugin keeps them.
+import { definePlugin, Stage, type PluginApi } from "pi-kernel";
+import type { McpService } from "../../contracts/mcp.js";
+import { loadMcpConfig, mcpConfigFiles, redactConfig } from "../../lib/mcp-kit/index.js";
+import { isTrusted } from "../../lib/packages/index.js";
+import { LiveTools } from "./live.js";
+import { McpManager } from "./manager.js";
+import { mcpName } from "./tools.js";
+import { watchConfig } from "./watch.js";
+
+const DEFAULT_STARTUP_TIMEOUT_MS = 10_000;
+
+export default definePlugin({
+  name: "mcp",
+  provides: ["mcp"],
+  uses: ["commands"],
+  after: ["commands-core", "deferred-tools"],
+  setup(api) {
+    const manager = api.keep("manager", () => new McpManager());
+    const token = {};
+    manager.owner = token;
+    const withCommands = api.services.has("commands");
+    const live = new LiveTools(api, manager, withCommands);
+    const waitedFor = new Set<string>();
+    manager.listener = {
+      changed: () => {
+        for (const c of manager.conns.values()) if (c.state !== "starting") waitedFor.delete(c.name);
+        live.sync();
+      },
+      problem: (server, message) => report(api, server, `MCP server "${server}" ${message}`),
+    };
+    const files = () => mcpConfigFiles(api.agentDir, api.cwd, isTrusted(api.agentDir, api.cwd));
+    const load = () => {
+      const { servers, problems } = loadMcpConfig(files());
+      for (const p of problems) api.current().diagnose({ level: "warning", code: "mcp-config", where: "mcp", message: p });
+      return servers;
+    };
+    manager.apply(load());
+    live.sync();
+
+    if (withCommands) {
+      const remove = api.services.use("commands").addSource({ name: "mcp", list: () => live.commands() });
+      api.onDispose(remove);
+    }
+    api.services.provide(
+      "mcp",
+      service(manager, live, () => startupTimeout(api)),
+    );
+    api.on("boot", () => manager.startAll());
+    api.on(
+      "systemPrompt",
+      async (prompt, ctx) => {
+        manager.retryDue();
+        const gaveUp = await manager.ready(startupTimeout(api));
+        for (const name of gaveUp) {
+          if (waitedFor.has(name)) continue;
+          waitedFor.add(name);
+          const where = manager.conns.get(name)?.entry.file;
+          api.current().diagnose({
+            level: "warning",
+            code: "mcp-server",
+            where,
+            message: `MCP server "${name}" is still starting after ${startupTimeout(api)} ms; this request goes without it`,
+          });
+        }
+        live.fixTurnTools(ctx.tools);
+        return prompt;
+      },
+      { stage: Stage.EARLY, timeoutMs: startupTimeout(api) + 2_000 },
+    );
+
+    if (api.flags.mode !== "print" && api.flags.mode !== "json") {
+      const stop = watchConfig(
+        files().map((f) => f.file),
+        () => manager.apply(load()),
+        (message) => api.current().diagnose({ level: "warning", where: "mcp", message }),
+      );
+      api.onDispose(stop);
+    }
+    api.onDispose(async () => {
+      if (manager.owner !== token) return; // a reload: the next generation took the connections over
+      manager.listener = undefined;
+      await manager.closeAll();
+    });
+  },
+});
+
+function startupTimeout(api: PluginApi): number {
+  const ms = (api.settings.mcp as { startupTimeoutMs?: unknown } | undefined)?.startupTimeoutMs;
+  return typeof ms === "number" && ms >= 0 ? ms : DEFAULT_STARTUP_TIMEOUT_MS;
+}
+
+function report(api: PluginApi, server: string, message: string): void {
+  try {
+    api.current().diagnose({ level: "warning", code: "mcp-server", where: server, message });
+  } catch {
+    // the plugin left the agent; nobody to tell
+  }
+}
+
+function service(manager: McpManager, live: LiveTools, timeout: () => number): McpService {
+  const status = (name: string) => {
+    const c = manager.conns.get(name)!;
+    return c.status(live.toolNames(name), c.state === "connected" ? c.prompts.map((p) => mcpName(name, p.name)) : []);
+  };
+  return {
+    servers: () => [...manager.conns.keys()].map(status),
+    async reconnect(name) {
+      const c = manager.conns.get(name);
+      if (!c) throw new Error(`no MCP server named "${name}"`);
+      await c.close();
+      await c.connect();
+      return status(name);
+    },
+    ready: (timeoutMs) => manager.ready(timeoutMs ?? timeout()),
+    config(name) {
+      const c = manager.conns.get(name);
+      return c && { ...redactConfig(c.entry.config), scope: c.entry.scope, file: c.entry.file };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// MCP tools as pi-kernel tools: `mcp__<server>__<tool>` (sanitised to the names models accept),
+// the server's JSON schema as `parameters`, deferred unless the server says `"defer": false`.
+// A tool object is made once per name and generation and then follows the server: its getters
+// read the binding, so a re-listed tool changes in place and a vanished one goes inactive.
+import type { ToolDef, ToolResult } from "pi-kernel";
+import type { McpConnection, McpToolInfo } from "./connection.js";
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** The model-facing name: letters, digits, `_` and `-`, at most 64 characters. */
+export function mcpName(server: string, item: string): string {
+  return `mcp__${server}__${item}`.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64);
+}
+
+/** What a tool object reads: the server and tool it stands for, and whether they are there now. */
+export interface ToolBinding {
+  conn: McpConnection;
+  tool: McpToolInfo;
+  parameters: Record<string, unknown>;
+  live: boolean;
+}
+
+export function bindTool(conn: McpConnection, tool: McpToolInfo): ToolBinding {
+  // ajv reads draft-07 without a `$schema`; a 2020-12 `$schema` would make it refuse the schema.
+  const { $schema: _ignored, ...schema } = (tool.inputSchema ?? {}) as Record<string, unknown>;
+  return { conn, tool, parameters: { type: "object", properties: {}, ...schema }, live: true };
+}
+
+export function makeTool(name: string, binding: ToolBinding): ToolDef {
+  const tool = {
+    name,
+    get label() {
+      return binding.tool.title ?? binding.tool.name;
+    },
+    get description() {
+      const d = binding.tool.description?.trim();
+      return `${d || binding.tool.name} (MCP server ${binding.conn.name})`;
+    },
+    get parameters() {
+      return binding.parameters;
+    },
+    /** Behind tool_search while its server offers it (lib/tool-kit's marker, kept current). */
+    get deferred() {
+      return binding.live && binding.conn.defer;
+    },
+    get defaultActive() {
+      return binding.live && !binding.conn.defer;
+    },
+    execute: (_id: string, params: Record<string, unknown>, signal: AbortSignal) => callTool(binding, params, signal),
+  };
+  return tool as unknown as ToolDef;
+}
+
+async function callTool(b: ToolBinding, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
+  const { conn, tool } = b;
+  const client = conn.client;
+  if (!b.live || !client || conn.state !== "connected") {
+    return errorResult(`MCP server ${conn.name} is not connected (${conn.state}${conn.error ? `: ${conn.error}` : ""})`);
+  }
+  const timeout = conn.entry.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  try {
+    const result = await client.callTool({ name: tool.name, arguments: args }, undefined, { signal, timeout });
+    return mapResult(result as CallResult);
+  } catch (error) {
+    if (signal.aborted) return errorResult(`MCP tool ${tool.name} (server ${conn.name}) was aborted`);
+    const text = error instanceof Error ? error.message : String(error);
+    if (/timed out|timeout/i.test(text)) {
+      return errorResult(`MCP tool ${tool.name} on server ${conn.name} timed out after ${timeout} ms`);
+    }
+    return errorResult(conn.scrub(`MCP tool ${tool.name} on server ${conn.name} failed: ${text}`));
+  }
+}
+
+interface CallResult {
+  content?: ContentBlock[];
+  structuredContent?: unknown;
+  isError?: boolean;
+  toolResult?: unknown;
+}
+
+type ContentBlock =
+  | { type: "text"; text: string }
+  | { type: "image"; data: string; mimeType: string }
+  | { type: "audio"; mimeType: string }
+  | { type: "resource"; resource: { uri: string; mimeType?: string; text?: string; blob?: string } }
+  | { type: "resource_link"; uri: string; name?: string; description?: string; mimeType?: string };
+
+/** Text, images, embedded resources, resource links and structured content, as the model reads them. */
+export function mapResult(r: CallResult): ToolResult {
+  const content: ToolResult["content"] = [];
+  for (const block of r.content ?? []) {
+    if (block.type === "text") content.push({ type: "text", text: block.text });
+    else if (block.type === "image") content.push({ type: "image", data: block.data, mimeType: block.mimeType });
+    else if (block.type === "resource") {
+      const res = block.resource;
+      content.push({
+        type: "text",
+        text:
+          res.text !== undefined
+            ? `[resource ${res.uri}]\n${res.text}`
+            : `[resource ${res.uri}: binary${res.mimeType ? ` ${res.mimeType}` : ""}, ${res.blob?.length ?? 0} base64 characters, not shown]`,
+      });
+    } else if (block.type === "resource_link") {
+      const about = [block.name, block.description].filter(Boolean).join(": ");
+      content.push({ type: "text", text: `[resource link ${block.uri}${about ? ` (${about})` : ""}]` });
+    } else content.push({ type: "text", text: `[${(block as { type: string }).type} content not shown]` });
+  }
+  const hasText = content.some((c) => c.type === "text");
+  if (r.structuredContent !== undefined && !hasText) content.push({ type: "text", text: JSON.stringify(r.structuredContent) });
+  if (r.toolResult !== undefined && content.length === 0) content.push({ type: "text", text: JSON.stringify(r.toolResult) });
+  if (content.length === 0) content.push({ type: "text", text: "(no output)" });
+  return { content, ...(r.isError && { isError: true }) };
+}
+
+function errorResult(text: string): ToolResult {
+  return { content: [{ type: "text", text }], isError: true };
+}

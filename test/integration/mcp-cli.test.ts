@@ -1,0 +1,104 @@
+// MCP servers end to end through the real CLI (`pi -p` with an mcp.json in the agent dir) and the
+// loopback LLM simulator: a deferred tool found with tool_search and called, direct tools of a
+// stdio filesystem server and an HTTP everything server, and a crashed server named while the
+// agent still answers. Real servers from node_modules, real processes.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeProject } from "../support/scenario.mjs";
+import { type Simulator, startSimulator } from "../support/simulator/index.mjs";
+import { runCli } from "../support/run-cli.js";
+
+const BIN = resolve("node_modules/.bin");
+let sim: Simulator;
+let http: ChildProcess;
+let httpUrl: string;
+
+beforeAll(async () => {
+  sim = await startSimulator();
+  const port = await freePort();
+  http = spawn(join(BIN, "mcp-server-everything"), ["streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: "pipe" });
+  await new Promise<void>((ok) => http.stderr!.on("data", (d) => String(d).includes("listening") && ok()));
+  httpUrl = `http://127.0.0.1:${port}/mcp`;
+});
+afterAll(async () => {
+  http?.kill();
+  await sim.close();
+});
+
+type Msg = { role: string; content: unknown; name?: string; tool_call_id?: string };
+const toolTexts = (i: number): string[] =>
+  (sim.requests[i]!.body.messages as Msg[]).filter((m) => m.role === "tool").map((m) => JSON.stringify(m.content));
+const toolNames = (i: number): string[] => (sim.requests[i]!.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name);
+
+describe("MCP through pi -p", () => {
+  it("finds a deferred tool with tool_search, calls it, calls direct tools, and names a crashed server", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    const files = mkdtempSync(join(tmpdir(), "pik-mcp-fs-"));
+    writeFileSync(join(files, "notes.txt"), "the notes say hello");
+    const mcp = {
+      mcpServers: {
+        everything: { command: join(BIN, "mcp-server-everything"), args: ["stdio"] },
+        fs: { command: join(BIN, "mcp-server-filesystem"), args: [files], defer: false },
+        broken: { command: process.execPath, args: ["-e", "process.exit(3)"], env: { API_TOKEN: "sekrit-token-value" } },
+      },
+    };
+    writeFileSync(join(agentDir, "mcp.json"), JSON.stringify(mcp));
+    sim.script(
+      { toolCalls: [{ name: "tool_search", arguments: { query: "mcp__everything__echo" } }] },
+      {
+        toolCalls: [
+          { name: "mcp__everything__echo", arguments: { message: "ping from pi" } },
+          { name: "mcp__fs__read_text_file", arguments: { path: join(files, "notes.txt") } },
+        ],
+      },
+      { text: "all done" },
+    );
+    const start = sim.requests.length;
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "use the tools"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+      timeoutMs: 30_000,
+    });
+    expect(r.stdout).toBe("all done\n");
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/MCP server "broken"/);
+    expect(r.stderr).not.toContain("sekrit-token-value");
+    const first = sim.requests[start]!.body;
+    expect(toolNames(start)).toContain("mcp__fs__read_text_file");
+    expect(toolNames(start)).toContain("tool_search");
+    expect(toolNames(start)).not.toContain("mcp__everything__echo");
+    expect(first.messages[0].content).toMatch(/Deferred tools.*mcp__everything__echo/);
+    expect(toolNames(start + 1)).toContain("mcp__everything__echo");
+    const results = toolTexts(start + 2);
+    expect(results[1]).toContain("Echo: ping from pi");
+    expect(results[2]).toContain("the notes say hello");
+  });
+
+  it("calls a direct tool of a streamable HTTP server", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    writeFileSync(join(agentDir, "mcp.json"), JSON.stringify({ mcpServers: { web: { type: "http", url: httpUrl, defer: false } } }));
+    sim.script({ toolCalls: [{ name: "mcp__web__get-sum", arguments: { a: 2, b: 40 } }] }, { text: "summed" });
+    const start = sim.requests.length;
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "add"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+      timeoutMs: 30_000,
+    });
+    expect(r.stdout).toBe("summed\n");
+    expect(toolNames(start)).toContain("mcp__web__get-sum");
+    expect(toolTexts(start + 1)[0]).toContain("42");
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
