@@ -33,6 +33,8 @@ export class McpConnection {
   tools: McpToolInfo[] = [];
   prompts: McpPromptInfo[] = [];
   client: Client | undefined;
+  /** A list refresh after a list_changed notification, which the next request waits for. */
+  refreshing: Promise<void> | undefined;
   /** When a failed server may be tried again (the next request after this). */
   retryAt = 0;
   private failures = 0;
@@ -166,17 +168,27 @@ export class McpConnection {
     const types = await import("@modelcontextprotocol/sdk/types.js");
     const caps = client.getServerCapabilities() ?? {};
     if (caps.tools?.listChanged) {
-      client.setNotificationHandler(types.ToolListChangedNotificationSchema, async () => {
-        await this.refreshTools(client).catch(() => {});
-        if (generation === this.generation) this.events.changed(this);
-      });
+      client.setNotificationHandler(types.ToolListChangedNotificationSchema, () =>
+        this.refresh(generation, () => this.refreshTools(client)),
+      );
     }
     if (caps.prompts?.listChanged) {
-      client.setNotificationHandler(types.PromptListChangedNotificationSchema, async () => {
-        await this.refreshPrompts(client).catch(() => {});
+      client.setNotificationHandler(types.PromptListChangedNotificationSchema, () =>
+        this.refresh(generation, () => this.refreshPrompts(client)),
+      );
+    }
+  }
+
+  private refresh(generation: number, list: () => Promise<void>): Promise<void> {
+    const done = (this.refreshing ?? Promise.resolve())
+      .then(list)
+      .catch(() => {})
+      .then(() => {
+        if (this.refreshing === done) this.refreshing = undefined;
         if (generation === this.generation) this.events.changed(this);
       });
-    }
+    this.refreshing = done;
+    return done;
   }
 
   private async refreshTools(client: Client): Promise<void> {

@@ -66,17 +66,17 @@ export class McpManager {
     for (const c of this.conns.values()) if (c.state === "failed" && now >= c.retryAt) void c.connect();
   }
 
-  /** Waits (at most `timeoutMs`) for the servers still starting; returns those it gave up on. */
+  /** Waits (at most `timeoutMs`) for the servers still starting or re-listing; returns those it gave up on. */
   async ready(timeoutMs: number): Promise<string[]> {
     const starting = () => [...this.conns.values()].filter((c) => c.state === "starting");
-    const now = starting();
-    if (now.length === 0) return [];
+    const waits = [...starting().map((c) => c.connect()), ...[...this.conns.values()].map((c) => c.refreshing).filter((p) => p)];
+    if (waits.length === 0) return [];
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, timeoutMs);
       timer.unref?.();
     });
-    await Promise.race([Promise.all(now.map((c) => c.connect())), limit]);
+    await Promise.race([Promise.all(waits), limit]);
     clearTimeout(timer);
     return starting().map((c) => c.name);
   }

@@ -1,0 +1,26 @@
+// A tiny stdio MCP server for the tests that server-everything cannot drive: `grow` adds a tool
+// (so the server sends notifications/tools/list_changed), and `wait` runs until cancelled and
+// then writes "cancelled" to the file named by MARK_FILE, so a test can see the cancellation.
+import { writeFileSync } from "node:fs";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+
+const server = new McpServer({ name: "fixture", version: "1.0.0" });
+server.registerTool("grow", { description: "Adds the sprout tool" }, async () => {
+  server.registerTool("sprout", { description: "A tool that appeared later" }, async () => ({
+    content: [{ type: "text", text: "sprouted" }],
+  }));
+  return { content: [{ type: "text", text: "grown" }] };
+});
+server.registerTool(
+  "wait",
+  { description: "Waits until cancelled" },
+  (extra) =>
+    new Promise((resolve) => {
+      extra.signal.addEventListener("abort", () => {
+        if (process.env.MARK_FILE) writeFileSync(process.env.MARK_FILE, "cancelled");
+        resolve({ content: [{ type: "text", text: "stopped" }] });
+      });
+    }),
+);
+await server.connect(new StdioServerTransport());
