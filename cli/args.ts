@@ -63,7 +63,17 @@ export function buildProgram(version: string): Command {
     .option("--offline", "no network access besides the model provider")
     .allowUnknownOption(true)
     .allowExcessArguments(true)
-    .helpOption("-h, --help");
+    .helpOption("-h, --help")
+    .addHelpText(
+      "after",
+      `
+Commands:
+  pi install <source> [-l]     install a pi package (npm:, git:, URL or path); -l: this project
+  pi remove <source> [-l]      remove a package
+  pi update [source]           reinstall unpinned packages
+  pi list                      the installed packages
+  pi mcp add|remove|get|list   MCP servers (pi mcp for the details)`,
+    );
 }
 
 export function parseArgs(argv: string[], version: string): CliArgs {

@@ -1,4 +1,4 @@
-// The `pi` command: dispatch `pi install/remove/update/list`, parse flags, read piped stdin and
+// The `pi` command: dispatch `pi install/remove/update/list` and `pi mcp`, parse flags, read piped stdin and
 // @file arguments, have the composition root (compose/) assemble and start the agent, and hand
 // control to the surface (mode) plugin the flags ask for.
 import { readFileSync } from "node:fs";
@@ -15,6 +15,10 @@ export async function main(argv: string[]): Promise<number> {
   if (PACKAGE_COMMANDS.has(argv[0] ?? "")) {
     const { packagesCommand } = await import("./packages-command.js");
     return packagesCommand(argv, { cwd: process.cwd(), agentDir: agentDirOf() });
+  }
+  if (argv[0] === "mcp") {
+    const { mcpCommand } = await import("./mcp-command.js");
+    return mcpCommand(argv.slice(1), { cwd: process.cwd(), agentDir: agentDirOf() });
   }
   let args: CliArgs;
   try {

@@ -1,13 +1,18 @@
 // The `pi` flags mapped onto the composition root (compose/agent.ts), and the agent started, with
 // the CLI's error output. Loaded only once the flags are parsed, so --help stays cheap: the
 // composition root brings in the kernel.
-import type { Kernel } from "../kernel/index.js";
+import type { Diagnostic, Kernel } from "../kernel/index.js";
 import { composeAgent, ExtensionInstallError, type ComposedAgent, type ToolSelection } from "../compose/agent.js";
 import { takeOverStdout } from "../lib/mode-kit/index.js";
 import { stderrReporter } from "./report.js";
 
 /** The started kernel, or undefined when `pi` should exit 1 (the cause is printed). */
-export async function startAgent(flags: Record<string, unknown>, mode: string, cwd: string): Promise<Kernel | undefined> {
+export async function startAgent(
+  flags: Record<string, unknown>,
+  mode: string,
+  cwd: string,
+  opts: { quietModels?: boolean } = {},
+): Promise<Kernel | undefined> {
   // As in pi: in the headless modes stdout is the protocol's from before any plugin loads.
   if (mode !== "interactive") takeOverStdout();
   let agent: ComposedAgent;
@@ -21,7 +26,7 @@ export async function startAgent(flags: Record<string, unknown>, mode: string, c
       watch: mode === "interactive" || mode === "rpc",
       tools: toolSelection(flags),
       containExit: true,
-      report: stderrReporter(flags.verbose === true),
+      report: quiet(stderrReporter(flags.verbose === true), opts.quietModels === true),
     });
   } catch (error) {
     if (!(error instanceof ExtensionInstallError)) throw error;
@@ -35,6 +40,11 @@ export async function startAgent(flags: Record<string, unknown>, mode: string, c
     return undefined;
   }
   return agent.kernel;
+}
+
+/** `pi mcp list` runs no prompt: "no model" advice would be noise there. */
+function quiet(report: (d: Diagnostic) => void, models: boolean): (d: Diagnostic) => void {
+  return models ? (d) => d.where !== "model selection" && report(d) : report;
 }
 
 /** --no-tools, --tools a,b, --no-builtin-tools. */

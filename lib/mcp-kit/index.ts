@@ -1,5 +1,6 @@
 // Helpers for MCP (the Model Context Protocol): the common mcp.json format people already have,
-// where pi-kernel looks for it, `${VAR}` expansion, and the redacted view of a server's config.
+// where pi-kernel looks for it, `${VAR}` expansion, the redacted view of a server's config,
+// writing a server into (or out of) a file, and the lines that describe a server.
 export {
   expandConfig,
   type LoadedMcpConfig,
@@ -12,3 +13,5 @@ export {
   redactConfig,
   transportOf,
 } from "./config.js";
+export { formatServerDetails, formatServerLine, type McpListEntry, targetOf } from "./format.js";
+export { addMcpServer, McpConfigWriteError, readMcpFile, removeMcpServer } from "./write.js";

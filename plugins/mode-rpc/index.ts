@@ -13,7 +13,7 @@ const ui = rpcUi(channel);
 
 export default definePlugin({
   name: "mode-rpc",
-  uses: ["commands", "compaction", "models", "sessions", "settings", "ui"],
+  uses: ["commands", "compaction", "mcp", "models", "sessions", "settings", "ui"],
   setup(api) {
     api.register.surface({ name: "rpc", description: "pi's JSONL RPC protocol on stdin/stdout", run: () => serve(api, channel) });
     if (api.flags.mode !== "rpc") return;

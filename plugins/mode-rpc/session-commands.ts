@@ -1,6 +1,6 @@
 // RPC commands served by other plugins' services: the session store ("sessions"), compaction
-// ("compaction"), the user shell ("userBash") and HTML export ("export"). Each fails with a clear
-// error when the agent was composed without the plugin that provides the service.
+// ("compaction"), the user shell ("userBash"), HTML export ("export") and MCP ("mcp"). Each fails
+// with a clear error when the agent was composed without the plugin that provides the service.
 import type { AgentMessage, PluginApi, ServiceName, Services } from "pi-kernel";
 import type { MessageEntry } from "../../contracts/index.js";
 import { NO_DATA, text, type Handler } from "./handler.js";
@@ -123,5 +123,11 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
   export_html: async (cmd, ctx) => {
     const outputPath = typeof cmd.outputPath === "string" ? cmd.outputPath : undefined;
     return { path: await service(ctx.api(), "export", "export_html").exportHtml(outputPath) };
+  },
+  // Each server's state, tools and prompts; env and header values never appear in it.
+  get_mcp_servers: (_cmd, ctx) => {
+    const mcp = ctx.api().services.get("mcp");
+    if (!mcp) throw new Error('get_mcp_servers: the mcp plugin is not loaded in this agent (no plugin provides the "mcp" service)');
+    return { servers: mcp.servers() };
   },
 };
