@@ -123,7 +123,6 @@ describe("/mcp and get_mcp_servers", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/ev {2}\[global, stdio\]/);
   });
-  });
 });
 
 describe("connected status", () => {
