@@ -1,7 +1,8 @@
 // MCP start-up cost: `pi -p` against the simulator (whole process, to the first request's answer)
 // with no MCP server configured and with two stdio servers (server-everything and
-// server-filesystem), next to each server's own start time (spawn + initialize with the SDK
-// client). The target: two servers add no more than their own start time; none adds nothing.
+// server-filesystem), next to the servers' own start time (spawn, initialize and list tools with
+// the SDK client, alone and both at once). The target: two servers add no more than their own
+// start time; none adds nothing.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -21,7 +22,10 @@ const SERVERS = {
 export async function rows(runs) {
   const n = runs || 10;
   const out = [];
-  for (const [name, config] of Object.entries(SERVERS)) out.push(await serverStart(`${name}: spawn + initialize (SDK client)`, config, n));
+  for (const [name, config] of Object.entries(SERVERS))
+    out.push(await serverStart(`${name}: spawn + initialize + list (SDK client)`, [config], n));
+  // Both at once, as the agent starts them: on a 2-core machine they compete for the CPU.
+  out.push(await serverStart("both together: spawn + initialize + list", Object.values(SERVERS), n));
   const sim = await startSimulator();
   try {
     const { project, agentDir } = makeProject(sim.url);
@@ -43,15 +47,22 @@ export async function rows(runs) {
   return out;
 }
 
-/** Spawn the server and complete the MCP handshake, as a client would; then close it. */
-async function serverStart(name, config, n) {
+/** Spawn the servers, complete the MCP handshakes and list their tools in parallel, as a client would; then close them. */
+async function serverStart(name, configs, n) {
   const samples = [];
   for (let i = 0; i < n; i++) {
     const t0 = process.hrtime.bigint();
-    const client = new Client({ name: "pi-kernel-bench", version: "0" });
-    await client.connect(new StdioClientTransport({ ...config, stderr: "ignore" }));
+    const clients = await Promise.all(
+      configs.map(async (config) => {
+        const client = new Client({ name: "pi-kernel-bench", version: "0" });
+        await client.connect(new StdioClientTransport({ ...config, stderr: "ignore" }));
+        // What the agent needs before its first request: the tool (and prompt) lists.
+        await Promise.all([client.listTools(), client.getServerCapabilities()?.prompts ? client.listPrompts() : undefined]);
+        return client;
+      }),
+    );
     samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    await client.close();
+    await Promise.all(clients.map((c) => c.close()));
   }
   return { name, ...stats(samples), unit: "ms" };
 }

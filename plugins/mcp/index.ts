@@ -43,6 +43,9 @@ export default definePlugin({
       return servers;
     };
     manager.apply(load());
+    // Servers start now, while the other plugins set up, rather than at boot: their own start
+    // time then overlaps the agent's instead of adding to it.
+    if (manager.conns.size > 0) manager.startAll();
     live.sync();
 
     if (withCommands) {

@@ -86,6 +86,9 @@ export class McpManager {
     this.exitHooked = false;
     const all = [...this.conns.values()];
     this.conns.clear();
+    // Leaving: stdio servers get SIGTERM at once rather than the SDK's wait for them to exit on
+    // their own after stdin closes (up to seconds), so `pi -p` does not linger after its answer.
+    for (const c of all) c.kill();
     await Promise.all(all.map((c) => c.close()));
   }
 }
