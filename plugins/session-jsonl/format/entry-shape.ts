@@ -3,6 +3,7 @@
 // content becomes a text part, parts that are not content are removed, null content is empty), and
 // an assistant message's missing usage zeroed. Used when a file is read and before an entry is
 // stored, so neither a damaged file nor a plugin can leave an entry that breaks a later resume.
+import { emptyUsage } from "pi-kernel";
 import type { SessionEntry } from "../../../contracts/session-entries.js";
 
 export type Checked = { ok: true; entry: SessionEntry; fixed: boolean } | { ok: false; reason: string };
@@ -85,14 +86,7 @@ export function checkMessage(value: unknown): { message: never; fixed: boolean }
   }
   if (role === "assistant") {
     if (!isObj(m.usage) || !isObj(m.usage.cost)) {
-      m.usage = {
-        input: 0,
-        output: 0,
-        cacheRead: 0,
-        cacheWrite: 0,
-        totalTokens: 0,
-        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-      };
+      m.usage = emptyUsage();
       fixed = true;
     }
     if (!str(m.stopReason)) {

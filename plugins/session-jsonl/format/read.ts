@@ -52,6 +52,16 @@ export interface FileIndex {
 const KEEP_WHOLE = new Set(["model_change", "thinking_level_change", "label", "session_info"]);
 const PREVIEW = 120;
 
+/** The index node of an entry at a position in the file (line -1: not written yet). */
+export function indexNode(e: SessionEntry, at: { line: number; offset: number; length: number }): IndexNode {
+  const node: IndexNode = { id: e.id, parentId: e.parentId, type: e.type, timestamp: e.timestamp, ...at };
+  if (e.type === "message") {
+    node.role = e.message.role;
+    if (node.role === "user") node.preview = textOf((e.message as { content?: unknown }).content).slice(0, PREVIEW);
+  }
+  return node;
+}
+
 export function indexFile(file: string): FileIndex {
   let header: SessionHeader | undefined;
   const nodes: IndexNode[] = [];
@@ -105,21 +115,9 @@ export function indexFile(file: string): FileIndex {
       return;
     }
     const e = checked.entry;
-    const node: IndexNode = {
-      id: e.id,
-      parentId: e.parentId,
-      type: e.type,
-      timestamp: e.timestamp,
-      line: line.no,
-      offset: line.offset,
-      length: line.length,
-    };
+    const node = indexNode(e, { line: line.no, offset: line.offset, length: line.length });
     // Repaired entries are kept whole: the file still holds the unrepaired line.
     if (KEEP_WHOLE.has(e.type) || checked.fixed) node.entry = e;
-    if (e.type === "message") {
-      node.role = e.message.role;
-      if (node.role === "user") node.preview = textOf((e.message as { content?: unknown }).content).slice(0, PREVIEW);
-    }
     nodes.push(node);
   });
   if (!header) throw new NotASessionError(file, "it is empty");

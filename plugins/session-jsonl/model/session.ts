@@ -9,7 +9,7 @@ import { checkEntry } from "../format/entry-shape.js";
 import { newEntryId, uuidv7 } from "../format/ids.js";
 import { migrateFile } from "../format/migrate.js";
 import { sessionFileName } from "../format/paths.js";
-import { indexFile, type IndexNode } from "../format/read.js";
+import { indexFile, type IndexNode, indexNode } from "../format/read.js";
 import { SessionFile } from "../format/session-file.js";
 import { CURRENT_VERSION } from "../format/types.js";
 import { EntryTree } from "./tree.js";
@@ -108,31 +108,8 @@ export class Session {
     });
     if (!checked.ok) throw new Error(`not stored in the session: a ${String(type)} entry whose ${checked.reason.replace(/^its? /, "")}`);
     const entry = checked.entry;
-    const node: IndexNode = {
-      id: entry.id,
-      parentId: entry.parentId,
-      type: entry.type,
-      timestamp: entry.timestamp,
-      line: -1,
-      offset: -1,
-      length: 0,
-      entry,
-    };
-    if (entry.type === "message") {
-      node.role = entry.message.role;
-      const c = (entry.message as { content?: unknown }).content;
-      if (node.role === "user")
-        node.preview = (
-          typeof c === "string"
-            ? c
-            : Array.isArray(c)
-              ? c
-                  .filter((p) => p?.type === "text")
-                  .map((p) => p.text)
-                  .join("\n")
-              : ""
-        ).slice(0, 120);
-    }
+    const node = indexNode(entry, { line: -1, offset: -1, length: 0 });
+    node.entry = entry;
     this.tree.add(node);
     const flush =
       entry.type === "message" && entry.message.role === "assistant" && (entry.message as { provider?: string }).provider !== "";
