@@ -1,8 +1,8 @@
 // Changing an mcp.json file: add or replace one server, remove one. Every other key of the file
 // (and every other server) is kept; a file that is not valid JSON is refused, naming it; the new
 // text lands with a rename, so a reader never sees half a file.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { readFileSync } from "node:fs";
+import { writeJsonAtomic } from "../packages/index.js";
 import type { McpServerConfig } from "./config.js";
 
 export class McpConfigWriteError extends Error {}
@@ -39,7 +39,7 @@ export function addMcpServer(file: string, name: string, config: McpServerConfig
   const { data, servers } = readMcpFile(file);
   const replaced = name in servers;
   if (replaced && !opts.force) throw new McpConfigWriteError(`a server named "${name}" is already in ${file} (use --force to replace it)`);
-  writeMcpFile(file, { ...data, mcpServers: { ...servers, [name]: config } });
+  writeJsonAtomic(file, { ...data, mcpServers: { ...servers, [name]: config } });
   return { replaced };
 }
 
@@ -48,15 +48,8 @@ export function removeMcpServer(file: string, name: string): boolean {
   const { data, servers } = readMcpFile(file);
   if (!(name in servers)) return false;
   const { [name]: _removed, ...rest } = servers;
-  writeMcpFile(file, { ...data, mcpServers: rest });
+  writeJsonAtomic(file, { ...data, mcpServers: rest });
   return true;
-}
-
-function writeMcpFile(file: string, data: Record<string, unknown>): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(data, null, 2)}\n`);
-  renameSync(tmp, file);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -17,6 +17,7 @@ export {
   setPath,
   sourceOf,
   updateSettings,
+  writeJsonAtomic,
   writePackages,
   type PackageEntry,
   type SettingsObject,

@@ -49,16 +49,21 @@ export function updateSettings(file: string, change: (settings: SettingsObject) 
     throw new Error(`${(error as Error).message}; not overwriting it (fix or remove the file)`);
   }
   change(settings);
+  writeJsonAtomic(file, settings);
+  return settings;
+}
+
+/** Writes `data` as indented JSON through a temp file and a rename, so no reader sees half a file. */
+export function writeJsonAtomic(file: string, data: unknown): void {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
   try {
-    writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`);
+    writeFileSync(tmp, `${JSON.stringify(data, null, 2)}\n`);
     renameSync(tmp, file);
   } catch (error) {
     rmSync(tmp, { force: true });
     throw error;
   }
-  return settings;
 }
 
 /** Sets a dotted key ("compaction.enabled") in a settings object, creating parents as needed. */

@@ -193,26 +193,18 @@ export class McpConnection {
 
   private async refreshTools(client: Client): Promise<void> {
     if (!client.getServerCapabilities()?.tools) return;
-    const tools: McpToolInfo[] = [];
-    let cursor: string | undefined;
-    do {
+    this.tools = await allPages(async (cursor) => {
       const page = await client.listTools(cursor ? { cursor } : undefined);
-      tools.push(...(page.tools as McpToolInfo[]));
-      cursor = page.nextCursor;
-    } while (cursor);
-    this.tools = tools;
+      return { items: page.tools as McpToolInfo[], next: page.nextCursor };
+    });
   }
 
   private async refreshPrompts(client: Client): Promise<void> {
     if (!client.getServerCapabilities()?.prompts) return;
-    const prompts: McpPromptInfo[] = [];
-    let cursor: string | undefined;
-    do {
+    this.prompts = await allPages(async (cursor) => {
       const page = await client.listPrompts(cursor ? { cursor } : undefined);
-      prompts.push(...page.prompts);
-      cursor = page.nextCursor;
-    } while (cursor);
-    this.prompts = prompts;
+      return { items: page.prompts as McpPromptInfo[], next: page.nextCursor };
+    });
   }
 
   private lost(generation: number, why: string): void {
@@ -243,4 +235,16 @@ export class McpConnection {
     const last = this.stderrTail.trim().split("\n").slice(-3).join(" | ");
     return last ? ` (stderr: ${last.slice(-300)})` : "";
   }
+}
+
+/** Every item of a paginated MCP list (tools/list, prompts/list), following the cursors. */
+async function allPages<T>(fetch: (cursor: string | undefined) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await fetch(cursor);
+    out.push(...page.items);
+    cursor = page.next;
+  } while (cursor);
+  return out;
 }
