@@ -39,6 +39,11 @@ export async function startAgent(
     process.stderr.write(`pi: could not start: ${(error as Error).message}\n`);
     return undefined;
   }
+  // A plugin said the run cannot go on as asked (already reported): stop before any surface runs.
+  if (agent.kernel.host.diagnostics.some((d) => d.fatal)) {
+    await agent.kernel.stop();
+    return undefined;
+  }
   return agent.kernel;
 }
 

@@ -205,4 +205,6 @@ export interface Diagnostic {
   /** The hook, file or phase where it happened. */
   where?: string;
   error?: unknown;
+  /** The run cannot go on as asked: the CLI stops after start-up with exit code 1. */
+  fatal?: boolean;
 }

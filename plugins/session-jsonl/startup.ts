@@ -1,7 +1,7 @@
 // Which session a run starts in, from pi's flags: --no-session, --fork, --session, -c, -r, or a
 // new one. Problems are reported and the run goes on in a new session; nothing is overwritten.
-// Except: `pi --session <file>` naming a file that is not a session ends the command with exit
-// code 1 (running on in another session would answer a prompt the user meant for that file).
+// Except: `pi --session <file>` naming a file that is not a session is a fatal diagnostic, and
+// the CLI ends the command with exit code 1.
 import { resolve } from "node:path";
 import type { PluginApi } from "pi-kernel";
 import type { SessionInfo } from "../../contracts/sessions.js";
@@ -34,12 +34,11 @@ export async function startSession(api: PluginApi, c: SessionController): Promis
       if (picked) return void c.open(picked);
     }
   } catch (error) {
-    if (error instanceof NotASessionError && typeof f.session === "string" && f.mode !== undefined) {
-      // The CLI (which always sets a mode): nothing else is run. Embedders get the diagnostic.
-      process.stderr.write(`pi: --session: ${error.message}\n`);
-      process.exit(1);
-    }
-    c.report(`${(error as Error).message}; starting a new session`, "error");
+    if (error instanceof NotASessionError && typeof f.session === "string") {
+      // Fatal: the CLI stops (running on in another session would answer a prompt meant for that
+      // file); an embedder gets the diagnostic and a new, still unwritten session.
+      api.diagnose({ level: "error", where: "session", fatal: true, message: `--session: ${error.message}` });
+    } else c.report(`${(error as Error).message}; starting a new session`, "error");
   }
   startNew(c);
 }
