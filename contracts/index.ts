@@ -10,6 +10,7 @@ export type * from "./interactive.js";
 export type * from "./mcp.js";
 export type * from "./models.js";
 export type * from "./named.js";
+export type * from "./permissions.js";
 export type * from "./resources.js";
 export type * from "./session-entries.js";
 export type * from "./sessions.js";

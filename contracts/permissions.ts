@@ -1,0 +1,47 @@
+// The "permissions" service (provided by the permissions plugin): the permission mode, the
+// allow/deny/ask rules, and who is asked when a tool call needs an answer. The interactive UIs
+// and RPC mode ask through the "ui" service's select; ACP mode installs its own asker
+// (session/request_permission); print and JSON modes have nobody to ask, so the call is denied.
+
+export type PermissionMode = "yolo" | "ask" | "accept-edits" | "read-only";
+
+export interface PermissionModeInfo {
+  id: PermissionMode;
+  name: string;
+  description: string;
+}
+
+export interface PermissionRequest {
+  toolCallId: string;
+  toolName: string;
+  args: Record<string, unknown>;
+  /** One line for the dialog: `bash: npm test`, `edit: src/a.ts`. */
+  summary: string;
+  /** The rule "Allow always" would write, e.g. `Bash(npm test:*)` or `Edit(src/a.ts)`. */
+  suggestedRule: string;
+  signal?: AbortSignal;
+}
+
+export type PermissionAnswer =
+  | { decision: "allow-once" }
+  | { decision: "allow-always" }
+  | { decision: "deny"; message?: string };
+
+/** Asks someone about one tool call; resolves undefined when nobody answered (treated as deny). */
+export type PermissionAsker = (request: PermissionRequest) => Promise<PermissionAnswer | undefined>;
+
+export interface PermissionsService {
+  mode(): PermissionMode;
+  setMode(mode: PermissionMode): void;
+  modes(): readonly PermissionModeInfo[];
+  /** Called after every mode change (from a UI, RPC, ACP or settings); returns an unsubscribe. */
+  onModeChange(listener: (mode: PermissionMode) => void): () => void;
+  /** Replaces the default asker (the "ui" service) until the returned function is called. */
+  setAsker(asker: PermissionAsker): () => void;
+}
+
+declare module "pi-kernel" {
+  interface Services {
+    permissions: PermissionsService;
+  }
+}
