@@ -17,3 +17,12 @@ await build({
   logLevel: "warn",
   output: { file: join(root, "dist", "vendor", "typebox.mjs"), format: "esm" },
 });
+
+// The MCP SDK's client side (plugins/mcp/sdk-entry.ts re-exports what the mcp plugin uses): ~300
+// modules with its schema library, ~135 ms to import; the mcp plugin loads dist/vendor/mcp-sdk.mjs.
+await build({
+  input: join(root, "plugins", "mcp", "sdk-entry.ts"),
+  platform: "node",
+  logLevel: "warn",
+  output: { file: join(root, "dist", "vendor", "mcp-sdk.mjs"), format: "esm" },
+});

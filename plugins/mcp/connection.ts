@@ -3,8 +3,11 @@
 // holds the manager that owns these), so a reload does not respawn a server whose config is the
 // same. Every message that leaves this file is scrubbed of the config's env and header values.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerState, McpServerStatus } from "../../contracts/mcp.js";
 import { type LoadedMcpServer, transportOf } from "../../lib/mcp-kit/index.js";
+import { loadSdk } from "./sdk.js";
+import { EarlyStdioTransport } from "./stdio-transport.js";
 
 export interface McpToolInfo {
   name: string;
@@ -120,15 +123,18 @@ export class McpConnection {
     this.error = undefined;
     this.events.changed(this);
     let client: Client | undefined;
+    let transport: Transport | undefined;
     try {
-      const [{ Client }, transport] = await Promise.all([import("@modelcontextprotocol/sdk/client/index.js"), this.transport()]);
+      // A stdio server is spawned by transport() before the SDK import below is awaited.
+      const pendingTransport = this.transport().then((t) => (transport = t));
+      const [{ Client }] = await Promise.all([loadSdk(), pendingTransport]);
+      if (!transport) throw new Error("no transport");
       client = new Client({ name: "pi-kernel", version: "1.0.0" }, { capabilities: {} });
       client.onclose = () => this.lost(generation, "the connection closed");
       client.onerror = () => {}; // transport noise; a lost connection arrives as onclose
       await client.connect(transport);
       if (generation !== this.generation) return void (await client.close());
       this.client = client;
-      this.pid = (transport as { pid?: number | null }).pid ?? undefined;
       await this.listen(client, generation);
       await Promise.all([this.refreshTools(client), this.refreshPrompts(client)]);
       if (generation !== this.generation) return;
@@ -137,17 +143,17 @@ export class McpConnection {
       this.events.changed(this);
     } catch (error) {
       if (generation !== this.generation) return;
-      await client?.close().catch(() => {});
+      await (client ?? transport)?.close().catch(() => {});
       this.fail(`failed to start: ${this.describe(error)}`);
     }
   }
 
-  private async transport() {
+  private async transport(): Promise<Transport> {
     const c = this.entry.config;
     const kind = transportOf(c);
     if (kind === "stdio") {
-      const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
-      const t = new StdioClientTransport({ command: c.command!, args: c.args, env: c.env, cwd: c.cwd, stderr: "pipe" });
+      const t = new EarlyStdioTransport({ command: c.command!, args: c.args, env: c.env, cwd: c.cwd });
+      this.pid = t.pid; // so exit kills it even if the handshake never finishes
       this.stderrTail = "";
       t.stderr?.on("data", (d: Buffer) => {
         this.stderrTail = (this.stderrTail + d.toString()).slice(-2000);
@@ -157,15 +163,15 @@ export class McpConnection {
     const url = new URL(c.url!);
     const requestInit = c.headers ? { headers: c.headers } : undefined;
     if (kind === "sse") {
-      const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
+      const { SSEClientTransport } = await loadSdk();
       return new SSEClientTransport(url, { requestInit });
     }
-    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+    const { StreamableHTTPClientTransport } = await loadSdk();
     return new StreamableHTTPClientTransport(url, { requestInit });
   }
 
   private async listen(client: Client, generation: number): Promise<void> {
-    const types = await import("@modelcontextprotocol/sdk/types.js");
+    const types = await loadSdk();
     const caps = client.getServerCapabilities() ?? {};
     if (caps.tools?.listChanged) {
       client.setNotificationHandler(types.ToolListChangedNotificationSchema, () =>
