@@ -3,7 +3,7 @@
 // stdio filesystem server and an HTTP everything server, and a crashed server named while the
 // agent still answers. Real servers from node_modules, real processes.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -13,6 +13,7 @@ import { type Simulator, startSimulator } from "../support/simulator/index.mjs";
 import { runCli } from "../support/run-cli.js";
 
 const BIN = resolve("node_modules/.bin");
+const FIXTURE = resolve("test/plugins/mcp/fixture-server.mjs");
 let sim: Simulator;
 let http: ChildProcess;
 let httpUrl: string;
@@ -32,6 +33,19 @@ afterAll(async () => {
 type Msg = { role: string; content: unknown; name?: string; tool_call_id?: string };
 const toolTexts = (i: number): string[] =>
   (sim.requests[i]!.body.messages as Msg[]).filter((m) => m.role === "tool").map((m) => JSON.stringify(m.content));
+/** `pi -p <prompt>` in a fresh project whose mcp.json holds `mcpServers`, the simulator scripted with `turns`. */
+async function runWith(mcpServers: object, prompt: string, ...turns: Parameters<Simulator["script"]>) {
+  const { project, agentDir } = makeProject(sim.url);
+  writeFileSync(join(agentDir, "mcp.json"), JSON.stringify({ mcpServers }));
+  sim.script(...turns);
+  const start = sim.requests.length;
+  const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", prompt], {
+    cwd: project,
+    env: { PI_CODING_AGENT_DIR: agentDir },
+    timeoutMs: 30_000,
+  });
+  return { r, start };
+}
 const toolNames = (i: number): string[] => (sim.requests[i]!.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name);
 
 describe("MCP through pi -p", () => {
@@ -79,18 +93,61 @@ describe("MCP through pi -p", () => {
   });
 
   it("calls a direct tool of a streamable HTTP server", async () => {
-    const { project, agentDir } = makeProject(sim.url);
-    writeFileSync(join(agentDir, "mcp.json"), JSON.stringify({ mcpServers: { web: { type: "http", url: httpUrl, defer: false } } }));
-    sim.script({ toolCalls: [{ name: "mcp__web__get-sum", arguments: { a: 2, b: 40 } }] }, { text: "summed" });
-    const start = sim.requests.length;
-    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "add"], {
-      cwd: project,
-      env: { PI_CODING_AGENT_DIR: agentDir },
-      timeoutMs: 30_000,
-    });
+    const { r, start } = await runWith(
+      { web: { type: "http", url: httpUrl, defer: false } },
+      "add",
+      { toolCalls: [{ name: "mcp__web__get-sum", arguments: { a: 2, b: 40 } }] },
+      { text: "summed" },
+    );
     expect(r.stdout).toBe("summed\n");
     expect(toolNames(start)).toContain("mcp__web__get-sum");
     expect(toolTexts(start + 1)[0]).toContain("42");
+  });
+});
+
+describe("MCP edges through pi -p", () => {
+  it("calls a tool of a legacy SSE server", async () => {
+    const port = await freePort();
+    const sse = spawn(join(BIN, "mcp-server-everything"), ["sse"], { env: { ...process.env, PORT: String(port) }, stdio: "pipe" });
+    try {
+      await new Promise<void>((ok) => sse.stderr!.on("data", (d) => String(d).includes("running on port") && ok()));
+      const url = `http://127.0.0.1:${port}/sse`;
+      const { r, start } = await runWith(
+        { old: { type: "sse", url, defer: false } },
+        "echo",
+        { toolCalls: [{ name: "mcp__old__echo", arguments: { message: "over sse" } }] },
+        { text: "echoed" },
+      );
+      expect(r.stdout).toBe("echoed\n");
+      expect(toolTexts(start + 1)[0]).toContain("over sse");
+    } finally {
+      sse.kill();
+    }
+  });
+
+  it("a call past the server's timeoutMs ends as an error that says so, and no stdio child outlives the agent", async () => {
+    const pids = join(mkdtempSync(join(tmpdir(), "pik-mcp-pids-")), "pids");
+    const server = (extra: object) => ({ command: process.execPath, args: [FIXTURE], env: { PID_FILE: pids }, defer: false, ...extra });
+    const { r, start } = await runWith(
+      { slow: server({ timeoutMs: 300 }), idle: server({}) },
+      "wait",
+      { toolCalls: [{ name: "mcp__slow__wait", arguments: {} }] },
+      { text: "gave up" },
+    );
+    expect(r.stdout).toBe("gave up\n");
+    expect(toolTexts(start + 1)[0]).toContain("timed out after 300 ms");
+    const started = readFileSync(pids, "utf8").trim().split("\n").map(Number);
+    expect(started).toHaveLength(2);
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 100 && started.some(alive); i++) await new Promise((ok) => setTimeout(ok, 20));
+    expect(started.filter(alive)).toEqual([]);
   });
 });
 

@@ -1,9 +1,14 @@
 // A tiny stdio MCP server for the tests that server-everything cannot drive: `grow` adds a tool
 // (so the server sends notifications/tools/list_changed), and `wait` runs until cancelled and
 // then writes "cancelled" to the file named by MARK_FILE, so a test can see the cancellation.
-import { writeFileSync } from "node:fs";
+// With PID_FILE it appends its pid there (a test checks the agent's exit took it along); with
+// FAIL_IF_EXISTS naming a file that exists it exits at once (a server that is down, then back).
+import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+
+if (process.env.FAIL_IF_EXISTS && existsSync(process.env.FAIL_IF_EXISTS)) process.exit(4);
+if (process.env.PID_FILE) appendFileSync(process.env.PID_FILE, `${process.pid}\n`);
 
 const server = new McpServer({ name: "fixture", version: "1.0.0" });
 server.registerTool("grow", { description: "Adds the sprout tool" }, async () => {

@@ -2,7 +2,7 @@
 // fixture server): a prompt run as a slash command, tools/list_changed picked up, abort of a
 // running call reaching the server as a cancellation, the mcp service (status and redacted
 // config), and an edited mcp.json reconnecting only what changed. One kernel for the file.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,11 +18,13 @@ const FIXTURE = resolve("test/plugins/mcp/fixture-server.mjs");
 const dir = mkdtempSync(join(tmpdir(), "pik-mcp-"));
 const agentDir = join(dir, "agent");
 const mark = join(dir, "cancelled.txt");
+const down = join(dir, "flaky-is-down");
 const config = (extra: Record<string, unknown> = {}) =>
   JSON.stringify({
     mcpServers: {
       everything: { command: join(BIN, "mcp-server-everything"), args: ["stdio"], env: { SECRET_KEY: "hush-hush-value" } },
       fx: { command: process.execPath, args: [FIXTURE], env: { MARK_FILE: mark }, defer: false },
+      flaky: { command: process.execPath, args: [FIXTURE], env: { FAIL_IF_EXISTS: down }, defer: false },
       ...extra,
     },
   });
@@ -30,6 +32,7 @@ let h: Harness;
 
 beforeAll(async () => {
   mkdirSync(agentDir, { recursive: true });
+  writeFileSync(down, "");
   writeFileSync(join(agentDir, "mcp.json"), config());
   h = await startKernel([commandsCore, systemPrompt, deferredTools, mcp], { cwd: dir, agentDir });
   await service().ready(20_000);
@@ -105,6 +108,24 @@ describe("mcp plugin", () => {
     };
     expect(end.isError).toBe(true);
     expect(h.kernel.agent.isStreaming).toBe(false);
+  });
+
+  it("retries a failed server on the next request once its backoff has passed, and its tools come back", async () => {
+    const flaky = () =>
+      service()
+        .servers()
+        .find((s) => s.name === "flaky")!;
+    expect(flaky().state).toBe("failed");
+    rmSync(down);
+    h.sim.push({ text: "too soon" });
+    await h.kernel.actions.prompt("first");
+    expect(flaky().state).toBe("failed"); // inside the first backoff (1 s): not tried again yet
+    await new Promise((r) => setTimeout(r, 1_100));
+    h.sim.push({ text: "back" });
+    await h.kernel.actions.prompt("second");
+    expect(flaky().state).toBe("connected");
+    const tools = (h.sim.requests.at(-1) as unknown as { tools?: { name: string }[] }).tools ?? [];
+    expect(tools.map((t) => t.name)).toContain("mcp__flaky__grow");
   });
 
   it("an edited mcp.json connects the added server and keeps the unchanged ones", async () => {
