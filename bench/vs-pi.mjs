@@ -1,0 +1,255 @@
+// npm run bench:vs-pi — pi-kernel and pi side by side, whole processes, interleaved in one run:
+// for each workload the two alternate run by run, so a busy machine slows both alike. Prints
+// medians of wall time, user+sys CPU of the process tree and peak RSS, and the ratio
+// pi-kernel / pi next to the issue's target.
+//
+//   node bench/vs-pi.mjs [--runs N] [--only <substring>]
+//
+// pi is the 0.73.1 devDependency, run with this Node. PI_REF_CLI and PI_REF_NODE point the
+// script at another pi instead (e.g. the current line, which needs Node 22). CPU and RSS come
+// from GNU time (/usr/bin/time); without it only wall times are shown.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { makeProject, scenarioTurns } from "../test/support/scenario.mjs";
+import { startSimulator } from "../test/support/simulator/index.mjs";
+import { PI_BIN, ROOT, stats } from "./measure.mjs";
+import { writeSession } from "./sessions.bench.mjs";
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const RUNS = Number(opt("--runs", 5));
+const ONLY = opt("--only", "");
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+const PI_CLI = process.env.PI_REF_CLI ?? join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
+const PI_NODE = process.env.PI_REF_NODE ?? process.execPath;
+const PI_VERSION = JSON.parse(readFileSync(join(dirname(PI_CLI), "..", "package.json"), "utf8")).version;
+const SIDES = { pi: [PI_NODE, PI_CLI], "pi-kernel": [process.execPath, PI_BIN] };
+
+/** One whole process: wall ms, CPU ms (user+sys, with waited-for children), peak RSS MB. */
+function run(side, argv, { cwd, env, input } = {}) {
+  const [node, cli] = SIDES[side];
+  const out = join(tmpdir(), `pik-vs-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const cmd = TIME ? [TIME, "-f", "%U %S %M", "-o", out, node, cli, ...argv] : [node, cli, ...argv];
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(cmd[0], cmd.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.stdin.end(input ?? "");
+    child.on("error", reject);
+    child.on("close", (status) => {
+      const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+      let cpu;
+      let rss;
+      if (TIME && existsSync(out)) {
+        const [u, s, kb] = readFileSync(out, "utf8").trim().split(/\s+/).slice(-3).map(Number);
+        cpu = (u + s) * 1000;
+        rss = kb / 1024;
+        rmSync(out, { force: true });
+      }
+      resolve({ status, stdout, stderr, wall, cpu, rss });
+    });
+  });
+}
+
+/** The processes below `pid` (from /proc), deepest last. */
+function descendants(pid) {
+  const parents = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = [];
+  const walk = (p) => {
+    for (const [child, parent] of parents) if (parent === p) out.push(child), walk(child);
+  };
+  walk(pid);
+  return out;
+}
+
+const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+/** The interactive UI in a pseudo-terminal (script(1)), idle for `settleMs`: the agent process's RSS in MB. */
+async function idleRss(side, { cwd, env }, settleMs = 4_000) {
+  const [node, cli] = SIDES[side];
+  const child = spawn("script", ["-qfec", `${node} ${cli} --provider sim --model sim-model`, "/dev/null"], {
+    cwd,
+    env: { ...process.env, ...env, TERM: "xterm-256color" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  child.stdout.resume();
+  await new Promise((r) => setTimeout(r, settleMs));
+  const pids = descendants(child.pid);
+  const rss = Math.max(0, ...pids.map((p) => (readFileSync(`/proc/${p}/cmdline`, "utf8").includes(cli) ? rssOf(p) : 0)));
+  for (const p of pids.reverse()) {
+    try {
+      process.kill(p, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  child.kill("SIGKILL");
+  return rss;
+}
+
+/** Alternates the two sides `RUNS` times; `check` throws on a wrong answer. */
+async function workload(w) {
+  const samples = { pi: [], "pi-kernel": [] };
+  for (let i = 0; i < RUNS; i++) {
+    for (const side of Object.keys(SIDES)) {
+      w.before?.(side);
+      const r = await run(side, w.argv(side), w.opts?.(side));
+      if (r.status !== 0) throw new Error(`${w.name} (${side}) exited ${r.status}: ${r.stderr.slice(-600)}`);
+      w.check?.(r, side);
+      samples[side].push(r);
+    }
+  }
+  const med = (side, key) => (samples[side][0][key] === undefined ? undefined : stats(samples[side].map((s) => s[key])).median);
+  return { ...w, med };
+}
+
+const fmt = (v, unit = "") => (v === undefined ? "–" : `${v >= 100 ? Math.round(v).toLocaleString("en") : v.toFixed(1)}${unit}`);
+
+function table(results) {
+  const head = ["workload", "pi wall", "kernel wall", "ratio", "target", "pi CPU", "kernel CPU", "CPU ratio", "pi RSS", "kernel RSS"];
+  const rows = results.map((r) => {
+    const [pw, kw, pc, kc] = [r.med("pi", "wall"), r.med("pi-kernel", "wall"), r.med("pi", "cpu"), r.med("pi-kernel", "cpu")];
+    return [
+      r.name,
+      fmt(pw, " ms"),
+      fmt(kw, " ms"),
+      (kw / pw).toFixed(2),
+      r.target,
+      fmt(pc, " ms"),
+      fmt(kc, " ms"),
+      pc ? (kc / pc).toFixed(2) : "–",
+      fmt(r.med("pi", "rss"), " MB"),
+      fmt(r.med("pi-kernel", "rss"), " MB"),
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
+  return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+async function main() {
+  const sim = await startSimulator();
+  const root = mkdtempSync(join(tmpdir(), "pik-vs-pi-"));
+  const { project, agentDir } = makeProject(sim.url);
+  const env = { PI_CODING_AGENT_DIR: agentDir };
+  const sim2 = (extra) => ({ cwd: project, env: { ...env, ...extra } });
+  const file = join(project, "src", "app.js");
+  const original = readFileSync(file, "utf8");
+  const anthropicDir = join(root, "agent-anthropic");
+  mkdirSync(anthropicDir, { recursive: true });
+  writeFileSync(
+    join(anthropicDir, "models.json"),
+    JSON.stringify({
+      providers: {
+        sim: {
+          baseUrl: sim.url,
+          api: "anthropic-messages",
+          apiKey: "sim-secret-key",
+          models: [{ id: "sim-model", name: "Simulated", contextWindow: 200000, maxTokens: 8192 }],
+        },
+      },
+    }),
+  );
+  const sessionDir = (dir, cwd) => join(dir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`);
+  const resumeProject = (n) => {
+    const cwd = join(root, `resume-${n}`);
+    mkdirSync(cwd, { recursive: true });
+    const dir = sessionDir(agentDir, cwd);
+    mkdirSync(dir, { recursive: true });
+    writeSession(join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl"), n, cwd);
+    return cwd;
+  };
+  const big = "word ".repeat(200_000);
+  const longAnswer = () => sim.script({ text: big, chunkSize: 5, usage: { input: 10, output: 200_000 } });
+  const sayHi = () => sim.script({ text: "hi" });
+  const model = ["--provider", "sim", "--model", "sim-model"];
+  const says = (text) => (r) => {
+    if (!r.stdout.includes(text)) throw new Error(`unexpected answer: ${r.stdout.slice(0, 200)}`);
+  };
+  const workloads = [
+    { name: "--version", target: "keep", argv: () => ["--version"] },
+    {
+      name: "print e2e read→edit→bash→answer (openai)",
+      target: "≤ 0.20",
+      argv: () => [...model, "--no-session", "-p", "Make the app say goodbye"],
+      opts: () => sim2(),
+      before: () => {
+        writeFileSync(file, original);
+        sim.script(...scenarioTurns());
+      },
+      check: says("goodbye"),
+    },
+    {
+      name: "print `hi`, new session",
+      target: "≤ 0.20",
+      argv: () => [...model, "-p", "hi"],
+      opts: () => sim2(),
+      before: sayHi,
+      check: says("hi"),
+    },
+    ...[
+      ["openai", agentDir],
+      ["anthropic", anthropicDir],
+    ].map(([api, dir]) => ({
+      name: `200k-token streamed answer (${api})`,
+      target: "≤ 0.20 CPU",
+      argv: () => [...model, "--no-session", "-p", "long"],
+      opts: () => ({ cwd: project, env: { PI_CODING_AGENT_DIR: dir } }),
+      before: longAnswer,
+      check: says("word word"),
+    })),
+  ];
+  for (const n of [5_000, 100_000]) {
+    let cwd;
+    workloads.push({
+      name: `resume ${n.toLocaleString("en")} entries, -c -p hi`,
+      target: n === 5_000 ? "≤ 0.20" : "≤ 1.0 s, ≤ 200 MB",
+      argv: () => [...model, "-c", "-p", "hi"],
+      opts: () => ({ cwd: (cwd ??= resumeProject(n)), env }),
+      before: sayHi,
+      check: says("hi"),
+    });
+  }
+  const results = [];
+  let idle;
+  try {
+    for (const w of workloads.filter((w) => w.name.includes(ONLY))) {
+      process.stderr.write(`${w.name}…\n`);
+      results.push(await workload(w));
+    }
+    if ("interactive idle RSS".includes(ONLY) && existsSync("/usr/bin/script")) {
+      process.stderr.write("interactive idle RSS…\n");
+      idle = { pi: [], "pi-kernel": [] };
+      for (let i = 0; i < Math.min(RUNS, 3); i++) for (const side of Object.keys(SIDES)) idle[side].push(await idleRss(side, sim2()));
+    }
+  } finally {
+    await sim.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+  console.log(
+    `pi-kernel vs pi ${PI_VERSION} (${PI_NODE === process.execPath ? `Node ${process.version}` : PI_NODE}), medians of ${RUNS}, interleaved`,
+  );
+  if (results.length) console.log(table(results));
+  if (idle) {
+    const [p, k] = [stats(idle.pi).median, stats(idle["pi-kernel"]).median];
+    console.log(
+      `\ninteractive idle RSS (script(1) pty, 4 s after start): pi ${fmt(p, " MB")}, pi-kernel ${fmt(k, " MB")}, ratio ${(k / p).toFixed(2)} (target ≤ 60 MB)`,
+    );
+  }
+}
+
+await main();
