@@ -15,6 +15,7 @@ export type Events = AssistantMessageEvent[];
 export class MessageAssembler {
   readonly message: AssistantMessage;
   private open: OpenBlock | undefined;
+  private argumentsStale = false;
 
   constructor(model: Model) {
     this.message = {
@@ -96,13 +97,25 @@ export class MessageAssembler {
     return open?.kind === "toolCall" && (key === undefined || open.key === undefined || open.key === key);
   }
 
-  /** Appends a fragment of the open tool call's JSON arguments; `partial` gets the best parse so far. */
+  /**
+   * Appends a fragment of the open tool call's JSON arguments. The partial parse waits for
+   * `settleArguments()` (once per network read): parsing the growing JSON on every fragment is
+   * quadratic in the arguments' size, and a `write` of a large file streams thousands of them.
+   */
   toolCallArguments(fragment: string): Events {
     const open = this.open;
     if (open?.kind !== "toolCall" || fragment === "") return [];
     open.json += fragment;
-    open.block.arguments = bestEffortArguments(open.json, open.block.arguments);
+    this.argumentsStale = true;
     return [{ type: "toolcall_delta", contentIndex: open.index, delta: fragment, partial: this.message }];
+  }
+
+  /** Gives the open tool call the best parse of its arguments so far (before its events are handed on). */
+  settleArguments(): void {
+    const open = this.open;
+    if (!this.argumentsStale || open?.kind !== "toolCall") return;
+    open.block.arguments = bestEffortArguments(open.json, open.block.arguments);
+    this.argumentsStale = false;
   }
 
   /** Ends the open block, if any. */
@@ -113,6 +126,7 @@ export class MessageAssembler {
     const base = { contentIndex: open.index, partial: this.message };
     if (open.kind === "text") return [{ type: "text_end", ...base, content: open.block.text }];
     if (open.kind === "thinking") return [{ type: "thinking_end", ...base, content: open.block.thinking }];
+    this.argumentsStale = false;
     const final = finalArguments(open.json);
     open.block.arguments = final.arguments;
     if (final.error) open.block.invalidArguments = final.error;

@@ -2,6 +2,7 @@
 // and cost, errors and key redaction, retries with backoff, idle timeouts, thinking levels and
 // cross-provider replay. Plain library code: no plugin setup, no hooks.
 export { MessageAssembler, type Events } from "./assembler.js";
+export { decodePerRead, mergeDeltas } from "./batches.js";
 export { bestEffortArguments, finalArguments, isRecord } from "./arguments.js";
 export {
   HttpError,

@@ -4,6 +4,7 @@
 import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
+  decodePerRead,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
@@ -36,11 +37,12 @@ async function* decodeEvents(
   model: Model,
 ): AsyncGenerator<AssistantMessageEvent> {
   const state: State = { counts: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, finished: false };
-  read: for await (const batch of batches)
-    for (const event of batch) {
-      for (const e of handle(parseEventData<Data>(event.data), out, model, state)) yield e;
-      if (state.finished) break read;
-    }
+  yield* decodePerRead(
+    batches,
+    out,
+    (event) => handle(parseEventData<Data>(event.data), out, model, state),
+    () => state.finished,
+  );
   if (!state.finished) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   for (const e of out.done(stopReason(state.stopReason, out))) yield e;
 }

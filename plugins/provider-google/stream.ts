@@ -4,6 +4,7 @@
 import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
+  decodePerRead,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
@@ -36,24 +37,29 @@ async function* decodeEvents(
   model: Model,
 ): AsyncGenerator<AssistantMessageEvent> {
   const state: State = { calls: 0 };
-  for await (const batch of batches)
-    for (const event of batch) {
-      const chunk = parseEventData<Data>(event.data);
-      if (chunk.error) {
-        const status = String(chunk.error.status ?? "");
-        throw new StreamProtocolError(
-          `The provider reported an error mid-stream: ${chunk.error.message ?? status}`,
-          isTransientApiError(status, chunk.error.code),
-        );
-      }
-      if (chunk.responseId && !out.message.responseId) out.message.responseId = chunk.responseId;
-      if (chunk.usageMetadata) usage(chunk.usageMetadata, out, model, state);
-      const candidate = chunk.candidates?.[0];
-      for (const part of candidate?.content?.parts ?? []) for (const e of handlePart(part, out, state)) yield e;
-      if (candidate?.finishReason) state.finishReason = candidate.finishReason;
-    }
+  yield* decodePerRead(
+    batches,
+    out,
+    (event) => handleChunk(parseEventData<Data>(event.data), out, model, state),
+    () => false,
+  );
   if (!state.finishReason) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   for (const e of out.done(stopReason(state.finishReason, out))) yield e;
+}
+
+function* handleChunk(chunk: Data, out: MessageAssembler, model: Model, state: State): Generator<AssistantMessageEvent> {
+  if (chunk.error) {
+    const status = String(chunk.error.status ?? "");
+    throw new StreamProtocolError(
+      `The provider reported an error mid-stream: ${chunk.error.message ?? status}`,
+      isTransientApiError(status, chunk.error.code),
+    );
+  }
+  if (chunk.responseId && !out.message.responseId) out.message.responseId = chunk.responseId;
+  if (chunk.usageMetadata) usage(chunk.usageMetadata, out, model, state);
+  const candidate = chunk.candidates?.[0];
+  for (const part of candidate?.content?.parts ?? []) yield* handlePart(part, out, state);
+  if (candidate?.finishReason) state.finishReason = candidate.finishReason;
 }
 
 function handlePart(part: Data, out: MessageAssembler, state: State): AssistantMessageEvent[] {

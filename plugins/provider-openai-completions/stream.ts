@@ -3,6 +3,7 @@
 import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
+  decodePerRead,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
@@ -20,6 +21,8 @@ export const chatCompletionsWire: Wire = {
 
 interface ChunkState {
   finishReason?: string;
+  /** `[DONE]` arrived: the rest of the body is not read. */
+  over?: boolean;
 }
 
 // Sync helpers are iterated with for-of: `yield*` of a sync iterable in an async generator
@@ -30,12 +33,12 @@ async function* decodeEvents(
   model: Model,
 ): AsyncGenerator<AssistantMessageEvent> {
   const state: ChunkState = {};
-  read: for await (const batch of batches)
-    for (const event of batch) {
-      // [DONE]: leaving the loop cancels the rest of the body
-      if (event.data.trim() === "[DONE]") break read;
-      for (const e of handleChunk(parseEventData<WireChunk>(event.data), out, model, state)) yield e;
-    }
+  const handle = (event: SseEvent) => {
+    if (event.data.trim() !== "[DONE]") return handleChunk(parseEventData<WireChunk>(event.data), out, model, state);
+    state.over = true;
+    return [];
+  };
+  yield* decodePerRead(batches, out, handle, () => state.over === true);
   if (!state.finishReason) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   for (const e of out.done(stopReason(state.finishReason, out))) yield e;
 }

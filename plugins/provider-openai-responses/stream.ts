@@ -3,6 +3,7 @@
 import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
+  decodePerRead,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
@@ -34,11 +35,12 @@ async function* decodeEvents(
   model: Model,
 ): AsyncGenerator<AssistantMessageEvent> {
   const state: State = { argsStreamed: false };
-  read: for await (const batch of batches)
-    for (const event of batch) {
-      for (const e of handle(parseEventData<Data>(event.data), out, model, state)) yield e;
-      if (state.status) break read;
-    }
+  yield* decodePerRead(
+    batches,
+    out,
+    (event) => handle(parseEventData<Data>(event.data), out, model, state),
+    () => !!state.status,
+  );
   if (!state.status) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   if (state.status === "incomplete" && state.incompleteReason !== "max_output_tokens") {
     throw new StreamProtocolError(`The response is incomplete (${state.incompleteReason ?? "unknown reason"})`);

@@ -70,7 +70,7 @@ describe("agent loop", () => {
 
   it("runs tools in parallel by default and sequentially when a tool asks", async () => {
     const log: string[] = [];
-    const h = await startKernel([toolPlugin("slow", { delayMs: 40, log }), toolPlugin("fast", { delayMs: 5, log })]);
+    const h = await startKernel([toolPlugin("slow", { delayMs: 300, log }), toolPlugin("fast", { delayMs: 5, log })]);
     h.sim.push(
       {
         toolCalls: [
@@ -87,7 +87,7 @@ describe("agent loop", () => {
 
     const seqLog: string[] = [];
     const s = await startKernel([
-      toolPlugin("slow", { delayMs: 40, log: seqLog, mode: "sequential" }),
+      toolPlugin("slow", { delayMs: 300, log: seqLog, mode: "sequential" }),
       toolPlugin("fast", { delayMs: 5, log: seqLog }),
     ]);
     s.sim.push(

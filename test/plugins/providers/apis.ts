@@ -1,7 +1,8 @@
 // The four wire formats as the provider tests see them: the wire, its api name, and where the
 // simulator serves it.
-import type { AssistantMessageEvent, LlmContext, Model, StreamOptions } from "pi-kernel";
-import { type RunDeps, runStream, type Wire } from "../../../lib/provider-kit/index.js";
+import type { AssistantMessage, AssistantMessageEvent, LlmContext, Model, StreamOptions } from "pi-kernel";
+import { expect } from "vitest";
+import { bestEffortArguments, type RunDeps, runStream, type Wire } from "../../../lib/provider-kit/index.js";
 import { anthropicWire } from "../../../plugins/provider-anthropic/stream.js";
 import { geminiWire } from "../../../plugins/provider-google/stream.js";
 import { chatCompletionsWire } from "../../../plugins/provider-openai-completions/stream.js";
@@ -68,4 +69,23 @@ export async function run(
   const last = events.at(-1)!;
   const message = last.type === "done" ? last.message : last.type === "error" ? last.error : undefined;
   return { events, snapshots, types: events.map((e) => e.type), last, message: message! };
+}
+
+/** The `delta`s of every event of one kind, joined: what a listener accumulating them has. */
+export function joinedDeltas(events: AssistantMessageEvent[], type: "text_delta" | "thinking_delta" | "toolcall_delta"): string {
+  return events
+    .filter((e) => e.type === type)
+    .map((e) => (e as { delta: string }).delta)
+    .join("");
+}
+
+/** Each toolcall_delta snapshot's `partial` holds the best parse of the arguments received up to it. */
+export function expectLiveArguments(deltas: { delta: string; partial: AssistantMessage }[], contentIndex: number): void {
+  let soFar = "";
+  let best: Record<string, unknown> = {};
+  for (const d of deltas) {
+    soFar += d.delta;
+    best = bestEffortArguments(soFar, best);
+    expect((d.partial.content[contentIndex] as { arguments: unknown }).arguments).toEqual(best);
+  }
 }

@@ -1,10 +1,12 @@
 // The same response bytes, however the network splits them (inside a UTF-8 character, between the
-// \r and \n of a CRLF, anywhere), give identical events for every wire format.
+// \r and \n of a CRLF, anywhere), give identical events for every wire format. Deltas of one
+// network read are merged, so a split may cut one delta in two: events are compared with
+// consecutive deltas of a block joined, which is what a listener accumulating them sees.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AssistantMessageEvent, Model } from "pi-kernel";
-import { decodeBytes, MessageAssembler } from "../../../lib/provider-kit/index.js";
+import type { AssistantMessage, AssistantMessageEvent, Model } from "pi-kernel";
+import { decodeBytes, MessageAssembler, mergeDeltas } from "../../../lib/provider-kit/index.js";
 import { startSimulator, type Simulator } from "../../support/simulator/index.mjs";
-import { APIS, context, modelFor } from "./apis.js";
+import { APIS, context, expectLiveArguments, modelFor } from "./apis.js";
 
 const TURN = {
   thinking: "Über 🤔 日本",
@@ -45,10 +47,10 @@ function project(e: AssistantMessageEvent): unknown {
 
 async function decode(format: string, model: Model, parts: Buffer[]) {
   const out = new MessageAssembler(model);
-  const seen: unknown[] = [];
+  const raw: AssistantMessageEvent[] = [];
   const wire = APIS.find((c) => c.format === format)!.wire;
-  for await (const e of decodeBytes(wire, pieces(parts), out, model)) seen.push(project(e));
-  return { seen, content: out.message.content, usage: out.message.usage };
+  for await (const e of decodeBytes(wire, pieces(parts), out, model)) raw.push(e);
+  return { seen: mergeDeltas(raw).map(project), content: out.message.content, usage: out.message.usage };
 }
 
 describe.each(APIS)("$api decoding", (c) => {
@@ -83,5 +85,21 @@ describe.each(APIS)("$api decoding", (c) => {
         [...lf].map((b) => Buffer.from([b])),
       ),
     ).toEqual(whole);
+  });
+
+  it("hands on every network read at once: one event per read gives one delta per fragment, with live arguments", async () => {
+    const model = modelFor(c, sim);
+    const body = bodies.get(c.format)!.toString("utf8");
+    // Cut after every event's blank line, so each read holds exactly one SSE event.
+    const reads = body.split(/(?<=\r?\n\r?\n)/).map((p) => Buffer.from(p, "utf8"));
+    const out = new MessageAssembler(model);
+    const seen: { type: string; delta: string; partial: AssistantMessage }[] = [];
+    for await (const e of decodeBytes(c.wire, pieces(reads), out, model)) seen.push(JSON.parse(JSON.stringify(e)));
+    const deltas = seen.filter((e) => e.type === "toolcall_delta");
+    const fragments = Math.ceil(JSON.stringify(TURN.toolCalls[0]!.arguments).length / TURN.argsChunkSize);
+    // Gemini sends a call whole, in one part.
+    expect(deltas).toHaveLength(c.format === "gemini" ? 1 : fragments);
+    expectLiveArguments(deltas, 2);
+    expect(seen.filter((e) => e.type === "text_delta").length).toBe(Math.ceil([...TURN.text].length / TURN.chunkSize));
   });
 });
