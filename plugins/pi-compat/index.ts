@@ -11,6 +11,7 @@ import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handlers.js";
 import { mapEvents } from "./events.js";
 import { createPiApi } from "./pi-api.js";
 import { Runtime } from "./runtime.js";
+import { linkRuntime } from "./modules/runtime-link.js";
 import { extensionSourceInfo } from "./source-info.js";
 import { mapUserBash } from "./user-bash.js";
 
@@ -37,6 +38,8 @@ export default definePlugin({
     connectSessions(rt, api);
     mapUserBash(rt, api);
     api.onDispose(() => rt.bus.clear());
+    // pi-ai's complete()/getModel() in extensions reach this agent through the link (modules/runtime-link.ts).
+    api.onDispose(linkRuntime(api));
     const guard = crashGuard(api);
     // The kernel hands every module whose default export is a bare factory (a pi extension) here.
     api.services.provide("plugin-adapter", {

@@ -75,7 +75,7 @@ describe("pi-tui on lib/tui", () => {
 describe("pi-ai and pi-coding-agent helpers", () => {
   it("builds Google-safe string enums and clamps thinking levels", () => {
     expect(StringEnum(["a", "b"] as const, { description: "d" })).toMatchObject({ type: "string", enum: ["a", "b"], description: "d" });
-    expect(clampThinkingLevel("high", { reasoning: false })).toBe("off");
+    expect(clampThinkingLevel({ reasoning: false } as never, "high")).toBe("off");
   });
 
   it("offers the helpers extensions call at run time", () => {

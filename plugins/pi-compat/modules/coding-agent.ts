@@ -3,10 +3,6 @@
 // dev dependencies at build time; at run time only these values are needed.
 import { join } from "node:path";
 import { homedir } from "node:os";
-import { DEFAULT_KEYBINDINGS } from "../../../lib/tui/index.js";
-import { highlightCode as highlight, languageFor } from "../../../lib/tui/index.js";
-import { plainTheme } from "../../../lib/tui/index.js";
-import type { Theme } from "../../../lib/tui/index.js";
 import { MAX_BYTES, MAX_LINES, formatSize } from "../../../lib/tool-kit/index.js";
 import { createEventBus } from "./event-bus.js";
 import { truncateHead, truncateLine, truncateTail } from "./truncate.js";
@@ -14,7 +10,6 @@ import { truncateHead, truncateLine, truncateTail } from "./truncate.js";
 export { Type } from "@sinclair/typebox";
 export { StringEnum } from "./ai.js";
 export { createEventBus, formatSize, truncateHead, truncateLine, truncateTail };
-export { DynamicBorder } from "./dynamic-border.js";
 export { parseFrontmatter, stripFrontmatter } from "./frontmatter.js";
 export const DEFAULT_MAX_BYTES = MAX_BYTES;
 export const DEFAULT_MAX_LINES = MAX_LINES;
@@ -43,40 +38,4 @@ export const isGrepToolResult = guard("grep");
 export const isFindToolResult = guard("find");
 export const isLsToolResult = guard("ls");
 
-// ---- theme and key helpers ------------------------------------------------------------------
-
-/** Markdown drawing colours; extensions hand this to `new Markdown(text, x, y, theme)`. */
-export function getMarkdownTheme(): Theme {
-  return plainTheme;
-}
-
-export function getSelectListTheme(): Record<string, (text: string) => string> {
-  return {
-    selectedPrefix: (t) => t,
-    selectedText: (t) => plainTheme.bold(t),
-    description: (t) => t,
-    scrollInfo: (t) => t,
-    noMatch: (t) => t,
-  };
-}
-
-export function highlightCode(code: string, language?: string): string[] {
-  return highlight(code, language, plainTheme);
-}
-
-export function getLanguageFromPath(path: string): string | undefined {
-  return languageFor(path);
-}
-
-/** The key(s) bound to an action id ("app.tools.expand" → "ctrl+o"), or the id itself. */
-export function keyText(action: string): string {
-  return (DEFAULT_KEYBINDINGS[action] ?? [action]).join("/");
-}
-
-export function keyHint(action: string, description: string): string {
-  return `${keyText(action)} ${description}`;
-}
-
-export function rawKeyHint(key: string, description: string): string {
-  return `${key} ${description}`;
-}
+export * from "./coding-agent-ui.js";

@@ -1,2 +1,0 @@
-// `typebox/compile` and `@sinclair/typebox/compiler`.
-export * from "@sinclair/typebox/compiler";

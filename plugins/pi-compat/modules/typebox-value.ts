@@ -1,2 +1,0 @@
-// `typebox/value` and `@sinclair/typebox/value`.
-export * from "@sinclair/typebox/value";
