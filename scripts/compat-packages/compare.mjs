@@ -2,12 +2,16 @@
 // difference between them, in one line.
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007]*\u0007/g;
 const PROBLEM = /error|fail|cannot|can't|not a function|not found|is not|invalid|missing|unsupported|undefined/i;
+// Lines that mean the package (or part of it) did not load, as opposed to warnings it prints itself.
+const LOAD_FAILURE =
+  /failed to load|cannot find module|is not a function|is not a constructor|SyntaxError|handler failed|does not provide an export|is not defined|Cannot read properties|Cannot set properties/i;
 const NOISE = /^(\s*at |\s*$|node:internal|\(Use `node --trace)|ExperimentalWarning|DeprecationWarning/;
 
 /** Replaces the run's own folders and timings so two runs' texts can be compared. */
-export function normaliser(run, pkgDir) {
+export function normaliser(run, pkgDir, shimDir) {
   const pairs = [
     [pkgDir, "<pkg>"],
+    [shimDir, "<shims>"],
     [run.dirs.work, "<work>"],
     [run.dirs.home, "<home>"],
     [run.dirs.agent, "<agent>"],
@@ -36,10 +40,18 @@ export function registered(record, kind) {
   return [...new Set(record.filter((r) => r.kind === kind).map((r) => r.name))].sort();
 }
 
-/** The first line of stderr (or of the probe's own errors) that reads like a failure. */
+/** Whether the run's stderr says something did not load (warnings a package prints do not count). */
+export function loadFailed(run) {
+  return !run.probe || run.stderr.split("\n").some((l) => LOAD_FAILURE.test(l) && !NOISE.test(l));
+}
+
+/** The first line of stderr (or of the probe's own errors) that reads like a failure, load failures first. */
 export function firstProblem(run, norm) {
-  const lines = run.stderr.replace(ANSI, "").split("\n");
-  const hit = lines.find((l) => PROBLEM.test(l) && !NOISE.test(l));
+  const lines = run.stderr
+    .replace(ANSI, "")
+    .split("\n")
+    .filter((l) => !NOISE.test(l));
+  const hit = lines.find((l) => LOAD_FAILURE.test(l)) ?? lines.find((l) => PROBLEM.test(l));
   if (hit) return norm(hit).slice(0, 300);
   if (run.probe?.errors?.length) return `probe: ${run.probe.errors[0]}`;
   if (!run.probe) {
@@ -108,7 +120,8 @@ export function compareRuns(ref, kernel) {
     commands: listDiff("commands", ref.commands, kernel.commands),
     flags: listDiff("flags", ref.flags, kernel.flags),
     shortcuts: listDiff("shortcuts", ref.shortcuts, kernel.shortcuts),
-    api: firstValueDiff(ref.shapes, kernel.shapes) && `API shape ${firstValueDiff(ref.shapes, kernel.shapes)}`,
+    api:
+      ref.shapes && kernel.shapes && firstValueDiff(ref.shapes, kernel.shapes) && `API shape ${firstValueDiff(ref.shapes, kernel.shapes)}`,
     call:
       ref.answer || kernel.answer
         ? firstValueDiff(ref.answer, kernel.answer) && `call ${firstValueDiff(ref.answer, kernel.answer)}`

@@ -1,6 +1,6 @@
 // Which extension files a package folder declares, read the way pi's packages doc describes it
 // (`pi.extensions` in package.json with globs and `!exclusions`, else the conventional
-// `extensions/` folder, else an index file at the root), and the recording shims wrapped around them.
+// `extensions/` folder, else the folder as Node resolves it: `main`, else an index file), and the recording shims wrapped around them.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
@@ -78,6 +78,9 @@ export function extensionEntries(root) {
   if (Array.isArray(manifest.pi?.extensions)) return manifestEntries(root, manifest.pi.extensions);
   if (manifest.pi) return [];
   if (existsSync(join(root, "extensions"))) return folderEntries(join(root, "extensions"));
+  // Otherwise pi imports the folder itself, as Node resolves it: package.json `main`, else an index.
+  const main = typeof manifest.main === "string" ? join(root, manifest.main) : undefined;
+  if (main && existsSync(main) && statSync(main).isFile()) return [main];
   const index = indexOf(root);
   return index ? [index] : [];
 }

@@ -23,7 +23,7 @@ const USAGE = `npm run compat:packages -- [options] [package ...]
   --out DIR         where the JSON result goes (default <cache>/results)
   --discover N      also test the N most popular packages of the registry's keywords:pi-package search
   --jobs N          packages tested at once (default 2, at most 2)
-  --timeout S       seconds per runtime run (default 90)
+  --timeout S       seconds per runtime run (default 150)
   --no-build        do not run \`npm run build\` first
   --no-doc          do not rewrite docs/usage/pi-package-compat.md
   --keep            keep the scratch folders of each run
@@ -33,7 +33,7 @@ function parseArgs(argv) {
   const o = {
     cache: join(homedir(), ".cache", "pi-kernel-compat"),
     jobs: 2,
-    timeout: 90,
+    timeout: 150,
     build: true,
     doc: true,
     keep: false,
@@ -50,7 +50,7 @@ function parseArgs(argv) {
     else if (a === "--out") o.out = resolve(value());
     else if (a === "--discover") o.discover = Number(value());
     else if (a === "--jobs") o.jobs = Math.max(1, Math.min(2, Number(value()) || 2));
-    else if (a === "--timeout") o.timeout = Number(value()) || 90;
+    else if (a === "--timeout") o.timeout = Number(value()) || 150;
     else if (a === "--no-build") o.build = false;
     else if (a === "--no-doc") o.doc = false;
     else if (a === "--keep") o.keep = true;

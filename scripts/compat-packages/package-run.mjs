@@ -1,8 +1,8 @@
 // One package through the whole comparison: install it, run it in the reference pi and in
 // pi-kernel (once as a user loads it, once with recording shims for flags and shortcuts), compare.
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { added, answer, compareRuns, firstProblem, normaliser, registered } from "./compare.mjs";
+import { dirname, join } from "node:path";
+import { added, answer, compareRuns, firstProblem, loadFailed, normaliser, registered } from "./compare.mjs";
 import { extensionEntries, writeShims } from "./entries.mjs";
 import { installPackage } from "./install.mjs";
 import { cleanup, runRuntime, scratch } from "./run-runtime.mjs";
@@ -22,7 +22,8 @@ async function side(ctx, which, pkgDir, shims, call) {
     call,
     timeoutMs: ctx.timeoutMs,
   });
-  const norm = normaliser(run, pkgDir);
+  const shimDir = shims.length ? dirname(shims[0]) : undefined;
+  const norm = normaliser(run, pkgDir, shimDir);
   // Second run: the package's entry files behind recording shims, for what it registers.
   let record = [];
   let recordProblem;
@@ -36,13 +37,13 @@ async function side(ctx, which, pkgDir, shims, call) {
       timeoutMs: ctx.timeoutMs,
     });
     record = rec.record;
-    recordProblem = firstProblem(rec, normaliser(rec, pkgDir));
+    recordProblem = firstProblem(rec, normaliser(rec, pkgDir, shimDir));
     if (!ctx.keep) cleanup(tmp2);
   }
   const problem = firstProblem(run, norm);
   const exposed = added(run.probe, ctx.baselines[which]);
   const result = {
-    loads: !!run.probe && !problem,
+    loads: !loadFailed(run),
     problem,
     recordProblem,
     tools: exposed.tools,

@@ -40,4 +40,22 @@ export const MORE = [
  * The offline call per package. `label` is what the table shows. Commands print help, list state or
  * fail on a bad argument; tools act on the scratch working folder.
  */
-export const CALLS = {};
+const command = (text) => ({ kind: "command", text, label: text });
+const tool = (name, args) => ({ kind: "tool", tool: name, args, label: `${name} ${JSON.stringify(args)}` });
+
+export const CALLS = {
+  "pi-subagents": command("/subagent-cost"),
+  "@aliou/pi-processes": tool("process", { action: "list" }),
+  "pi-web-access": command("/search"),
+  "pi-mcp-adapter": tool("mcp", {}),
+  "pi-markdown-preview": command("/preview-clear-cache"),
+  "pi-prompt-template-model": command("/chain-prompts"),
+  "pi-aliases": command("/clear"),
+  "pi-mermaid": command("/pi-mermaid"),
+  "pi-system-theme": command("/system-theme"),
+  "pi-sync-system-theme": command("/system-theme-push"),
+  "@baochunli/pi-collaborating-agents": command("/agents"),
+  "pi-chrome": command("/chrome help"),
+  "pi-llamacpp-infra": command("/llamacpp-infra help"),
+  "@aliou/pi-utils-settings": command("/skill:pi-utils-settings"),
+};
