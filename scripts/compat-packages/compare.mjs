@@ -72,8 +72,10 @@ function text(content) {
 const UI_TEXT = ["message", "title", "statusKey", "statusText", "widgetKey", "widgetLines", "text", "notifyType"];
 
 /** What the offline call answered, in a runtime-neutral shape. */
-export function answer(run, call, toolResults, norm) {
+export function answer(run, call, toolResults, normalise) {
   if (!call) return null;
+  // A call may name what is random per session (a generated agent name, say) so it is not a difference.
+  const norm = call.mask ? (t) => normalise(t).replace(new RegExp(call.mask, "g"), "<random>") : normalise;
   const ui = run.callEvents
     .filter((e) => e.type === "extension_ui_request")
     .map((e) => {
@@ -113,6 +115,16 @@ function firstValueDiff(a, b, path = "") {
   return `${path || "answer"}: pi ${show(a)} vs pi-kernel ${show(b)}`;
 }
 
+const prefixed = (label, diff) => (diff ? `${label} ${diff}` : undefined);
+
+/** A load failure on either side, saying whose; undefined when both load. */
+function loadDifference(ref, kernel) {
+  if (ref.loads && kernel.loads) return undefined;
+  if (ref.loads) return `pi-kernel: ${kernel.problem}`;
+  if (kernel.loads) return `pi: ${ref.problem} (pi-kernel: no error)`;
+  return ref.problem === kernel.problem ? `both: ${ref.problem}` : `pi: ${ref.problem} | pi-kernel: ${kernel.problem}`;
+}
+
 /** The row of the table for one package. */
 export function compareRuns(ref, kernel) {
   const checks = {
@@ -120,19 +132,15 @@ export function compareRuns(ref, kernel) {
     commands: listDiff("commands", ref.commands, kernel.commands),
     flags: listDiff("flags", ref.flags, kernel.flags),
     shortcuts: listDiff("shortcuts", ref.shortcuts, kernel.shortcuts),
-    api:
-      ref.shapes && kernel.shapes && firstValueDiff(ref.shapes, kernel.shapes) && `API shape ${firstValueDiff(ref.shapes, kernel.shapes)}`,
-    call:
-      ref.answer || kernel.answer
-        ? firstValueDiff(ref.answer, kernel.answer) && `call ${firstValueDiff(ref.answer, kernel.answer)}`
-        : undefined,
+    call: ref.answer || kernel.answer ? prefixed("call", firstValueDiff(ref.answer, kernel.answer)) : undefined,
   };
-  const loadDiff =
-    kernel.problem && kernel.problem !== ref.problem ? `pi-kernel: ${kernel.problem}` : ref.problem ? `pi: ${ref.problem}` : undefined;
-  const first = loadDiff ?? Object.values(checks).find(Boolean);
+  // Not columns of the table, but differences all the same: listed after the columns' own.
+  const api = ref.shapes && kernel.shapes ? prefixed("API shape", firstValueDiff(ref.shapes, kernel.shapes)) : undefined;
+  const stderr = !ref.problem && kernel.problem ? `pi-kernel stderr: ${kernel.problem}` : undefined;
+  const first = loadDifference(ref, kernel) ?? Object.values(checks).find(Boolean) ?? api ?? stderr;
   return {
     equal: Object.fromEntries(Object.entries(checks).map(([k, v]) => [k, !v])),
     first,
-    details: Object.values(checks).filter(Boolean),
+    details: [...Object.values(checks), api, stderr].filter(Boolean),
   };
 }

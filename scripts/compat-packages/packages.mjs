@@ -38,7 +38,8 @@ export const MORE = [
 
 /**
  * The offline call per package. `label` is what the table shows. Commands print help, list state or
- * fail on a bad argument; tools act on the scratch working folder.
+ * fail on a bad argument; tools act on the scratch working folder. `mask` (a regular expression)
+ * marks text that is random per session.
  */
 const command = (text) => ({ kind: "command", text, label: text });
 const tool = (name, args) => ({ kind: "tool", tool: name, args, label: `${name} ${JSON.stringify(args)}` });
@@ -54,7 +55,8 @@ export const CALLS = {
   "pi-mermaid": command("/pi-mermaid"),
   "pi-system-theme": command("/system-theme"),
   "pi-sync-system-theme": command("/system-theme-push"),
-  "@baochunli/pi-collaborating-agents": command("/agents"),
+  // Each session gets a random agent name ("RapidPine"), masked before comparing.
+  "@baochunli/pi-collaborating-agents": { ...command("/agents"), mask: "\\b[A-Z][a-z]+[A-Z][a-z]+\\b" },
   "pi-chrome": command("/chrome help"),
   "pi-llamacpp-infra": command("/llamacpp-infra help"),
   "@aliou/pi-utils-settings": command("/skill:pi-utils-settings"),
