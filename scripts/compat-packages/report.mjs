@@ -7,6 +7,8 @@ const mark = (ok) => (ok === undefined ? "–" : ok ? "yes" : "**no**");
 const cell = (s) =>
   String(s ?? "")
     .replace(/\|/g, "\\|")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
     .replace(/\n/g, " ");
 
 export function tableRows(results) {
@@ -64,11 +66,11 @@ export function writeDoc(docFile, meta, results) {
     doc = `# pi package compatibility\n\n${start}\n${end}\n`;
   }
   const loaded = results.filter((r) => r.kernel?.loads).length;
-  const same = results.filter((r) => r.equal && Object.values(r.equal).every(Boolean) && !r.first).length;
+  const same = results.filter((r) => r.ref?.loads && r.kernel?.loads && r.equal && Object.values(r.equal).every(Boolean)).length;
   const generated = [
     start,
     `Last run: ${meta.date} on Node ${meta.node} (pi-kernel ${meta.kernelVersion}, commit ${meta.commit}) against the reference pi ${meta.refVersion}.`,
-    `${results.length} packages; ${loaded} load in pi-kernel; ${same} behave the same in every column.`,
+    `${results.length} packages; ${loaded} load in pi-kernel; ${same} load in both and match in every column (API shape and stderr differences are not columns).`,
     "",
     markdownTable(results),
     end,
