@@ -8,6 +8,7 @@ import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
 import {
+  compositionFiles,
   composePackages,
   isTrusted,
   packageResources,
@@ -33,6 +34,8 @@ export interface AgentPackagesOptions {
 
 export interface AgentPackages {
   packagesFile: string;
+  /** The composition file and those it extends (as they were at start), watched in the long-lived modes. */
+  compositionFiles: string[];
   /** The kernel's settings object, once loaded (package themes are added to its `themes`). */
   useSettings(settings: Record<string, unknown>): void;
   projectTrusted(): boolean;
@@ -67,6 +70,7 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
   let userThemes: string[] = [];
   return {
     packagesFile,
+    compositionFiles: compositionFiles(packagesFile, names),
     useSettings(s) {
       settings = s;
       userThemes = list(s.themes);

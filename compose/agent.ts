@@ -87,8 +87,8 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     projectTrusted: packages.projectTrusted,
     extensionPaths: run.paths,
     noExtensions: o.noExtensions,
-    // Long-lived modes pick up edits of the pi-packages.json composing them too.
-    watchPaths: [packages.packagesFile],
+    // Long-lived modes pick up edits of the pi-packages.json composing them (and of those it extends) too.
+    watchPaths: packages.compositionFiles,
   });
   let discovered: PluginSource[] = [];
   kernel = createKernel({

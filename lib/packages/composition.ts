@@ -73,14 +73,35 @@ function base(file: string, ref: unknown, chain: string[], report: Report, names
     report("error", `${file}: "extends" must be "default" or a path to a composition file`);
     return undefined;
   }
-  const path = resolve(dirname(file), ref);
-  const target = (isFile(path) ? undefined : names.composition(ref)) ?? path;
+  const target = extended(file, ref, names);
   if (chain.includes(target)) {
     const cycle = [...chain.slice(chain.indexOf(target)), target].join(" -> ");
     report("error", `${file}: "extends" cycle: ${cycle}; composing without this "extends"`);
     return undefined;
   }
   return compose(target, chain, report, names, false);
+}
+
+/** The file `"extends": ref` in `file` means: an existing file, else a name the caller knows, else the path. */
+function extended(file: string, ref: string, names: CompositionNames): string {
+  const path = resolve(dirname(file), ref);
+  return (isFile(path) ? undefined : names.composition(ref)) ?? path;
+}
+
+/** The file and the compositions it extends, in order (for watching; readComposition reports problems). */
+export function compositionFiles(file: string, names: CompositionNames = NO_NAMES): string[] {
+  const out: string[] = [];
+  for (let next: string | undefined = resolve(file); next && !out.includes(next); ) {
+    out.push(next);
+    let ref: unknown;
+    try {
+      ref = parse(next).extends;
+    } catch {
+      break;
+    }
+    next = typeof ref === "string" && ref ? extended(next, ref, names) : undefined;
+  }
+  return out;
 }
 
 /** An entry with its source resolved: a known package name becomes that package's folder. */

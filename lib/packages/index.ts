@@ -4,7 +4,7 @@
 // agent's packages (composition files with `extends`, `exclude` and named packages). It holds
 // no state; every function works on the paths it is given.
 export { composePackages, resourcesOf, type ComposedPackage, type ComposePackagesOptions } from "./compose.js";
-export { readComposition, type CompositionEntry, type CompositionNames } from "./composition.js";
+export { compositionFiles, readComposition, type CompositionEntry, type CompositionNames } from "./composition.js";
 export { applyFilter, type Filters } from "./filter.js";
 export { isGlob, matcher } from "./glob.js";
 export { installedDir, installSource, isInstalled, uninstallSource } from "./install.js";

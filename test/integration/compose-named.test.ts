@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { RpcProcess } from "../support/rpc-process.js";
 import { runCli } from "../support/run-cli.js";
 import { simProjects } from "../support/sim-projects.js";
 import { type Composed, probeAgent } from "./compose-probe.js";
@@ -14,6 +15,7 @@ import { type Composed, probeAgent } from "./compose-probe.js";
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const BUILTINS = readdirSync(join(REPO, "plugins")).map((n) => `@pi-kernel/${n}`);
 const CORE_TOOLS = ["bash", "edit", "read", "write"];
+const GREETER = join(REPO, "test", "fixtures", "pi-extensions", "greeter");
 
 describe("compositions by package name, extends and exclude", () => {
   const sims = simProjects();
@@ -129,4 +131,25 @@ export default function (pi) {
     const files = (packed[0].files as { path: string }[]).map((f) => f.path);
     expect(files).toEqual(expect.arrayContaining(["pi-packages.json", "examples/read-only-agent/pi-packages.json", "examples/sdk.mjs"]));
   }, 40_000);
+
+  it("editing a composition the file extends recomposes the running agent (RPC mode)", async () => {
+    const p = sims.project();
+    const base = compose(p, "base.json", { extends: "default", packages: [] });
+    const top = compose(p, "top.json", { extends: "./base.json", exclude: ["@pi-kernel/tools-core"] });
+    const rpc = new RpcProcess(["--packages", top, "--provider", "sim", "--model", "sim-model", "--no-session"], {
+      cwd: p.project,
+      env: { PI_CODING_AGENT_DIR: p.agentDir },
+    });
+    try {
+      const greeting = async () =>
+        ((await rpc.call({ type: "get_commands" })).data?.commands ?? []).some((c: { name: string }) => c.name === "greeting");
+      expect(await greeting()).toBe(false);
+      writeFileSync(base, JSON.stringify({ extends: "default", packages: [GREETER] }));
+      const end = Date.now() + 15_000;
+      while (!(await greeting()) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+      expect(await greeting()).toBe(true);
+    } finally {
+      await rpc.close();
+    }
+  }, 30_000);
 });
