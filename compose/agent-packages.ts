@@ -2,11 +2,22 @@
 // pi-packages.json is in use, whether the project is trusted, and the plugin sources and resource
 // paths the packages give.
 // Skills, prompts and themes of packages reach their plugins as extra --skill / --prompt-template
-// / --theme paths, refreshed in place on every (re)composition.
-import { existsSync } from "node:fs";
+// / --theme paths, refreshed in place on every (re)composition; so do those of `-e` folders,
+// which load as installed packages do.
+import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
-import { composePackages, isTrusted, resourcesOf, trustDirectory, untrustedContent } from "../lib/packages/index.js";
+import {
+  compositionFiles,
+  composePackages,
+  isTrusted,
+  packageResources,
+  type Resources,
+  resourcesOf,
+  trustDirectory,
+  untrustedContent,
+} from "../lib/packages/index.js";
+import { compositionNames } from "./composition-names.js";
 import { ComposeCode } from "./diagnostics.js";
 
 export interface AgentPackagesOptions {
@@ -15,12 +26,16 @@ export interface AgentPackagesOptions {
   packageRoot: string;
   /** The kernel's flags object (mutated: resource paths of packages are added). */
   flags: Record<string, unknown>;
+  /** `-e` paths of this run (folders among them are packages: their skills, prompts and themes load too). */
+  extensionPaths: string[];
   /** `code` marks the untrusted-project warning, given before the kernel exists. */
   report(level: "warning" | "error", message: string, code?: string): void;
 }
 
 export interface AgentPackages {
   packagesFile: string;
+  /** The composition file and those it extends (as they were at start), watched in the long-lived modes. */
+  compositionFiles: string[];
   /** The kernel's settings object, once loaded (package themes are added to its `themes`). */
   useSettings(settings: Record<string, unknown>): void;
   projectTrusted(): boolean;
@@ -43,9 +58,10 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
     );
   }
   const projectFile = join(o.cwd, ".pi", "pi-packages.json");
+  const names = compositionNames(o.packageRoot);
   const given = o.flags.packages as string | undefined;
   const packagesFile = given
-    ? resolve(o.cwd, given)
+    ? packagesFileOf(given, o.cwd, names)
     : existsSync(projectFile) && projectTrusted()
       ? projectFile
       : join(o.packageRoot, "pi-packages.json");
@@ -54,21 +70,27 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
   let userThemes: string[] = [];
   return {
     packagesFile,
+    compositionFiles: compositionFiles(packagesFile, names),
     useSettings(s) {
       settings = s;
       userThemes = list(s.themes);
     },
     projectTrusted,
     async packageSources() {
+      if (!existsSync(packagesFile)) throw new Error(unknownComposition(given ?? packagesFile, names.compositionNames()));
       const packages = await composePackages({
         packagesFile,
         agentDir: o.agentDir,
         cwd: o.cwd,
         projectTrusted: projectTrusted(),
         report: o.report,
+        names,
       });
+      // `-e` folders come first, as pi ranks them (first found wins for skills and prompts).
+      const cli = cliPackages(o.extensionPaths, o.cwd, o.report);
       for (const [kind, flag] of Object.entries(RESOURCE_FLAGS)) {
-        const extra = resourcesOf(packages, kind as keyof typeof RESOURCE_FLAGS);
+        const of = (list: { resources: Resources }[]) => list.flatMap((p) => p.resources[kind as keyof typeof RESOURCE_FLAGS]);
+        const extra = [...of(cli), ...of(packages)];
         const given = userPaths[flag] ?? [];
         if (extra.length || given.length) o.flags[flag] = [...given, ...extra];
       }
@@ -79,11 +101,36 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
         source: p.source,
         scope: p.origin === "global" ? "user" : p.origin === "project" ? "project" : compositionScope,
       }));
-      const themes = resourcesOf(packages, "themes");
+      const themes = [...cli.flatMap((p) => p.resources.themes), ...resourcesOf(packages, "themes")];
       if (settings && (themes.length || userThemes.length)) settings.themes = [...userThemes, ...themes];
       return packages.flatMap((p) => p.resources.extensions.map((file) => ({ file, root: p.dir, origin: "package" as const })));
     },
   };
+}
+
+/** `--packages`: a file (relative to cwd), else a composition's name ("default", a shipped example). */
+function packagesFileOf(given: string, cwd: string, names: ReturnType<typeof compositionNames>): string {
+  const path = resolve(cwd, given);
+  return existsSync(path) ? path : (names.composition(given) ?? path);
+}
+
+function unknownComposition(given: string, known: string[]): string {
+  return `--packages ${given}: no such file, and not the name of a composition pi-kernel ships (${known.join(", ")})`;
+}
+
+/** The `-e` folders, each read as an installed package is (its manifest, else the conventional folders). */
+function cliPackages(paths: string[], cwd: string, report: AgentPackagesOptions["report"]): { resources: Resources }[] {
+  return paths
+    .map((p) => resolve(cwd, p))
+    .filter((dir) => existsSync(dir) && statSync(dir).isDirectory())
+    .flatMap((dir) => {
+      try {
+        return [{ resources: packageResources(dir) }];
+      } catch (error) {
+        report("error", `-e ${dir}: ${(error as Error).message}`);
+        return [];
+      }
+    });
 }
 
 function list(value: unknown): string[] {

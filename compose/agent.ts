@@ -63,11 +63,13 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   const agentDir = agentDirOf(o.agentDir);
   const root = packageRoot();
   let kernel: Kernel | undefined;
+  const run = await runExtensions(o.extensions ?? [], o.cwd);
   const packages = agentPackages({
     cwd: o.cwd,
     agentDir,
     packageRoot: root,
     flags: o.flags,
+    extensionPaths: run.paths,
     // Before the kernel exists only the untrusted-project warning is given.
     report: (level, message, code) =>
       kernel ? kernel.host.report({ level, message, where: "packages", code }) : o.report({ level, message, where: "packages", code }),
@@ -77,18 +79,16 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   const settings = { ...loaded.settings, ...o.settings };
   packages.useSettings(settings);
   const modules = await sharedModules();
-  const run = await runExtensions(o.extensions ?? [], o.cwd);
   const discovery = withDiscovery({
     cwd: o.cwd,
     agentDir,
     packageRoot: root,
-    packagesFile: packages.packagesFile,
     packageSources: packages.packageSources,
     projectTrusted: packages.projectTrusted,
     extensionPaths: run.paths,
     noExtensions: o.noExtensions,
-    // Long-lived modes pick up edits of the pi-packages.json composing them too.
-    watchPaths: [packages.packagesFile],
+    // Long-lived modes pick up edits of the pi-packages.json composing them (and of those it extends) too.
+    watchPaths: packages.compositionFiles,
   });
   let discovered: PluginSource[] = [];
   kernel = createKernel({

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
+import { packageName } from "../lib/packages/index.js";
 
 const SCOPE = "@pi-kernel/";
 
@@ -35,14 +36,6 @@ function byPackageName(source: PluginSource, packageRoot: string): PluginSource 
   const file = join(root, rel);
   if (rel.startsWith("..") || !existsSync(file) || !sameContent(file, source.file)) return undefined;
   return { ...source, file, root };
-}
-
-function packageName(dir: string): string | undefined {
-  try {
-    return (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown }).name as string | undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function sameContent(a: string, b: string): boolean {

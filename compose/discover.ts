@@ -4,22 +4,22 @@
 // ones, so a user's tool replaces a built-in of the same name.
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
+import { packageResources } from "../lib/packages/index.js";
 import { asBuiltin } from "./builtin-plugins.js";
+import { withIdentities } from "./plugin-identity.js";
 
 export interface DiscoverOptions {
   cwd: string;
   agentDir: string;
-  /** pi-packages.json composing the agent; its packages load first. */
-  packagesFile?: string;
   /** The pi-kernel install root: plugins under it start from their compiled dist/ copy. */
   packageRoot?: string;
   /** `-e` paths (files or package dirs). */
   extensionPaths?: string[];
   /** `--no-extensions`: skip the user and project dirs (explicit -e paths still load). */
   noExtensions?: boolean;
-  /** Replaces reading packagesFile: the composed packages' entry files, filters applied. */
+  /** The composed packages' entry files (pi-packages.json and settings packages), filters applied; they load first. */
   packageSources?(): Promise<PluginSource[]>;
   /** `.pi/extensions` loads only while this says the project is trusted (asked on every load). */
   projectTrusted?(): boolean;
@@ -36,21 +36,20 @@ export function extensionDirs(o: DiscoverOptions): string[] {
 export async function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[]> {
   const out: PluginSource[] = [];
   if (o.packageSources) out.push(...(await o.packageSources()));
-  else if (o.packagesFile) {
-    for (const dir of await packagesOf(o.packagesFile)) out.push(...(await packageEntries(dir, "package")));
-  }
   const [userDir, projectDir] = extensionDirs(o);
   if (userDir) out.push(...(await dirEntries(userDir, "user")));
   if (projectDir) out.push(...(await dirEntries(projectDir, "project")));
   for (const path of o.extensionPaths ?? []) {
     const abs = resolve(o.cwd, path);
     if (!existsSync(abs)) throw new Error(`Extension not found: ${path}`);
-    out.push(...((await stat(abs)).isDirectory() ? await packageEntries(abs, "cli") : [{ file: abs, root: abs, origin: "cli" as const }]));
+    // A folder loads as an installed package does (its skills, prompts and themes: compose/agent-packages.ts).
+    const files = (await stat(abs)).isDirectory() ? packageResources(abs).extensions : [abs];
+    out.push(...files.map((file) => ({ file, root: abs, origin: "cli" as const })));
   }
   // A built-in reached through a symlink or another checkout is the install's own (compiled) one.
   // The same file named twice (a built-in also given with -e) loads once, at its last place.
   const mapped = o.packageRoot ? out.map((s) => asBuiltin(s, o.packageRoot!)) : out;
-  const sources = mapped.filter((s, i) => !mapped.slice(i + 1).some((later) => later.file === s.file));
+  const sources = withIdentities(mapped.filter((s, i) => !mapped.slice(i + 1).some((later) => later.file === s.file)));
   const withAliases = await declaredAliases(sources, o.packageRoot);
   return o.packageRoot ? withAliases.map((s) => withCompiled(s, o.packageRoot!)) : withAliases;
 }
@@ -78,12 +77,6 @@ async function declaredAliases(sources: PluginSource[], packageRoot?: string): P
     );
   }
   return sources.map((s) => (byRoot.get(s.root) ? { ...s, aliases: byRoot.get(s.root) } : s));
-}
-
-/** `{"packages": ["./plugins/x", {"source": "./plugins/y"}]}`, paths relative to the file. */
-async function packagesOf(file: string): Promise<string[]> {
-  const json = JSON.parse(await readFile(file, "utf8")) as { packages?: (string | { source: string })[] };
-  return (json.packages ?? []).map((p) => resolve(dirname(file), typeof p === "string" ? p : p.source));
 }
 
 /** A pi package: package.json `pi.extensions`, else `extensions/`, else index.ts / index.js. */

@@ -18,6 +18,8 @@ export interface PluginSource {
   origin: "package" | "user" | "project" | "cli" | "inline";
   /** Import aliases its package declares (module name -> file), applied to every plugin. */
   aliases?: Record<string, string>;
+  /** The name a pi extension (a bare factory) gets: composition gives package + entry file. */
+  name?: string;
 }
 export interface LoadedPlugin {
   def: PluginDef;

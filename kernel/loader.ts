@@ -50,7 +50,7 @@ function toPluginDef(mod: unknown, source: PluginSource): PluginDef {
   }
   // A bare factory (a pi extension): the plugin that provides "plugin-adapter" sets it up.
   if (typeof value === "function") {
-    const name = nameOf(source);
+    const name = source.name ?? nameOf(source);
     return { name, after: ["plugin-adapter"], uses: ["plugin-adapter", "*"], setup(api) {
       const adapter = api.services.get("plugin-adapter");
       if (!adapter) {

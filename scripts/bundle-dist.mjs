@@ -23,7 +23,9 @@ const CHUNKS = "chunks";
 function pluginEntries() {
   const { packages = [] } = JSON.parse(readFileSync(join(root, "pi-packages.json"), "utf8"));
   return packages.flatMap((p) => {
-    const dir = resolve(root, typeof p === "string" ? p : p.source);
+    const spec = typeof p === "string" ? p : p.source;
+    // Built-ins are named by package name: "@pi-kernel/x" is plugins/x (compose/composition-names.ts).
+    const dir = resolve(root, spec.startsWith("@pi-kernel/") ? join("plugins", spec.slice("@pi-kernel/".length)) : spec);
     const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     return (manifest.pi?.extensions ?? ["./index.ts"]).map((rel) => relative(root, resolve(dir, rel)));
   });

@@ -1,10 +1,12 @@
 // Composing an agent from packages: the pi-packages.json in use (the built-in one, or the user's
-// own via --packages or .pi/pi-packages.json), then the `packages` of the global settings and,
+// own via --packages or .pi/pi-packages.json, with what it extends: composition.ts), then the
+// `packages` of the global settings and,
 // in a trusted project, of the project settings. Each package's resources are resolved through
 // its manifest and the entry's filters. Project (and composition) packages that are missing are
 // installed on first start; a missing global package is reported, not installed.
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { type CompositionNames, readComposition } from "./composition.js";
 import { installedDir, installSource, isInstalled } from "./install.js";
 import { type KINDS, packageResources, type Resources } from "./manifest.js";
 import { readPackages, sourceOf, type PackageEntry } from "./settings-file.js";
@@ -18,6 +20,8 @@ export interface ComposePackagesOptions {
   /** Whether the project's settings packages may load. */
   projectTrusted: boolean;
   report(level: "warning" | "error", message: string): void;
+  /** Names the composition may use without a path (built-in plugins, "extends": "default"). */
+  names?: CompositionNames;
 }
 
 export interface ComposedPackage {
@@ -29,28 +33,24 @@ export interface ComposedPackage {
 }
 
 export async function composePackages(o: ComposePackagesOptions): Promise<ComposedPackage[]> {
-  const lists: { entries: PackageEntry[]; base: string; root: string; origin: ComposedPackage["origin"]; autoInstall: boolean }[] = [
-    { entries: readComposition(o.packagesFile), base: dirname(o.packagesFile), root: o.agentDir, origin: "composition", autoInstall: true },
-    { entries: safeRead(join(o.agentDir, "settings.json"), o), base: o.agentDir, root: o.agentDir, origin: "global", autoInstall: false },
+  const composition = readComposition(o.packagesFile, o.report, o.names);
+  const lists: { entries: Listed[]; root: string; origin: ComposedPackage["origin"]; autoInstall: boolean }[] = [
+    { entries: composition, root: o.agentDir, origin: "composition", autoInstall: true },
+    { entries: settingsEntries(join(o.agentDir, "settings.json"), o.agentDir, o), root: o.agentDir, origin: "global", autoInstall: false },
   ];
   if (o.projectTrusted) {
     const projectRoot = join(o.cwd, ".pi");
-    lists.push({
-      entries: safeRead(join(projectRoot, "settings.json"), o),
-      base: projectRoot,
-      root: projectRoot,
-      origin: "project",
-      autoInstall: true,
-    });
+    const entries = settingsEntries(join(projectRoot, "settings.json"), projectRoot, o);
+    lists.push({ entries, root: projectRoot, origin: "project", autoInstall: true });
   }
   // The same package in global and project settings loads once: the project's entry wins.
-  const projectIds = new Set((lists[2]?.entries ?? []).map((e) => tryIdentity(sourceOf(e), lists[2]!.base)));
+  const projectIds = new Set((lists[2]?.entries ?? []).map((e) => tryIdentity(sourceOf(e.entry), e.base)));
   const out: ComposedPackage[] = [];
   for (const list of lists) {
-    for (const entry of list.entries) {
+    for (const { entry, base } of list.entries) {
       const spec = sourceOf(entry);
       try {
-        const source = parseSource(spec, list.base);
+        const source = parseSource(spec, base);
         if (list.origin === "global" && projectIds.has(identity(source))) continue;
         if (!isInstalled(source, list.root)) {
           if (!list.autoInstall) {
@@ -70,16 +70,13 @@ export async function composePackages(o: ComposePackagesOptions): Promise<Compos
   return out;
 }
 
-function readComposition(file: string): PackageEntry[] {
-  const json = JSON.parse(readFileSync(file, "utf8")) as { packages?: unknown };
-  if (!Array.isArray(json.packages)) throw new Error(`${file}: "packages" must be a list`);
-  return json.packages as PackageEntry[];
-}
+/** An entry with the directory its relative source is resolved against. */
+type Listed = { entry: PackageEntry; base: string };
 
-function safeRead(file: string, o: ComposePackagesOptions): PackageEntry[] {
+function settingsEntries(file: string, base: string, o: ComposePackagesOptions): Listed[] {
   if (!existsSync(file)) return [];
   try {
-    return readPackages(file);
+    return readPackages(file).map((entry) => ({ entry, base }));
   } catch (error) {
     o.report("error", `${file}: ${(error as Error).message}`);
     return [];

@@ -1,12 +1,14 @@
 // The pi packages toolkit, one import for its users (the composition root, `pi install/remove/
 // update/list`, and the packages, settings and pi-compat plugins): package sources, installing
 // them, their manifests and filters, settings.json files, trusted projects, and composing an
-// agent's packages. It holds no state; every function works on the paths it is given.
+// agent's packages (composition files with `extends`, `exclude` and named packages). It holds
+// no state; every function works on the paths it is given.
 export { composePackages, resourcesOf, type ComposedPackage, type ComposePackagesOptions } from "./compose.js";
+export { compositionFiles, readComposition, type CompositionEntry, type CompositionNames } from "./composition.js";
 export { applyFilter, type Filters } from "./filter.js";
 export { isGlob, matcher } from "./glob.js";
 export { installedDir, installSource, isInstalled, uninstallSource } from "./install.js";
-export { KINDS, packageResources, type ResourceKind, type Resources } from "./manifest.js";
+export { KINDS, packageName, packageResources, type ResourceKind, type Resources } from "./manifest.js";
 export {
   getPath,
   isPlainObject,

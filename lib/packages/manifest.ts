@@ -1,7 +1,7 @@
 // What a pi package contributes: package.json's "pi" manifest ({extensions, skills, prompts,
 // themes}: paths or globs relative to the package, `!pattern` excludes), else the convention
 // dirs (extensions/, skills/, prompts/, themes/, or an index.ts / index.js), narrowed by the
-// user's per-package filters (see filter.ts).
+// user's per-package filters (see filter.ts). A file in place of a package is one extension.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { applyFilter, type Filters } from "./filter.js";
@@ -12,6 +12,8 @@ export type ResourceKind = (typeof KINDS)[number];
 export type Resources = Record<ResourceKind, string[]>;
 
 export function packageResources(dir: string, filters: Filters = {}): Resources {
+  // A file given where a package is expected is one extension (pi's rule for local paths).
+  if (existsSync(dir) && !isDirectory(dir)) return { extensions: [dir], skills: [], prompts: [], themes: [] };
   const manifest = readManifest(dir);
   const out = {} as Resources;
   for (const kind of KINDS) {
@@ -21,6 +23,16 @@ export function packageResources(dir: string, filters: Filters = {}): Resources 
     out[kind] = applyFilter(dir, listed, filters[kind]);
   }
   return out;
+}
+
+/** The `name` in a package's package.json, if it has one. */
+export function packageName(dir: string): string | undefined {
+  try {
+    const name = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown }).name;
+    return typeof name === "string" && name ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function readManifest(dir: string): Partial<Record<ResourceKind, string[]>> | undefined {

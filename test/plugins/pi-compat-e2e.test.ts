@@ -97,7 +97,7 @@ describe("pi-compat: pi extensions in the real CLI", () => {
     sim.script({ text: "plain" });
     const r = await pi(p, ["--packages", composed, "-e", join(FIXTURES, "greeter"), "-p", "hi"]);
     expect(r.stdout).toBe("plain\n");
-    expect(r.stderr).toMatch(/greeter is a pi extension .* add the pi-compat plugin/);
+    expect(r.stderr).toMatch(/greeter:index\.ts is a pi extension .* add the pi-compat plugin/);
     expect(existsSync(join(p.root, "greeter.log"))).toBe(false);
   });
 });
