@@ -52,7 +52,13 @@ for (const root of roots) {
       for (const subpath of subpaths) {
         const file = typesFile(pkgDir, subpath);
         if (!file || !existsSync(file)) continue;
-        const program = ts.createProgram([file], { skipLibCheck: true, noEmit: true, moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 });
+        const program = ts.createProgram([file], {
+          skipLibCheck: true,
+          noEmit: true,
+          moduleResolution: ts.ModuleResolutionKind.Bundler,
+          module: ts.ModuleKind.ESNext,
+          target: ts.ScriptTarget.ES2022,
+        });
         const specifier = `${scope}/${name}${subpath === "." ? "" : subpath.slice(1)}`;
         out[specifier] = { version, names: valueExports(file, program) };
       }
