@@ -53,7 +53,19 @@ export function untrustedContent(cwd: string): string[] {
     if (hasKey(value, "baseUrl")) found.push(".pi/settings.json baseUrl");
     if (hasKey(value, "passProviderKeys")) found.push(".pi/settings.json shell.passProviderKeys");
   }
+  // An MCP server entry is a command to run (or a URL to send requests to).
+  for (const file of [".pi/mcp.json", ".mcp.json"]) if (namesMcpServers(join(cwd, file))) found.push(file);
   return found;
+}
+
+function namesMcpServers(file: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    const servers = (JSON.parse(readFileSync(file, "utf8")) as { mcpServers?: unknown }).mcpServers;
+    return typeof servers === "object" && servers !== null && Object.keys(servers).length > 0;
+  } catch {
+    return true; // unreadable: the mcp plugin reports why; still something not to run untrusted
+  }
 }
 
 /** Project settings without what an untrusted directory may not set. */

@@ -73,6 +73,17 @@ describe("trusting a project directory", () => {
     expect(await toolsOf(() => print(p, "--trust"))).toContain("project_tool");
   });
 
+  it("a project's MCP servers (.mcp.json, .pi/mcp.json) are named in the warning and wait for trust", async () => {
+    const p = project();
+    rmSync(join(p.project, ".pi", "extensions"), { recursive: true });
+    const server = { command: process.execPath, args: ["-e", "process.exit(1)"] };
+    writeFileSync(join(p.project, ".mcp.json"), JSON.stringify({ mcpServers: { repo: server } }));
+    writeFileSync(join(p.project, ".pi", "mcp.json"), JSON.stringify({ mcpServers: { local: server } }));
+    const r = await print(p);
+    expect(r.stderr).toMatch(/\.pi\/mcp\.json, \.mcp\.json.*pi --trust/);
+    expect(r.stderr).not.toMatch(/MCP server "(repo|local)"/); // not started
+  });
+
   it("with a UI: asks, and on yes trusts the folder and reloads the agent", async () => {
     const p = project();
     const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model", "--no-session"], {
