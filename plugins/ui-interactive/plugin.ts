@@ -69,7 +69,8 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
       const m = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(e.text.trim());
       const cmd = m && api.registry.get("command", m[1]);
       if (!cmd) return undefined;
-      await cmd.handler(m[2] ?? "", { args: m[2] ?? "", api });
+      const said = await cmd.handler(m[2] ?? "", { args: m[2] ?? "", api });
+      if (typeof said === "string" && said) live.app?.notify(said);
       return { action: "handled" };
     },
     { stage: Stage.LATE },

@@ -15,7 +15,10 @@ import type { Frame, SurfaceContext, UiService } from "../../contracts/index.js"
 
 export interface LiveUi extends Live {
   ui?: UiService;
-  /** Resolves with the exit code when the running app quits. */
+  /**
+   * Set once the app is launched, and resolves with its exit code when it quits: the surface may
+   * start after the user has already quit (keys typed during start-up), and must not draw again.
+   */
   done?: Promise<number>;
   diagnostics: DiagnosticLog;
 }
@@ -56,7 +59,6 @@ export async function launchInteractive(api: PluginApi, live: LiveUi, terminal?:
     live.app = undefined;
     live.actions = undefined;
     live.ui = undefined;
-    live.done = undefined;
   });
 }
 
