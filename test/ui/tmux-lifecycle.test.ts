@@ -88,7 +88,7 @@ export default function (pi) {
     fx.sim.script({ text: "Ready when you are." });
     startPi("live", `--packages '${join(fx.root, "agent.json")}' "hello"`);
     let pane = await waitForPane("live", /Ready when you are\./);
-    expect(pane).toMatch(/A problem at start-up[^]*package \.\/nosuch-plugin: .*nosuch-plugin does not exist/);
+    expect(pane).toMatch(/A problem at start-up[\s\S]*package \.\/nosuch-plugin: .*nosuch-plugin does not exist/);
 
     const prompt = async (text: string) => {
       fx.sim.script({ text });
