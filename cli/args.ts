@@ -64,16 +64,25 @@ export function buildProgram(version: string): Command {
     .allowUnknownOption(true)
     .allowExcessArguments(true)
     .helpOption("-h, --help")
-    .addHelpText(
-      "after",
-      `
+    .addHelpText("after", SUBCOMMANDS);
+}
+
+/** The subcommands, as pi's help lists them (each answers `pi <command> --help`). */
+export const SUBCOMMANDS = `
 Commands:
   pi install <source> [-l]     install a pi package (npm:, git:, URL or path); -l: this project
-  pi remove <source> [-l]      remove a package
+  pi remove <source> [-l]      remove a package (alias: pi uninstall)
   pi update [source]           reinstall unpinned packages
   pi list                      the installed packages
-  pi mcp add|remove|get|list   MCP servers (pi mcp for the details)`,
-    );
+  pi mcp add|remove|get|list   MCP servers (pi mcp for the details)
+  pi <command> --help          help for install/remove/update/list/mcp
+
+Extensions can register more flags: they are listed below when any is installed.`;
+
+/** `-h`/`--help` anywhere before `--` (commander's own check, made before commander runs). */
+export function wantsHelp(argv: string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).some((a) => a === "-h" || a === "--help");
 }
 
 export function parseArgs(argv: string[], version: string): CliArgs {

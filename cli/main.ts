@@ -1,4 +1,4 @@
-// The `pi` command: dispatch `pi install/remove/update/list` and `pi mcp`, parse flags, read piped stdin and
+// The `pi` command: dispatch `pi install/remove/update/list` and `pi mcp`, answer `--help`, parse flags, read piped stdin and
 // @file arguments, have the composition root (compose/) assemble and start the agent, and hand
 // control to the surface (mode) plugin the flags ask for.
 import { readFileSync } from "node:fs";
@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { ImageContent } from "../kernel/index.js";
 import { agentDirOf } from "../compose/agent-dir.js";
 import { packageRoot } from "../compose/package-root.js";
-import { parseArgs, type CliArgs } from "./args.js";
+import { parseArgs, wantsHelp, type CliArgs } from "./args.js";
 import { inlineFiles } from "./files.js";
 
 const PACKAGE_COMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
@@ -18,8 +18,10 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (argv[0] === "mcp") {
     const { mcpCommand } = await import("./mcp-command.js");
-    return mcpCommand(argv.slice(1), { cwd: process.cwd(), agentDir: agentDirOf() });
+    const rest = argv.slice(1);
+    return mcpCommand(wantsHelp(rest.slice(0, 1)) ? ["help"] : rest, { cwd: process.cwd(), agentDir: agentDirOf() });
   }
+  if (wantsHelp(argv)) return (await import("./help.js")).printHelp(argv, version());
   let args: CliArgs;
   try {
     args = parseArgs(argv, version());

@@ -34,6 +34,10 @@ const USAGE = `usage:
 
 export async function packagesCommand(argv: string[], o: { cwd: string; agentDir: string }): Promise<number> {
   const [command, ...rest] = argv;
+  if (rest.includes("--help") || rest.includes("-h")) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const local = rest.some((a) => a === "-l" || a === "--local");
   const args = rest.filter((a) => !a.startsWith("-"));
   const global: Scope = { name: "global", settings: join(o.agentDir, "settings.json"), root: o.agentDir, base: o.agentDir };

@@ -15,6 +15,7 @@ export async function startAgent(
 ): Promise<Kernel | undefined> {
   // As in pi: in the headless modes stdout is the protocol's from before any plugin loads.
   if (mode !== "interactive") takeOverStdout();
+  const report = holdForUi(quiet(stderrReporter(flags.verbose === true), opts.quietModels === true), mode === "interactive");
   let agent: ComposedAgent;
   try {
     agent = await composeAgent({
@@ -26,9 +27,10 @@ export async function startAgent(
       watch: mode === "interactive" || mode === "rpc",
       tools: toolSelection(flags),
       containExit: true,
-      report: quiet(stderrReporter(flags.verbose === true), opts.quietModels === true),
+      report: report.to,
     });
   } catch (error) {
+    report.release();
     if (!(error instanceof ExtensionInstallError)) throw error;
     process.stderr.write(`pi: -e: ${error.message}\n`);
     return undefined;
@@ -36,15 +38,37 @@ export async function startAgent(
   try {
     await agent.start();
   } catch (error) {
+    report.release();
     process.stderr.write(`pi: could not start: ${(error as Error).message}\n`);
     return undefined;
   }
+  report.release(agent.kernel);
   // A plugin said the run cannot go on as asked (already reported): stop before any surface runs.
   if (agent.kernel.host.diagnostics.some((d) => d.fatal)) {
     await agent.kernel.stop();
     return undefined;
   }
   return agent.kernel;
+}
+
+/**
+ * In the interactive mode, what is reported before any plugin listens (settings.json problems,
+ * the untrusted-project warning) is held and handed to the kernel once it has started, so the
+ * interactive UI shows it and lists it in /diagnostics; without a listening UI it is printed.
+ */
+function holdForUi(print: (d: Diagnostic) => void, hold: boolean): { to(d: Diagnostic): void; release(kernel?: Kernel): void } {
+  let held: Diagnostic[] | undefined = hold ? [] : undefined;
+  return {
+    to: (d) => (held ? held.push(d) : print(d)),
+    release(kernel) {
+      const early = held ?? [];
+      held = undefined;
+      for (const d of early) {
+        if (kernel) kernel.host.report(d);
+        else print(d);
+      }
+    },
+  };
 }
 
 /** `pi mcp list` runs no prompt: "no model" advice would be noise there. */

@@ -55,11 +55,23 @@ export interface CommandsService {
   addSource(source: CommandSource): () => void;
 }
 
+/**
+ * A command-line flag a plugin reads (pi's `pi.registerFlag`): `pi --help` lists it, and its
+ * value arrives in `api.flags` (camelCase) like any unknown `--name[=value]`.
+ */
+export interface FlagDef {
+  name: string;
+  type: "boolean" | "string";
+  description?: string;
+  default?: unknown;
+}
+
 declare module "pi-kernel" {
   interface Services {
     commands: CommandsService;
   }
   interface Contributions {
     command: CommandDef;
+    flag: FlagDef;
   }
 }

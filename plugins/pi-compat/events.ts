@@ -32,10 +32,16 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
   const messageEnd = mapMessageEnd(rt, api);
   rt.finishMessage = messageEnd.finish;
 
-  api.on("boot", async (b) => {
-    await emitSession(rt, { type: "session_start", reason: b.reason });
-    await discoverResources(rt, api, b.reason);
-  });
+  // As in pi, extensions hear session_start once the session, the model and the interactive UI
+  // are in place (the UI is drawn at NORMAL + 25), so their ctx.ui calls land.
+  api.on(
+    "boot",
+    async (b) => {
+      await emitSession(rt, { type: "session_start", reason: b.reason });
+      await discoverResources(rt, api, b.reason);
+    },
+    { stage: Stage.NORMAL + 50 },
+  );
   api.on("shutdown", (reason) => emitSession(rt, { type: "session_shutdown", reason: reason === "reload" ? "reload" : "quit" }));
 
   api.on("event", (event: AgentEvent) => {

@@ -73,6 +73,8 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
     },
     registerFlag(name: string, def: { type?: "boolean" | "string"; default?: unknown; description?: string }) {
       rt.flags.set(name, { ext, name, type: def.type ?? "boolean", default: def.default, description: def.description });
+      // Also a kernel contribution, so `pi --help` lists it.
+      api.register.flag({ name, type: def.type ?? "boolean", default: def.default, description: def.description });
     },
     getFlag(name: string) {
       const camel = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

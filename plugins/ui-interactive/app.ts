@@ -53,6 +53,8 @@ export class InteractiveApp {
   hint: string | undefined;
   /** Cancels a running `!cmd`. */
   cancelBash: (() => void) | undefined;
+  /** This app's plugin left the composition: only quitting works (detach.ts). */
+  detached = false;
   private frame: Frame;
   private readonly parts: AppParts;
   private readonly parser = new KeyParser();
@@ -121,6 +123,7 @@ export class InteractiveApp {
   /** A new plugin generation: use its api from now on. */
   attach(api: PluginApi): void {
     this.api = api;
+    this.detached = false;
     // A reload (/reload, or a plugin edit) also re-reads keybindings.json, as pi does.
     const fresh = loadKeybindings(join(api.agentDir, "keybindings.json"));
     this.keys.replaceWith(fresh);

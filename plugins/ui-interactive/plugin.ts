@@ -7,7 +7,16 @@
 import { definePlugin, Stage, type PluginApi, type PluginDef } from "pi-kernel";
 import type { Terminal } from "../../lib/tui/index.js";
 import { uiCommands } from "./commands.js";
+import { takeDetached, detachApp } from "./detach.js";
+import { DiagnosticLog, diagnosticsCommand } from "./diagnostics.js";
 import type { LiveUi } from "./start.js";
+
+/**
+ * The app is drawn in the boot hook at this stage: after the session and the model are in place
+ * (plugins' NORMAL boot taps), before pi-compat delivers session_start (NORMAL + 50), as pi binds
+ * extensions to a running UI.
+ */
+const LAUNCH_STAGE = Stage.NORMAL + 25;
 
 /** `terminal` replaces the process's terminal (tests draw into a virtual one). */
 export function createUiInteractive(opts: { terminal?: () => Terminal } = {}): PluginDef {
@@ -20,22 +29,38 @@ export function createUiInteractive(opts: { terminal?: () => Terminal } = {}): P
 }
 
 function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
+  const interactive = api.flags.mode === "interactive";
   // The one running app (if any), shared by every generation of this plugin.
-  const live = api.keep("live", (): LiveUi => ({}));
+  const live = api.keep("live", (): LiveUi => takeDetached() ?? { diagnostics: new DiagnosticLog(api.flags.verbose === true) });
   if (live.app) {
+    const back = live.app.detached;
     live.app.attach(api);
+    if (back) live.app.notify("ui-interactive is back in the agent's composition: carrying on.");
     if (live.ui) api.services.provide("ui", live.ui);
   }
   api.services.provide("interactive", { app: () => live.app });
   api.on("event", (e) => live.app?.onEvent(e));
-  // A reloaded generation may bring shortcuts that clash with built-in keys: say so, as at start.
-  api.on("boot", async () => {
-    if (live.app) (await import("./shortcuts.js")).warnShortcutConflicts(live.app);
+  api.on(
+    "boot",
+    async (b) => {
+      // A reloaded generation may bring shortcuts that clash with built-in keys: say so, as at start.
+      if (live.app) return (await import("./shortcuts.js")).warnShortcutConflicts(live.app);
+      if (b.reason === "startup" && interactive && !otherSurfaceClaims(api) && !live.diagnostics.hasFatal()) {
+        await (await import("./start.js")).launchInteractive(api, live, opts.terminal?.());
+      }
+    },
+    { stage: LAUNCH_STAGE },
+  );
+  api.on("shutdown", (reason) => {
+    if (reason === "reload" && api.current() === api) return detachApp(api, live);
+    if (reason === "reload" || reason === "superseded") return;
+    // The run ends before the surface ran (a fatal problem): leave the terminal as it was.
+    live.app?.exit(1);
+    if (interactive) live.diagnostics.printPending();
   });
-  api.on("diagnostic", (d) => {
-    if (live.app && (d.level !== "info" || api.flags.verbose)) live.app.notify(`${d.level}: ${d.message}`, d.level);
-  });
-  for (const c of uiCommands(api, live)) api.register.command(c);
+  // In the other modes their own plugin reports problems (mode-print, mode-rpc).
+  if (interactive) api.on("diagnostic", (d) => live.diagnostics.add(d, live.app));
+  for (const c of [...uiCommands(api, live), diagnosticsCommand(() => live.diagnostics)]) api.register.command(c);
   // Runs registered commands (ours, /ui, ...) when no command dispatcher (commands-core) claimed
   // the input first, so the UI's commands work in an agent composed without one.
   api.on(
@@ -44,7 +69,8 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
       const m = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(e.text.trim());
       const cmd = m && api.registry.get("command", m[1]);
       if (!cmd) return undefined;
-      await cmd.handler(m[2] ?? "", { args: m[2] ?? "", api });
+      const said = await cmd.handler(m[2] ?? "", { args: m[2] ?? "", api });
+      if (typeof said === "string" && said) live.app?.notify(said);
       return { action: "handled" };
     },
     { stage: Stage.LATE },
@@ -53,8 +79,13 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
     name: "interactive",
     description: "the interactive terminal UI (inline, or full-screen with --ui fullscreen)",
     async run(ctx) {
-      const { startInteractive } = await import("./start.js");
-      return startInteractive(api, live, ctx, opts.terminal?.());
+      const { runInteractive } = await import("./start.js");
+      return runInteractive(api, live, ctx, opts.terminal?.());
     },
   });
+}
+
+/** A one-shot surface (--list-models, --export) runs instead of the UI: nothing is drawn. */
+function otherSurfaceClaims(api: PluginApi): boolean {
+  return api.registry.list("surface").some((s) => s.claims?.(api.flags));
 }
