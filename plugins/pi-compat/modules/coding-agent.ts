@@ -1,8 +1,6 @@
 // What `@mariozechner/pi-coding-agent` (and `@earendil-works/pi-coding-agent`) resolve to inside
 // pi extensions: the helpers extensions call at run time. Types come from the extension's own
 // dev dependencies at build time; at run time only these values are needed.
-import { join } from "node:path";
-import { homedir } from "node:os";
 import { DEFAULT_KEYBINDINGS } from "../../../lib/tui/index.js";
 import { highlightCode as highlight, languageFor } from "../../../lib/tui/index.js";
 import { plainTheme } from "../../../lib/tui/index.js";
@@ -18,15 +16,11 @@ export { DynamicBorder } from "./dynamic-border.js";
 export { parseFrontmatter, stripFrontmatter } from "./frontmatter.js";
 export const DEFAULT_MAX_BYTES = MAX_BYTES;
 export const DEFAULT_MAX_LINES = MAX_LINES;
-export const VERSION = "0.73.1";
+export * from "./coding-agent/index.js";
 
 /** Identity helper for typing a standalone tool definition. */
 export function defineTool<T>(tool: T): T {
   return tool;
-}
-
-export function getAgentDir(): string {
-  return process.env.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent");
 }
 
 // ---- tool_call / tool_result type guards ----------------------------------------------------

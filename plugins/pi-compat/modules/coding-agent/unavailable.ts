@@ -26,5 +26,7 @@ export function unavailable(name: string, why: string): new (...args: unknown[])
       }
       return Reflect.get(target, key, receiver);
     },
-  }) as unknown as new (...args: unknown[]) => never;
+  }) as unknown as new (
+    ...args: unknown[]
+  ) => never;
 }

@@ -22,7 +22,9 @@ export interface SessionInfo {
 }
 
 export function defaultSessionDir(cwd: string, agentDir = getAgentDir()): string {
-  const folder = `--${resolve(cwd).replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
+  const folder = `--${resolve(cwd)
+    .replace(/^[/\\]/, "")
+    .replace(/[/\\:]/g, "-")}--`;
   const dir = join(resolve(agentDir), "sessions", folder);
   mkdirSync(dir, { recursive: true });
   return dir;
@@ -33,7 +35,7 @@ export function loadEntriesFromFile(path: string): FileEntry[] {
   if (!existsSync(path)) return [];
   const entries = parseSessionEntries(readFileSync(path, "utf8"));
   const header = entries[0] as Partial<SessionHeader> | undefined;
-  if (!header || header.type !== "session" || typeof header.id !== "string") return [];
+  if (header?.type !== "session" || typeof header.id !== "string") return [];
   migrateSessionEntries(entries);
   return entries;
 }

@@ -82,11 +82,34 @@ export function sessionEntryToContextMessages(entry: SessionEntry): AgentMessage
     case "message":
       return [entry.message];
     case "custom_message":
-      return [{ role: "custom", customType: entry.customType, content: entry.content ?? [], display: entry.display, details: entry.details, timestamp: time(entry.timestamp) } as unknown as AgentMessage];
+      return [
+        {
+          role: "custom",
+          customType: entry.customType,
+          content: entry.content ?? [],
+          display: entry.display,
+          details: entry.details,
+          timestamp: time(entry.timestamp),
+        } as unknown as AgentMessage,
+      ];
     case "branch_summary":
-      return entry.summary ? [{ role: "branchSummary", summary: entry.summary, fromId: entry.fromId, timestamp: time(entry.timestamp) } as unknown as AgentMessage] : [];
+      return entry.summary
+        ? [
+            {
+              role: "branchSummary",
+              summary: entry.summary,
+              fromId: entry.fromId,
+              timestamp: time(entry.timestamp),
+            } as unknown as AgentMessage,
+          ]
+        : [];
     case "compaction": {
-      const summary = { role: "compactionSummary", summary: entry.summary, tokensBefore: entry.tokensBefore, timestamp: time(entry.timestamp) } as unknown as AgentMessage;
+      const summary = {
+        role: "compactionSummary",
+        summary: entry.summary,
+        tokensBefore: entry.tokensBefore,
+        timestamp: time(entry.timestamp),
+      } as unknown as AgentMessage;
       return entry.systemMessage ? [entry.systemMessage, summary] : [summary];
     }
     default:

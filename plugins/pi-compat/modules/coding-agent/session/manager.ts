@@ -78,7 +78,14 @@ export class SessionManager {
 
   newSession(options: NewSessionOptions = {}): string | undefined {
     const timestamp = new Date().toISOString();
-    this.header = { type: "session", version: CURRENT_SESSION_VERSION, id: options.id ?? uuidv7(), timestamp, cwd: this.cwd, parentSession: options.parentSession };
+    this.header = {
+      type: "session",
+      version: CURRENT_SESSION_VERSION,
+      id: options.id ?? uuidv7(),
+      timestamp,
+      cwd: this.cwd,
+      parentSession: options.parentSession,
+    };
     this.entries = [];
     this.byId.clear();
     this.leafId = null;
@@ -88,7 +95,14 @@ export class SessionManager {
   }
   setSessionFile(file: string): void {
     const other = SessionManager.open(file, this.sessionDir, this.cwd);
-    Object.assign(this, { header: other.header, entries: other.entries, byId: other.byId, leafId: other.leafId, flushed: other.flushed, sessionFile: other.sessionFile });
+    Object.assign(this, {
+      header: other.header,
+      entries: other.entries,
+      byId: other.byId,
+      leafId: other.leafId,
+      flushed: other.flushed,
+      sessionFile: other.sessionFile,
+    });
   }
 
   isPersisted = () => this.persist;

@@ -28,8 +28,11 @@ export interface PiToolDefinition<D = unknown> {
 }
 export type PiAgentTool<D = unknown> = Omit<PiToolDefinition<D>, "promptSnippet" | "promptGuidelines">;
 
-/** pi's wrapToolDefinition: the AgentTool for a definition. */
-export function toAgentTool<D>(def: PiToolDefinition<D>): PiAgentTool<D> {
+/** pi's wrapToolDefinition: the AgentTool for a definition; `context` supplies a missing 5th argument. */
+export function toAgentTool<D>(
+  def: PiToolDefinition<D>,
+  context?: (toolCallId: string, signal?: AbortSignal) => ToolCtx | undefined,
+): PiAgentTool<D> {
   return {
     name: def.name,
     label: def.label,
@@ -37,7 +40,7 @@ export function toAgentTool<D>(def: PiToolDefinition<D>): PiAgentTool<D> {
     parameters: def.parameters,
     prepareArguments: def.prepareArguments,
     executionMode: def.executionMode,
-    execute: (id, params, signal, onUpdate, ctx) => def.execute(id, params, signal, onUpdate, ctx),
+    execute: (id, params, signal, onUpdate, ctx) => def.execute(id, params, signal, onUpdate, ctx ?? context?.(id, signal)),
   };
 }
 

@@ -38,10 +38,22 @@ function locate(content: string, edit: Edit, i: number, total: number, path: str
   const needle = fold(edit.oldText);
   const occurrences = exact !== -1 ? count(content, edit.oldText) : count(folded, needle);
   if (exact === -1 && occurrences === 0) {
-    throw which(path, i, total, `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines.`, "Could not find # in PATH. The oldText must match exactly including all whitespace and newlines.");
+    throw which(
+      path,
+      i,
+      total,
+      `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines.`,
+      "Could not find # in PATH. The oldText must match exactly including all whitespace and newlines.",
+    );
   }
   if (occurrences > 1) {
-    throw which(path, i, total, `Found ${occurrences} occurrences of the text in ${path}. The text must be unique. Please provide more context to make it unique.`, `Found ${occurrences} occurrences of # in PATH. Each oldText must be unique. Please provide more context to make it unique.`);
+    throw which(
+      path,
+      i,
+      total,
+      `Found ${occurrences} occurrences of the text in ${path}. The text must be unique. Please provide more context to make it unique.`,
+      `Found ${occurrences} occurrences of # in PATH. Each oldText must be unique. Please provide more context to make it unique.`,
+    );
   }
   if (exact !== -1) return { index: i, start: exact, end: exact + edit.oldText.length, replacement: edit.newText };
   // Fuzzy: rewrite whole original lines covered by the folded match.
@@ -51,8 +63,16 @@ function locate(content: string, edit: Edit, i: number, total: number, path: str
   const lines = content.split("\n");
   const start = lines.slice(0, firstLine).reduce((n, l) => n + l.length + 1, 0);
   const end = start + lines.slice(firstLine, lastLine + 1).join("\n").length;
-  const foldedBlock = folded.split("\n").slice(firstLine, lastLine + 1).join("\n");
-  const offset = at - folded.split("\n").slice(0, firstLine).reduce((n, l) => n + l.length + 1, 0);
+  const foldedBlock = folded
+    .split("\n")
+    .slice(firstLine, lastLine + 1)
+    .join("\n");
+  const offset =
+    at -
+    folded
+      .split("\n")
+      .slice(0, firstLine)
+      .reduce((n, l) => n + l.length + 1, 0);
   const replacement = foldedBlock.slice(0, offset) + edit.newText + foldedBlock.slice(offset + needle.length);
   return { index: i, start, end, replacement };
 }
@@ -68,15 +88,19 @@ export function applyEdits(content: string, edits: Edit[], path: string): { befo
   for (let k = 1; k < spans.length; k++) {
     const [prev, cur] = [spans[k - 1]!, spans[k]!];
     if (prev.end > cur.start) {
-      throw new Error(`edits[${prev.index}] and edits[${cur.index}] overlap in ${path}. Merge them into one edit or target disjoint regions.`);
+      throw new Error(
+        `edits[${prev.index}] and edits[${cur.index}] overlap in ${path}. Merge them into one edit or target disjoint regions.`,
+      );
     }
   }
   let after = before;
   for (const s of [...spans].reverse()) after = after.slice(0, s.start) + s.replacement + after.slice(s.end);
   if (after === before) {
-    throw new Error(edits.length === 1
-      ? `No changes made to ${path}. The replacement produced identical content. This might indicate an issue with special characters or the text not existing as expected.`
-      : `No changes made to ${path}. The replacements produced identical content.`);
+    throw new Error(
+      edits.length === 1
+        ? `No changes made to ${path}. The replacement produced identical content. This might indicate an issue with special characters or the text not existing as expected.`
+        : `No changes made to ${path}. The replacements produced identical content.`,
+    );
   }
   return { before, after };
 }

@@ -29,10 +29,16 @@ const schema = Type.Object({
   path: Type.String({ description: "Path to the file to edit (relative or absolute)" }),
   edits: Type.Array(
     Type.Object({
-      oldText: Type.String({ description: "Exact text for one targeted replacement. It must be unique in the original file and must not overlap with any other edits[].oldText in the same call." }),
+      oldText: Type.String({
+        description:
+          "Exact text for one targeted replacement. It must be unique in the original file and must not overlap with any other edits[].oldText in the same call.",
+      }),
       newText: Type.String({ description: "Replacement text for this targeted edit." }),
     }),
-    { description: "One or more targeted replacements. Each edit is matched against the original file, not incrementally. Do not include overlapping or nested edits. If two changes touch the same block or nearby lines, merge them into one edit instead." },
+    {
+      description:
+        "One or more targeted replacements. Each edit is matched against the original file, not incrementally. Do not include overlapping or nested edits. If two changes touch the same block or nearby lines, merge them into one edit instead.",
+    },
   ),
 });
 
@@ -81,7 +87,8 @@ export function createEditToolDefinition(cwd: string, options: EditToolOptions =
     prepareArguments: prepareEditArguments,
     async execute(_id, input: { path: string; edits: Edit[] }, signal, _onUpdate, ctx) {
       const { path, edits } = prepareEditArguments(input) as { path: string; edits: Edit[] };
-      if (!Array.isArray(edits) || edits.length === 0) throw new Error("Edit tool input is invalid. edits must contain at least one replacement.");
+      if (!Array.isArray(edits) || edits.length === 0)
+        throw new Error("Edit tool input is invalid. edits must contain at least one replacement.");
       const absolute = resolveToolPath(ctx?.cwd || cwd, path);
       return withFileMutationQueue(absolute, async () => {
         throwIfAborted(signal);

@@ -38,7 +38,10 @@ const localOps: FindOperations = {
   },
 };
 
-export function createFindToolDefinition(cwd: string, options: FindToolOptions = {}): PiToolDefinition<Record<string, unknown> | undefined> {
+export function createFindToolDefinition(
+  cwd: string,
+  options: FindToolOptions = {},
+): PiToolDefinition<Record<string, unknown> | undefined> {
   const ops = options.operations ?? localOps;
   return {
     name: "find",

@@ -44,7 +44,10 @@ const localOps: GrepOperations = {
   readFile: (p) => readFile(p, "utf8"),
 };
 
-export function createGrepToolDefinition(cwd: string, options: GrepToolOptions = {}): PiToolDefinition<Record<string, unknown> | undefined> {
+export function createGrepToolDefinition(
+  cwd: string,
+  options: GrepToolOptions = {},
+): PiToolDefinition<Record<string, unknown> | undefined> {
   const ops = options.operations ?? localOps;
   return {
     name: "grep",

@@ -49,7 +49,10 @@ export function createLsToolDefinition(cwd: string, options: LsToolOptions = {})
       const max = limit ?? DEFAULT_LIMIT;
       const lines: string[] = [];
       for (const name of names.slice(0, max)) {
-        const isDir = await Promise.resolve(ops.stat(join(dir, name))).then((s) => s.isDirectory(), () => false);
+        const isDir = await Promise.resolve(ops.stat(join(dir, name))).then(
+          (s) => s.isDirectory(),
+          () => false,
+        );
         lines.push(isDir ? `${name}/` : name);
       }
       if (lines.length === 0) return { content: [text("(empty directory)")], details: undefined };

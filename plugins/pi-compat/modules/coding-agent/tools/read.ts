@@ -63,9 +63,10 @@ export function createReadToolDefinition(cwd: string, options: ReadToolOptions =
       const buffer = await ops.readFile(absolute);
       throwIfAborted(signal);
       if (mimeType) {
-        const note = ctx?.model?.input && !ctx.model.input.includes("image")
-          ? "\n[Current model does not support images. The image will be omitted from this request.]"
-          : "";
+        const note =
+          ctx?.model?.input && !ctx.model.input.includes("image")
+            ? "\n[Current model does not support images. The image will be omitted from this request.]"
+            : "";
         return {
           content: [text(`Read image file [${mimeType}]${note}`), { type: "image", data: buffer.toString("base64"), mimeType }],
           details: undefined,

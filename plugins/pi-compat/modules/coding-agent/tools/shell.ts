@@ -29,7 +29,10 @@ export function getShellConfig(customShellPath?: string): ShellConfig {
     throw new Error(`Custom shell path not found: ${customShellPath}`);
   }
   if (existsSync("/bin/bash")) return { shell: "/bin/bash", args: ["-c"] };
-  const onPath = (process.env.PATH ?? "").split(delimiter).map((d) => join(d, "bash")).find((p) => existsSync(p));
+  const onPath = (process.env.PATH ?? "")
+    .split(delimiter)
+    .map((d) => join(d, "bash"))
+    .find((p) => existsSync(p));
   return { shell: onPath ?? "sh", args: ["-c"] };
 }
 

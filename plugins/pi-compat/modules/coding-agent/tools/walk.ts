@@ -18,7 +18,12 @@ export async function* walkFiles(root: string, signal?: AbortSignal): AsyncGener
     } catch {
       continue;
     }
-    addIgnoreRules(rules, dir, root, entries.map((e) => e.name));
+    addIgnoreRules(
+      rules,
+      dir,
+      root,
+      entries.map((e) => e.name),
+    );
     const subdirs: string[] = [];
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name === ".git") continue;
