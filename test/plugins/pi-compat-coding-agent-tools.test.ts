@@ -27,7 +27,9 @@ describe("read", () => {
     writeFileSync(join(dir, "a.txt"), Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join("\n"));
     const read = pi.createReadTool(dir);
     expect(read.name).toBe("read");
-    expect(textOf(await run(read, { path: "a.txt", offset: 3, limit: 2 }))).toBe("line 3\nline 4\n\n[6 more lines in file. Use offset=5 to continue.]");
+    expect(textOf(await run(read, { path: "a.txt", offset: 3, limit: 2 }))).toBe(
+      "line 3\nline 4\n\n[6 more lines in file. Use offset=5 to continue.]",
+    );
     expect(textOf(await run(read, { path: "a.txt", offset: 9 }))).toBe("line 9\nline 10");
     await expect(run(read, { path: "a.txt", offset: 50 })).rejects.toThrow("Offset 50 is beyond end of file (10 lines total)");
     await expect(run(read, { path: "missing.txt" })).rejects.toThrow(/ENOENT/);
@@ -79,11 +81,21 @@ describe("write and edit", () => {
     await expect(run(edit, { path: "f.txt", edits: [{ oldText: "zzz", newText: "y" }] })).rejects.toThrow(
       "Could not find the exact text in f.txt. The old text must match exactly including all whitespace and newlines.",
     );
-    await expect(run(edit, { path: "f.txt", edits: [{ oldText: "two", newText: "y" }] })).rejects.toThrow("Found 2 occurrences of the text in f.txt.");
+    await expect(run(edit, { path: "f.txt", edits: [{ oldText: "two", newText: "y" }] })).rejects.toThrow(
+      "Found 2 occurrences of the text in f.txt.",
+    );
     await expect(
-      run(edit, { path: "f.txt", edits: [{ oldText: "one\ntwo", newText: "1" }, { oldText: "two two", newText: "2" }] }),
+      run(edit, {
+        path: "f.txt",
+        edits: [
+          { oldText: "one\ntwo", newText: "1" },
+          { oldText: "two two", newText: "2" },
+        ],
+      }),
     ).rejects.toThrow("edits[0] and edits[1] overlap in f.txt.");
-    await expect(run(edit, { path: "nope.txt", edits: [{ oldText: "a", newText: "b" }] })).rejects.toThrow("Could not edit file: nope.txt. Error code: ENOENT.");
+    await expect(run(edit, { path: "nope.txt", edits: [{ oldText: "a", newText: "b" }] })).rejects.toThrow(
+      "Could not edit file: nope.txt. Error code: ENOENT.",
+    );
     // Legacy top-level oldText/newText, and a smart-quoted line matched by its ASCII form.
     await run(edit, { path: "f.txt", oldText: "one", newText: "ONE" } as never);
     await run(edit, { path: "f.txt", edits: [{ oldText: '"quoted"', newText: '"plain"' }] });
@@ -165,7 +177,9 @@ describe("ls, find and grep", () => {
 
   it("lists a folder as pi does", async () => {
     expect(textOf(await run(pi.createLsTool(dir), {}))).toBe(".gitignore\nbuild/\nREADME.md\nsrc/");
-    expect(textOf(await run(pi.createLsTool(dir), { limit: 2 }))).toBe(".gitignore\nbuild/\n\n[2 entries limit reached. Use limit=4 for more]");
+    expect(textOf(await run(pi.createLsTool(dir), { limit: 2 }))).toBe(
+      ".gitignore\nbuild/\n\n[2 entries limit reached. Use limit=4 for more]",
+    );
   });
 
   it("finds files by glob, honouring .gitignore", async () => {
