@@ -153,7 +153,10 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
     agentDir: options.agentDir,
     model,
     thinkingLevel: options.thinkingLevel,
-    tools: options.tools ? given.map((t) => (typeof t === "string" ? t : t.name)) : undefined,
+    // pi's `tools` picks built-ins; customTools come on top of them.
+    tools: options.tools
+      ? [...given.map((t) => (typeof t === "string" ? t : t.name)), ...(options.customTools ?? []).map((t) => t.name)]
+      : undefined,
     noTools: options.noTools,
     customTools: [...objects, ...(options.customTools ?? [])].map(asKernelTool),
     noSession: !persisted,

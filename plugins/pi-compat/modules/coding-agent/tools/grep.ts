@@ -72,7 +72,9 @@ export function createGrepToolDefinition(
       let cut = false;
       for await (const file of files) {
         if (!filter(file.rel)) continue;
-        const lines = String(await Promise.resolve(ops.readFile(file.path)).catch(() => "")).replace(/\n$/, "").split("\n");
+        const lines = String(await Promise.resolve(ops.readFile(file.path)).catch(() => ""))
+          .replace(/\n$/, "")
+          .split("\n");
         for (let i = 0; i < lines.length && matches < max; i++) {
           if (!regex.test(lines[i] ?? "")) continue;
           matches++;
