@@ -1,10 +1,11 @@
 // pi's createAgentSession and RpcClient as packages use them, against the loopback simulator:
 // an in-process session whose prompt runs a tool and answers, and pi's RPC client driving
 // pi-kernel's own `pi --mode rpc`. Both run the built CLI/SDK (npm run build first).
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as pi from "../../plugins/pi-compat/modules/coding-agent.js";
+import { runCli } from "../support/run-cli.js";
 import { simProjects } from "../support/sim-projects.js";
 
 const sims = simProjects();
@@ -109,5 +110,59 @@ describe("RpcClient (drives pi-kernel's own bin/pi.js)", () => {
     } finally {
       await client.stop();
     }
+  });
+});
+
+describe("an extension that runs a subagent (pi-subagents' pattern) in the real CLI", () => {
+  it("a tool that calls createAgentSession answers with the subagent's reply", async () => {
+    const { project, agentDir } = sims.project();
+    const ext = join(project, "delegate.ts");
+    writeFileSync(
+      ext,
+      `import { createAgentSession, SessionManager, createReadOnlyTools } from "@earendil-works/pi-coding-agent";
+import { Type } from "typebox";
+export default function (pi) {
+  pi.registerTool({
+    name: "delegate", label: "Delegate", description: "runs a subagent",
+    parameters: Type.Object({ task: Type.String() }),
+    async execute(_id, params, _signal, _onUpdate, ctx) {
+      const { session } = await createAgentSession({
+        cwd: ctx.cwd, model: "sim/sim-model", tools: createReadOnlyTools(ctx.cwd), sessionManager: SessionManager.inMemory(),
+      });
+      try {
+        await session.prompt(params.task);
+        return { content: [{ type: "text", text: "subagent said: " + session.getLastAssistantText() }], details: {} };
+      } finally {
+        await session.dispose();
+      }
+    },
+  });
+}
+`,
+    );
+    sims.sim.script(
+      { toolCalls: [{ name: "delegate", arguments: { task: "look around" } }] },
+      { text: "inner answer" },
+      { text: "outer done" },
+    );
+    const start = sims.sim.requests.length;
+    const r = await runCli(["--model", "sim/sim-model", "--no-session", "-e", ext, "-p", "delegate it"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+      timeoutMs: 30_000,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("outer done\n");
+    const requests = sims.sim.requests.slice(start);
+    expect(requests).toHaveLength(3);
+    // The subagent's request carried its own task and pi's read-only tools.
+    expect(JSON.stringify(requests[1]!.body.messages)).toContain("look around");
+    expect(requests[1]!.body.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual([
+      "find",
+      "grep",
+      "ls",
+      "read",
+    ]);
+    expect(JSON.stringify(requests[2]!.body.messages)).toContain("subagent said: inner answer");
   });
 });
