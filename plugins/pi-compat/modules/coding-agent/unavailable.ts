@@ -2,8 +2,11 @@
 // when called or constructed, throws an Error naming the missing piece and what to use instead,
 // so an extension fails with a reason instead of `undefined is not a function`.
 
+/** Callable, constructible, and every static member (`X.create()`) throws too. */
+export type Unavailable = { (...args: unknown[]): never; new (...args: unknown[]): never } & Record<string, (...args: unknown[]) => never>;
+
 /** A stand-in that throws `pi-kernel: <name> <why>` when called or constructed. */
-export function unavailable(name: string, why: string): new (...args: unknown[]) => never {
+export function unavailable(name: string, why: string): Unavailable {
   const message = `pi-kernel: ${name} ${why}`;
   // A class so both `new X()` and `X()` reach the constructor's throw (a class called without
   // `new` throws a TypeError first, so the callable form is a Proxy over it).
@@ -26,7 +29,5 @@ export function unavailable(name: string, why: string): new (...args: unknown[])
       }
       return Reflect.get(target, key, receiver);
     },
-  }) as unknown as new (
-    ...args: unknown[]
-  ) => never;
+  }) as unknown as Unavailable;
 }
