@@ -1,27 +1,20 @@
 // What `@mariozechner/pi-coding-agent` (and `@earendil-works/pi-coding-agent`) resolve to inside
 // pi extensions: the helpers extensions call at run time. Types come from the extension's own
 // dev dependencies at build time; at run time only these values are needed.
-import { join } from "node:path";
-import { homedir } from "node:os";
 import { MAX_BYTES, MAX_LINES, formatSize } from "../../../lib/tool-kit/index.js";
 import { createEventBus } from "./event-bus.js";
 import { truncateHead, truncateLine, truncateTail } from "./truncate.js";
 
-export { Type } from "@sinclair/typebox";
-export { StringEnum } from "./ai.js";
+export { StringEnum, Type } from "./ai.js";
 export { createEventBus, formatSize, truncateHead, truncateLine, truncateTail };
 export { parseFrontmatter, stripFrontmatter } from "./frontmatter.js";
 export const DEFAULT_MAX_BYTES = MAX_BYTES;
 export const DEFAULT_MAX_LINES = MAX_LINES;
-export const VERSION = "0.73.1";
+export * from "./coding-agent/index.js";
 
 /** Identity helper for typing a standalone tool definition. */
 export function defineTool<T>(tool: T): T {
   return tool;
-}
-
-export function getAgentDir(): string {
-  return process.env.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent");
 }
 
 // ---- tool_call / tool_result type guards ----------------------------------------------------
