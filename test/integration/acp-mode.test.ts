@@ -1,14 +1,16 @@
 // `pi --mode acp` spawned for real and driven by the ACP SDK's own client (test/fixtures/acp):
 // the read → edit → bash scenario against the simulator with the client's fs, cancel mid-stream,
 // session/load in a fresh process, and permission questions answered both ways.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER, makeProject, scenarioTurns } from "../support/scenario.mjs";
 import { type Simulator, startSimulator } from "../support/simulator/index.mjs";
 import { AcpClient } from "../fixtures/acp/client.js";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "acp");
+const BIN = resolve("node_modules/.bin");
 const text = (t: string) => ({ type: "text" as const, text: t });
 
 describe("pi --mode acp (spawned CLI, SDK client)", () => {
@@ -167,6 +169,34 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     expect(client.permissionRequests).toHaveLength(2);
     expect(client.of("tool_call_update").filter((u) => u.toolCallId === "call_yes").at(-1)?.status).toBe("completed");
     expect(readFileSync(join(project, "made.txt"), "utf8")).toBe("made\n");
+    expect(await client.close()).toBe(0);
+  });
+
+  it("connects the session's MCP servers and runs bash in the client's terminal", async () => {
+    const { client, project } = start();
+    await client.initialize({ terminal: true });
+    const files = mkdtempSync(join(tmpdir(), "pik-acp-mcp-"));
+    writeFileSync(join(files, "notes.txt"), "the notes say hello");
+    const { sessionId } = await client.agent.request("session/new", {
+      cwd: project,
+      mcpServers: [{ name: "my files", command: join(BIN, "mcp-server-filesystem"), args: [files], env: [] }],
+    });
+    sim.script(
+      { toolCalls: [{ name: "tool_search", arguments: { query: "mcp__my_files__read_text_file" } }] },
+      { toolCalls: [{ name: "mcp__my_files__read_text_file", arguments: { path: join(files, "notes.txt") } }] },
+      { toolCalls: [{ id: "call_term", name: "bash", arguments: { command: "echo from the terminal; exit 0" } }] },
+      { text: "done" },
+    );
+    expect((await client.agent.request("session/prompt", { sessionId, prompt: [text("Read the notes.")] })).stopReason).toBe("end_turn");
+    const mcpCall = client.of("tool_call").find((c) => c.title === "my_files: read_text_file");
+    expect(mcpCall).toMatchObject({ kind: "other", status: "pending" });
+    expect(JSON.stringify(sim.requests.at(-2)?.body)).toContain("the notes say hello");
+
+    expect(client.terminals).toHaveLength(1);
+    const terminalUpdates = client.of("tool_call_update").filter((u) => u.toolCallId === "call_term");
+    expect(terminalUpdates.flatMap((u) => u.content ?? [])).toContainEqual({ type: "terminal", terminalId: "0" });
+    expect(terminalUpdates.at(-1)?.status).toBe("completed");
+    expect(JSON.stringify(sim.requests.at(-1)?.body)).toContain("from the terminal");
     expect(await client.close()).toBe(0);
   });
 });
