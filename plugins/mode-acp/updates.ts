@@ -5,6 +5,7 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import { type AgentEvent, type AssistantMessage, isEvent, type PluginApi } from "pi-kernel";
 import type { ToolCallEvent } from "pi-kernel";
+import { configOptions } from "./config.js";
 import { diffContent, takeSnapshot } from "./diffs.js";
 import type { AcpState } from "./state.js";
 import { resultContent, toolKind, toolLocations, toolTitle } from "./tool-info.js";
@@ -37,6 +38,10 @@ export class EventBridge {
 
   event(event: AgentEvent): void {
     const state = this.state;
+    if ((event.type === "model_select" || event.type === "thinking_level_select") && state.sessionId && state.connected) {
+      this.queue(() => state.update({ sessionUpdate: "config_option_update", configOptions: configOptions(this.api()) }));
+      return;
+    }
     if (!state.turn || !state.connected) return;
     const cwd = this.api().cwd;
     if (isEvent(event, "message_end") && event.message.role === "assistant") state.turn.answer = event.message as AssistantMessage;

@@ -1,11 +1,11 @@
 // `pi --mode acp` spawned for real and driven by the ACP SDK's own client (test/fixtures/acp):
 // the read → edit → bash scenario against the simulator with the client's fs, cancel mid-stream,
 // session/load in a fresh process, and permission questions answered both ways.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ANSWER, makeProject, scenarioTurns } from "../support/scenario.mjs";
+import { ANSWER, makeProject, scenarioTurns, writeTwoModels } from "../support/scenario.mjs";
 import { type Simulator, startSimulator } from "../support/simulator/index.mjs";
 import { AcpClient } from "../fixtures/acp/client.js";
 
@@ -24,7 +24,10 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
 
   const start = (extra: string[] = [], project?: ReturnType<typeof makeProject>) => {
     const p = project ?? makeProject(sim.url);
-    const client = new AcpClient(["--provider", "sim", "--model", "sim-model", ...extra], { cwd: p.project, env: { PI_CODING_AGENT_DIR: p.agentDir } });
+    const client = new AcpClient(["--provider", "sim", "--model", "sim-model", ...extra], {
+      cwd: p.project,
+      env: { PI_CODING_AGENT_DIR: p.agentDir },
+    });
     return { client, ...p };
   };
 
@@ -53,13 +56,21 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     sim.script({ ...first, thinking: "The file decides." }, ...rest);
     const response = await client.agent.request("session/prompt", {
       sessionId: session.sessionId,
-      prompt: [text("Make it say goodbye."), { type: "resource", resource: { uri: `file://${join(project, "NOTES.md")}`, text: "Be brief." } }],
+      prompt: [
+        text("Make it say goodbye."),
+        { type: "resource", resource: { uri: `file://${join(project, "NOTES.md")}`, text: "Be brief." } },
+      ],
     });
     expect(response.stopReason).toBe("end_turn");
 
     // The prompt's embedded resource reached the model as pi inlines a file.
     expect(JSON.stringify(sim.requests.at(-4)?.body)).toContain(`<file name=\\"${join(project, "NOTES.md")}\\">\\nBe brief.\\n</file>`);
-    expect(client.of("agent_thought_chunk").map((u) => (u.content.type === "text" ? u.content.text : "")).join("")).toBe("The file decides.");
+    expect(
+      client
+        .of("agent_thought_chunk")
+        .map((u) => (u.content.type === "text" ? u.content.text : ""))
+        .join(""),
+    ).toBe("The file decides.");
     expect(client.said()).toBe(`Let me look at the file.${ANSWER}`);
 
     const calls = client.of("tool_call");
@@ -91,7 +102,10 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     expect(bashDone.content).toEqual([{ type: "content", content: text("goodbye, world!!") }]);
 
     // Commands, templates and skills are announced.
-    const commands = client.of("available_commands_update").at(-1)!.availableCommands.map((c) => c.name);
+    const commands = client
+      .of("available_commands_update")
+      .at(-1)!
+      .availableCommands.map((c) => c.name);
     expect(commands).toEqual(expect.arrayContaining(["help", "compact"]));
 
     // stdout carried JSON-RPC alone; the plugin's writes went to stderr.
@@ -107,7 +121,10 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     const loaded = await again.client.agent.request("session/load", { sessionId: session.sessionId, cwd: project, mcpServers: [] });
     expect(loaded.configOptions?.find((o) => o.id === "model")).toBeDefined();
     const replay = again.client.updates.filter((u) => u.update.sessionUpdate !== "available_commands_update").map((u) => u.update);
-    expect(replay[0]).toEqual({ sessionUpdate: "user_message_chunk", content: expect.objectContaining({ text: expect.stringContaining("Make it say goodbye.") }) });
+    expect(replay[0]).toEqual({
+      sessionUpdate: "user_message_chunk",
+      content: expect.objectContaining({ text: expect.stringContaining("Make it say goodbye.") }),
+    });
     expect(replay.filter((u) => u.sessionUpdate === "tool_call").map((u) => [u.kind, u.status])).toEqual([
       ["read", "completed"],
       ["edit", "completed"],
@@ -127,7 +144,11 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     const { client, project } = start();
     await client.initialize();
     const { sessionId } = await client.agent.request("session/new", { cwd: project, mcpServers: [] });
-    sim.script({ text: "This answer never finishes because the stream stalls here.", chunkSize: 4, fault: { kind: "stall", afterChunks: 3 } });
+    sim.script({
+      text: "This answer never finishes because the stream stalls here.",
+      chunkSize: 4,
+      fault: { kind: "stall", afterChunks: 3 },
+    });
     const pending = client.agent.request("session/prompt", { sessionId, prompt: [text("Talk.")] });
     await client.waitFor((u) => u.update.sessionUpdate === "agent_message_chunk");
     await client.agent.notify("session/cancel", { sessionId });
@@ -143,31 +164,46 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     const { client, project } = start(["-e", join(FIXTURES, "permissions")]);
     await client.initialize();
     const session = await client.agent.request("session/new", { cwd: project, mcpServers: [] });
-    expect(session.modes).toMatchObject({ currentModeId: "yolo", availableModes: expect.arrayContaining([expect.objectContaining({ id: "ask" })]) });
+    expect(session.modes).toMatchObject({
+      currentModeId: "yolo",
+      availableModes: expect.arrayContaining([expect.objectContaining({ id: "ask" })]),
+    });
     await client.agent.request("session/set_mode", { sessionId: session.sessionId, modeId: "ask" });
     await client.waitFor((u) => u.update.sessionUpdate === "current_mode_update" && u.update.currentModeId === "ask");
-    await expect(client.agent.request("session/set_mode", { sessionId: session.sessionId, modeId: "reckless" })).rejects.toThrow(/unknown mode "reckless"/);
+    await expect(client.agent.request("session/set_mode", { sessionId: session.sessionId, modeId: "reckless" })).rejects.toThrow(
+      /unknown mode "reckless"/,
+    );
 
     const write = (id: string) => ({ toolCalls: [{ id, name: "bash", arguments: { command: "echo made > made.txt" } }] });
     client.answer = "reject";
     sim.script(write("call_no"), { text: "Not allowed." });
-    expect((await client.agent.request("session/prompt", { sessionId: session.sessionId, prompt: [text("Make a file.")] })).stopReason).toBe(
-      "end_turn",
-    );
+    expect(
+      (await client.agent.request("session/prompt", { sessionId: session.sessionId, prompt: [text("Make a file.")] })).stopReason,
+    ).toBe("end_turn");
     expect(client.permissionRequests).toHaveLength(1);
     expect(client.permissionRequests[0]).toMatchObject({
       sessionId: session.sessionId,
       toolCall: { toolCallId: "call_no", kind: "execute", title: "bash: echo made > made.txt" },
     });
     expect(client.permissionRequests[0]!.options.map((o) => o.kind)).toEqual(["allow_once", "allow_always", "reject_once"]);
-    expect(client.of("tool_call_update").filter((u) => u.toolCallId === "call_no").at(-1)?.status).toBe("failed");
+    expect(
+      client
+        .of("tool_call_update")
+        .filter((u) => u.toolCallId === "call_no")
+        .at(-1)?.status,
+    ).toBe("failed");
     expect(() => readFileSync(join(project, "made.txt"))).toThrow();
 
     client.answer = "allow-once";
     sim.script(write("call_yes"), { text: "Made." });
     await client.agent.request("session/prompt", { sessionId: session.sessionId, prompt: [text("Make it now.")] });
     expect(client.permissionRequests).toHaveLength(2);
-    expect(client.of("tool_call_update").filter((u) => u.toolCallId === "call_yes").at(-1)?.status).toBe("completed");
+    expect(
+      client
+        .of("tool_call_update")
+        .filter((u) => u.toolCallId === "call_yes")
+        .at(-1)?.status,
+    ).toBe("completed");
     expect(readFileSync(join(project, "made.txt"), "utf8")).toBe("made\n");
     expect(await client.close()).toBe(0);
   });
@@ -197,6 +233,57 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     expect(terminalUpdates.flatMap((u) => u.content ?? [])).toContainEqual({ type: "terminal", terminalId: "0" });
     expect(terminalUpdates.at(-1)?.status).toBe("completed");
     expect(JSON.stringify(sim.requests.at(-1)?.body)).toContain("from the terminal");
+    expect(await client.close()).toBe(0);
+  });
+
+  it("runs slash commands, prompt templates and skills from the prompt, stops at max_tokens and switches models", async () => {
+    const p = makeProject(sim.url);
+    writeTwoModels(p.agentDir, sim.url);
+    mkdirSync(join(p.agentDir, "prompts"), { recursive: true });
+    writeFileSync(join(p.agentDir, "prompts", "shout.md"), "---\ndescription: Say it loud\n---\nShout $1 please.\n");
+    mkdirSync(join(p.agentDir, "skills", "deploy"), { recursive: true });
+    writeFileSync(
+      join(p.agentDir, "skills", "deploy", "SKILL.md"),
+      "---\nname: deploy\ndescription: Deploy the app\n---\nRun the deploy script.\n",
+    );
+    const { client, project } = start([], p);
+    await client.initialize();
+    const session = await client.agent.request("session/new", { cwd: project, mcpServers: [] });
+    const announced = await client.waitFor((u) => u.update.sessionUpdate === "available_commands_update");
+    const commands = announced.update.sessionUpdate === "available_commands_update" ? announced.update.availableCommands : [];
+    expect(commands).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "shout", description: "Say it loud" }),
+        expect.objectContaining({ name: "skill:deploy" }),
+      ]),
+    );
+
+    const prompt = (t: string) => client.agent.request("session/prompt", { sessionId: session.sessionId, prompt: [text(t)] });
+    const before = sim.requests.length;
+    expect((await prompt("/help")).stopReason).toBe("end_turn");
+    expect(sim.requests.length).toBe(before);
+    expect(client.said()).toContain("/shout");
+
+    sim.script({ text: "HELLO", stopReason: "length" });
+    expect((await prompt("/shout hello")).stopReason).toBe("max_tokens");
+    expect(JSON.stringify(sim.requests.at(-1)?.body)).toContain("Shout hello please.");
+    sim.script({ text: "Deploying." });
+    await prompt("/skill:deploy now");
+    expect(JSON.stringify(sim.requests.at(-1)?.body)).toContain("Run the deploy script.");
+
+    const switched = await client.agent.request("session/set_config_option", {
+      sessionId: session.sessionId,
+      configId: "model",
+      value: "sim/sim-other",
+    });
+    expect(switched.configOptions.find((o) => o.id === "model")?.currentValue).toBe("sim/sim-other");
+    expect(switched.configOptions.find((o) => o.id === "thought_level")).toBeDefined();
+    sim.script({ text: "Other here." });
+    await prompt("Who are you?");
+    expect(sim.requests.at(-1)?.body.model).toBe("sim-other");
+    await expect(
+      client.agent.request("session/set_config_option", { sessionId: session.sessionId, configId: "model", value: "nope/none" }),
+    ).rejects.toThrow(/unknown model "nope\/none"/);
     expect(await client.close()).toBe(0);
   });
 });
