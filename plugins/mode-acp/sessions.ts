@@ -14,6 +14,8 @@ import type { EventBridge } from "./updates.js";
 
 export class AcpSessions {
   private announced = "";
+  /** The MCP servers given to the mcp plugin last: a prompt in the same session changes nothing. */
+  private mcpKey = "[]";
 
   constructor(
     private readonly api: () => PluginApi,
@@ -71,8 +73,12 @@ export class AcpSessions {
     this.state.sessionId = sessionId;
     this.state.known.set(sessionId, mcpServers);
     const mcp = this.api().services.get("mcp");
-    if (mcp) mcp.setSessionServers(mcpConfigs(mcpServers), `ACP session ${sessionId}`);
-    else if (mcpServers.length > 0)
+    const servers = mcpConfigs(mcpServers);
+    const key = JSON.stringify(servers);
+    if (mcp && key !== this.mcpKey) {
+      this.mcpKey = key;
+      mcp.setSessionServers(servers, `ACP session ${sessionId}`);
+    } else if (!mcp && mcpServers.length > 0)
       this.api().diagnose({
         level: "warning",
         where: "acp mcpServers",

@@ -54,13 +54,10 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
 
     const [first, ...rest] = scenarioTurns();
     sim.script({ ...first, thinking: "The file decides." }, ...rest);
-    const response = await client.agent.request("session/prompt", {
-      sessionId: session.sessionId,
-      prompt: [
-        text("Make it say goodbye."),
-        { type: "resource", resource: { uri: `file://${join(project, "NOTES.md")}`, text: "Be brief." } },
-      ],
-    });
+    const response = await client.prompt(session.sessionId, [
+      text("Make it say goodbye."),
+      { type: "resource", resource: { uri: `file://${join(project, "NOTES.md")}`, text: "Be brief." } },
+    ]);
     expect(response.stopReason).toBe("end_turn");
 
     // The prompt's embedded resource reached the model as pi inlines a file.
@@ -132,7 +129,7 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     ]);
     expect(again.client.said()).toBe(`Let me look at the file.${ANSWER}`);
     sim.script({ text: "Still goodbye." });
-    const next = await again.client.agent.request("session/prompt", { sessionId: session.sessionId, prompt: [text("And now?")] });
+    const next = await again.client.prompt(session.sessionId, [text("And now?")]);
     expect(next.stopReason).toBe("end_turn");
     const sent = JSON.stringify(sim.requests.at(-1)?.body);
     expect(sent).toContain("Make it say goodbye.");
@@ -149,13 +146,13 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
       chunkSize: 4,
       fault: { kind: "stall", afterChunks: 3 },
     });
-    const pending = client.agent.request("session/prompt", { sessionId, prompt: [text("Talk.")] });
+    const pending = client.prompt(sessionId, [text("Talk.")]);
     await client.waitFor((u) => u.update.sessionUpdate === "agent_message_chunk");
     await client.agent.notify("session/cancel", { sessionId });
     expect((await pending).stopReason).toBe("cancelled");
     // The session still works afterwards.
     sim.script({ text: "Back." });
-    expect((await client.agent.request("session/prompt", { sessionId, prompt: [text("Again.")] })).stopReason).toBe("end_turn");
+    expect((await client.prompt(sessionId, [text("Again.")])).stopReason).toBe("end_turn");
     expect(client.said()).toContain("Back.");
     expect(await client.close()).toBe(0);
   });
@@ -177,9 +174,7 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     const write = (id: string) => ({ toolCalls: [{ id, name: "bash", arguments: { command: "echo made > made.txt" } }] });
     client.answer = "reject";
     sim.script(write("call_no"), { text: "Not allowed." });
-    expect(
-      (await client.agent.request("session/prompt", { sessionId: session.sessionId, prompt: [text("Make a file.")] })).stopReason,
-    ).toBe("end_turn");
+    expect((await client.prompt(session.sessionId, [text("Make a file.")])).stopReason).toBe("end_turn");
     expect(client.permissionRequests).toHaveLength(1);
     expect(client.permissionRequests[0]).toMatchObject({
       sessionId: session.sessionId,
@@ -196,7 +191,7 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
 
     client.answer = "allow-once";
     sim.script(write("call_yes"), { text: "Made." });
-    await client.agent.request("session/prompt", { sessionId: session.sessionId, prompt: [text("Make it now.")] });
+    await client.prompt(session.sessionId, [text("Make it now.")]);
     expect(client.permissionRequests).toHaveLength(2);
     expect(
       client
@@ -223,7 +218,7 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
       { toolCalls: [{ id: "call_term", name: "bash", arguments: { command: "echo from the terminal; exit 0" } }] },
       { text: "done" },
     );
-    expect((await client.agent.request("session/prompt", { sessionId, prompt: [text("Read the notes.")] })).stopReason).toBe("end_turn");
+    expect((await client.prompt(sessionId, [text("Read the notes.")])).stopReason).toBe("end_turn");
     const mcpCall = client.of("tool_call").find((c) => c.title === "my_files: read_text_file");
     expect(mcpCall).toMatchObject({ kind: "other", status: "pending" });
     expect(JSON.stringify(sim.requests.at(-2)?.body)).toContain("the notes say hello");
@@ -258,7 +253,7 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
       ]),
     );
 
-    const prompt = (t: string) => client.agent.request("session/prompt", { sessionId: session.sessionId, prompt: [text(t)] });
+    const prompt = (t: string) => client.prompt(session.sessionId, [text(t)]);
     const before = sim.requests.length;
     expect((await prompt("/help")).stopReason).toBe("end_turn");
     expect(sim.requests.length).toBe(before);
