@@ -18,10 +18,13 @@ export default definePlugin({
   after: ["tools-core", "permissions"],
   setup(api) {
     const state = api.keep("state", () => new AcpState());
+    // In ACP mode the server (and the SDK's schemas) load while the other plugins set up.
+    const server = api.flags.mode === "acp" ? import("./server.js") : undefined;
+    server?.catch(() => {}); // a failed import is reported when the surface runs
     api.register.surface({
       name: "acp",
       description: "the Agent Client Protocol on stdin/stdout (editors, harnesses)",
-      run: async () => (await import("./server.js")).serve(api, state),
+      run: async () => (await (server ?? import("./server.js"))).serve(api, state),
     });
     if (api.flags.mode !== "acp") return;
     const bridge = () => state.bridge;
