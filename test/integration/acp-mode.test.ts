@@ -137,7 +137,7 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     expect(await again.client.close()).toBe(0);
   });
 
-  it("answers a cancelled prompt with `cancelled` while the model is still streaming", async () => {
+  it("answers a cancelled prompt with `cancelled` while the model is still streaming, and a failed one with an error", async () => {
     const { client, project } = start();
     await client.initialize();
     const { sessionId } = await client.agent.request("session/new", { cwd: project, mcpServers: [] });
@@ -150,7 +150,9 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     await client.waitFor((u) => u.update.sessionUpdate === "agent_message_chunk");
     await client.agent.notify("session/cancel", { sessionId });
     expect((await pending).stopReason).toBe("cancelled");
-    // The session still works afterwards.
+    // A failed model request answers the prompt with the provider's error; the session goes on.
+    sim.script({ fault: { kind: "status", status: 400, message: "the request was malformed somehow" } });
+    await expect(client.prompt(sessionId, [text("Break.")])).rejects.toThrow(/malformed somehow/);
     sim.script({ text: "Back." });
     expect((await client.prompt(sessionId, [text("Again.")])).stopReason).toBe("end_turn");
     expect(client.said()).toContain("Back.");
