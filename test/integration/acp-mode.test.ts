@@ -52,8 +52,10 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     const model = session.configOptions?.find((o) => o.id === "model");
     expect(model).toMatchObject({ category: "model", currentValue: "sim/sim-model" });
 
-    const [first, ...rest] = scenarioTurns();
-    sim.script({ ...first, thinking: "The file decides." }, ...rest);
+    const [first, edit, bash, answer] = scenarioTurns();
+    const notes = join(project, "CHANGES.md");
+    const write = { toolCalls: [{ name: "write", arguments: { path: "CHANGES.md", content: "Says goodbye now.\n" } }] };
+    sim.script({ ...first, thinking: "The file decides." }, edit!, bash!, write, answer!);
     const response = await client.prompt(session.sessionId, [
       text("Make it say goodbye."),
       { type: "resource", resource: { uri: `file://${join(project, "NOTES.md")}`, text: "Be brief." } },
@@ -61,7 +63,7 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     expect(response.stopReason).toBe("end_turn");
 
     // The prompt's embedded resource reached the model as pi inlines a file.
-    expect(JSON.stringify(sim.requests.at(-4)?.body)).toContain(`<file name=\\"${join(project, "NOTES.md")}\\">\\nBe brief.\\n</file>`);
+    expect(JSON.stringify(sim.requests.at(-5)?.body)).toContain(`<file name=\\"${join(project, "NOTES.md")}\\">\\nBe brief.\\n</file>`);
     expect(
       client
         .of("agent_thought_chunk")
@@ -75,6 +77,7 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
       ["read", "pending"],
       ["edit", "pending"],
       ["execute", "pending"],
+      ["edit", "pending"],
     ]);
     expect(calls[0]).toMatchObject({ title: "Read src/app.js", locations: [{ path: app }] });
     expect(calls[2]).toMatchObject({ title: "node src/app.js", rawInput: { command: "node src/app.js" } });
@@ -84,9 +87,12 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
 
     // read and edit went through the client: the model saw the unsaved buffer, the edit wrote it.
     expect(client.reads).toContain(app);
-    expect(JSON.stringify(sim.requests.at(-3)?.body)).toContain("world!!");
+    expect(JSON.stringify(sim.requests.at(-4)?.body)).toContain("world!!");
     const edited = 'const greeting = "goodbye";\nconsole.log(greeting + ", world!!");\n';
-    expect(client.writes).toEqual([{ path: app, content: edited }]);
+    expect(client.writes).toEqual([
+      { path: app, content: edited },
+      { path: notes, content: "Says goodbye now.\n" },
+    ]);
     expect(readFileSync(app, "utf8")).toBe(edited);
     const editDone = updatesOf(calls[1]!.toolCallId).at(-1)!;
     expect(editDone.content?.[0]).toEqual({
@@ -97,6 +103,14 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     });
     const bashDone = updatesOf(calls[2]!.toolCallId).at(-1)!;
     expect(bashDone.content).toEqual([{ type: "content", content: text("goodbye, world!!") }]);
+    // A new file: a diff without old text.
+    expect(updatesOf(calls[3]!.toolCallId).at(-1)!.content?.[0]).toEqual({
+      type: "diff",
+      path: notes,
+      oldText: null,
+      newText: "Says goodbye now.\n",
+    });
+    expect(readFileSync(notes, "utf8")).toBe("Says goodbye now.\n");
 
     // Commands, templates and skills are announced.
     const commands = client
@@ -126,6 +140,7 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
       ["read", "completed"],
       ["edit", "completed"],
       ["execute", "completed"],
+      ["edit", "completed"],
     ]);
     expect(again.client.said()).toBe(`Let me look at the file.${ANSWER}`);
     sim.script({ text: "Still goodbye." });
