@@ -33,7 +33,7 @@ export function buildProgram(version: string): Command {
     .addOption(new Option("--thinking <level>", "thinking level").choices(["off", "minimal", "low", "medium", "high", "xhigh"]))
     .option("--system-prompt <text|file>", "replace the default system prompt")
     .option("--append-system-prompt <text|file>", "append to the system prompt (repeatable)", collect)
-    .addOption(new Option("--mode <mode>", "output mode").choices(["text", "json", "rpc"]))
+    .addOption(new Option("--mode <mode>", "output mode").choices(["text", "json", "rpc", "acp"]))
     .option("-p, --print", "run the messages, print the final answer and exit")
     .option("-c, --continue", "continue the most recent session for this directory")
     .option("-r, --resume", "pick a session to resume")

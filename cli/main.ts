@@ -41,7 +41,8 @@ export async function main(argv: string[]): Promise<number> {
   let messages = args.messages;
   let images: ImageContent[] = [];
   try {
-    const piped = mode === "rpc" ? undefined : await readPipedStdin();
+    // The protocol modes own stdin.
+    const piped = mode === "rpc" || mode === "acp" ? undefined : await readPipedStdin();
     const files = inlineFiles(args.files, cwd);
     messages = firstMessage(piped, files.text, messages);
     images = files.images;
@@ -81,7 +82,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 function pickMode(flags: Record<string, unknown>): string {
-  if (flags.mode === "rpc" || flags.mode === "json") return flags.mode;
+  if (flags.mode === "rpc" || flags.mode === "json" || flags.mode === "acp") return flags.mode;
   if (flags.print || flags.mode === "text" || !process.stdin.isTTY) return "print";
   return "interactive";
 }
@@ -105,7 +106,13 @@ function firstMessage(piped: string | undefined, fileText: string, messages: str
 }
 
 /** The built-in plugin (folder in the built-in pi-packages.json) that registers each mode. */
-const MODE_PLUGINS: Record<string, string> = { print: "mode-print", json: "mode-print", rpc: "mode-rpc", interactive: "ui-interactive" };
+const MODE_PLUGINS: Record<string, string> = {
+  print: "mode-print",
+  json: "mode-print",
+  rpc: "mode-rpc",
+  acp: "mode-acp",
+  interactive: "ui-interactive",
+};
 
 /** Why no surface runs: which plugin the composition lacks, and what is there instead. */
 function missingSurface(mode: string, available: string[], packagesFile: string | undefined): string {

@@ -11,6 +11,7 @@ import {
   loadMcpConfig,
   type McpScope,
   type McpServerConfig,
+  type McpServerScope,
   mcpConfigFiles,
   readMcpFile,
   removeMcpServer,
@@ -132,7 +133,7 @@ function configured(o: Context, quiet = false) {
   return loaded.servers;
 }
 
-function untrustedNote(scope: McpScope, o: Context): string {
+function untrustedNote(scope: McpServerScope, o: Context): string {
   return scope === "project" && !isTrusted(o.agentDir, o.cwd) ? "  (not loaded: this directory is not trusted; pi --trust)\n" : "";
 }
 

@@ -24,7 +24,7 @@ export async function startAgent(
       extensions: (flags.extension as string[] | undefined) ?? [],
       noExtensions: flags.extensions === false,
       // Long-lived modes pick up plugin edits (and edits of the pi-packages.json composing them).
-      watch: mode === "interactive" || mode === "rpc",
+      watch: mode === "interactive" || mode === "rpc" || mode === "acp",
       tools: toolSelection(flags),
       containExit: true,
       report: report.to,

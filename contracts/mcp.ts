@@ -1,13 +1,14 @@
 // The "mcp" service (provided by the mcp plugin): the MCP servers the user configured, their
-// state, and what they offer. `/mcp`, RPC `get_mcp_servers` and `pi mcp list` read it.
-import type { McpScope, McpServerConfig } from "../lib/mcp-kit/index.js";
+// state, and what they offer. `/mcp`, RPC `get_mcp_servers` and `pi mcp list` read it; ACP mode
+// adds the servers its client gives for a session.
+import type { McpServerConfig, McpServerScope } from "../lib/mcp-kit/index.js";
 
 export type McpServerState = "starting" | "connected" | "failed" | "disconnected" | "disabled";
 
 export interface McpServerStatus {
   name: string;
-  scope: McpScope;
-  /** The config file that defines it. */
+  scope: McpServerScope;
+  /** The config file that defines it (for a session server: who gave it). */
   file: string;
   transport: "stdio" | "http" | "sse";
   state: McpServerState;
@@ -28,7 +29,13 @@ export interface McpService {
   /** Resolves when no server is still starting (bounded by `timeoutMs`); names the ones still starting. */
   ready(timeoutMs?: number): Promise<string[]>;
   /** The config as loaded (secrets redacted), for `pi mcp get`. */
-  config(name: string): (McpServerConfig & { scope: McpScope; file: string }) | undefined;
+  config(name: string): (McpServerConfig & { scope: McpServerScope; file: string }) | undefined;
+  /**
+   * Servers for this run only, written to no file (an ACP client's `mcpServers` for its session):
+   * replaces the set given before. They connect like configured servers and take the place of a
+   * configured server of the same name.
+   */
+  setSessionServers(servers: { name: string; config: McpServerConfig }[], from: string): void;
 }
 
 declare module "pi-kernel" {

@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export type McpScope = "global" | "project";
+/** Where a running server comes from: a config file's scope, or this session only (given by an ACP client). */
+export type McpServerScope = McpScope | "session";
 
 export interface McpServerConfig {
   /** stdio: the program and its arguments. */
@@ -33,7 +35,7 @@ export interface McpConfigFile {
 export interface LoadedMcpServer {
   name: string;
   config: McpServerConfig;
-  scope: McpScope;
+  scope: McpServerScope;
   file: string;
 }
 

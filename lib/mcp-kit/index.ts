@@ -8,6 +8,7 @@ export {
   loadMcpConfig,
   type McpConfigFile,
   type McpScope,
+  type McpServerScope,
   type McpServerConfig,
   mcpConfigFiles,
   redactConfig,

@@ -5,10 +5,10 @@
 // still starting (setting `mcp.startupTimeoutMs`, default 10 s); a failed server is reported by
 // name and retried, after a backoff, at a later request. Editing a config file reconnects only
 // what changed. Provides the "mcp" service. Connections live in api.keep, so a hot reload of the
-// plugin keeps them.
+// plugin keeps them. Servers given for one session (ACP's `mcpServers`) join them, in no file.
 import { definePlugin, Stage, type PluginApi } from "pi-kernel";
 import type { McpService } from "../../contracts/mcp.js";
-import { loadMcpConfig, mcpConfigFiles, redactConfig } from "../../lib/mcp-kit/index.js";
+import { type LoadedMcpServer, loadMcpConfig, mcpConfigFiles, redactConfig } from "../../lib/mcp-kit/index.js";
 import { isTrusted } from "../../lib/packages/index.js";
 import { LiveTools } from "./live.js";
 import { McpManager } from "./manager.js";
@@ -37,10 +37,13 @@ export default definePlugin({
       problem: (server, message) => report(api, server, `MCP server "${server}" ${message}`),
     };
     const files = () => mcpConfigFiles(api.agentDir, api.cwd, isTrusted(api.agentDir, api.cwd));
+    // Servers an ACP client gave for its session: kept across reloads, merged into every load.
+    const given = api.keep("session-servers", () => ({ servers: [] as LoadedMcpServer[] }));
     const load = () => {
       const { servers, problems } = loadMcpConfig(files());
       for (const p of problems) api.current().diagnose({ level: "warning", code: "mcp-config", where: "mcp", message: p });
-      return servers;
+      const names = new Set(given.servers.map((s) => s.name));
+      return [...servers.filter((s) => !names.has(s.name)), ...given.servers];
     };
     manager.apply(load());
     // Servers start now, while the other plugins set up, rather than at boot: their own start
@@ -54,7 +57,15 @@ export default definePlugin({
     }
     api.services.provide(
       "mcp",
-      service(manager, live, () => startupTimeout(api)),
+      service(
+        manager,
+        live,
+        () => startupTimeout(api),
+        (servers, from) => {
+          given.servers = servers.map((s) => ({ ...s, scope: "session", file: from }));
+          manager.apply(load());
+        },
+      ),
     );
     api.on("boot", () => manager.startAll());
     api.on(
@@ -108,7 +119,12 @@ function report(api: PluginApi, server: string, message: string): void {
   }
 }
 
-function service(manager: McpManager, live: LiveTools, timeout: () => number): McpService {
+function service(
+  manager: McpManager,
+  live: LiveTools,
+  timeout: () => number,
+  setSessionServers: McpService["setSessionServers"],
+): McpService {
   const status = (name: string) => {
     const c = manager.conns.get(name)!;
     return c.status(live.toolNames(name), c.state === "connected" ? c.prompts.map((p) => mcpName(name, p.name)) : []);
@@ -127,5 +143,6 @@ function service(manager: McpManager, live: LiveTools, timeout: () => number): M
       const c = manager.conns.get(name);
       return c && { ...redactConfig(c.entry.config), scope: c.entry.scope, file: c.entry.file };
     },
+    setSessionServers,
   };
 }

@@ -1,14 +1,9 @@
 // The edit tool: exact, unique, all-or-nothing text replacements in an existing file. Edits go
-// through the per-file mutation queue it is built with (the "file-mutations" service).
+// through the per-file mutation queue it is built with (the "file-mutations" service), and the
+// text is read and written through the "file-system" service when one serves it (file-access.ts).
 import { defineTool, Type } from "pi-kernel";
-import {
-  type DiffSummary,
-  type FileMutationsService,
-  readUtf8File,
-  resolveToolPath,
-  summariseChange,
-  writeFileSafely,
-} from "../../lib/tool-kit/index.js";
+import { type DiffSummary, type FileMutationsService, resolveToolPath, summariseChange } from "../../lib/tool-kit/index.js";
+import { type FileSystemLookup, localDisk, readTextFile, writeTextFile } from "./file-access.js";
 import { prepareEditArguments } from "./edit-args.js";
 import { applyEdits } from "./edit-apply.js";
 
@@ -31,7 +26,7 @@ const parameters = Type.Object({
 /** The unified diff and first changed line, for the UI. */
 export type EditDetails = DiffSummary;
 
-export const createEditTool = (mutations: FileMutationsService) =>
+export const createEditTool = (mutations: FileMutationsService, files: FileSystemLookup = localDisk) =>
   defineTool<typeof parameters, EditDetails>({
     name: "edit",
     label: "Edit",
@@ -46,12 +41,12 @@ export const createEditTool = (mutations: FileMutationsService) =>
       signal.throwIfAborted();
       const path = resolveToolPath(ctx.cwd, params.path);
       return mutations.run(path, async () => {
-        const decoded = await readUtf8File(path, signal, "edit");
+        const decoded = await readTextFile(files, path, signal, "edit");
         const bom = decoded.startsWith(BOM) ? BOM : "";
         const before = decoded.slice(bom.length);
         const { text: after, firstOffset } = applyEdits(before, params.edits, path);
         signal.throwIfAborted();
-        await writeFileSafely(path, bom + after, signal, "edit");
+        await writeTextFile(files, path, bom + after, signal, "edit");
         const details = await summariseChange(path, before, after);
         // Without a diff (it timed out), the first replaced span still says where the change is.
         details.firstChangedLine ??= lineAt(before, firstOffset);

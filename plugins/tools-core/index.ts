@@ -3,19 +3,20 @@
 // Also provides the "file-mutations" service, the one per-file queue every file-writing tool
 // shares; its map is kept across reloads (api.keep), so edits queued before a reload stay ordered
 // with those after it. Bash commands run without provider keys in their environment (the
-// "models" service names them; settings `shell.passProviderKeys` lets them through).
+// "models" service names them; settings `shell.passProviderKeys` lets them through). read, write
+// and edit go through the "file-system" service when a plugin provides one (ACP mode's client fs).
 import { definePlugin } from "pi-kernel";
 import type { FileMutationsService } from "../../contracts/file-mutations.js";
 import { createFileMutationQueue, shellEnv } from "../../lib/tool-kit/index.js";
 import { createBashTool } from "./bash.js";
 import { createEditTool } from "./edit.js";
-import { readTool } from "./read.js";
+import { createReadTool } from "./read.js";
 import { createWriteTool } from "./write.js";
 
 export default definePlugin({
   name: "tools-core",
   provides: ["file-mutations"],
-  uses: ["file-mutations", "models"],
+  uses: ["file-mutations", "file-system", "models"],
   setup(api) {
     const queue = api.keep("file-mutations", createFileMutationQueue);
     api.services.provide("file-mutations", queue);
@@ -23,9 +24,11 @@ export default definePlugin({
     const mutations: FileMutationsService = {
       run: <T>(path: string, fn: () => Promise<T>) => (api.current().services.get("file-mutations") ?? queue).run(path, fn),
     };
-    api.register.tool(readTool);
+    // Asked on every call: a mode fronting an editor (ACP) serves text files through its client.
+    const files = () => api.current().services.get("file-system");
+    api.register.tool(createReadTool(files));
     api.register.tool(createBashTool(() => shellEnv(api.current())));
-    api.register.tool(createEditTool(mutations));
-    api.register.tool(createWriteTool(mutations));
+    api.register.tool(createEditTool(mutations, files));
+    api.register.tool(createWriteTool(mutations, files));
   },
 });

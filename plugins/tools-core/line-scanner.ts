@@ -1,8 +1,25 @@
 // Reads a text file once, in chunks, collecting the lines a read asked for (within a HeadBudget)
 // and only counting the rest. Memory stays bounded even for multi-gigabyte logs or a minified
 // file that is one enormous line, which a whole-file readFile would not survive.
-import type { FileHandle } from "node:fs/promises";
 import type { HeadBudget } from "../../lib/tool-kit/index.js";
+
+/** What the scan reads from: an open file, or text already in memory (textSource). */
+export interface ChunkSource {
+  read(buffer: Buffer, offset: number, length: number, position: null): Promise<{ bytesRead: number }>;
+}
+
+/** Text someone else supplied (an editor's buffer), read like a file. */
+export function textSource(text: string): ChunkSource {
+  const bytes = Buffer.from(text, "utf8");
+  let at = 0;
+  return {
+    read: async (buffer, offset, length) => {
+      const n = bytes.copy(buffer, offset, at, Math.min(at + length, bytes.length));
+      at += n;
+      return { bytesRead: n };
+    },
+  };
+}
 
 export interface ScanResult {
   /** The collected lines, starting at the requested line. */
@@ -18,7 +35,7 @@ export interface ScanResult {
 const CHUNK = 64 * 1024;
 
 export async function scanLines(
-  file: FileHandle,
+  file: ChunkSource,
   startLine: number,
   budget: HeadBudget,
   maxLineBytes: number,

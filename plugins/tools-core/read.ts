@@ -12,8 +12,9 @@ import {
   resolveToolPath,
   statExistingFile,
 } from "../../lib/tool-kit/index.js";
-import { SNIFF_BYTES, sniffKind } from "./file-kind.js";
-import { scanLines, type ScanResult } from "./line-scanner.js";
+import { type FileSystemLookup, localDisk, serving } from "./file-access.js";
+import { SNIFF_BYTES, servableAsText, sniffKind } from "./file-kind.js";
+import { type ChunkSource, scanLines, type ScanResult, textSource } from "./line-scanner.js";
 
 const parameters = Type.Object({
   path: Type.String({ description: "Path to the file to read (relative or absolute)" }),
@@ -31,36 +32,44 @@ export interface ReadDetails {
   shown?: { firstLine: number; lineCount: number };
 }
 
-export const readTool = defineTool<typeof parameters, ReadDetails>({
-  name: "read",
-  label: "Read",
-  description:
-    `Read the contents of a file. Supports text files and images (png, jpeg, gif, webp). Text output is truncated to ` +
-    `${MAX_LINES} lines or ${MAX_BYTES / 1024}KB, whichever comes first; use offset/limit to page through large files.`,
-  promptSnippet: "read: Read file contents (text or images), with offset/limit paging",
-  parameters,
-  async execute(_id, params, signal, _onUpdate, ctx) {
-    signal.throwIfAborted();
-    const path = resolveToolPath(ctx.cwd, params.path);
-    // Stat first: a FIFO, device or socket is refused before anything opens it.
-    const info = await statExistingFile(path, "read");
-    const file = await openRegularFile(path, "r", info, "read");
-    try {
-      const head = Buffer.alloc(SNIFF_BYTES);
-      const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
-      const kind = sniffKind(head.subarray(0, bytesRead));
-      if (kind.kind === "image") return await readImage(file, kind.mimeType, signal);
-      if (kind.kind === "binary") {
-        throw new Error(
-          `${path} is a binary file and cannot be read as text. Inspect it with bash (e.g. \`file ${quote(path)}\` or \`xxd ${quote(path)} | head\`).`,
-        );
+/** The read tool; text comes through the "file-system" service when one serves reads (file-access.ts). */
+export const createReadTool = (files: FileSystemLookup = localDisk) =>
+  defineTool<typeof parameters, ReadDetails>({
+    name: "read",
+    label: "Read",
+    description:
+      `Read the contents of a file. Supports text files and images (png, jpeg, gif, webp). Text output is truncated to ` +
+      `${MAX_LINES} lines or ${MAX_BYTES / 1024}KB, whichever comes first; use offset/limit to page through large files.`,
+    promptSnippet: "read: Read file contents (text or images), with offset/limit paging",
+    parameters,
+    async execute(_id, params, signal, _onUpdate, ctx) {
+      signal.throwIfAborted();
+      const path = resolveToolPath(ctx.cwd, params.path);
+      const remote = serving(files, "read");
+      if (remote && (await servableAsText(path)))
+        return readText(textSource(await remote.readTextFile(path, signal)), path, params, signal);
+      // Stat first: a FIFO, device or socket is refused before anything opens it.
+      const info = await statExistingFile(path, "read");
+      const file = await openRegularFile(path, "r", info, "read");
+      try {
+        const head = Buffer.alloc(SNIFF_BYTES);
+        const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
+        const kind = sniffKind(head.subarray(0, bytesRead));
+        if (kind.kind === "image") return await readImage(file, kind.mimeType, signal);
+        if (kind.kind === "binary") {
+          throw new Error(
+            `${path} is a binary file and cannot be read as text. Inspect it with bash (e.g. \`file ${quote(path)}\` or \`xxd ${quote(path)} | head\`).`,
+          );
+        }
+        return await readText(file, path, params, signal);
+      } finally {
+        await file.close();
       }
-      return await readText(file, path, params, signal);
-    } finally {
-      await file.close();
-    }
-  },
-});
+    },
+  });
+
+/** Reading the disk only (tests, and what the plugin registers when no service serves reads). */
+export const readTool = createReadTool();
 
 async function readImage(file: FileHandle, mimeType: string, signal: AbortSignal): Promise<ToolResult<ReadDetails>> {
   const data = await file.readFile({ signal }); // from the start: the sniff read did not move the position
@@ -72,7 +81,7 @@ async function readImage(file: FileHandle, mimeType: string, signal: AbortSignal
 }
 
 async function readText(
-  file: FileHandle,
+  file: ChunkSource,
   path: string,
   params: { offset?: number; limit?: number },
   signal: AbortSignal,

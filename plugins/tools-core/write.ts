@@ -1,15 +1,17 @@
 // The write tool: create a file (atomically, creating parent directories) or overwrite one in place,
 // keeping its links, owner and mode; devices, FIFOs and sockets are refused (tool-kit's safe write).
-// Writes go through the per-file mutation queue it is built with (the "file-mutations" service).
+// Writes go through the per-file mutation queue it is built with (the "file-mutations" service),
+// and through the "file-system" service when one serves writes (file-access.ts).
 import { defineTool, Type } from "pi-kernel";
-import { type FileMutationsService, resolveToolPath, writeFileSafely } from "../../lib/tool-kit/index.js";
+import { type FileMutationsService, resolveToolPath } from "../../lib/tool-kit/index.js";
+import { type FileSystemLookup, localDisk, writeTextFile } from "./file-access.js";
 
 const parameters = Type.Object({
   path: Type.String({ description: "Path to the file to write (relative or absolute)" }),
   content: Type.String({ description: "The complete content to write to the file" }),
 });
 
-export const createWriteTool = (mutations: FileMutationsService) =>
+export const createWriteTool = (mutations: FileMutationsService, files: FileSystemLookup = localDisk) =>
   defineTool({
     name: "write",
     label: "Write",
@@ -24,7 +26,7 @@ export const createWriteTool = (mutations: FileMutationsService) =>
       const bytes = Buffer.byteLength(params.content, "utf8");
       await mutations.run(path, async () => {
         signal.throwIfAborted();
-        await writeFileSafely(path, params.content, signal, "write");
+        await writeTextFile(files, path, params.content, signal, "write");
       });
       return { content: [{ type: "text", text: `Successfully wrote ${bytes} bytes to ${path}` }] };
     },

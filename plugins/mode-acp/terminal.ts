@@ -1,0 +1,86 @@
+// bash in a client terminal: when the client offers `terminal`, the model's commands run in a
+// terminal the editor shows live (embedded in the tool call); the model gets the tail of the
+// output, as from the local bash tool. Without a terminal (or outside a prompt) the local tool runs.
+import type { ToolDef, ToolResult } from "pi-kernel";
+import { formatSize, MAX_BYTES, pickShell, truncateTail } from "../../lib/tool-kit/index.js";
+import type { AcpState } from "./state.js";
+import type { EventBridge } from "./updates.js";
+
+type Params = { command: string; timeout?: number };
+
+/** The local bash tool, run through the client's terminal while a client offers one. */
+export function terminalBash(local: ToolDef, state: AcpState, bridge: () => EventBridge | undefined): ToolDef {
+  return {
+    ...local,
+    override: true,
+    execute(id, params, signal, onUpdate, ctx) {
+      const client = state.client;
+      const link = bridge();
+      if (!state.offersTerminal() || !state.turn || !client || !link) return local.execute(id, params, signal, onUpdate, ctx);
+      return runInTerminal(state, link, id, params as Params, signal, ctx.cwd);
+    },
+  };
+}
+
+async function runInTerminal(state: AcpState, bridge: EventBridge, id: string, params: Params, signal: AbortSignal, cwd: string) {
+  signal.throwIfAborted();
+  const sessionId = state.requireSession("bash");
+  // Twice what the model is shown: the tail it gets stays whole when the client trims the head.
+  const terminal = await state.client!.createTerminal({
+    sessionId,
+    command: pickShell(),
+    args: ["-c", params.command],
+    cwd,
+    outputByteLimit: 2 * MAX_BYTES,
+  });
+  bridge.inTerminal.add(id);
+  bridge.send({
+    sessionUpdate: "tool_call_update",
+    toolCallId: id,
+    status: "in_progress",
+    content: [{ type: "terminal", terminalId: terminal.id }],
+  });
+  const kill = () => void terminal.kill().catch(() => {});
+  signal.addEventListener("abort", kill, { once: true });
+  const seconds = params.timeout !== undefined && params.timeout > 0 ? params.timeout : undefined;
+  let timedOut = false;
+  const timer = seconds === undefined ? undefined : setTimeout(() => ((timedOut = true), kill()), seconds * 1000);
+  try {
+    const exit = await terminal.waitForExit();
+    const { output, truncated } = await terminal.currentOutput();
+    return result(
+      output,
+      truncated,
+      exit,
+      signal.aborted ? "Command aborted" : timedOut ? `Command timed out after ${seconds} seconds` : undefined,
+    );
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", kill);
+    await terminal.release().catch(() => {});
+  }
+}
+
+function result(
+  output: string,
+  clientTruncated: boolean,
+  exit: { exitCode?: number | null; signal?: string | null },
+  stopped?: string,
+): ToolResult {
+  const tail = truncateTail(output);
+  let text = tail.content;
+  if (tail.truncated || clientTruncated)
+    text += `\n\n[Showing the last ${formatSize(Buffer.byteLength(tail.content, "utf8"))} of the output, which ran in the editor's terminal]`;
+  const failure =
+    stopped ??
+    (exit.exitCode === 0
+      ? undefined
+      : exit.exitCode == null
+        ? `Command was killed by signal ${exit.signal ?? "unknown"}`
+        : `Command exited with code ${exit.exitCode}`);
+  if (failure) throw new Error(text ? `${text}\n\n${failure}` : failure);
+  return {
+    content: [{ type: "text", text: text || "(no output)" }],
+    details: { exitCode: 0, ...(tail.truncated || clientTruncated ? { truncated: true } : {}) },
+  };
+}
