@@ -3,7 +3,8 @@
 // Also provides the "file-mutations" service, the one per-file queue every file-writing tool
 // shares; its map is kept across reloads (api.keep), so edits queued before a reload stay ordered
 // with those after it. Bash commands run without provider keys in their environment (the
-// "models" service names them; settings `shell.passProviderKeys` lets them through).
+// "models" service names them; settings `shell.passProviderKeys` lets them through), inside the
+// "shellSandbox" service's sandbox when a plugin provides one.
 import { definePlugin } from "pi-kernel";
 import type { FileMutationsService } from "../../contracts/file-mutations.js";
 import { createFileMutationQueue, shellEnv } from "../../lib/tool-kit/index.js";
@@ -15,7 +16,7 @@ import { createWriteTool } from "./write.js";
 export default definePlugin({
   name: "tools-core",
   provides: ["file-mutations"],
-  uses: ["file-mutations", "models"],
+  uses: ["file-mutations", "models", "shellSandbox"],
   setup(api) {
     const queue = api.keep("file-mutations", createFileMutationQueue);
     api.services.provide("file-mutations", queue);
@@ -24,7 +25,12 @@ export default definePlugin({
       run: <T>(path: string, fn: () => Promise<T>) => (api.current().services.get("file-mutations") ?? queue).run(path, fn),
     };
     api.register.tool(readTool);
-    api.register.tool(createBashTool(() => shellEnv(api.current())));
+    api.register.tool(
+      createBashTool(
+        () => shellEnv(api.current()),
+        () => api.current().services.get("shellSandbox"),
+      ),
+    );
     api.register.tool(createEditTool(mutations));
     api.register.tool(createWriteTool(mutations));
   },
