@@ -1,8 +1,9 @@
 // The shadow repository: snapshots of the workspace as git trees in a repository outside the
 // project (`<agentDir>/checkpoints/<hash of the workspace path>`), so every change is captured
 // whoever made it (an edit, bash, a plugin, the user). `.gitignore` is respected, files over the
-// size cap are left out, and a snapshot costs one `git ls-files` when nothing changed (git's
-// index remembers each file's stat data, so unchanged files are never read).
+// size cap are left out, and a snapshot costs one `git status` when nothing changed (git's
+// index remembers each file's stat data and which folders changed, so unchanged files are never
+// read).
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { lstat, mkdir, rm, stat, writeFile } from "node:fs/promises";
@@ -36,28 +37,29 @@ export class ShadowRepo {
   async snapshot(): Promise<string> {
     await (this.ready ??= this.init());
     await this.clearStaleLock();
-    const listed = nulList(await git(this.target, ["ls-files", "-z", "-t", "--others", "--modified", "--deleted", "--exclude-standard"]));
+    // `status` (not ls-files) so git also saves refreshed stat data and its untracked cache.
+    const listed = nulList(await git(this.target, ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"]));
     if (listed.length === 0 && this.head && !this.indexMoved) return this.head.commit;
     this.indexMoved = false;
-    const add = new Set<string>();
-    const untrack = new Set<string>();
+    const update: string[] = [];
+    const untrack: string[] = [];
     for (const item of listed) {
-      const tag = item[0];
-      const path = item.slice(2);
+      const path = item.slice(3);
       // An embedded repository (a folder with its own .git) is not snapshotted.
       if (path.endsWith("/")) continue;
-      if (tag !== "R" && (await this.tooLarge(path))) {
-        if (tag !== "?") untrack.add(path);
-      } else add.add(path);
+      if (item[1] !== "D" && (await this.tooLarge(path))) {
+        if (item[0] !== "?") untrack.push(path);
+      } else update.push(path);
     }
-    if (untrack.size)
-      await git(this.target, ["rm", "--cached", "-q", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"], nul(untrack));
-    if (add.size) await git(this.target, ["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], nul(add));
+    // update-index takes paths as they are (no pathspec matching, which is slow for thousands).
+    if (untrack.length) await git(this.target, ["update-index", "-z", "--force-remove", "--stdin"], nul(untrack));
+    if (update.length) await git(this.target, ["update-index", "-z", "--add", "--remove", "--stdin"], nul(update));
     const tree = (await git(this.target, ["write-tree"])).trim();
     if (this.head?.tree === tree) return this.head.commit;
     const parent = this.head ? ["-p", this.head.commit] : [];
     const commit = (await git(this.target, ["commit-tree", tree, ...parent, "-m", `checkpoint ${new Date().toISOString()}`])).trim();
-    await git(this.target, ["update-ref", REF, commit]);
+    // The ref is a plain file (gc is off, so never packed): one write instead of a git process.
+    await writeFile(join(this.target.gitDir, REF), `${commit}\n`);
     this.head = { commit, tree };
     return commit;
   }
@@ -96,6 +98,7 @@ export class ShadowRepo {
       await writeFile(join(this.target.gitDir, "info", "exclude"), "node_modules/\n");
       await git(this.target, ["config", "core.autocrlf", "false"]);
       await git(this.target, ["config", "gc.auto", "0"]);
+      await git(this.target, ["config", "core.untrackedCache", "true"]);
     }
     const commit = (await git(this.target, ["rev-parse", "-q", "--verify", REF]).catch(() => "")).trim();
     if (commit) this.head = { commit, tree: (await git(this.target, ["rev-parse", `${commit}^{tree}`])).trim() };

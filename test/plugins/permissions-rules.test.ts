@@ -12,7 +12,8 @@ const cwd = "/work/project";
 const bash = (command: string): CallView => ({ toolName: "bash", args: { command }, cwd });
 const tool = (toolName: string, args: Record<string, unknown> = {}): CallView => ({ toolName, args, cwd });
 const matches = (rule: string, call: CallView, mode: "any" | "all" = "any") => ruleMatches(parseRule(rule)!, call, mode);
-const rules = (kind: SourcedRule["kind"], ...texts: string[]): SourcedRule[] => texts.map((t) => ({ ...parseRule(t)!, kind, source: "global" }));
+const rules = (kind: SourcedRule["kind"], ...texts: string[]): SourcedRule[] =>
+  texts.map((t) => ({ ...parseRule(t)!, kind, source: "global" }));
 
 describe("permission rules", () => {
   it("Bash: prefix, exact and wildcard specifiers; compound commands", () => {
