@@ -106,7 +106,7 @@ export class ShadowRepo {
 
   private async tooLarge(path: string): Promise<boolean> {
     const info = await lstat(join(this.workspace, path)).catch(() => undefined);
-    return info !== undefined && info.isFile() && info.size > this.maxFileSize;
+    return info?.isFile() === true && info.size > this.maxFileSize;
   }
 
   private async clearStaleLock(): Promise<void> {
