@@ -55,8 +55,10 @@ export class Checkpoints {
     );
   }
 
+  /** Whether this session made a rewind that can be undone (another session's is not offered). */
   canUndo(): boolean {
-    return this.store.lastRewind() !== undefined;
+    const last = this.store.lastRewind();
+    return last !== undefined && last.sessionId === this.sessions()?.id;
   }
 
   /** The checkpoints of the user messages on the current branch, oldest first. */
@@ -108,10 +110,10 @@ export class Checkpoints {
   undo(): Promise<RewindResult> {
     return this.serial(async () => {
       const last = this.store.lastRewind();
-      if (!last) throw new Error("Nothing to undo: there has been no rewind in this workspace");
       const sessions = this.requireSessions();
+      if (!last || last.sessionId !== sessions.id) throw new Error("Nothing to undo: there has been no rewind in this session");
       const redo: RewindRecord = { sessionId: sessions.id, at: Date.now() };
-      if (last.leafId !== undefined && last.sessionId === sessions.id && (last.leafId === null || sessions.entry(last.leafId))) {
+      if (last.leafId !== undefined && (last.leafId === null || sessions.entry(last.leafId))) {
         redo.leafId = sessions.leafId;
         sessions.navigate(last.leafId);
       }
