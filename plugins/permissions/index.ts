@@ -22,7 +22,9 @@ export default definePlugin({
     }));
     const permissions = new Permissions(() => api.current(), state, settings);
     api.services.provide("permissions", permissions);
-    api.on("toolCall", (event) => permissions.gate(event), { stage: Stage.EARLY });
+    // LATE: other taps may rewrite a call's input in place; the rules must judge (and the user
+    // must see) the call that will actually run. A tap before us that blocks ends it anyway.
+    api.on("toolCall", (event) => permissions.gate(event), { stage: Stage.LATE });
 
     const showMode = (mode: PermissionMode) =>
       api
