@@ -32,7 +32,10 @@ export default definePlugin({
         .services.get("ui")
         ?.setStatus("permissions", mode === "yolo" ? undefined : `mode: ${mode}`);
     permissions.onModeChange(showMode);
-    api.on("boot", () => showMode(permissions.mode()));
+    // At start only a mode other than the default is worth a footer line (and an RPC status request).
+    api.on("boot", () => {
+      if (permissions.mode() !== "yolo") showMode(permissions.mode());
+    });
 
     const key =
       typeof (api.settings.permissions as { cycleKey?: unknown } | undefined)?.cycleKey === "string"
