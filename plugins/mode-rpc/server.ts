@@ -2,7 +2,7 @@
 // A bad line or an unknown command gets an error response; the process keeps serving.
 import { eventLine, exitOnSignals, guardStdout, jsonLine, readJsonl } from "../../lib/mode-kit/index.js";
 import type { PluginApi } from "pi-kernel";
-import { COMMANDS, NO_DATA, type RpcCommand, type RpcContext } from "./commands.js";
+import { COMMANDS, type Handler, NO_DATA, type RpcCommand, type RpcContext } from "./commands.js";
 
 /**
  * The outgoing side, shared with the UI service, which exists from setup on: a plugin may ask the
@@ -52,7 +52,7 @@ async function handleLine(ctx: RpcContext, line: string): Promise<void> {
   }
   if (command.type === "extension_ui_response") return answerUi(ctx, command);
   const { id, type } = command;
-  const handler = typeof type === "string" ? COMMANDS[type] : undefined;
+  const handler = typeof type === "string" ? (COMMANDS[type] ?? pluginCommand(ctx, type)) : undefined;
   if (!handler) return ctx.send(failure(id, String(type), `Unknown command: ${String(type)}`));
   try {
     const data = await handler(command, ctx);
@@ -65,6 +65,12 @@ async function handleLine(ctx: RpcContext, line: string): Promise<void> {
   } catch (error) {
     ctx.send(failure(id, type, (error as Error).message));
   }
+}
+
+/** A command a plugin added (the `rpcCommand` contribution); undefined data answers without `data`. */
+function pluginCommand(ctx: RpcContext, type: string): Handler | undefined {
+  const def = ctx.api().registry.get("rpcCommand", type);
+  return def && (async (cmd) => (await def.handler(cmd)) ?? NO_DATA);
 }
 
 export function failure(id: unknown, command: string, error: string): Record<string, unknown> {

@@ -1,5 +1,7 @@
 // The bash tool: run a shell command, stream its output, and return the tail of it. The command
-// runs with the environment `env()` gives (the plugin passes one without provider keys).
+// runs with the environment `env()` gives (the plugin passes one without provider keys), wrapped
+// by the sandbox `sandbox()` gives, if any (a sandbox that cannot start refuses the command).
+import type { ShellSandboxService } from "../../contracts/shell-sandbox.js";
 import { stat, unlink } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
 import {
@@ -27,8 +29,11 @@ export interface BashDetails {
 
 const UPDATE_INTERVAL_MS = 100;
 
-/** The bash tool whose commands run with `env()`'s environment. */
-export const createBashTool = (env: () => NodeJS.ProcessEnv = () => process.env) =>
+/** The bash tool whose commands run with `env()`'s environment, inside `sandbox()`'s sandbox. */
+export const createBashTool = (
+  env: () => NodeJS.ProcessEnv = () => process.env,
+  sandbox: () => ShellSandboxService | undefined = () => undefined,
+) =>
   defineTool<typeof parameters, BashDetails>({
     name: "bash",
     label: "Bash",
@@ -41,6 +46,8 @@ export const createBashTool = (env: () => NodeJS.ProcessEnv = () => process.env)
     async execute(_id, params, signal, onUpdate, ctx) {
       if (signal.aborted) throw new Error("Command aborted");
       await requireDirectory(ctx.cwd);
+      const box = sandbox();
+      const wrapper = box ? await box.wrapper(ctx.cwd) : undefined;
       const sink = new OutputSink();
       const stream = throttle(
         () => onUpdate({ content: [{ type: "text", text: truncateTail(sink.tailText()).content }] }),
@@ -58,6 +65,7 @@ export const createBashTool = (env: () => NodeJS.ProcessEnv = () => process.env)
           onData: stream.call,
           timeoutMs: timeout === undefined ? undefined : timeout * 1000,
           env: env(),
+          wrapper,
         });
       } finally {
         stream.cancel();
@@ -65,7 +73,8 @@ export const createBashTool = (env: () => NodeJS.ProcessEnv = () => process.env)
       }
       const output = await formatOutput(sink);
       const failure = failureReason(outcome, timeout);
-      if (failure) throw new Error(output.text ? `${output.text}\n\n${failure}` : failure);
+      const blocked = failure && box?.explain(output.text);
+      if (failure) throw new Error([output.text, failure, blocked].filter(Boolean).join("\n\n"));
       const details: BashDetails = { exitCode: 0, ...output.details };
       return { content: [{ type: "text", text: output.text || "(no output)" }], details };
     },

@@ -3,7 +3,8 @@
 // spilled to a 0600 file), then join the conversation as a bashExecution message that the model
 // sees on its next request, unless excluded (`!!cmd`). Other plugins may intercept a command
 // first (`intercept`, pi's user_bash): answer with a result, or with operations that run it.
-// Commands run without provider keys in their environment unless `shell.passProviderKeys`.
+// Commands run without provider keys in their environment unless `shell.passProviderKeys`, and
+// inside the "shellSandbox" service's sandbox when a plugin provides one.
 import { definePlugin } from "pi-kernel";
 import { bashText } from "../../lib/session-kit/index.js";
 import { UserBash } from "./user-bash.js";
@@ -13,7 +14,7 @@ export type { BashOperations, BashResult, Interception, Interceptor, RunOptions 
 export default definePlugin({
   name: "user-bash",
   provides: ["userBash"],
-  uses: ["models"],
+  uses: ["models", "shellSandbox"],
   setup(api) {
     api.services.provide("userBash", new UserBash(() => api.current()));
     api.on("context", (messages) =>

@@ -67,6 +67,9 @@ export class UserBash implements UserBashService {
     const settings = api.settings as { shellPath?: unknown; shellCommandPrefix?: unknown };
     const shell = typeof settings.shellPath === "string" ? settings.shellPath : pickShell();
     const prefix = typeof settings.shellCommandPrefix === "string" ? `${settings.shellCommandPrefix}\n` : "";
+    // The sandbox (when a plugin provides one) wraps the command; one that cannot start throws here.
+    const box = operations ? undefined : api.services.get("shellSandbox");
+    const wrapper = box ? await box.wrapper(api.cwd) : undefined;
     const sink = new OutputSink();
     let outcome: { exitCode: number | null; aborted: boolean };
     try {
@@ -80,6 +83,7 @@ export class UserBash implements UserBashService {
             sink,
             onData: () => onData?.(sink.tailText()),
             env: shellEnv(api),
+            wrapper,
           });
     } finally {
       await sink.close();
@@ -87,8 +91,9 @@ export class UserBash implements UserBashService {
     const tail = truncateTail(sink.tailText());
     const spilled = tail.truncated && sink.spillPath && !sink.spillError ? sink.spillPath : undefined;
     if (!spilled && sink.spillPath) await unlink(sink.spillPath).catch(() => {});
+    const blocked = outcome.exitCode !== 0 && !outcome.aborted ? box?.explain(tail.content) : undefined;
     return {
-      output: tail.content,
+      output: blocked ? `${tail.content}\n\n${blocked}` : tail.content,
       exitCode: outcome.exitCode,
       cancelled: outcome.aborted,
       truncated: tail.truncated,

@@ -16,6 +16,8 @@ export interface RunOptions {
   onData?: () => void;
   /** The child's environment; default the agent's own (shellEnv gives one without provider keys). */
   env?: NodeJS.ProcessEnv;
+  /** An argv put before `<shell> -c <command>` (a sandbox: `bwrap ... --`); empty or absent runs the shell itself. */
+  wrapper?: readonly string[];
 }
 
 export interface RunOutcome {
@@ -32,7 +34,8 @@ const SETTLE_MAX_MS = 1000;
 
 export function runCommand(opts: RunOptions): Promise<RunOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(opts.shell, ["-c", opts.command], {
+    const argv = [...(opts.wrapper ?? []), opts.shell, "-c", opts.command];
+    const child = spawn(argv[0], argv.slice(1), {
       cwd: opts.cwd,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
@@ -73,7 +76,7 @@ export function runCommand(opts: RunOptions): Promise<RunOutcome> {
     }
     child.once("error", (error) => {
       stopWatching();
-      reject(new Error(`Could not start ${opts.shell}: ${error.message}`));
+      reject(new Error(`Could not start ${argv[0]}: ${error.message}`));
     });
     child.once("exit", (exitCode, exitSignal) => {
       state.exited = true;

@@ -1,0 +1,20 @@
+// The "shellSandbox" service (provided by the sandbox plugin): how shell commands are wrapped
+// before they are spawned. The bash tool (tools-core) and the user's `!cmd` (user-bash) ask it
+// for every command; without a provider, commands run as they are.
+
+export interface ShellSandboxService {
+  /**
+   * The argv to put before `<shell> -c <command>` for a command run in `cwd` (e.g. `bwrap ... --`);
+   * empty when commands run unsandboxed. Rejects, with an error saying what to do, when the
+   * sandbox is on but cannot start: the caller must not run the command then (fail closed).
+   */
+  wrapper(cwd: string): Promise<string[]>;
+  /** A note for a failed command whose output looks like the sandbox blocked it; undefined otherwise. */
+  explain(output: string): string | undefined;
+}
+
+declare module "pi-kernel" {
+  interface Services {
+    shellSandbox: ShellSandboxService;
+  }
+}

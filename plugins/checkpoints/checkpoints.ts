@@ -1,0 +1,155 @@
+// Checkpoints of one workspace and rewinding to them. A checkpoint is taken when a user message
+// ends (before the model can act on it) and belongs to that message's session entry (found by the
+// message's timestamp). Every git operation runs one at a time; tool calls wait for the pending
+// snapshot, so nothing a tool does can slip in before it. A rewind moves the conversation (the
+// session leaf goes back to before the user message: a branch, nothing is deleted), restores the
+// files, or both, and is itself recorded so it can be undone (undoing records the state it left,
+// so undoing twice redoes).
+import type { PluginApi } from "pi-kernel";
+import { textOf } from "../../lib/session-kit/index.js";
+import type { SessionEntry } from "../../contracts/session-entries.js";
+import type { SessionsService } from "../../contracts/sessions.js";
+import type { ShadowRepo } from "./shadow.js";
+import type { CheckpointStore, RewindRecord } from "./store.js";
+
+export interface CheckpointInfo {
+  entryId: string;
+  /** The user entry's timestamp (ISO). */
+  timestamp: string;
+  text: string;
+  /** Files changed since the checkpoint: what rewinding the files would restore. */
+  files: string[];
+}
+
+export interface RewindResult {
+  restoredFiles: string[];
+  leafId: string | null;
+  /** The user message's text, for the editor (conversation rewinds). */
+  editorText?: string;
+}
+
+export class Checkpoints {
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly api: () => PluginApi,
+    private readonly repo: ShadowRepo,
+    private readonly store: CheckpointStore,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /** Snapshots the workspace for the user message sent at `messageTimestamp`. */
+  capture(messageTimestamp: number): void {
+    const sessionId = this.sessions()?.id ?? "";
+    void this.serial(async () => {
+      const commit = await this.repo.snapshot();
+      await this.store.add({ messageTimestamp, commit, sessionId });
+    }).catch((error: Error) => this.warn(`No checkpoint for this turn: ${error.message}`));
+  }
+
+  /** Resolves when no snapshot is pending. */
+  idle(): Promise<void> {
+    return this.chain.then(
+      () => {},
+      () => {},
+    );
+  }
+
+  /** Whether this session made a rewind that can be undone (another session's is not offered). */
+  canUndo(): boolean {
+    const last = this.store.lastRewind();
+    return last !== undefined && last.sessionId === this.sessions()?.id;
+  }
+
+  /** The checkpoints of the user messages on the current branch, oldest first. */
+  list(): Promise<CheckpointInfo[]> {
+    return this.serial(async () => {
+      const sessions = this.requireSessions();
+      const found = userEntries(sessions).flatMap(({ entry, timestamp, text }) => {
+        const record = this.store.get(timestamp);
+        return record ? [{ entry, text, commit: record.commit }] : [];
+      });
+      if (found.length === 0) return [];
+      const current = await this.repo.snapshot();
+      const out: CheckpointInfo[] = [];
+      for (const f of found)
+        out.push({ entryId: f.entry.id, timestamp: f.entry.timestamp, text: f.text, files: await this.repo.changed(f.commit, current) });
+      return out;
+    });
+  }
+
+  async rewind(entryId: string, what: { files: boolean; conversation: boolean }): Promise<RewindResult> {
+    if (!what.files && !what.conversation) throw new Error("Nothing to rewind: files and conversation are both false");
+    if (this.api().agent.isStreaming) throw new Error("The agent is working; wait for it to finish (or abort it) before rewinding");
+    const sessions = this.requireSessions();
+    const target = userEntries(sessions).find((u) => u.entry.id === entryId);
+    if (!target) throw new Error(`No user message ${entryId} on the current branch of this session`);
+    const record = what.files ? this.store.get(target.timestamp) : undefined;
+    if (what.files && !record) throw new Error(`There is no checkpoint of the files for ${entryId} (taken before checkpoints were on?)`);
+    return this.serial(async () => {
+      const undo: RewindRecord = { sessionId: sessions.id, at: Date.now() };
+      let editorText: string | undefined;
+      if (what.conversation) {
+        undo.leafId = sessions.leafId;
+        const move = await sessions.navigateTree(entryId, {});
+        if (move.cancelled) throw new Error(`The rewind was cancelled${move.by ? ` by ${move.by}` : ""}`);
+        editorText = move.editorText;
+      }
+      let restoredFiles: string[] = [];
+      if (record) {
+        const current = await this.repo.snapshot();
+        undo.commit = current;
+        restoredFiles = await this.repo.restore(record.commit, current);
+      }
+      await this.store.setLastRewind(undo);
+      return { restoredFiles, leafId: sessions.leafId, ...(editorText !== undefined && { editorText }) };
+    });
+  }
+
+  /** Puts back what the last rewind changed (files, conversation or both). */
+  undo(): Promise<RewindResult> {
+    return this.serial(async () => {
+      const last = this.store.lastRewind();
+      const sessions = this.requireSessions();
+      if (!last || last.sessionId !== sessions.id) throw new Error("Nothing to undo: there has been no rewind in this session");
+      const redo: RewindRecord = { sessionId: sessions.id, at: Date.now() };
+      if (last.leafId !== undefined && (last.leafId === null || sessions.entry(last.leafId))) {
+        redo.leafId = sessions.leafId;
+        sessions.navigate(last.leafId);
+      }
+      let restoredFiles: string[] = [];
+      if (last.commit) {
+        const current = await this.repo.snapshot();
+        redo.commit = current;
+        restoredFiles = await this.repo.restore(last.commit, current);
+      }
+      await this.store.setLastRewind(redo);
+      return { restoredFiles, leafId: sessions.leafId };
+    });
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(fn, fn);
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
+  private sessions(): SessionsService | undefined {
+    return this.api().services.get("sessions");
+  }
+
+  private requireSessions(): SessionsService {
+    const s = this.sessions();
+    if (!s) throw new Error("Rewind needs the session store (the session-jsonl plugin), which this agent was composed without");
+    return s;
+  }
+}
+
+/** The user messages on the current branch, with their message timestamps and text. */
+function userEntries(sessions: SessionsService): { entry: SessionEntry; timestamp: number; text: string }[] {
+  return sessions.path().flatMap((entry) => {
+    if (entry.type !== "message" || entry.message.role !== "user") return [];
+    const m = entry.message as { timestamp?: number; content?: unknown };
+    return typeof m.timestamp === "number" ? [{ entry, timestamp: m.timestamp, text: textOf(m.content) }] : [];
+  });
+}

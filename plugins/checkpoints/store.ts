@@ -1,0 +1,67 @@
+// What the shadow directory remembers besides the snapshots: which user message each checkpoint
+// belongs to (`index.jsonl`: the message's timestamp, the snapshot, the session), and the last
+// rewind, so it can be undone even after a restart (`last-rewind.json`).
+import { existsSync, readFileSync } from "node:fs";
+import { appendFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+export interface CheckpointRecord {
+  /** The user message's timestamp (ms): the key that finds its session entry. */
+  messageTimestamp: number;
+  commit: string;
+  sessionId: string;
+}
+
+export interface RewindRecord {
+  /** The workspace just before the rewind (when files were restored). */
+  commit?: string;
+  /** The session leaf just before the rewind (when the conversation moved). */
+  leafId?: string | null;
+  sessionId: string;
+  at: number;
+}
+
+export class CheckpointStore {
+  private byTimestamp: Map<number, CheckpointRecord> | undefined;
+
+  constructor(private readonly dir: string) {}
+
+  get(messageTimestamp: number): CheckpointRecord | undefined {
+    return this.load().get(messageTimestamp);
+  }
+
+  async add(record: CheckpointRecord): Promise<void> {
+    this.load().set(record.messageTimestamp, record);
+    await appendFile(join(this.dir, "index.jsonl"), `${JSON.stringify(record)}\n`);
+  }
+
+  lastRewind(): RewindRecord | undefined {
+    try {
+      return JSON.parse(readFileSync(join(this.dir, "last-rewind.json"), "utf8")) as RewindRecord;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async setLastRewind(record: RewindRecord | undefined): Promise<void> {
+    const file = join(this.dir, "last-rewind.json");
+    if (record) await writeFile(file, `${JSON.stringify(record)}\n`);
+    else await rm(file, { force: true });
+  }
+
+  private load(): Map<number, CheckpointRecord> {
+    if (this.byTimestamp) return this.byTimestamp;
+    this.byTimestamp = new Map();
+    const file = join(this.dir, "index.jsonl");
+    if (!existsSync(file)) return this.byTimestamp;
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      try {
+        const r = JSON.parse(line) as CheckpointRecord;
+        if (typeof r.messageTimestamp === "number" && typeof r.commit === "string") this.byTimestamp.set(r.messageTimestamp, r);
+      } catch {
+        // a torn last line (a crash mid-append) is skipped
+      }
+    }
+    return this.byTimestamp;
+  }
+}

