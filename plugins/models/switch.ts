@@ -10,7 +10,9 @@ export function preferredLevel(api: PluginApi, model: Model, explicit?: Thinking
   if (explicit) return explicit;
   const settings = api.services.get("settings");
   const saved = settingsLevel(
-    settings ? { modelThinkingLevels: settings.get("modelThinkingLevels"), defaultThinkingLevel: settings.get("defaultThinkingLevel") } : api.settings,
+    settings
+      ? { modelThinkingLevels: settings.get("modelThinkingLevels"), defaultThinkingLevel: settings.get("defaultThinkingLevel") }
+      : api.settings,
     model,
   );
   return saved ?? api.agent.thinkingLevel;

@@ -7,13 +7,15 @@ import type { SessionEntry } from "../../contracts/index.js";
 export function sessionView(api: PluginApi): Record<string, unknown> {
   const s = () => api.services.get("sessions");
   const memory = () =>
-    api.agent.messages.map((message: AgentMessage, i): SessionEntry => ({
-      type: "message",
-      id: `m${i}`,
-      parentId: i ? `m${i - 1}` : null,
-      timestamp: new Date(message.timestamp).toISOString(),
-      message,
-    }));
+    api.agent.messages.map(
+      (message: AgentMessage, i): SessionEntry => ({
+        type: "message",
+        id: `m${i}`,
+        parentId: i ? `m${i - 1}` : null,
+        timestamp: new Date(message.timestamp).toISOString(),
+        message,
+      }),
+    );
   const file = () => s()?.file;
   return {
     getCwd: () => api.cwd,

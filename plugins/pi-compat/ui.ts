@@ -43,7 +43,16 @@ export function createUi(api: PluginApi): Record<string, unknown> {
     setToolsExpanded: (expanded: boolean) => call("setToolsExpanded", undefined, expanded),
     // As pi: a UI may answer for its themes (RPC mode has none to offer); without a UI there are none.
     getAllThemes: () => (ui() ? call("getAllThemes", themes()?.list() ?? []) : []),
-    getTheme: (name: string) => (ui() ? call("getTheme", themes()?.list().find((t) => t.name === name), name) : undefined),
+    getTheme: (name: string) =>
+      ui()
+        ? call(
+            "getTheme",
+            themes()
+              ?.list()
+              .find((t) => t.name === name),
+            name,
+          )
+        : undefined,
     setTheme: (name: string) => {
       if (!ui()) return { success: false, error: "UI not available" };
       return typeof ui()?.setTheme === "function" ? call("setTheme", undefined, name) : setTheme(themes(), name);

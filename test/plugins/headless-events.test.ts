@@ -21,7 +21,11 @@ describe("pi event lines", () => {
   it("a tool call's start names its id and tool; its end carries the complete call", () => {
     const call = { type: "toolCall", id: "call_1", name: "read", arguments: {} };
     const partial = { role: "assistant", content: [call], usage: { input: 1 } };
-    const start = toPiEvent({ type: "message_update", message: partial, assistantMessageEvent: { type: "toolcall_start", contentIndex: 0, partial } });
+    const start = toPiEvent({
+      type: "message_update",
+      message: partial,
+      assistantMessageEvent: { type: "toolcall_start", contentIndex: 0, partial },
+    });
     expect(start).toEqual({
       type: "message_update",
       usage: { input: 1 },
