@@ -80,7 +80,8 @@ export const COMMANDS: Record<string, Handler> = {
     ctx.api().actions.setQueueModes({ followUp: mode });
     return NO_DATA;
   },
-  get_last_assistant_text: (_cmd, ctx) => ({ text: lastAssistantText(ctx.api().agent.messages) }),
+  // Without an answer yet pi leaves `text` out.
+  get_last_assistant_text: (_cmd, ctx) => ({ text: lastAssistantText(ctx.api().agent.messages) ?? undefined }),
   get_messages: (_cmd, ctx) => ({ messages: ctx.api().agent.messages }),
   get_commands: async (_cmd, ctx) => ({ commands: await slashCommands(ctx.api()) }),
   get_session_stats: (_cmd, ctx) => sessionStats(ctx.api()),
