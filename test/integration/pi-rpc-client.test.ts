@@ -10,6 +10,13 @@ import { comparable, KNOWN_GAPS, shapeDifferences, withoutKnownGaps } from "../s
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 import { PI_BIN } from "../support/run-cli.js";
 
+/** pi's client on `pi --mode rpc` in `project`, starting on the simulator's model without reasoning. */
+async function startClient(project: string, agentDir: string): Promise<RpcClient> {
+  const client = new RpcClient({ cliPath: PI_BIN, cwd: project, env: { PI_CODING_AGENT_DIR: agentDir }, provider: "sim", model: "sim-model" });
+  await client.start();
+  return client;
+}
+
 describe("pi's RpcClient against pi-kernel --mode rpc", () => {
   let sim: Simulator;
   beforeAll(async () => {
@@ -26,14 +33,7 @@ describe("pi's RpcClient against pi-kernel --mode rpc", () => {
     writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
     // Keep only the last few tokens so compacting this short conversation really cuts turns.
     writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ compaction: { keepRecentTokens: 40 } }));
-    const client = new RpcClient({
-      cliPath: PI_BIN,
-      cwd: project,
-      env: { PI_CODING_AGENT_DIR: agentDir },
-      provider: "sim",
-      model: "sim-model",
-    });
-    await client.start();
+    const client = await startClient(project, agentDir);
     try {
       sim.script({ toolCalls: [{ name: "read", arguments: { path: "src/app.js" } }] }, { text: "It logs a greeting." });
       const events = await client.promptAndWait("what does src/app.js do?");
@@ -111,14 +111,7 @@ describe("pi's RpcClient against pi-kernel --mode rpc", () => {
     const { project, agentDir } = makeProject(sim.url);
     writeTwoModels(agentDir, sim.url);
     prepareShapeProject(agentDir);
-    const client = new RpcClient({
-      cliPath: PI_BIN,
-      cwd: project,
-      env: { PI_CODING_AGENT_DIR: agentDir },
-      provider: "sim",
-      model: "sim-model",
-    });
-    await client.start();
+    const client = await startClient(project, agentDir);
     try {
       // The client's own request/response pairing, for the commands its typed methods lack.
       const send = (command: Record<string, unknown>) =>
