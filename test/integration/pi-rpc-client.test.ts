@@ -12,7 +12,13 @@ import { PI_BIN } from "../support/run-cli.js";
 
 /** pi's client on `pi --mode rpc` in `project`, starting on the simulator's model without reasoning. */
 async function startClient(project: string, agentDir: string): Promise<RpcClient> {
-  const client = new RpcClient({ cliPath: PI_BIN, cwd: project, env: { PI_CODING_AGENT_DIR: agentDir }, provider: "sim", model: "sim-model" });
+  const client = new RpcClient({
+    cliPath: PI_BIN,
+    cwd: project,
+    env: { PI_CODING_AGENT_DIR: agentDir },
+    provider: "sim",
+    model: "sim-model",
+  });
   await client.start();
   return client;
 }
