@@ -38,7 +38,10 @@ describe("pi-acp drives pi-kernel over RPC", () => {
     await sim.close();
   });
 
-  it("opens a session and completes prompts with tool calls, on a model without reasoning and on one with it", async () => {
+  // Two processes start (pi-acp, then pi-kernel under it) and two prompts run: ~12 s on a busy machine.
+  it("opens a session and completes prompts with tool calls, on a model without reasoning and on one with it", {
+    timeout: 60_000,
+  }, async () => {
     const { root, project, agentDir } = makeProject(sim.url);
     writeTwoModels(agentDir, sim.url);
     // PI_ACP_PI_COMMAND names one executable (pi-acp adds `--mode rpc`): `node bin/pi.js` behind a script.
