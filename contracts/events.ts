@@ -1,6 +1,7 @@
 // The events plugins publish on the event hook beyond the loop's own, in pi's shapes (the JSON
 // stream and RPC clients see them as they are). Declared here so `isEvent(e, "compaction_end")`
-// narrows to the fields below.
+// narrows to the fields below. The kernel's own (agent_settled, queue_update, model_select,
+// thinking_level_select) are declared with the loop's in kernel/types.ts.
 import type { CompactionReason } from "./compaction.js";
 
 declare module "pi-kernel" {

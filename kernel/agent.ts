@@ -61,6 +61,8 @@ export class Agent implements AgentView {
     const run = runLoop(prompts, deps).finally(() => {
       if (this.running === run) this.running = undefined;
       if (this.controller === controller) this.controller = undefined;
+      // Idle now (isStreaming is false): clients waiting for the prompt to finish stop here.
+      this.env.emit({ type: "agent_settled" });
     });
     this.running = run;
     return run;

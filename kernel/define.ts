@@ -24,6 +24,8 @@ export interface PromptOptions {
   source?: "interactive" | "rpc" | "extension" | "cli";
   /** While a run is going: queue as steering or follow-up (without it, prompting then throws). */
   streamingBehavior?: "steer" | "followUp";
+  /** Called once the prompt is taken: a command ran, the message was queued, or its run is starting (pi's preflight). */
+  onAccepted?(): void;
 }
 
 /** What plugins can ask the agent to do. */
@@ -38,9 +40,9 @@ export interface AgentActions {
   clearQueues(): AgentMessage[];
   abort(): void;
   waitForIdle(): Promise<void>;
-  /** Emits `model_select` ({model, previousModel, source}) on the event hook. */
+  /** Emits `model_select` ({model, previousModel, source}) on the event hook, then clamps the thinking level to the model. */
   setModel(model: Model, source?: "set" | "cycle" | "restore"): void;
-  /** Emits `thinking_level_select` ({level, previousLevel}). */
+  /** Sets the level clamped to the model; emits `thinking_level_select` ({level, previousLevel}) when it changes. */
   setThinkingLevel(level: ThinkingLevel): void;
   setSessionId(id: string): void;
   /** Names of the tools the model may use; undefined restores the defaults. */

@@ -16,4 +16,5 @@ export { Host } from "./host.js";
 export { StaleApiError, DiagnosticCode, errorText, withTimeout } from "./errors.js";
 export type { PluginSource, LoadedPlugin } from "./generation.js";
 export { emptyUsage } from "./results.js";
+export { availableThinkingLevels, clampThinkingLevel } from "./thinking.js";
 export type { PluginAdapter, ServiceName, Services } from "./services.js";

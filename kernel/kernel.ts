@@ -4,7 +4,8 @@ import type { AgentActions, PluginDef, PromptOptions } from "./define.js";
 import type { PluginSource } from "./generation.js";
 import { Host } from "./host.js";
 import type { TurnRuntime } from "./loop.js";
-import type { AgentEvent, AgentMessage, Diagnostic, UserMessage } from "./types.js";
+import { clampThinkingLevel } from "./thinking.js";
+import type { AgentEvent, AgentMessage, Diagnostic, ThinkingLevel, UserMessage } from "./types.js";
 
 export interface KernelOptions {
   cwd: string;
@@ -54,6 +55,7 @@ export function createKernel(o: KernelOptions): Kernel {
         hooks: gen.hooks,
         provider: (api) => gen.registry.get("provider", api),
         tools: agent.selectTools(gen.registry.list("tool")),
+        selectTools: () => agent.selectTools(gen.registry.list("tool")),
         validator: gen.validator,
       };
     },
@@ -78,22 +80,33 @@ export function createKernel(o: KernelOptions): Kernel {
 }
 
 function createActions(agent: Agent, host: Host, emit: (e: AgentEvent) => void): AgentActions {
+  // pi's content shape for what a user typed: a text block, then any images.
   const userMessage = (text: string, images: PromptOptions["images"]): UserMessage => ({
-    role: "user", content: images?.length ? [{ type: "text", text }, ...images] : text, timestamp: Date.now(),
+    role: "user", content: [{ type: "text", text }, ...(images ?? [])], timestamp: Date.now(),
   });
+  // Clamped to the model (pi's setThinkingLevel): "off" for a model without reasoning; announced when it changes.
+  const setLevel = (wanted: ThinkingLevel) => {
+    const previousLevel = agent.thinkingLevel;
+    agent.thinkingLevel = clampThinkingLevel(wanted, agent.model);
+    if (agent.thinkingLevel !== previousLevel) emit({ type: "thinking_level_select", level: agent.thinkingLevel, previousLevel });
+  };
   const asMessage = (m: string | AgentMessage) => (typeof m === "string" ? userMessage(m, undefined) : m);
   return {
     async prompt(text, opts = {}) {
       const claimed = await host.current.hooks.input.promise({ text, images: opts.images, source: opts.source ?? "cli" });
-      if (claimed?.action === "handled") return;
+      if (claimed?.action === "handled") return opts.onAccepted?.();
       const final = claimed?.action === "transform" ? claimed : { text, images: opts.images };
       const message = userMessage(final.text, final.images);
-      if (!agent.isStreaming) return agent.run([message]);
+      if (!agent.isStreaming) {
+        opts.onAccepted?.();
+        return agent.run([message]);
+      }
       if (!opts.streamingBehavior) {
         throw new Error("Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.");
       }
       if (opts.streamingBehavior === "steer") agent.steer(message);
       else agent.followUp(message);
+      opts.onAccepted?.();
     },
     send: (messages) => agent.run(messages),
     steer: (m) => agent.steer(asMessage(m)),
@@ -105,12 +118,9 @@ function createActions(agent: Agent, host: Host, emit: (e: AgentEvent) => void):
       const previousModel = agent.model;
       agent.model = model;
       emit({ type: "model_select", model, previousModel, source });
+      setLevel(agent.thinkingLevel);
     },
-    setThinkingLevel: (level) => {
-      const previousLevel = agent.thinkingLevel;
-      agent.thinkingLevel = level;
-      emit({ type: "thinking_level_select", level, previousLevel });
-    },
+    setThinkingLevel: setLevel,
     setSessionId: (id) => { agent.sessionId = id; },
     setActiveTools: (names) => { agent.activeTools = names; },
     setMessages: (messages) => { agent.messages = [...messages]; },

@@ -17,6 +17,8 @@ export interface TurnRuntime {
   provider(api: string): ProviderDef | undefined;
   /** The tools the model may call in this turn. */
   tools: ToolDef[];
+  /** Reads them again from the live registry. */
+  selectTools(): ToolDef[];
   validator: SchemaValidator;
 }
 
@@ -97,6 +99,8 @@ async function streamAssistant(rt: TurnRuntime, d: LoopDeps): Promise<AssistantM
     const systemPrompt = await rt.hooks.systemPrompt.promise("", { cwd: d.state.cwd, tools: rt.tools, model });
     const messages = (await rt.hooks.context.promise([...d.state.messages], { model })).filter(isLlmMessage);
     if (d.signal.aborted) return failure(model, "Request aborted", "aborted");
+    // A tool registered while the request was prepared (pi's before_agent_start) is in it.
+    rt.tools = rt.selectTools();
     const tools = rt.tools.map(({ name, description, parameters }) => ({ name, description, parameters }));
     const stream = provider.stream(model, { systemPrompt, messages, tools }, {
       signal: d.signal,

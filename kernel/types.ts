@@ -176,6 +176,8 @@ export type CustomEvent = { [K in keyof CustomEvents]: { type: K } & CustomEvent
 export type KnownEvent =
   | { type: "agent_start" }
   | { type: "agent_end"; messages: AgentMessage[] }
+  /** After agent_end, once the run is over and the agent idle (pi's agent_settled): a client's prompt is done. */
+  | { type: "agent_settled" }
   | { type: "turn_start" }
   | { type: "turn_end"; message: AgentMessage; toolResults: ToolResultMessage[] }
   | { type: "message_start"; message: AgentMessage }

@@ -22,4 +22,4 @@ export {
 export { CommandMirror } from "./commands/mirror.js";
 export { type CommandLine, parseCommandLine } from "./commands/parse.js";
 export { type CommandCompletion, type CommandSource, type CommandsService, SOURCE_ORDER } from "./commands/source-order.js";
-export { type SlashCommandInfo, slashCommands } from "./commands/slash-commands.js";
+export { type SlashCommandInfo, slashCommands, slashCommandsNow } from "./commands/slash-commands.js";

@@ -9,3 +9,4 @@ export { FileTracker, formatFileLists } from "./compaction/files.js";
 export { DEFAULT_SETTINGS, compactionSettings, prepareCompaction } from "./compaction/prepare.js";
 export { serializeConversation, truncate } from "./compaction/serialize.js";
 export { estimateTokens, usageTokens, contextTokens } from "./compaction/tokens.js";
+export { type PiTreeNode, piSessionTree } from "./pi-tree.js";

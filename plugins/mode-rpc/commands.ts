@@ -3,7 +3,7 @@
 // compaction or the user shell live in session-commands.ts.
 import type { ModelsService } from "../../contracts/index.js";
 import type { AgentMessage, ImageContent, PluginApi, QueueMode, ThinkingLevel } from "pi-kernel";
-import { availableThinkingLevels, clampThinkingLevel, lastAssistantText, publicModel } from "../../lib/mode-kit/index.js";
+import { availableThinkingLevels, lastAssistantText, publicModel } from "../../lib/mode-kit/index.js";
 import { NO_DATA, text, type Handler, type RpcCommand, type RpcContext } from "./handler.js";
 import { SESSION_COMMANDS } from "./session-commands.js";
 import { sessionStats } from "./stats.js";
@@ -24,6 +24,12 @@ export const COMMANDS: Record<string, Handler> = {
   prompt: (cmd, ctx) => prompt(cmd, ctx),
   steer: async (cmd, ctx) => queue(cmd, ctx, "steer"),
   follow_up: async (cmd, ctx) => queue(cmd, ctx, "followUp"),
+  // What was queued, as text (pi's clear_queue); a client puts it back in its editor.
+  clear_queue: (_cmd, ctx) => {
+    const queued = { steering: [...ctx.queue.steering], followUp: [...ctx.queue.followUp] };
+    ctx.api().actions.clearQueues();
+    return queued;
+  },
   abort: async (_cmd, ctx) => {
     ctx.api().actions.abort();
     await ctx.api().actions.waitForIdle();
@@ -48,10 +54,9 @@ export const COMMANDS: Record<string, Handler> = {
       .list()
       .map((m) => publicModel(m)),
   }),
+  // The agent clamps it to what the model offers, as pi does.
   set_thinking_level: (cmd, ctx) => {
-    const level = oneOf(cmd, "level", LEVELS);
-    const api = ctx.api();
-    api.actions.setThinkingLevel(clampThinkingLevel(level, api.agent.model));
+    ctx.api().actions.setThinkingLevel(oneOf(cmd, "level", LEVELS));
     return NO_DATA;
   },
   cycle_thinking_level: (_cmd, ctx) => {
@@ -75,14 +80,20 @@ export const COMMANDS: Record<string, Handler> = {
     ctx.api().actions.setQueueModes({ followUp: mode });
     return NO_DATA;
   },
-  get_last_assistant_text: (_cmd, ctx) => ({ text: lastAssistantText(ctx.api().agent.messages) }),
+  // Without an answer yet pi leaves `text` out.
+  get_last_assistant_text: (_cmd, ctx) => ({ text: lastAssistantText(ctx.api().agent.messages) ?? undefined }),
   get_messages: (_cmd, ctx) => ({ messages: ctx.api().agent.messages }),
   get_commands: async (_cmd, ctx) => ({ commands: await slashCommands(ctx.api()) }),
   get_session_stats: (_cmd, ctx) => sessionStats(ctx.api()),
   ...SESSION_COMMANDS,
 };
 
-async function prompt(cmd: RpcCommand, ctx: RpcContext): Promise<undefined> {
+/**
+ * As pi: the response follows the preflight. An extension command has run, the message is queued,
+ * or its run is about to start (success); or the prompt was refused (the error). The run's
+ * progress arrives as events.
+ */
+function prompt(cmd: RpcCommand, ctx: RpcContext): Promise<undefined> {
   const api = ctx.api();
   const message = text(cmd, "message");
   const streamingBehavior =
@@ -92,14 +103,22 @@ async function prompt(cmd: RpcCommand, ctx: RpcContext): Promise<undefined> {
   }
   if (!api.agent.model && !message.startsWith("/"))
     throw new Error("No model selected. Use set_model, or configure a model in models.json.");
-  // The response means "accepted"; the run's progress arrives as events.
-  ctx.send({ ...(cmd.id !== undefined && { id: cmd.id }), type: "response", command: "prompt", success: true });
+  const head = { ...(cmd.id !== undefined && { id: cmd.id }), type: "response", command: "prompt" };
+  let answered = false;
+  const onAccepted = () => {
+    answered = true;
+    ctx.send({ ...head, success: true });
+  };
   const run = api.actions
-    .prompt(message, { images: images(cmd), source: "rpc", streamingBehavior })
-    .catch((error: Error) => api.diagnose({ level: "error", where: "rpc prompt", message: error.message }))
+    .prompt(message, { images: images(cmd), source: "rpc", streamingBehavior, onAccepted })
+    .then(() => answered || onAccepted())
+    .catch((error: Error) => {
+      if (!answered) ctx.send({ ...head, success: false, error: error.message });
+      else api.diagnose({ level: "error", where: "rpc prompt", message: error.message });
+    })
     .finally(() => ctx.background.delete(run));
   ctx.background.add(run);
-  return undefined;
+  return Promise.resolve(undefined);
 }
 
 async function queue(cmd: RpcCommand, ctx: RpcContext, kind: "steer" | "followUp"): Promise<typeof NO_DATA> {
@@ -108,11 +127,7 @@ async function queue(cmd: RpcCommand, ctx: RpcContext, kind: "steer" | "followUp
   const given = text(cmd, "message");
   const content = commands ? await commands.expand(given) : given;
   const imgs = images(cmd);
-  const message: AgentMessage = {
-    role: "user",
-    content: imgs?.length ? [{ type: "text", text: content }, ...imgs] : content,
-    timestamp: Date.now(),
-  };
+  const message: AgentMessage = { role: "user", content: [{ type: "text", text: content }, ...(imgs ?? [])], timestamp: Date.now() };
   ctx.api().actions[kind](message);
   return NO_DATA;
 }

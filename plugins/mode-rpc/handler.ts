@@ -2,12 +2,18 @@
 // tables so the session commands and the core commands can both use them without a cycle).
 import type { PluginApi } from "pi-kernel";
 
+export interface Queue {
+  steering: string[];
+  followUp: string[];
+}
 export type RpcCommand = { id?: unknown; type: string; [field: string]: unknown };
 export interface RpcContext {
   api(): PluginApi;
   send(record: Record<string, unknown>): void;
   /** Runs started by prompt, awaited before the process exits. */
   background: Set<Promise<unknown>>;
+  /** The queues' texts as the last queue_update told them. */
+  queue: Queue;
 }
 /** A successful response without a `data` field. */
 export const NO_DATA = Symbol("no data");

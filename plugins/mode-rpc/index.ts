@@ -2,13 +2,13 @@
 // with an optional id and get one response each; events stream out without ids; the "ui" service
 // becomes pi's extension UI sub-protocol. The process serves until stdin closes.
 import { toPiEvent } from "../../lib/mode-kit/index.js";
-import { definePlugin } from "pi-kernel";
+import { definePlugin, isEvent } from "pi-kernel";
 import { serve, type Channel } from "./server.js";
 import { rpcUi } from "./ui.js";
 
 // Module state outlives plugin reloads (the module is re-imported only when it changes), so the
 // loop started in one generation keeps serving through the taps of the next.
-const channel: Channel = { send: undefined, backlog: [] };
+const channel: Channel = { send: undefined, backlog: [], queue: { steering: [], followUp: [] } };
 const ui = rpcUi(channel);
 
 export default definePlugin({
@@ -19,6 +19,7 @@ export default definePlugin({
     if (api.flags.mode !== "rpc") return;
     api.services.provide("ui", ui);
     api.on("event", (event) => {
+      if (isEvent(event, "queue_update")) Object.assign(channel.queue, { steering: event.steering, followUp: event.followUp });
       const piEvent = channel.send ? toPiEvent(event) : undefined;
       if (piEvent) channel.send!(piEvent);
     });

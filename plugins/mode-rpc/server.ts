@@ -1,8 +1,9 @@
 // The RPC loop: read JSONL commands, answer each, stream pi's events, end when stdin closes.
 // A bad line or an unknown command gets an error response; the process keeps serving.
-import { eventLine, exitOnSignals, guardStdout, jsonLine, readJsonl } from "../../lib/mode-kit/index.js";
+import { exitOnSignals, guardStdout, jsonLine, readJsonl } from "../../lib/mode-kit/index.js";
 import type { PluginApi } from "pi-kernel";
 import { COMMANDS, type Handler, NO_DATA, type RpcCommand, type RpcContext } from "./commands.js";
+import type { Queue } from "./handler.js";
 
 /**
  * The outgoing side, shared with the UI service, which exists from setup on: a plugin may ask the
@@ -11,15 +12,17 @@ import { COMMANDS, type Handler, NO_DATA, type RpcCommand, type RpcContext } fro
 export interface Channel {
   send: ((record: Record<string, unknown>) => void) | undefined;
   backlog: Record<string, unknown>[];
+  /** What is queued, kept from queue_update events (clear_queue answers with it). */
+  queue: Queue;
 }
 
 export function serve(api: PluginApi, channel: Channel): Promise<number> {
   const out = guardStdout();
-  const send = (record: Record<string, unknown>) => out.write(record.type === "message_update" ? eventLine(record) : jsonLine(record));
+  const send = (record: Record<string, unknown>) => out.write(jsonLine(record));
   channel.send = send;
   for (const record of channel.backlog.splice(0)) send(record);
   // Always reach the live generation: a plugin reload must not strand the loop on a stale api.
-  const ctx: RpcContext = { api: () => api.current(), send, background: new Set() };
+  const ctx: RpcContext = { api: () => api.current(), send, background: new Set(), queue: channel.queue };
   const unhook = exitOnSignals({ abort: () => ctx.api().actions.abort(), waitForIdle: () => ctx.api().actions.waitForIdle() });
   return new Promise((resolve) => {
     const stop = readJsonl(

@@ -3,6 +3,7 @@
 // with a clear error when the agent was composed without the plugin that provides the service.
 import type { AgentMessage, PluginApi, ServiceName, Services } from "pi-kernel";
 import type { MessageEntry } from "../../contracts/index.js";
+import { piSessionTree } from "../../lib/session-kit/index.js";
 import { NO_DATA, text, type Handler } from "./handler.js";
 
 function service<K extends ServiceName>(api: PluginApi, name: K, command: string): Services[K] {
@@ -88,6 +89,21 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
       .filter((e): e is MessageEntry => e.type === "message" && e.message.role === "user")
       .map((e) => ({ entryId: e.id, text: userText(e.message) })),
   }),
+  // pi's get_entries: every entry after the header (or after `since`), and the leaf.
+  get_entries: (cmd, ctx) => {
+    const store = sessions(ctx.api(), "get_entries");
+    let entries = store.entries();
+    if (cmd.since !== undefined) {
+      const at = entries.findIndex((e) => e.id === cmd.since);
+      if (at < 0) throw new Error(`Entry not found: ${String(cmd.since)}`);
+      entries = entries.slice(at + 1);
+    }
+    return { entries, leafId: store.leafId };
+  },
+  get_tree: (_cmd, ctx) => {
+    const store = sessions(ctx.api(), "get_tree");
+    return { tree: piSessionTree(store.entries()), leafId: store.leafId };
+  },
   set_session_name: (cmd, ctx) => {
     const name = text(cmd, "name").trim();
     if (!name) throw new Error("Session name cannot be empty");

@@ -13,7 +13,9 @@ interface Answer {
 }
 type DialogOpts = { signal?: AbortSignal; timeout?: number };
 
-export function rpcUi(channel: Channel): UiService & { answer(id: string, response: Answer): void } {
+type RpcUi = UiService & { answer(id: string, response: Answer): void; getAllThemes(): []; getTheme(): undefined; setTheme(): unknown };
+
+export function rpcUi(channel: Channel): RpcUi {
   const pending = new Map<string, (a: Answer | undefined) => void>();
   const ask = (method: string, fields: Record<string, unknown>, opts: DialogOpts = {}): Promise<Answer | undefined> =>
     new Promise((resolve) => {
@@ -46,6 +48,10 @@ export function rpcUi(channel: Channel): UiService & { answer(id: string, respon
     setEditorText: (text) => emit({ method: "set_editor_text", text }),
     // The client owns the editor; like pi, RPC mode cannot read it.
     getEditorText: () => "",
+    // pi has no themes to offer over RPC: extensions that pick one see that and leave it.
+    getAllThemes: () => [],
+    getTheme: () => undefined,
+    setTheme: () => ({ success: false, error: "Theme switching not supported in RPC mode" }),
   };
 }
 

@@ -33,8 +33,15 @@ export function selectModel(models: Model[], flags: Bag, settings: Bag, availabl
   } else {
     model = fromSettings(models, settings, problems, available) ?? available[0];
   }
-  const settingsLevel = isThinkingLevel(settings.defaultThinkingLevel) ? settings.defaultThinkingLevel : undefined;
-  return { model, thinkingLevel: flagLevel ?? suffixLevel ?? settingsLevel, problems };
+  return { model, thinkingLevel: flagLevel ?? suffixLevel ?? settingsLevel(settings, model), problems };
+}
+
+/** pi 0.86: the level settings give a model, its own (`modelThinkingLevels["provider/id"]`) before `defaultThinkingLevel`. */
+export function settingsLevel(settings: Bag, model: Model | undefined): ThinkingLevel | undefined {
+  const perModel = settings.modelThinkingLevels as Record<string, unknown> | undefined;
+  const own = model && perModel && typeof perModel === "object" ? perModel[`${model.provider}/${model.id}`] : undefined;
+  if (isThinkingLevel(own)) return own;
+  return isThinkingLevel(settings.defaultThinkingLevel) ? settings.defaultThinkingLevel : undefined;
 }
 
 function thinkingFlag(value: unknown, problems: Selection["problems"]): ThinkingLevel | undefined {

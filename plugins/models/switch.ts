@@ -1,25 +1,27 @@
-// Switching models as pi does: the level the user prefers is kept apart from the level the model
-// can run. A model without reasoning runs with "off" (a clamp), and the next reasoning model gets
-// the preferred level back: the current level while the model reasons, else the saved
-// defaultThinkingLevel (or "medium"). A scope entry's own level ("model:high") wins.
+// Switching models as pi 0.86 does: the level to carry is the scope entry's own ("model:high"),
+// else the one settings give the new model (modelThinkingLevels, then defaultThinkingLevel),
+// else the current one. The agent clamps it to what the model can do, so a model without
+// reasoning runs with "off", and a reasoning model after it keeps "off" unless settings say more.
 import type { Model, PluginApi, ThinkingLevel } from "pi-kernel";
-import { clampThinkingLevel } from "../../lib/mode-kit/index.js";
+import { settingsLevel } from "./select.js";
 
-const LEVELS: readonly string[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
-
-/** The level to carry to the next model (pi's `_getThinkingLevelForModelSwitch`). */
-export function preferredLevel(api: PluginApi, explicit?: ThinkingLevel): ThinkingLevel {
+/** The level to carry to `model` (pi's `_getThinkingLevelForModelSwitch`). */
+export function preferredLevel(api: PluginApi, model: Model, explicit?: ThinkingLevel): ThinkingLevel {
   if (explicit) return explicit;
-  if (api.agent.model?.reasoning) return api.agent.thinkingLevel;
-  const saved = api.services.has("settings") ? api.services.use("settings").get("defaultThinkingLevel") : api.settings.defaultThinkingLevel;
-  return typeof saved === "string" && LEVELS.includes(saved) ? (saved as ThinkingLevel) : "medium";
+  const settings = api.services.get("settings");
+  const saved = settingsLevel(
+    settings
+      ? { modelThinkingLevels: settings.get("modelThinkingLevels"), defaultThinkingLevel: settings.get("defaultThinkingLevel") }
+      : api.settings,
+    model,
+  );
+  return saved ?? api.agent.thinkingLevel;
 }
 
 /** Selects `model` and sets the preferred level, clamped to what the model can do. */
 export function switchModel(api: PluginApi, model: Model, source: "set" | "cycle" = "set", explicit?: ThinkingLevel): ThinkingLevel {
-  const wanted = preferredLevel(api, explicit);
+  const wanted = preferredLevel(api, model, explicit);
   api.actions.setModel(model, source);
-  const level = clampThinkingLevel(wanted, model);
-  if (level !== api.agent.thinkingLevel) api.actions.setThinkingLevel(level);
-  return level;
+  api.actions.setThinkingLevel(wanted);
+  return api.agent.thinkingLevel;
 }

@@ -13,6 +13,7 @@ import type { Runtime } from "./runtime.js";
 const NOTIFICATIONS = new Set([
   "agent_start",
   "agent_end",
+  "agent_settled",
   "turn_start",
   "turn_end",
   "message_start",

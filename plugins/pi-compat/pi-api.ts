@@ -1,7 +1,7 @@
 // pi's ExtensionAPI (`pi.*`) for one extension, over that extension's own kernel api: what it
 // registers is owned by it (and goes away when it is reloaded), and its failures carry its name.
 import type { Model, PluginApi, ThinkingLevel, ToolDef } from "pi-kernel";
-import { slashCommands } from "../../lib/resource-kit/index.js";
+import { slashCommandsNow } from "../../lib/resource-kit/index.js";
 import { normaliseKey } from "../../lib/tui/index.js";
 import { wrapCompactors } from "./compaction.js";
 import { createCommandContext, createContext } from "./context.js";
@@ -120,7 +120,8 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
           },
         })),
     setActiveTools: (names: string[]) => api.actions.setActiveTools(names),
-    getCommands: () => slashCommands(api.current()),
+    // An array, at once, as pi returns it.
+    getCommands: () => slashCommandsNow(api.current()),
     async setModel(model: Model) {
       const models = api.services.get("models");
       const key = await models?.apiKey(model);
@@ -132,10 +133,9 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
       return true;
     },
     getThinkingLevel: () => api.agent.thinkingLevel,
+    // The agent clamps it to what the model offers (pi's setThinkingLevel); an unknown name is ignored.
     setThinkingLevel(level: ThinkingLevel) {
-      const model = api.agent.model;
-      const clamped = model && !model.reasoning ? "off" : LEVELS.includes(level) ? level : "medium";
-      api.actions.setThinkingLevel(clamped);
+      if (LEVELS.includes(level)) api.actions.setThinkingLevel(level);
     },
     registerProvider(name: string, config: Record<string, unknown>) {
       registerProvider(rt, api, name, config);

@@ -1,17 +1,21 @@
 // pi's read-only `ctx.sessionManager` over the "sessions" service. Without a session store (an
 // agent composed without one) it answers from the agent's messages, as pi's in-memory session.
 import type { AgentMessage, PluginApi } from "pi-kernel";
+import { piSessionTree } from "../../lib/session-kit/index.js";
+import type { SessionEntry } from "../../contracts/index.js";
 
 export function sessionView(api: PluginApi): Record<string, unknown> {
   const s = () => api.services.get("sessions");
   const memory = () =>
-    api.agent.messages.map((message: AgentMessage, i) => ({
-      type: "message",
-      id: `m${i}`,
-      parentId: i ? `m${i - 1}` : null,
-      timestamp: new Date(message.timestamp).toISOString(),
-      message,
-    }));
+    api.agent.messages.map(
+      (message: AgentMessage, i): SessionEntry => ({
+        type: "message",
+        id: `m${i}`,
+        parentId: i ? `m${i - 1}` : null,
+        timestamp: new Date(message.timestamp).toISOString(),
+        message,
+      }),
+    );
   const file = () => s()?.file;
   return {
     getCwd: () => api.cwd,
@@ -31,7 +35,7 @@ export function sessionView(api: PluginApi): Record<string, unknown> {
     getBranch: (fromId?: string) => s()?.path(fromId) ?? memory(),
     getHeader: () => s()?.header(),
     getEntries: () => s()?.entries() ?? memory(),
-    getTree: () => s()?.tree() ?? [],
+    getTree: () => piSessionTree(s()?.entries() ?? memory()),
     getSessionName: () => s()?.name,
   };
 }

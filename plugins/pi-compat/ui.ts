@@ -5,7 +5,7 @@
 import type { PluginApi } from "pi-kernel";
 import { plainTheme } from "../../lib/tui/index.js";
 import { piKeybindings, piTui, type SurfaceHost } from "./modules/tui-host.js";
-import type { UiService } from "../../contracts/index.js";
+import type { ThemesService, UiService } from "../../contracts/index.js";
 
 type Ui = Partial<UiService> & Record<string, unknown>;
 
@@ -41,25 +41,36 @@ export function createUi(api: PluginApi): Record<string, unknown> {
     getEditorComponent: () => call("getEditorComponent", undefined),
     getToolsExpanded: () => call("getToolsExpanded", false),
     setToolsExpanded: (expanded: boolean) => call("setToolsExpanded", undefined, expanded),
-    getAllThemes: () => themes()?.list() ?? [],
+    // As pi: a UI may answer for its themes (RPC mode has none to offer); without a UI there are none.
+    getAllThemes: () => (ui() ? call("getAllThemes", themes()?.list() ?? []) : []),
     getTheme: (name: string) =>
-      themes()
-        ?.list()
-        .find((t) => t.name === name),
-    setTheme(name: string) {
-      const t = themes();
-      if (!t?.set) return { success: false, error: "no themes in this agent" };
-      try {
-        t.set(name);
-        return { success: true };
-      } catch (error) {
-        return { success: false, error: (error as Error).message };
-      }
+      ui()
+        ? call(
+            "getTheme",
+            themes()
+              ?.list()
+              .find((t) => t.name === name),
+            name,
+          )
+        : undefined,
+    setTheme: (name: string) => {
+      if (!ui()) return { success: false, error: "UI not available" };
+      return typeof ui()?.setTheme === "function" ? call("setTheme", undefined, name) : setTheme(themes(), name);
     },
     get theme() {
       return themes()?.current() ?? plainTheme;
     },
   };
+}
+
+function setTheme(t: ThemesService | undefined, name: string): { success: boolean; error?: string } {
+  if (!t?.set) return { success: false, error: "no themes in this agent" };
+  try {
+    t.set(name);
+    return { success: true };
+  } catch (error) {
+    return { success: false, error: (error as Error).message };
+  }
 }
 
 type PiComponent = { render(width: number): string[]; handleInput?(data: string): void; invalidate?(): void; dispose?(): void };

@@ -41,7 +41,9 @@ describe("the first message and the first answer (spawned CLI)", () => {
     expect(r.stdout).toBe("ok\n");
     const user = sim.requests[start].body.messages.find((m: { role: string }) => m.role === "user");
     // pi 0.73.1 sends exactly this: stdin trimmed, no separators added.
-    expect(user.content).toBe(`PIPED<file name="${join(project, "notes.txt")}">\nFILE BODY\n\n</file>\nthe message`);
+    expect(user.content).toEqual([
+      { type: "text", text: `PIPED<file name="${join(project, "notes.txt")}">\nFILE BODY\n\n</file>\nthe message` },
+    ]);
   });
 
   it("writes no session file when the run fails with no model selected", async () => {

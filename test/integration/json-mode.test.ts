@@ -28,21 +28,23 @@ describe("pi --mode json (spawned CLI)", () => {
     expect(typeof lines[0].id).toBe("string");
     const types = lines.slice(1).map((e) => e.type);
     expect(types[0]).toBe("agent_start");
-    expect(types.at(-1)).toBe("agent_end");
+    expect(types.slice(-2)).toEqual(["agent_end", "agent_settled"]);
     expect(types.filter((t) => t === "turn_start")).toHaveLength(2);
     for (const t of ["message_start", "message_update", "message_end", "tool_execution_start", "tool_execution_end", "turn_end"])
       expect(types).toContain(t);
 
     const update = lines.find((e) => e.type === "message_update" && e.assistantMessageEvent.type === "text_delta");
     expect(update.assistantMessageEvent).toMatchObject({ contentIndex: 0, delta: expect.any(String) });
-    expect(update.assistantMessageEvent.partial.role).toBe("assistant");
+    // pi 0.86's wire shape: the delta and usage, not the partial message.
+    expect(update.assistantMessageEvent.partial).toBeUndefined();
+    expect(update.usage).toMatchObject({ input: expect.any(Number) });
     const toolEnd = lines.find((e) => e.type === "toolcall_end" || e.assistantMessageEvent?.type === "toolcall_end");
     expect(toolEnd.assistantMessageEvent.toolCall).toMatchObject({ type: "toolCall", name: "read", arguments: { path: "src/app.js" } });
     const exec = lines.find((e) => e.type === "tool_execution_end");
     expect(exec).toMatchObject({ toolName: "read", isError: false, result: { content: [{ type: "text" }] } });
     const turnEnd = lines.find((e) => e.type === "turn_end");
     expect(turnEnd.toolResults[0]).toMatchObject({ role: "toolResult", toolName: "read" });
-    const end = lines.at(-1);
+    const end = lines.at(-2);
     expect(end.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
     expect(lines.some((e) => e.type === "model_select")).toBe(false);
   });

@@ -67,7 +67,7 @@ describe("examples/", () => {
     expect(r.stderr).toBe("");
     const [body] = requests(start);
     expect(body.messages[0].content).toContain("commit-message");
-    expect(body.messages.at(-1)!.content).toContain("Explain src/app.js to someone new to this codebase");
+    expect(JSON.stringify(body.messages.at(-1)!.content)).toContain("Explain src/app.js to someone new to this codebase");
   });
 
   it("themes/ocean.json loads and is selected with --theme", async () => {
@@ -97,7 +97,7 @@ describe("examples/", () => {
     const [first, second] = requests(start);
     expect(first.tools.map((t) => t.function.name)).toContain("count_todos");
     expect(first.messages[0].content).toContain("review-checklist");
-    expect(first.messages.at(-1)!.content).toContain("Review src/app.js using the review-checklist skill");
+    expect(JSON.stringify(first.messages.at(-1)!.content)).toContain("Review src/app.js using the review-checklist skill");
     expect(second.messages.find((m) => m.role === "tool")?.content).toBe("src/app.js: 0 TODO/FIXME markers");
   });
 });

@@ -4,9 +4,24 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { RpcClient } from "@mariozechner/pi-coding-agent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeProject } from "../support/scenario.mjs";
+import { prepareShapeProject, runRpcShapeSteps, shapeOf } from "../support/rpc-shapes.mjs";
+import { makeProject, writeTwoModels } from "../support/scenario.mjs";
+import { comparable, KNOWN_GAPS, shapeDifferences, withoutKnownGaps } from "../support/shape-compare.js";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 import { PI_BIN } from "../support/run-cli.js";
+
+/** pi's client on `pi --mode rpc` in `project`, starting on the simulator's model without reasoning. */
+async function startClient(project: string, agentDir: string): Promise<RpcClient> {
+  const client = new RpcClient({
+    cliPath: PI_BIN,
+    cwd: project,
+    env: { PI_CODING_AGENT_DIR: agentDir },
+    provider: "sim",
+    model: "sim-model",
+  });
+  await client.start();
+  return client;
+}
 
 describe("pi's RpcClient against pi-kernel --mode rpc", () => {
   let sim: Simulator;
@@ -24,14 +39,7 @@ describe("pi's RpcClient against pi-kernel --mode rpc", () => {
     writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
     // Keep only the last few tokens so compacting this short conversation really cuts turns.
     writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ compaction: { keepRecentTokens: 40 } }));
-    const client = new RpcClient({
-      cliPath: PI_BIN,
-      cwd: project,
-      env: { PI_CODING_AGENT_DIR: agentDir },
-      provider: "sim",
-      model: "sim-model",
-    });
-    await client.start();
+    const client = await startClient(project, agentDir);
     try {
       sim.script({ toolCalls: [{ name: "read", arguments: { path: "src/app.js" } }] }, { text: "It logs a greeting." });
       const events = await client.promptAndWait("what does src/app.js do?");
@@ -95,6 +103,52 @@ describe("pi's RpcClient against pi-kernel --mode rpc", () => {
       expect(forked.cancelled).toBe(false);
       expect(forked.text).toBe(forkable[forkable.length - 1].text);
       expect((await client.getState()).sessionFile).not.toBe(before);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  // The same conversation pi 0.86.1 answered in scripts/record-pi-rpc-shapes.mjs: prompts with
+  // tool calls on a model without reasoning and on one with it, and every other command.
+  it("answers every command in pi's shapes, with a reasoning and a non-reasoning model", async () => {
+    const reference = JSON.parse(readFileSync(join(import.meta.dirname, "..", "fixtures", "pi-rpc-shapes.json"), "utf8")) as {
+      steps: { name: string; response: Parameters<typeof shapeDifferences>[0] }[];
+    };
+    const { project, agentDir } = makeProject(sim.url);
+    writeTwoModels(agentDir, sim.url);
+    prepareShapeProject(agentDir);
+    const client = await startClient(project, agentDir);
+    try {
+      // The client's own request/response pairing, for the commands its typed methods lack.
+      const send = (command: Record<string, unknown>) =>
+        (client as unknown as { send(c: Record<string, unknown>): Promise<Record<string, unknown>> }).send(command);
+      const settled = () =>
+        new Promise<void>((resolve) => {
+          const off = client.onEvent((e) => {
+            if ((e as { type: string }).type !== "agent_settled") return;
+            off();
+            resolve();
+          });
+        });
+      const responses = await runRpcShapeSteps(sim, send as never, settled);
+      const differences = reference.steps.flatMap((step) => {
+        const { id: _id, ...ours } = responses[step.name];
+        return shapeDifferences(comparable(withoutKnownGaps(step.response)), comparable(shapeOf(ours))).map((d) => `${step.name}${d}`);
+      });
+      expect(differences, `known gaps left out: ${KNOWN_GAPS.join("; ")}`).toEqual([]);
+
+      // The values that matter to clients, beyond the shapes.
+      const data = (name: string) => responses[name].data as Record<string, unknown>;
+      expect(data("get_state (model without reasoning)").thinkingLevel).toBe("off");
+      expect(data("get_available_thinking_levels (without reasoning)").levels).toEqual(["off"]);
+      expect(data("get_available_thinking_levels (reasoning)").levels).toEqual(["off", "minimal", "low", "medium", "high"]);
+      expect(data("get_state (after the reasoning prompt)")).toMatchObject({ thinkingLevel: "off", model: { id: "sim-other" } });
+      expect(data("get_last_assistant_text").text).toBe("It logs a greeting.");
+      const messages = data("get_messages").messages as { role: string; content: unknown }[];
+      expect(messages[0]).toMatchObject({ role: "user", content: [{ type: "text", text: "what does src/app.js do?" }] });
+      expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+      const reasoning = sim.requests.at(-1)!.body;
+      expect(reasoning.model).toBe("sim-other");
     } finally {
       await client.stop();
     }

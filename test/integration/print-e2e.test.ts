@@ -68,7 +68,7 @@ describe("pi -p end to end (spawned CLI against the simulator)", () => {
     expect(r.stdout).toBe("piped ok\n");
     const user = sim.requests[start].body.messages.find((m: { role: string }) => m.role === "user");
     // pi joins stdin and the message without a separator (see first-hour-cli.test.ts).
-    expect(user.content).toBe("PIPED CONTENTsummarise this");
+    expect(user.content).toEqual([{ type: "text", text: "PIPED CONTENTsummarise this" }]);
   });
 
   it("reports a broken extension by file and still answers", async () => {

@@ -40,7 +40,7 @@ describe("SDK: createAgentSession", () => {
     const result = events.find((e) => e.type === "tool_execution_end") as { result: { content: { text: string }[] } };
     expect(result.result.content[0].text).toBe("HI");
     expect(events[0].type).toBe("agent_start");
-    expect(events.at(-1)?.type).toBe("agent_end");
+    expect(events.slice(-2).map((e) => e.type)).toEqual(["agent_end", "agent_settled"]);
 
     unsubscribe();
     const before = events.length;

@@ -59,13 +59,17 @@ describe("skills and commands in pi -p", () => {
     const before = sim.requests.length;
     const r = await p.run(["-p", "/skill:deploy to staging", "/review the-diff"]);
     expect(r.stdout).toBe("reviewed\n");
-    const [first, second] = sim.requests.slice(before).map((q) => q.body.messages as { role: string; content: string }[]);
+    const [first, second] = sim.requests
+      .slice(before)
+      .map((q) => q.body.messages as { role: string; content: string | { text: string }[] }[]);
+    // A user prompt goes out as pi sends it: one text part.
+    const text = (c: string | { text: string }[]) => (typeof c === "string" ? c : c.map((p) => p.text).join(""));
     expect(first[0].content).toContain("<name>deploy</name>");
     const skillDir = join(p.project, ".pi", "skills", "deploy");
-    expect(first.at(-1)!.content).toBe(
+    expect(text(first.at(-1)!.content)).toBe(
       `<skill name="deploy" location="${skillDir}/SKILL.md">\nReferences are relative to ${skillDir}.\n\nRun ./deploy.sh then check the health URL.\n</skill>\n\nto staging`,
     );
-    expect(second.at(-1)!.content).toBe("Review the-diff carefully.");
+    expect(text(second.at(-1)!.content)).toBe("Review the-diff carefully.");
   });
 
   it("--no-skills drops discovered skills but keeps --skill ones", async () => {

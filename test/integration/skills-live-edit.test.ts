@@ -122,12 +122,12 @@ describe("live edit of skills, mid-session", () => {
     writeFileSync(join(prompts, "greet.md"), "---\ndescription: Greets\n---\nSay hello to $1.");
     await until(async () => expect((await commands().list()).map((c) => c.name)).toContain("greet"));
     await ask("/greet Ada");
-    expect(h.sim.requests[1].messages.at(-1)).toMatchObject({ role: "user", content: "Say hello to Ada." });
+    expect(h.sim.requests[1].messages.at(-1)).toMatchObject({ role: "user", content: [{ type: "text", text: "Say hello to Ada." }] });
 
     writeFileSync(join(prompts, "greet.md"), "---\ndescription: [broken\n---\nSay bye to $1.");
     await until(() => expect(diagnosticsAbout(h, "greet.md: frontmatter cannot be parsed")).toHaveLength(1));
     await ask("/greet Bob");
-    expect(h.sim.requests[2].messages.at(-1)).toMatchObject({ content: "Say hello to Bob." });
+    expect(h.sim.requests[2].messages.at(-1)).toMatchObject({ content: [{ type: "text", text: "Say hello to Bob." }] });
 
     // Code that reads the kernel's command registry (UIs, RPC get_commands) sees templates too.
     expect(h.kernel.host.current.registry.get("command", "greet")).toMatchObject({ source: "prompt", description: "Greets" });

@@ -126,7 +126,7 @@ describe("hooks", () => {
     await h.kernel.actions.prompt("/ping");
     expect(h.sim.requests).toHaveLength(0);
     await h.kernel.actions.prompt("!upper shout");
-    expect(h.sim.requests[0].messages[0]).toMatchObject({ content: "SHOUT" });
+    expect(h.sim.requests[0].messages[0]).toMatchObject({ content: [{ type: "text", text: "SHOUT" }] });
   });
 
   it("toolResult taps can rewrite results", async () => {

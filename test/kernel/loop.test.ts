@@ -8,7 +8,9 @@ const toolResults = (messages: readonly unknown[]) =>
 describe("agent loop", () => {
   it("streams an answer and emits pi's event sequence", async () => {
     const h = await startKernel();
-    expect(h.events.map((e) => e.type)).toEqual(["model_select"]);
+    // The harness model has no reasoning: selecting it clamps the default level to "off".
+    expect(h.events.map((e) => e.type)).toEqual(["model_select", "thinking_level_select"]);
+    expect(h.kernel.agent.thinkingLevel).toBe("off");
     h.events.length = 0;
     h.sim.push({ text: "hello there" });
     await h.kernel.actions.prompt("hi");
@@ -23,6 +25,7 @@ describe("agent loop", () => {
       "message_end",
       "turn_end",
       "agent_end",
+      "agent_settled",
     ]);
     expect(h.types()).toContain("message_update");
   });
@@ -109,7 +112,7 @@ describe("agent loop", () => {
     await h.kernel.actions.prompt("go");
     expect(h.sim.requests).toHaveLength(1);
     expect(h.kernel.agent.messages.at(-1)?.role).toBe("toolResult");
-    expect(h.types().at(-1)).toBe("agent_end");
+    expect(h.types().slice(-2)).toEqual(["agent_end", "agent_settled"]);
   });
 
   it("checks steering after each sequential tool and skips the rest of the batch", async () => {
@@ -135,7 +138,7 @@ describe("agent loop", () => {
     expect((results[1].content[0] as { text: string }).text).toMatch(/Skipped/);
     // The steering message reaches the model in the very next request, after the tool results.
     const next = h.sim.requests[1].messages;
-    expect(next.at(-1)).toMatchObject({ role: "user", content: "stop, do something else" });
+    expect(next.at(-1)).toMatchObject({ role: "user", content: [{ type: "text", text: "stop, do something else" }] });
   });
 
   it("delivers follow-ups only when the agent would stop, one at a time or all", async () => {
@@ -146,8 +149,8 @@ describe("agent loop", () => {
     h.kernel.actions.followUp("three");
     await run;
     expect(h.sim.requests).toHaveLength(3);
-    expect(h.sim.requests[1].messages.at(-1)).toMatchObject({ content: "two" });
-    expect(h.sim.requests[2].messages.at(-1)).toMatchObject({ content: "three" });
+    expect(h.sim.requests[1].messages.at(-1)).toMatchObject({ content: [{ type: "text", text: "two" }] });
+    expect(h.sim.requests[2].messages.at(-1)).toMatchObject({ content: [{ type: "text", text: "three" }] });
     expect(h.types().filter((t) => t === "agent_end")).toHaveLength(1);
 
     const all = await startKernel();
@@ -158,7 +161,10 @@ describe("agent loop", () => {
     all.kernel.actions.followUp("three");
     await run2;
     expect(all.sim.requests).toHaveLength(2);
-    expect(all.sim.requests[1].messages.slice(-2).map((m) => m.content)).toEqual(["two", "three"]);
+    expect(all.sim.requests[1].messages.slice(-2).map((m) => m.content)).toEqual([
+      [{ type: "text", text: "two" }],
+      [{ type: "text", text: "three" }],
+    ]);
     expect(all.events.filter((e) => e.type === "queue_update").length).toBeGreaterThan(0);
   });
 

@@ -115,7 +115,10 @@ describe("dispatch", () => {
     h.sim.push({ text: "a" }, { text: "b" });
     await h.kernel.actions.prompt("/usr/bin/node crashes");
     await h.kernel.actions.prompt(" /help");
-    expect(h.sim.requests.map((r) => r.messages.at(-1)!.content)).toEqual(["/usr/bin/node crashes", " /help"]);
+    expect(h.sim.requests.map((r) => r.messages.at(-1)!.content)).toEqual([
+      [{ type: "text", text: "/usr/bin/node crashes" }],
+      [{ type: "text", text: " /help" }],
+    ]);
   });
 
   it("expands templates after other input hooks, but extension commands claim input before them", async () => {
@@ -130,7 +133,7 @@ describe("dispatch", () => {
     await h.kernel.actions.prompt("/deploy x");
     await h.kernel.actions.prompt("/explain a.ts");
     expect(seen).toEqual(["/explain a.ts"]);
-    expect(h.sim.requests[0].messages.at(-1)!.content).toBe("Explain a.ts in detail.");
+    expect(h.sim.requests[0].messages.at(-1)!.content).toEqual([{ type: "text", text: "Explain a.ts in detail." }]);
   });
 });
 

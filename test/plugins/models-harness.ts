@@ -58,6 +58,9 @@ export async function setUpIn(
       get model() {
         return selected.model;
       },
+      get thinkingLevel() {
+        return selected.level;
+      },
     },
   } as unknown as PluginApi;
   await plugin.setup(api);

@@ -58,7 +58,7 @@ describe("pi-compat ExtensionAPI", () => {
     expect(first.systemPrompt).toContain("[tour]");
     expect(first.tools.map((t) => t.name)).toContain("secret");
     const texts = (m: { content: unknown }) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content));
-    expect(first.messages.map(texts)).toEqual(["HELLO", "started with: HELLO", "context-added"]);
+    expect(first.messages.map(texts)).toEqual([JSON.stringify([{ type: "text", text: "HELLO" }]), "started with: HELLO", "context-added"]);
     const results = second.messages.filter((m) => m.role === "toolResult").map(texts);
     expect(results[0]).toContain("secret:k1-checked!");
     expect(results[1]).toContain("no forbidden keys");

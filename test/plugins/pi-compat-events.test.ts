@@ -70,6 +70,7 @@ async function start(
 const fresh = () => (dir = mkdtempSync(join(tmpdir(), "pik-pievents-")));
 const text = (m: object): string => {
   const content = (m as { content?: unknown }).content;
+  if (Array.isArray(content) && content.every((c) => c?.type === "text")) return content.map((c) => c.text).join("");
   return typeof content === "string" ? content : JSON.stringify(content);
 };
 

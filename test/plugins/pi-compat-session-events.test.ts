@@ -114,9 +114,9 @@ describe("session events for the user's commands", () => {
     expect(events()).toEqual(["session_before_tree:plain", "session_before_tree:plain", "session_tree:none:undefined"]);
     const prep = g.__piTreePrep!;
     expect(prep).toMatchObject({ targetId: firstAnswer, oldLeafId: leaf, commonAncestorId: firstAnswer, userWantsSummary: false });
-    expect((prep.entriesToSummarize as { message?: { content?: unknown } }[]).map((e) => e.message?.content)).toContainEqual(
-      "second question",
-    );
+    expect((prep.entriesToSummarize as { message?: { content?: unknown } }[]).map((e) => e.message?.content)).toContainEqual([
+      { type: "text", text: "second question" },
+    ]);
   });
 
   it("an extension's summary replaces the branch summarizer (no LLM call) and its label is set", async () => {

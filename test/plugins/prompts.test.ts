@@ -105,6 +105,9 @@ describe("templates", () => {
     await templates();
     h!.sim.push({ text: "ok" });
     await h!.kernel.actions.prompt(`/pr 42 "error handling" tests`);
-    expect(h!.sim.requests[0].messages.at(-1)).toMatchObject({ role: "user", content: "Review PR 42 focusing on error handling tests." });
+    expect(h!.sim.requests[0].messages.at(-1)).toMatchObject({
+      role: "user",
+      content: [{ type: "text", text: "Review PR 42 focusing on error handling tests." }],
+    });
   });
 });

@@ -44,7 +44,10 @@ describe("/tree", () => {
     t.sim.script({ text: "back on LRU" });
     await a.api.actions.prompt("continue with LRU");
     const entries = readEntries(file);
-    expect(entries.at(-2)).toMatchObject({ parentId: "6256bb3a", message: { role: "user", content: "continue with LRU" } });
+    expect(entries.at(-2)).toMatchObject({
+      parentId: "6256bb3a",
+      message: { role: "user", content: [{ type: "text", text: "continue with LRU" }] },
+    });
   });
 
   it("choosing a user message continues from just before it and hands its text back", async () => {

@@ -65,7 +65,11 @@ describe.each(["simple", "branched", "compacted"])("pi fixture %s", (name) => {
     const entries = readEntries(file);
     expect(entries).toHaveLength(before + 2);
     const [user, assistant] = entries.slice(before);
-    expect(user).toMatchObject({ type: "message", parentId: o.leafId, message: { role: "user", content: "carry on" } });
+    expect(user).toMatchObject({
+      type: "message",
+      parentId: o.leafId,
+      message: { role: "user", content: [{ type: "text", text: "carry on" }] },
+    });
     expect(assistant).toMatchObject({
       type: "message",
       parentId: user.id,

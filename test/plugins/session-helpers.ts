@@ -53,8 +53,9 @@ export function sessionEnv(
           api: "openai-completions",
           apiKey: "sim-key",
           models: [
-            { id: "sim-model", contextWindow, maxTokens: 32000 },
-            { id: "other-model", contextWindow, maxTokens: 32000 },
+            // Reasoning models, so the thinking levels these tests record are not clamped to "off".
+            { id: "sim-model", contextWindow, maxTokens: 32000, reasoning: true },
+            { id: "other-model", contextWindow, maxTokens: 32000, reasoning: true },
           ],
         },
       },

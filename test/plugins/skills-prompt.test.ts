@@ -77,14 +77,19 @@ describe("/skill:name", () => {
     const dir = join(cwd, ".pi", "skills", "pdf-tools");
     expect(req.messages.at(-1)).toMatchObject({
       role: "user",
-      content: `<skill name="pdf-tools" location="${dir}/SKILL.md">\nReferences are relative to ${dir}.\n\n# PDF\n\nRun scripts/extract.py.\n</skill>\n\nsummarise report.pdf`,
+      content: [
+        {
+          type: "text",
+          text: `<skill name="pdf-tools" location="${dir}/SKILL.md">\nReferences are relative to ${dir}.\n\n# PDF\n\nRun scripts/extract.py.\n</skill>\n\nsummarise report.pdf`,
+        },
+      ],
     });
   });
 
   it("works for a disable-model-invocation skill, and without arguments", async () => {
     h = await agent({ cwd, agentDir: join(root, "agent") });
     const req = await ask("/skill:secret");
-    expect(req.messages.at(-1)!.content).toMatch(
+    expect((req.messages.at(-1)!.content as { text: string }[])[0].text).toMatch(
       /^<skill name="secret" location="[^"]+">\nReferences are relative to .+\.\n\nSecret steps\.\n<\/skill>$/,
     );
   });

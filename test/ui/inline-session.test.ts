@@ -158,9 +158,10 @@ describe("inline UI session", () => {
     await h.send("other");
     await h.waitFor((s) => s.includes("› sim/sim-other") && !s.includes("sim/sim-model "));
     await h.send(KEYS.enter);
-    await h.waitFor(/\(sim\) sim-other • medium/);
+    // As pi 0.86: the level carried over from the model without reasoning ("off") is kept.
+    await h.waitFor(/\(sim\) sim-other • off/);
     await h.send(KEYS.shiftTab);
-    await h.waitFor(/\(sim\) sim-other • high/);
+    await h.waitFor(/\(sim\) sim-other • minimal/);
     await h.send(KEYS.ctrlP);
     await h.waitFor(/\(sim\) sim-model\s*$/m);
     // The next request goes to the chosen model.

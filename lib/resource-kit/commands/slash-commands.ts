@@ -14,7 +14,22 @@ export interface SlashCommandInfo {
 
 export async function slashCommands(api: PluginApi): Promise<SlashCommandInfo[]> {
   // Without commands-core nothing dispatches templates or skills: the registry is all there is.
-  const all = api.services.has("commands") ? await api.services.use("commands").list() : api.registry.list("command");
+  return describe(api, api.services.has("commands") ? await api.services.use("commands").list() : api.registry.list("command"));
+}
+
+const ORDER = ["extension", "prompt", "skill"];
+
+/**
+ * The same list at once, for pi's synchronous `pi.getCommands()`: read from the registry, where
+ * the live sources mirror their commands (lib/resource-kit/commands/mirror.ts), in pi's order
+ * (extension commands, prompt templates, skills).
+ */
+export function slashCommandsNow(api: PluginApi): SlashCommandInfo[] {
+  const all = describe(api, api.registry.list("command"));
+  return all.sort((a, b) => ORDER.indexOf(a.source) - ORDER.indexOf(b.source));
+}
+
+function describe(api: PluginApi, all: CommandDef[]): SlashCommandInfo[] {
   return all
     .filter((c) => c.source !== "builtin")
     .map((c): SlashCommandInfo => {
