@@ -175,7 +175,7 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
   });
 
   it("asks session/request_permission when the policy asks, and honours both answers", async () => {
-    const { client, project } = start(["-e", join(FIXTURES, "permissions")]);
+    const { client, project } = start(); // the real permissions plugin, in the default composition
     await client.initialize();
     const session = await client.agent.request("session/new", { cwd: project, mcpServers: [] });
     expect(session.modes).toMatchObject({
