@@ -87,7 +87,9 @@ describe("rewind through the spawned CLI", () => {
     expect(existsSync(join(project, "notes.md"))).toBe(true);
 
     const mark = rpc.records.length;
-    await rpc.call({ type: "prompt", message: "/rewind" });
+    // As in pi, the response to a prompt that runs a command comes once the command is done,
+    // so the dialogs are answered first.
+    const rewound = rpc.call({ type: "prompt", message: "/rewind" });
     const pick = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "select", mark);
     expect(pick.title).toBe("Rewind to before which message?");
     expect(pick.options).toHaveLength(1);
@@ -100,16 +102,18 @@ describe("rewind through the spawned CLI", () => {
     expect(editor.text).toBe("write notes");
     const notice = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "notify", mark);
     expect(notice.message).toBe("Rewound: 1 file(s) restored: notes.md. /rewind can undo it.");
+    expect((await rewound).success).toBe(true);
     expect(existsSync(join(project, "notes.md"))).toBe(false);
     expect((await rpc.call({ type: "get_messages" })).data.messages).toEqual([]);
 
     // The undo entry comes first now.
     const again = rpc.records.length;
-    await rpc.call({ type: "prompt", message: "/rewind" });
+    const undone = rpc.call({ type: "prompt", message: "/rewind" });
     const undo = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "select", again);
     expect(undo.options[0]).toBe("↶ Undo the last rewind");
     rpc.writeLine(JSON.stringify({ type: "extension_ui_response", id: undo.id, value: undo.options[0] }));
     await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "notify", again);
+    expect((await undone).success).toBe(true);
     expect(readFileSync(join(project, "notes.md"), "utf8")).toBe("# notes\n");
     expect((await rpc.call({ type: "get_messages" })).data.messages.map((m: Record_) => m.role)).toEqual([
       "user",
