@@ -22,7 +22,10 @@ export interface PermissionRequest {
   signal?: AbortSignal;
 }
 
-export type PermissionAnswer = { decision: "allow-once" } | { decision: "allow-always" } | { decision: "deny"; message?: string };
+export type PermissionAnswer =
+  | { decision: "allow-once" }
+  | { decision: "allow-always" }
+  | { decision: "deny"; message?: string };
 
 /** Asks someone about one tool call; resolves undefined when nobody answered (treated as deny). */
 export type PermissionAsker = (request: PermissionRequest) => Promise<PermissionAnswer | undefined>;
