@@ -62,17 +62,13 @@ export async function runChild(
     return outcome(progress, t, running, submitted, signal);
   } finally {
     signal.removeEventListener("abort", onAbort);
-    await running
-      .dispose()
-      .catch((error) =>
-        parent
-          .current()
-          .diagnose({
-            level: "warning",
-            where: "subagents",
-            message: `subagent "${t.label}" did not shut down cleanly: ${errorText(error)}`,
-          }),
-      );
+    await running.dispose().catch((error) =>
+      parent.current().diagnose({
+        level: "warning",
+        where: "subagents",
+        message: `subagent "${t.label}" did not shut down cleanly: ${errorText(error)}`,
+      }),
+    );
   }
 }
 
