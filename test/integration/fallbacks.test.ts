@@ -1,5 +1,5 @@
 // Fallback chains, key rotation and model roles through the real CLI against the simulator.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/run-cli.js";
@@ -65,6 +65,26 @@ describe("fallback chains, key rotation and model roles", () => {
     expect(r.stdout).toBe("done on the fallback\n");
     // Two tries on sim-model (the budget), then sim-other; the next turn skips sim-model.
     expect(s.sim.requests.slice(from).map((q) => q.body.model)).toEqual(["sim-model", "sim-model", "sim-other", "sim-other"]);
+  });
+
+  it("falls back across wire formats: an overloaded Anthropic model continues on an OpenAI-compatible one", async () => {
+    const p = setup({ fallbacks: { "ant/claude-sim": ["sim/sim-model"] } });
+    const models = JSON.parse(readFileSync(join(p.agentDir, "models.json"), "utf8"));
+    models.providers.ant = {
+      baseUrl: s.sim.url,
+      api: "anthropic-messages",
+      apiKey: "ant-key",
+      models: [{ id: "claude-sim", name: "Claude (simulated)", contextWindow: 200000, maxTokens: 8192 }],
+    };
+    writeFileSync(join(p.agentDir, "models.json"), JSON.stringify(models));
+    s.sim.script({ fault: { kind: "status", status: 529 } }, { text: "the other wire answered" });
+    const from = s.sim.requests.length;
+    const r = await pi(p, ["--model", "ant/claude-sim", "-p", "hi"]);
+    expect(r.stdout).toBe("the other wire answered\n");
+    const requests = s.sim.requests.slice(from);
+    expect(requests.map((q) => q.format)).toEqual(["anthropic", "openai"]);
+    // The Anthropic key never goes to the other provider.
+    expect(requests[1].headers.authorization).toBe("Bearer sim-secret-key");
   });
 
   it("never falls back once the reply started to stream", async () => {
