@@ -3,8 +3,8 @@
 // the retry budget, the same request goes to the next model of its chain through that model's
 // provider plugin (looked up by api in the registry), announced as a warning and a
 // `model_fallback` event. The chain travels in the stream options, so the next provider continues
-// it instead of starting its own; a model that failed over stays skipped until the run ends, so
-// the turns after it do not wait on it again.
+// it instead of starting its own; a model that failed over stays skipped for the rest of the run
+// (the requests that share its abort signal), so the turns after it do not wait on it again.
 import type { AssistantMessageEvent, LlmContext, Model, PluginApi, StreamOptions } from "pi-kernel";
 import { clampThinkingLevel } from "./thinking.js";
 
@@ -16,15 +16,11 @@ export interface FallbackOptions extends StreamOptions {
 const key = (m: Model) => `${m.provider}/${m.id}`;
 
 export class Fallbacks {
-  /** Models that failed over during the current run (cleared when it ends). */
-  private readonly down = new Set<string>();
+  /** Models that failed over, per run: the loop gives every request of a run the same signal. */
+  private readonly down = new WeakMap<AbortSignal, Set<string>>();
   private readonly warned = new Set<string>();
 
-  constructor(private readonly api: PluginApi) {
-    api.on("event", (e) => {
-      if (e.type === "agent_end") this.down.clear();
-    });
-  }
+  constructor(private readonly api: PluginApi) {}
 
   /** The models to try after `model`: the rest of the chain this request continues, else its own. */
   rest(model: Model, options: FallbackOptions): Model[] {
@@ -33,7 +29,7 @@ export class Fallbacks {
 
   /** True when `model` failed over earlier in this run and has somewhere to go. */
   skips(model: Model, options: FallbackOptions): boolean {
-    return this.down.has(key(model)) && this.rest(model, options).length > 0;
+    return options.signal !== undefined && this.down.get(options.signal)?.has(key(model)) === true && this.rest(model, options).length > 0;
   }
 
   /**
@@ -48,7 +44,7 @@ export class Fallbacks {
     quiet = false,
   ): AsyncIterable<AssistantMessageEvent> | undefined {
     const rest = [...this.rest(model, options)];
-    this.down.add(key(model));
+    if (options.signal) this.down.set(options.signal, (this.down.get(options.signal) ?? new Set()).add(key(model)));
     const api = this.api.current();
     for (let next = rest.shift(); next; next = rest.shift()) {
       const provider = api.registry.get("provider", next.api);

@@ -23,10 +23,23 @@ export default definePlugin({
     if (depth >= number(settings.maxDepth, DEFAULT_DEPTH)) return;
     const store = new AgentStore(api);
     api.onDispose(() => store.close());
-    api.on("boot", () => store.warmSoon());
+    // Knowing whether any agent is defined decides whether the tool is on by default.
+    api.on("boot", async () => {
+      await store.agents();
+      store.warmSoon();
+    });
     // One bound per agent, kept across reloads so a reload mid-turn does not double it.
     const limit = api.keep("limit", () => new Limit(() => number(subagentSettings(api.current().settings).maxParallel, DEFAULT_PARALLEL)));
-    api.register.tool(subagentTool(api, store, limit));
+    // On by default once an agent is defined (settings subagents.enabled: true/false overrides
+    // that), so an agent without agents keeps pi's default tools and prompt.
+    const enabled = settings.enabled;
+    const tool = subagentTool(api, store, limit);
+    api.register.tool(
+      Object.defineProperty(tool, "defaultActive", {
+        get: () => (typeof enabled === "boolean" ? enabled : store.count() > 0),
+        enumerable: true,
+      }),
+    );
     api.on(
       "systemPrompt",
       async (prompt, ctx) => {
@@ -38,9 +51,15 @@ export default definePlugin({
   },
 });
 
-function subagentSettings(settings: Readonly<Record<string, unknown>>): { maxParallel?: unknown; maxDepth?: unknown } {
+interface SubagentSettings {
+  enabled?: unknown;
+  maxParallel?: unknown;
+  maxDepth?: unknown;
+}
+
+function subagentSettings(settings: Readonly<Record<string, unknown>>): SubagentSettings {
   const value = settings.subagents;
-  return typeof value === "object" && value !== null ? (value as { maxParallel?: unknown; maxDepth?: unknown }) : {};
+  return typeof value === "object" && value !== null ? (value as SubagentSettings) : {};
 }
 
 function number(value: unknown, fallback: number): number {

@@ -55,9 +55,17 @@ export class AgentStore {
     });
   }
 
+  /** The agents found by the last build (none before the first), without waiting. */
+  private last = new Map<string, AgentDef>();
+
   /** Every agent by name. */
   async agents(): Promise<Map<string, AgentDef>> {
-    return this.index.get();
+    return (this.last = await this.index.get());
+  }
+
+  /** How many agents the last look found (sync, for the tool's default activation). */
+  count(): number {
+    return this.last.size;
   }
 
   warmSoon(): void {

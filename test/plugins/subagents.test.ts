@@ -56,6 +56,21 @@ describe("subagents plugin", () => {
     await s.dispose();
   });
 
+  it("the tool is on by default once an agent is defined; without agents pi's default tools stay as they are", async () => {
+    const none = await session();
+    const enabled = await session({ settings: { subagents: { enabled: true } } });
+    const withAgent = await session({}, { "agents/a.md": agentFile("a", "An agent") });
+    sim.script({ text: "1" }, { text: "2" }, { text: "3" });
+    const from = sim.requests.length;
+    for (const x of [none, enabled, withAgent]) await x.s.prompt("hi");
+    const [a, b, c] = sim.requests.slice(from);
+    expect(toolNames(a)).not.toContain("subagent");
+    expect(systemOf(a)).not.toContain("subagent tool");
+    expect(toolNames(b)).toContain("subagent");
+    expect(toolNames(c)).toContain("subagent");
+    for (const x of [none, enabled, withAgent]) await x.s.dispose();
+  });
+
   it("reads a project's agents only once the project is trusted, and they win over the user's", async () => {
     const files = { "agents/same.md": agentFile("same", "User version"), ".pi/agents/same.md": agentFile("same", "Project version") };
     const untrusted = await session({}, files);
@@ -76,7 +91,7 @@ describe("subagents plugin", () => {
   });
 
   it("an output schema makes the child submit a value the kernel validates", async () => {
-    const { s, events } = await session();
+    const { s, events } = await session({ settings: { subagents: { enabled: true } } });
     const schema = { type: "object", properties: { count: { type: "number" } }, required: ["count"] };
     sim.script(
       { toolCalls: [{ name: "subagent", arguments: { instructions: "You count things.", task: "count", outputSchema: schema } }] },
@@ -100,7 +115,7 @@ describe("subagents plugin", () => {
   });
 
   it("a child asking for a model role gets the role's model; children have no subagent tool of their own", async () => {
-    const { s } = await session({ settings: { modelRoles: { small: "sim/sim-other" } } });
+    const { s } = await session({ settings: { modelRoles: { small: "sim/sim-other" }, subagents: { enabled: true } } });
     sim.script(
       { toolCalls: [{ name: "subagent", arguments: { instructions: "Be brief.", task: "t", model: "small" } }] },
       { text: "child" },
@@ -140,7 +155,7 @@ describe("subagents plugin", () => {
         api.on("toolCall", (e) => (e.toolName === "bash" ? { block: true, reason: "bash is blocked by the parent" } : undefined));
       },
     });
-    const { s } = await session({ plugins: [gate] });
+    const { s } = await session({ plugins: [gate], settings: { subagents: { enabled: true } } });
     sim.script(
       { toolCalls: [{ name: "subagent", arguments: { instructions: "Run things.", task: "run ls", tools: ["bash"] } }] },
       { toolCalls: [{ name: "bash", arguments: { command: "echo SHOULD-NOT-RUN" } }] },
