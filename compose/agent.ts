@@ -6,6 +6,7 @@
 // kernel and applies the tool selection. Callers only map their flags or options onto this.
 import { createKernel, type Diagnostic, type Kernel, type PluginDef, type PluginSource } from "../kernel/index.js";
 import { agentDirOf } from "./agent-dir.js";
+import { agentFactoryPlugin } from "./agent-factory.js";
 import { agentPackages } from "./agent-packages.js";
 import { containExit } from "./containment.js";
 import { ComposeCode } from "./diagnostics.js";
@@ -62,6 +63,8 @@ export interface ComposedAgent {
 export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   const agentDir = agentDirOf(o.agentDir);
   const root = packageRoot();
+  // As given: the packages add resource paths to o.flags, which a child agent adds itself.
+  const givenFlags = { ...o.flags };
   let kernel: Kernel | undefined;
   const run = await runExtensions(o.extensions ?? [], o.cwd);
   const packages = agentPackages({
@@ -100,11 +103,19 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     aliases: { ...toolkitAliases(root), ...o.aliases },
     ...discovery,
     discover: async () => (discovered = await discovery.discover()),
-    plugins: o.plugins,
+    plugins: [
+      ...(o.plugins ?? []),
+      // Child agents (the subagents plugin) are composed like this one: same packages, -e paths installed once.
+      agentFactoryPlugin({
+        options: { ...o, agentDir, flags: givenFlags, extensions: run.paths },
+        kernel: () => started,
+        compose: composeAgent,
+      }),
+    ],
     watch: o.watch ?? false,
     fallbackReport: o.report,
   });
-  const started = kernel;
+  const started: Kernel = kernel;
   return {
     kernel: started,
     async start() {

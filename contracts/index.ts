@@ -9,6 +9,7 @@ export type * from "./file-mutations.js";
 export type * from "./file-system.js";
 export type * from "./interactive.js";
 export type * from "./mcp.js";
+export type * from "./model-fallback.js";
 export type * from "./models.js";
 export type * from "./named.js";
 export type * from "./permissions.js";

@@ -43,6 +43,12 @@ export interface ModelsService {
    * gives several; true when `apiKey` now returns another one (worth retrying at once).
    */
   rotateApiKey?(model: Model, failedKey: string | undefined): Promise<boolean>;
+  /**
+   * The model settings `modelRoles` gives a role ("default", "small", "plan", or any name a
+   * subagent asks for), with the thinking level of a `:level` suffix; undefined when the role is
+   * not set (callers then use the current model) or names no known model (reported).
+   */
+  role?(name: string): Scoped | undefined;
   /** The --models (or settings `enabledModels`) selection, in order; empty when not set. */
   scoped(): Scoped[];
   /**

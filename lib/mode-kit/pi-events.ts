@@ -22,6 +22,8 @@ const PASS = new Set([
   "session_info_changed",
   "thinking_level_changed",
   "extension_error",
+  // pi-kernel's own: a turn moved to the next model of a fallback chain (contracts/model-fallback.ts).
+  "model_fallback",
 ]);
 
 export function toPiEvent(event: AgentEvent): Record<string, unknown> | undefined {

@@ -1,22 +1,29 @@
 // The provider plugins' setup side: registers a provider whose streaming code (the wire format
 // and the shared driver) is imported on the first request, so start-up never pays for it.
-// Imports nothing at load time but the kernel, which is loaded already.
-import { emptyUsage, type AssistantMessageEvent, type LlmContext, type Model, type PluginApi, type StreamOptions } from "pi-kernel";
+// Imports nothing at load time but the kernel, which is loaded already, and the (small) fallback
+// bookkeeping, which sends a failed request on to the next model of its chain (fallback.ts).
+import { emptyUsage, type AssistantMessageEvent, type LlmContext, type Model, type PluginApi } from "pi-kernel";
+import { type FallbackOptions, Fallbacks } from "./fallback.js";
 import type { Wire } from "./run.js";
 
 /** The part of the models service providers use (plugins never import each other). */
 
 export function registerLazyProvider(api: PluginApi, apiName: string, loadWire: () => Promise<Wire>): void {
-  api.register.provider({ api: apiName, stream: (model, context, options) => stream(api, loadWire, model, context, options) });
+  const fallbacks = new Fallbacks(api);
+  api.register.provider({ api: apiName, stream: (model, context, options) => stream(api, loadWire, fallbacks, model, context, options) });
 }
 
 async function* stream(
   api: PluginApi,
   loadWire: () => Promise<Wire>,
+  fallbacks: Fallbacks,
   model: Model,
   context: LlmContext,
-  options: StreamOptions,
+  options: FallbackOptions,
 ): AsyncGenerator<AssistantMessageEvent> {
+  // A model that already failed over in this run goes straight to its replacement.
+  const skipped = fallbacks.skips(model, options) ? fallbacks.next(model, context, options, "failed earlier in this run", true) : undefined;
+  if (skipped) return yield* skipped;
   let wire: Wire;
   let run: typeof import("./run.js");
   try {
@@ -45,6 +52,8 @@ async function* stream(
       });
     },
     onRetryEnd: (r) => api.current().actions.emit({ type: "auto_retry_end", ...r }),
+    hasFallback: (m) => fallbacks.rest(m, options).length > 0,
+    fallback: (m, reason) => fallbacks.next(m, context, options, reason),
   });
 }
 

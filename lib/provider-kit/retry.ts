@@ -91,3 +91,27 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+
+const SHEDDING_TYPES = /overloaded|rate.?limit|resource_exhausted/i;
+
+/**
+ * The provider is shedding load: a rate limit (429) or an overload (529, Anthropic's
+ * overloaded_error, Gemini's RESOURCE_EXHAUSTED). With a fallback model configured the turn moves
+ * on at once; waiting out the backoff would only delay it.
+ */
+export function shedsLoad(error: unknown): boolean {
+  if (error instanceof HttpError) return error.status === 429 || error.status === 529 || SHEDDING_TYPES.test(error.apiType ?? "");
+  return error instanceof StreamProtocolError && error.transient && SHEDDING_TYPES.test(error.message);
+}
+
+/**
+ * Whether a failure (after retries) passes the turn to the next model of a fallback chain: load
+ * shedding, any 5xx, or a transient error the API reported in the stream. Not a request the server
+ * rejected as wrong (4xx), nor a network failure (the next provider is likely unreachable too).
+ */
+export function fallsBack(error: unknown): boolean {
+  if (shedsLoad(error)) return true;
+  if (error instanceof HttpError) return error.status >= 500;
+  // An API's own error event (server_error, UNAVAILABLE, ...), not a stream cut short.
+  return error instanceof StreamProtocolError && error.transient && /reported an error/.test(error.message);
+}

@@ -11,7 +11,7 @@ import { MessageAssembler } from "./assembler.js";
 import { HttpError, IdleTimeoutError, StreamProtocolError, describeError, httpError, redact } from "./errors.js";
 import { checkUrl, emptyResponse, notAStream } from "./misconfigured.js";
 import { OVERFLOW_MARKER, looksLikeOverflow } from "./overflow.js";
-import { type RetryPolicy, decideRetry, retryPolicy, sleep } from "./retry.js";
+import { type RetryPolicy, decideRetry, fallsBack, retryPolicy, shedsLoad, sleep } from "./retry.js";
 import { type SseEvent, sseBatches } from "./sse.js";
 
 export interface WireRequest {
@@ -51,6 +51,16 @@ export interface RunDeps {
   onRetry?(info: RetryInfo): void;
   /** After a retried request ends: pi's auto_retry_end. */
   onRetryEnd?(info: { success: boolean; attempt: number; finalError?: string }): void;
+  /**
+   * Whether `model` has a next model in its fallback chain (settings `fallbacks`): a rate limit or
+   * an overload then moves on at once instead of waiting out the retry budget.
+   */
+  hasFallback?(model: Model): boolean;
+  /**
+   * The turn on the next model of the chain, after `model` failed with `reason` before streaming
+   * anything (429, 529/overloaded, or 5xx after the retry budget); undefined when the chain is spent.
+   */
+  fallback?(model: Model, reason: string): AsyncIterable<AssistantMessageEvent> | undefined;
 }
 
 type Events = AsyncGenerator<AssistantMessageEvent, void, undefined>;
@@ -87,7 +97,9 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
         const rotated = decision.retry || decision.reason ? await nextKey(error, options, deps, model, apiKey) : undefined;
         // Another key, not yet tried by this request: no need to wait out the rate limit.
         const fresh = rotated !== undefined && !tried.has(rotated);
-        if (!decision.retry && !fresh) throw decision.reason ? new RetryRefused(describeError(error), decision.reason) : error;
+        // Rate-limited or overloaded with every key, and another model is configured: go there now.
+        if (!fresh && shedsLoad(error) && deps.hasFallback?.(model)) throw error;
+        if (!decision.retry && !fresh) throw decision.reason ? new RetryRefused(error, decision.reason) : error;
         const delayMs = fresh || !decision.retry ? 0 : decision.delayMs;
         const errorMessage = redact(describeError(error), apiKey);
         if (rotated) {
@@ -104,7 +116,10 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
     const aborted = signal?.aborted === true;
     const message = aborted ? "Request aborted" : failureMessage(error, apiKey);
     if (retries > 0) deps.onRetryEnd?.({ success: false, attempt: retries, finalError: message });
-    yield out.fail(aborted ? "aborted" : "error", message);
+    // Nothing reached the caller yet (so no tool call started), so another model can take the turn.
+    const next = !aborted && !emitted && fallsBack(unwrap(error)) ? deps.fallback?.(model, message) : undefined;
+    if (next) yield* next;
+    else yield out.fail(aborted ? "aborted" : "error", message);
   }
 }
 
@@ -119,11 +134,15 @@ async function nextKey(error: unknown, options: StreamOptions, deps: RunDeps, mo
 /** A transient failure not retried because the server asked for too long a wait. */
 class RetryRefused extends Error {
   constructor(
-    readonly original: string,
+    readonly original: unknown,
     reason: string,
   ) {
-    super(`${original} (not retried: ${reason})`);
+    super(`${describeError(original)} (not retried: ${reason})`);
   }
+}
+
+function unwrap(error: unknown): unknown {
+  return error instanceof RetryRefused ? error.original : error;
 }
 
 function failureMessage(error: unknown, apiKey: string | undefined): string {

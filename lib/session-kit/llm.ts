@@ -1,5 +1,6 @@
 // One summary request (compaction, branch summaries), streamed through the provider plugin
 // (a real request, with the key the "models" service resolves), returning the reply's text.
+// Side jobs go to the `small` model role when settings `modelRoles.small` names one.
 import type { AssistantMessage, Model, PluginApi, ThinkingLevel } from "pi-kernel";
 
 export interface SummaryCall {
@@ -12,10 +13,13 @@ export interface SummaryCall {
 }
 
 export async function complete(api: PluginApi, call: SummaryCall): Promise<string> {
-  const { model } = call;
+  const models = api.services.get("models");
+  const small = models?.role?.("small");
+  const model = small?.model ?? call.model;
+  const thinkingLevel = small ? (small.thinkingLevel ?? (small.model.reasoning ? call.thinkingLevel : "off")) : call.thinkingLevel;
   const provider = api.registry.get("provider", model.api);
   if (!provider) throw new Error(`no provider plugin handles api "${model.api}" (model ${model.provider}/${model.id})`);
-  const apiKey = await api.services.get("models")?.apiKey(model);
+  const apiKey = await models?.apiKey(model);
   let final: AssistantMessage | undefined;
   const stream = provider.stream(
     model,
@@ -28,7 +32,7 @@ export async function complete(api: PluginApi, call: SummaryCall): Promise<strin
       signal: call.signal,
       apiKey,
       maxTokens: Math.min(call.maxTokens, model.maxTokens || call.maxTokens),
-      thinkingLevel: call.thinkingLevel,
+      thinkingLevel,
     },
   );
   for await (const event of stream) {

@@ -1,8 +1,9 @@
 // API keys, looked up when a request is made: the --api-key flag (for the provider chosen at
 // start-up), then auth.json, then the provider's standard environment variable
 // (ANTHROPIC_API_KEY, ...), then the provider's apiKey in models.json. Stored values may name an
-// environment variable or, with a leading "!", a shell command printing the key. models.json may
-// give several keys (an array): the first is used until a rate limit moves to the next.
+// environment variable or, with a leading "!", a shell command printing the key. models.json (or
+// auth.json's `key`) may give several keys (an array): the first is used until a rate limit moves
+// to the next.
 import { exec } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -36,12 +37,21 @@ export class ApiKeys {
   async forModel(model: Model): Promise<string | undefined> {
     const flag = this.sources.flags.apiKey;
     if (typeof flag === "string" && flag !== "" && model.provider === this.sources.runtimeProvider()) return flag;
-    const stored = await this.fromAuthFile(model.provider);
+    const stored = this.pick(model.provider, await this.fromAuthFile(model.provider));
     if (stored) return this.resolveValue(stored, model.provider);
     const fromEnv = envKey(model.provider);
     if (fromEnv) return fromEnv;
     const configured = this.configured(model.provider);
     return configured ? this.resolveValue(configured, model.provider) : undefined;
+  }
+
+  /** The keys of the source in use when it lists several (auth.json, else models.json). */
+  private async keyList(model: Model): Promise<string | string[] | undefined> {
+    const flag = this.sources.flags.apiKey;
+    if (typeof flag === "string" && flag !== "" && model.provider === this.sources.runtimeProvider()) return undefined;
+    const stored = await this.fromAuthFile(model.provider);
+    if (stored) return stored;
+    return envKey(model.provider) ? undefined : this.sources.configuredKey(model.provider);
   }
 
   /**
@@ -50,7 +60,7 @@ export class ApiKeys {
    * True when the next request gets another key.
    */
   async rotate(model: Model, failedKey: string | undefined): Promise<boolean> {
-    const keys = this.sources.configuredKey(model.provider);
+    const keys = await this.keyList(model);
     if (!Array.isArray(keys) || keys.length < 2) return false;
     const inUse = await this.forModel(model);
     if (inUse !== failedKey) return inUse !== undefined;
@@ -60,7 +70,10 @@ export class ApiKeys {
 
   /** The models.json key in use: the only one, or the current one of several. */
   private configured(provider: string): string | undefined {
-    const value = this.sources.configuredKey(provider);
+    return this.pick(provider, this.sources.configuredKey(provider));
+  }
+
+  private pick(provider: string, value: string | string[] | undefined): string | undefined {
     if (!Array.isArray(value)) return value || undefined;
     return value[(this.current.get(provider) ?? 0) % value.length] || undefined;
   }
@@ -83,7 +96,7 @@ export class ApiKeys {
     return this.parseAuth(text, provider) !== undefined;
   }
 
-  private async fromAuthFile(provider: string): Promise<string | undefined> {
+  private async fromAuthFile(provider: string): Promise<string | string[] | undefined> {
     let text: string;
     try {
       text = await readFile(join(this.sources.agentDir, "auth.json"), "utf8");
@@ -94,11 +107,16 @@ export class ApiKeys {
     return this.parseAuth(text, provider);
   }
 
-  private parseAuth(text: string, provider: string): string | undefined {
+  private parseAuth(text: string, provider: string): string | string[] | undefined {
     const file = join(this.sources.agentDir, "auth.json");
     try {
       const entry = (parseJsonc(text) as Record<string, { type?: unknown; key?: unknown }> | null)?.[provider];
-      return entry?.type === "api_key" && typeof entry.key === "string" && entry.key !== "" ? entry.key : undefined;
+      if (entry?.type !== "api_key") return undefined;
+      if (Array.isArray(entry.key)) {
+        const keys = entry.key.filter((k): k is string => typeof k === "string" && k !== "");
+        return keys.length > 0 ? keys : undefined;
+      }
+      return typeof entry.key === "string" && entry.key !== "" ? entry.key : undefined;
     } catch (error) {
       const detail = error instanceof JsoncError ? `invalid JSON at ${error.message}` : "cannot be parsed";
       this.reportOnce("warning", file, `${file}: ${detail}; its keys are ignored (other key sources still apply)`);

@@ -16,6 +16,7 @@ import { filterModels, modelTable } from "./list-models.js";
 import { mergeCatalog } from "./merge.js";
 import { foundAdvice, noModelAdvice, probeLocalServers } from "./probe.js";
 import { findModel, resolveModel } from "./resolve.js";
+import { roleModel, withDefaultRole } from "./roles.js";
 import { type Scoped, nextScoped, scopeModels } from "./scope.js";
 import { selectModel } from "./select.js";
 import { switchModel } from "./switch.js";
@@ -66,6 +67,7 @@ export default definePlugin({
       const ids = customIds();
       return list.filter((m) => addedOwn.has(m) || ids.has(`${m.provider}/${m.id}`) || keys.hasAuth(m.provider));
     };
+    const reported = new Set<string>();
     const service: ModelsService = {
       list: () => available(),
       all: () => [...all()],
@@ -80,6 +82,12 @@ export default definePlugin({
         );
       },
       rotateApiKey: (model, failedKey) => keys.rotate(model, failedKey),
+      role: (name) => {
+        const { found, problem } = roleModel(all(), api.settings, name);
+        if (problem && !reported.has(problem)) api.diagnose({ level: "warning", where: "model roles", message: problem });
+        if (problem) reported.add(problem);
+        return found;
+      },
       scoped: () => [...scope],
       select: (model) => {
         switchModel(api, model);
@@ -132,7 +140,7 @@ export default definePlugin({
       }
       scope = applyScope(api, usable);
       const flags = scope.length > 0 && !explicit ? { ...api.flags, model: `${scope[0].model.provider}/${scope[0].model.id}` } : api.flags;
-      const selection = selectModel(all(), flags, api.settings, usable);
+      const selection = selectModel(all(), flags, withDefaultRole(api.settings), usable);
       // --api-key follows the provider chosen at start-up, in this generation too.
       runtimeProvider = selection.model?.provider ?? runtimeProvider;
       for (const p of selection.problems) api.diagnose({ level: p.level, where: "model selection", message: p.message });
