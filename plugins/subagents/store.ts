@@ -26,14 +26,21 @@ export class AgentStore {
   private untrustedSaid = false;
   /** What the last build read (files and their mtimes), for stale(). */
   private stamp = "";
+  /** Read once: a generation's cwd and agent dir never change, and timers may outlive its api. */
+  private readonly where: AgentRoots;
+  private readonly agentDir: string;
+  private readonly cwd: string;
 
   constructor(private readonly api: PluginApi) {
+    this.where = agentRoots(api);
+    this.agentDir = api.agentDir;
+    this.cwd = api.cwd;
     const report = (where: string, message: string) => api.diagnose({ level: "warning", where, message });
     this.cache = new FileCache<AgentDef>(
       (path, text) => {
         try {
           const { data, body } = this.parse!(text);
-          const source = path.startsWith(agentRoots(api).project) ? "project" : "user";
+          const source = path.startsWith(this.where.project) ? "project" : "user";
           const { agent, problems } = checkAgent(data, body, path, source);
           return { value: agent, problems };
         } catch (error) {
@@ -81,12 +88,12 @@ export class AgentStore {
   }
 
   private roots(): string[] {
-    const { user, project } = agentRoots(this.api);
+    const { user, project } = this.where;
     return this.projectTrusted() ? [user, project] : [user];
   }
 
   private projectTrusted(): boolean {
-    return isTrusted(this.api.agentDir, this.api.cwd);
+    return isTrusted(this.agentDir, this.cwd);
   }
 
   private async build(): Promise<Map<string, AgentDef>> {
@@ -110,7 +117,7 @@ export class AgentStore {
 
   private sayUntrusted(): void {
     if (this.untrustedSaid || this.projectTrusted()) return;
-    if (markdownFiles(agentRoots(this.api).project).length === 0) return;
+    if (markdownFiles(this.where.project).length === 0) return;
     this.untrustedSaid = true;
     this.api.diagnose({
       level: "info",

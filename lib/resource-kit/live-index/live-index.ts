@@ -65,7 +65,14 @@ export class LiveIndex<T> {
 
   /** Long-lived modes build the index (and start watching) while the user is still typing. */
   warmSoon(): void {
-    if (this.opts.watch) setTimeout(() => void this.get().catch(() => undefined), 0).unref?.();
+    // Not after close(): the owner (a plugin's generation) may be gone, and its callbacks with it.
+    if (this.opts.watch)
+      setTimeout(() => {
+        if (!this.closed)
+          void Promise.resolve()
+            .then(() => this.get())
+            .catch(() => undefined);
+      }, 0).unref?.();
   }
 
   /** Resolves once the watchers are ready (for tests and benchmarks). */
