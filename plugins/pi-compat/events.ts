@@ -38,6 +38,9 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
   api.on(
     "boot",
     async (b) => {
+      // pi's getCommands() at session_start already lists skills and prompt templates: let the
+      // live sources (skills, prompts) finish their first look before the handlers run.
+      await api.services.get("commands")?.list();
       await emitSession(rt, { type: "session_start", reason: b.reason });
       await discoverResources(rt, api, b.reason);
     },

@@ -27,13 +27,18 @@ export function normaliser(run, pkgDir, shimDir) {
   };
 }
 
-/** Names the package added on top of the runtime's own (the baseline run with the probe alone). */
+/**
+ * Names the package added on top of the runtime's own (the baseline run with the probe alone). A
+ * name the runtime already had counts too when the package took it over (its source path changed):
+ * pi-kernel has built-in tools pi lacks (e.g. `subagent`), which a package may replace.
+ */
 export function added(probe, baseline) {
-  const base = { tools: new Set(baseline?.tools.map((t) => t.name)), commands: new Set(baseline?.commands.map((c) => c.name)) };
-  return {
-    tools: [...new Set((probe?.tools ?? []).map((t) => t.name).filter((n) => !base.tools.has(n)))].sort(),
-    commands: [...new Set((probe?.commands ?? []).map((c) => c.name).filter((n) => !base.commands.has(n)))].sort(),
+  const pick = (kind) => {
+    const base = new Map((baseline?.[kind] ?? []).map((x) => [x.name, x.path]));
+    const names = (probe?.[kind] ?? []).filter((x) => !base.has(x.name) || (x.path && base.get(x.name) !== x.path)).map((x) => x.name);
+    return [...new Set(names)].sort();
   };
+  return { tools: pick("tools"), commands: pick("commands") };
 }
 
 export function registered(record, kind) {

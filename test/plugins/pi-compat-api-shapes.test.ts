@@ -2,12 +2,13 @@
 // agent_settled reaches pi.on, a tool registered in before_agent_start is in the first request,
 // setThinkingLevel is clamped to the model, the theme API without a UI answers as pi's, and
 // ctx.sessionManager.getTree() is pi's SessionTreeNode tree.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import commandsCore from "../../plugins/commands-core/index.js";
 import piCompat from "../../plugins/pi-compat/index.js";
+import prompts from "../../plugins/prompts/index.js";
 import sessionJsonl from "../../plugins/session-jsonl/index.js";
 import { type Harness, startKernel } from "../kernel/harness.js";
 
@@ -35,6 +36,9 @@ export default function (pi) {
     });
   });
   for (const type of ["agent_end", "agent_settled"]) pi.on(type, () => g.events.push(type));
+  pi.on("session_start", () => {
+    g.values.atStart = pi.getCommands().map((c) => c.name + ":" + c.source);
+  });
 }
 `;
 
@@ -52,7 +56,9 @@ describe("pi-compat API shapes", () => {
     dir = mkdtempSync(join(tmpdir(), "pik-shapes-"));
     const file = join(dir, "probe.js");
     writeFileSync(file, EXTENSION);
-    h = await startKernel([commandsCore, sessionJsonl, piCompat], {
+    mkdirSync(join(dir, ".pi", "prompts"), { recursive: true });
+    writeFileSync(join(dir, ".pi", "prompts", "greet.md"), "---\ndescription: greet\n---\nSay hello");
+    h = await startKernel([commandsCore, sessionJsonl, prompts, piCompat], {
       cwd: dir,
       agentDir: join(dir, "agent"),
       noDiscovery: false,
@@ -62,6 +68,9 @@ describe("pi-compat API shapes", () => {
     });
     const g = () => (globalThis as { __piShapes?: { events: string[]; values: Record<string, unknown> } }).__piShapes!;
 
+    // As in pi, prompt templates (and skills) are already listed when session_start runs.
+    expect(g().values.atStart).toEqual(["probe:extension", "greet:prompt"]);
+
     h.sim.push({ toolCalls: [{ name: "late_tool", arguments: {} }] }, { text: "done" });
     await h.kernel.actions.prompt("go");
     expect(h.sim.requests[0].tools.map((t) => t.name)).toContain("late_tool");
@@ -70,7 +79,7 @@ describe("pi-compat API shapes", () => {
     expect(g().events).toEqual(["agent_end", "agent_settled"]);
 
     await h.kernel.actions.prompt("/probe");
-    expect(g().values.commands).toEqual({ isArray: true, names: ["probe"] });
+    expect(g().values.commands).toEqual({ isArray: true, names: ["probe", "greet"] });
     expect(g().values.themes).toEqual({ all: [], one: undefined, set: { success: false, error: "UI not available" } });
     // The harness model has no reasoning.
     expect(g().values.level).toBe("off");
