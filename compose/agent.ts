@@ -85,6 +85,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     packageRoot: root,
     packageSources: packages.packageSources,
     projectTrusted: packages.projectTrusted,
+    autoEnabled: packages.autoEnabled,
     extensionPaths: run.paths,
     noExtensions: o.noExtensions,
     // Long-lived modes pick up edits of the pi-packages.json composing them (and of those it extends) too.
