@@ -25,7 +25,11 @@ export function autoOverrides(o: AutoScopeDirs): AutoEnabled {
   return (kind, file, scope) => {
     if (scope === "project") return enabledByOverrides(file, project[kind] ?? [], projectBase);
     const own = enabledByOverrides(file, global[kind] ?? [], o.agentDir);
-    const [state] = applyDelta([{ path: file, enabled: own }], (project[kind] ?? []).filter((p) => /^[+-]/.test(p)), projectBase);
+    const [state] = applyDelta(
+      [{ path: file, enabled: own }],
+      (project[kind] ?? []).filter((p) => /^[+-]/.test(p)),
+      projectBase,
+    );
     return state?.enabled ?? own;
   };
 }

@@ -48,7 +48,9 @@ export function packageResources(dir: string, filters?: Filters, o: ResolveOptio
   for (const kind of KINDS) {
     const narrowed = filters?.[kind] !== undefined || (manifest?.[kind] ?? []).some(isOverride);
     const whole = kind !== "extensions" && !narrowed && states[kind].length > 0;
-    out[kind] = whole ? offered(dir, manifest, kind, filters !== undefined).roots : states[kind].filter((s) => s.enabled).map((s) => s.path);
+    out[kind] = whole
+      ? offered(dir, manifest, kind, filters !== undefined).roots
+      : states[kind].filter((s) => s.enabled).map((s) => s.path);
   }
   return out;
 }
@@ -84,10 +86,18 @@ function readManifest(dir: string): Manifest | undefined {
  * manifest's own patterns applied. `convention`: fall back to the convention folder when the
  * manifest does not name the kind (pi does for filter entries, not for plain ones).
  */
-function offered(dir: string, manifest: Manifest | undefined, kind: ResourceKind, convention: boolean): { roots: string[]; files: string[]; declared: boolean } {
+function offered(
+  dir: string,
+  manifest: Manifest | undefined,
+  kind: ResourceKind,
+  convention: boolean,
+): { roots: string[]; files: string[]; declared: boolean } {
   const entries = manifest?.[kind];
   if (entries && (entries.length > 0 || !convention)) {
-    const roots = expand(dir, entries.filter((e) => !isOverride(e)));
+    const roots = expand(
+      dir,
+      entries.filter((e) => !isOverride(e)),
+    );
     const files = filesOfPaths(roots, kind);
     const patterns = entries.filter(isOverride);
     return { roots, files: patterns.length ? applyPatterns(files, patterns, dir) : files, declared: true };
