@@ -7,6 +7,7 @@
 import { createKernel, type Diagnostic, type Kernel, type PluginDef, type PluginSource } from "../kernel/index.js";
 import { agentDirOf } from "./agent-dir.js";
 import { agentPackages } from "./agent-packages.js";
+import { compositionNames } from "./composition-names.js";
 import { containExit } from "./containment.js";
 import { ComposeCode } from "./diagnostics.js";
 import { runExtensions } from "./extensions.js";
@@ -63,7 +64,12 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   const agentDir = agentDirOf(o.agentDir);
   const root = packageRoot();
   let kernel: Kernel | undefined;
-  const run = await runExtensions(o.extensions ?? [], o.cwd);
+  // `-e @pi-kernel/<name>` is the install's built-in plugin package.
+  const names = compositionNames(root);
+  const run = await runExtensions(
+    (o.extensions ?? []).map((e) => names.package(e) ?? e),
+    o.cwd,
+  );
   const packages = agentPackages({
     cwd: o.cwd,
     agentDir,

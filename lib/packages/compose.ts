@@ -100,10 +100,14 @@ function resourcesOfEntry(dir: string, entry: PackageEntry, delta: PackageEntry 
 /** An entry with the directory its relative source is resolved against. */
 type Listed = { entry: PackageEntry; base: string };
 
+/** A settings file's entries; a package name the caller knows (`@pi-kernel/tools-core`) becomes its folder. */
 function settingsEntries(file: string, base: string, o: ComposePackagesOptions): Listed[] {
   if (!existsSync(file)) return [];
   try {
-    return readPackages(file).map((entry) => ({ entry, base }));
+    return readPackages(file).map((entry) => {
+      const known = o.names?.package(sourceOf(entry));
+      return { entry: known ? (typeof entry === "string" ? known : { ...entry, source: known }) : entry, base };
+    });
   } catch (error) {
     o.report("error", `${file}: ${(error as Error).message}`);
     return [];
