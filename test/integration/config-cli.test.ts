@@ -5,7 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { RpcProcess } from "../support/rpc-process.js";
 import { runCli } from "../support/run-cli.js";
+import { simProjects } from "../support/sim-projects.js";
 
 const dir = mkdtempSync(join(tmpdir(), "pik-config-cli-"));
 const agentDir = join(dir, "agent");
@@ -41,4 +43,42 @@ describe("pi config (command line)", () => {
     const approved = await runCli(["config", "-l", "--approve"], { cwd: project, env });
     expect(approved.stderr).toContain("pi config needs a terminal"); // past the trust check
   });
+});
+
+describe("the overrides pi config writes for your own folders, at start-up", () => {
+  const sims = simProjects();
+
+  it("-path in the top-level extensions, skills and prompts keys switches that file off, without warnings", async () => {
+    const p = sims.project();
+    const put = (rel: string, text: string) => {
+      mkdirSync(join(p.agentDir, rel, ".."), { recursive: true });
+      writeFileSync(join(p.agentDir, rel), text);
+    };
+    put(
+      "extensions/mine.ts",
+      'export default function (pi) { pi.registerCommand("mine", { description: "m", handler: async () => {} }); }\n',
+    );
+    put("skills/gamma/SKILL.md", "---\nname: gamma\ndescription: Gamma\n---\ngamma\n");
+    put("prompts/fixit.md", "---\ndescription: fix it\n---\nfix $@\n");
+    const names = async () => {
+      const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model", "--no-session"], {
+        cwd: p.project,
+        env: { PI_CODING_AGENT_DIR: p.agentDir },
+      });
+      try {
+        const listed = await rpc.call({ type: "get_commands" });
+        return { names: (listed.data.commands as { name: string }[]).map((c) => c.name), stderr: rpc.stderr };
+      } finally {
+        await rpc.close();
+      }
+    };
+    expect((await names()).names).toEqual(expect.arrayContaining(["mine", "skill:gamma", "fixit"]));
+    writeFileSync(
+      join(p.agentDir, "settings.json"),
+      JSON.stringify({ extensions: ["-extensions/mine.ts"], skills: ["-skills/gamma/SKILL.md"], prompts: ["-prompts/fixit.md"] }),
+    );
+    const after = await names();
+    expect(after.names.filter((n) => ["mine", "skill:gamma", "fixit"].includes(n))).toEqual([]);
+    expect(after.stderr).not.toMatch(/does not exist/);
+  }, 30_000);
 });
