@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { RpcProcess } from "../support/rpc-process.js";
 import { runCli } from "../support/run-cli.js";
 import { simProjects } from "../support/sim-projects.js";
+import { commandNames } from "./packages-command-names.js";
 
 const dir = mkdtempSync(join(tmpdir(), "pik-config-cli-"));
 const agentDir = join(dir, "agent");
@@ -60,18 +60,7 @@ describe("the overrides pi config writes for your own folders, at start-up", () 
     );
     put("skills/gamma/SKILL.md", "---\nname: gamma\ndescription: Gamma\n---\ngamma\n");
     put("prompts/fixit.md", "---\ndescription: fix it\n---\nfix $@\n");
-    const names = async () => {
-      const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model", "--no-session"], {
-        cwd: p.project,
-        env: { PI_CODING_AGENT_DIR: p.agentDir },
-      });
-      try {
-        const listed = await rpc.call({ type: "get_commands" });
-        return { names: (listed.data.commands as { name: string }[]).map((c) => c.name), stderr: rpc.stderr };
-      } finally {
-        await rpc.close();
-      }
-    };
+    const names = () => commandNames(p);
     expect((await names()).names).toEqual(expect.arrayContaining(["mine", "skill:gamma", "fixit"]));
     writeFileSync(
       join(p.agentDir, "settings.json"),

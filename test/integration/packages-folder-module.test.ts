@@ -8,9 +8,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { RpcProcess } from "../support/rpc-process.js";
 import { runCli } from "../support/run-cli.js";
 import { simProjects } from "../support/sim-projects.js";
+import { commandNames } from "./packages-command-names.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const MAIN_ONLY = fixture("packages-main-only");
@@ -20,22 +20,9 @@ const NO_ENTRY = fixture("packages-no-entry");
 describe("a package folder without manifest or convention folders", () => {
   const sims = simProjects();
 
-  const commandsOf = async (p: { project: string; agentDir: string }, args: string[]) => {
-    const rpc = new RpcProcess([...args, "--provider", "sim", "--model", "sim-model", "--no-session"], {
-      cwd: p.project,
-      env: { PI_CODING_AGENT_DIR: p.agentDir },
-    });
-    try {
-      const listed = await rpc.call({ type: "get_commands" });
-      return { names: (listed.data.commands as { name: string }[]).map((c) => c.name), stderr: rpc.stderr };
-    } finally {
-      await rpc.close();
-    }
-  };
-
   it("-e <folder> imports its main module: the commands it registers are there", async () => {
     const p = sims.project();
-    const { names, stderr } = await commandsOf(p, ["-e", MAIN_ONLY]);
+    const { names, stderr } = await commandNames(p, ["-e", MAIN_ONLY]);
     expect(names).toContain("main-only-hello");
     expect(stderr).not.toMatch(/error/);
   }, 30_000);
@@ -43,7 +30,7 @@ describe("a package folder without manifest or convention folders", () => {
   it("a local path in settings packages loads the same way", async () => {
     const p = sims.project();
     writeFileSync(join(p.agentDir, "settings.json"), JSON.stringify({ packages: [MAIN_ONLY] }));
-    const { names } = await commandsOf(p, []);
+    const { names } = await commandNames(p, []);
     expect(names).toContain("main-only-hello");
   }, 30_000);
 

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RpcProcess } from "../support/rpc-process.js";
+import { commandNames } from "../integration/packages-command-names.js";
 import { PI_BIN } from "../support/run-cli.js";
 import { hasTmux, type SimProject, simProject, tmuxServer } from "../support/tmux.js";
 
@@ -51,18 +51,7 @@ describe.skipIf(!hasTmux)("pi config in a terminal", () => {
     t.keys(session, "Enter");
   };
 
-  const commands = async (args: string[] = []) => {
-    const rpc = new RpcProcess([...args, "--provider", "sim", "--model", "sim-model", "--no-session"], {
-      cwd: fx.project,
-      env: { PI_CODING_AGENT_DIR: fx.agentDir },
-    });
-    try {
-      const listed = await rpc.call({ type: "get_commands" });
-      return (listed.data.commands as { name: string }[]).map((c) => c.name);
-    } finally {
-      await rpc.close();
-    }
-  };
+  const commands = async (args: string[] = [], cwd?: string) => (await commandNames(fx, args, cwd)).names;
 
   it("switches a package's extension and skill off in the global settings; the next start loads neither", async () => {
     expect(await commands()).toEqual(expect.arrayContaining(["one", "two", "mine", "skill:alpha", "skill:beta"]));
@@ -110,15 +99,6 @@ describe.skipIf(!hasTmux)("pi config in a terminal", () => {
     // The global settings are unchanged: elsewhere both still load.
     const elsewhere = join(fx.root, "elsewhere");
     mkdirSync(elsewhere);
-    const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model", "--no-session"], {
-      cwd: elsewhere,
-      env: { PI_CODING_AGENT_DIR: fx.agentDir },
-    });
-    try {
-      const listed = await rpc.call({ type: "get_commands" });
-      expect((listed.data.commands as { name: string }[]).map((c) => c.name)).toEqual(expect.arrayContaining(["two", "mine"]));
-    } finally {
-      await rpc.close();
-    }
+    expect(await commands([], elsewhere)).toEqual(expect.arrayContaining(["two", "mine"]));
   }, 60_000);
 });
