@@ -57,7 +57,7 @@ export function buildProgram(version: string): Command {
     .option("-e, --extension <path>", "load an extension file or package dir (repeatable)", collect)
     .option("--no-extensions", "skip extension discovery; -e still loads (-ne)")
     .option("--no-context-files", "skip AGENTS.md / CLAUDE.md (-nc)")
-    .option("--packages <file>", "a pi-packages.json composing the agent (default: the built-in one)")
+    .option("--packages <file|name>", "the composition: a pi-packages.json, or a shipped one's name (default, read-only-agent, ...)")
     .option("--trust", "trust this project: its .pi/extensions, packages and settings load (remembered)")
     .option("--verbose", "print diagnostics at start-up")
     .option("--offline", "no network access besides the model provider")
@@ -74,8 +74,9 @@ Commands:
   pi remove <source> [-l]      remove a package (alias: pi uninstall)
   pi update [source]           reinstall unpinned packages
   pi list                      the installed packages
+  pi config [-l]               switch package and local resources on/off (-l: this project)
   pi mcp add|remove|get|list   MCP servers (pi mcp for the details)
-  pi <command> --help          help for install/remove/update/list/mcp
+  pi <command> --help          help for install/remove/update/list/config/mcp
 
 Extensions can register more flags: they are listed below when any is installed.`;
 

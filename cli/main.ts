@@ -1,4 +1,4 @@
-// The `pi` command: dispatch `pi install/remove/update/list` and `pi mcp`, answer `--help`, parse flags, read piped stdin and
+// The `pi` command: dispatch `pi install/remove/update/list`, `pi config` and `pi mcp`, answer `--help`, parse flags, read piped stdin and
 // @file arguments, have the composition root (compose/) assemble and start the agent, and hand
 // control to the surface (mode) plugin the flags ask for.
 import { readFileSync } from "node:fs";
@@ -15,6 +15,10 @@ export async function main(argv: string[]): Promise<number> {
   if (PACKAGE_COMMANDS.has(argv[0] ?? "")) {
     const { packagesCommand } = await import("./packages-command.js");
     return packagesCommand(argv, { cwd: process.cwd(), agentDir: agentDirOf() });
+  }
+  if (argv[0] === "config") {
+    const { configCommand } = await import("./config-command.js");
+    return configCommand(argv.slice(1), { cwd: process.cwd(), agentDir: agentDirOf() });
   }
   if (argv[0] === "mcp") {
     const { mcpCommand } = await import("./mcp-command.js");
@@ -105,7 +109,7 @@ function firstMessage(piped: string | undefined, fileText: string, messages: str
   return parts.length > 0 ? [parts.join(""), ...rest] : rest;
 }
 
-/** The built-in plugin (folder in the built-in pi-packages.json) that registers each mode. */
+/** The built-in plugin (@pi-kernel/<name>) that registers each mode. */
 const MODE_PLUGINS: Record<string, string> = {
   print: "mode-print",
   json: "mode-print",
@@ -118,7 +122,7 @@ const MODE_PLUGINS: Record<string, string> = {
 function missingSurface(mode: string, available: string[], packagesFile: string | undefined): string {
   const agent = packagesFile ? `the agent composed by ${packagesFile}` : "this agent";
   const plugin = MODE_PLUGINS[mode];
-  const add = plugin ? `; add @pi-kernel/${plugin} ("./plugins/${plugin}" in pi-kernel's pi-packages.json) to it` : "";
+  const add = plugin ? `; add "@pi-kernel/${plugin}" to its pi-packages.json "packages"` : "";
   const hint = mode === "interactive" && available.includes("print") ? " Or use -p for print mode." : "";
   return `${agent} has no plugin providing the "${mode}" mode (available: ${available.join(", ") || "none"})${add}.${hint}`;
 }

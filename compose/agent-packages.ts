@@ -8,6 +8,7 @@ import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
 import {
+  autoOverrides,
   compositionFiles,
   composePackages,
   isTrusted,
@@ -40,6 +41,8 @@ export interface AgentPackages {
   useSettings(settings: Record<string, unknown>): void;
   projectTrusted(): boolean;
   packageSources(): Promise<PluginSource[]>;
+  /** Whether an extension of the user's or the project's extensions dir is switched on (`pi config`). */
+  autoEnabled(file: string, scope: "user" | "project"): boolean;
 }
 
 // Themes go to the settings' `themes` paths (available, not selected) rather than --theme (which
@@ -76,6 +79,8 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
       userThemes = list(s.themes);
     },
     projectTrusted,
+    autoEnabled: (file, scope) =>
+      autoOverrides({ agentDir: o.agentDir, cwd: o.cwd, projectTrusted: projectTrusted() })("extensions", file, scope),
     async packageSources() {
       if (!existsSync(packagesFile)) throw new Error(unknownComposition(given ?? packagesFile, names.compositionNames()));
       const packages = await composePackages({

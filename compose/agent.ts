@@ -8,6 +8,7 @@ import { createKernel, type Diagnostic, type Kernel, type PluginDef, type Plugin
 import { agentDirOf } from "./agent-dir.js";
 import { agentFactoryPlugin } from "./agent-factory.js";
 import { agentPackages } from "./agent-packages.js";
+import { compositionNames } from "./composition-names.js";
 import { containExit } from "./containment.js";
 import { ComposeCode } from "./diagnostics.js";
 import { runExtensions } from "./extensions.js";
@@ -66,7 +67,12 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   // As given: the packages add resource paths to o.flags, which a child agent adds itself.
   const givenFlags = { ...o.flags };
   let kernel: Kernel | undefined;
-  const run = await runExtensions(o.extensions ?? [], o.cwd);
+  // `-e @pi-kernel/<name>` is the install's built-in plugin package.
+  const names = compositionNames(root);
+  const run = await runExtensions(
+    (o.extensions ?? []).map((e) => names.package(e) ?? e),
+    o.cwd,
+  );
   const packages = agentPackages({
     cwd: o.cwd,
     agentDir,
@@ -88,6 +94,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     packageRoot: root,
     packageSources: packages.packageSources,
     projectTrusted: packages.projectTrusted,
+    autoEnabled: packages.autoEnabled,
     extensionPaths: run.paths,
     noExtensions: o.noExtensions,
     // Long-lived modes pick up edits of the pi-packages.json composing them (and of those it extends) too.

@@ -23,6 +23,8 @@ export interface DiscoverOptions {
   packageSources?(): Promise<PluginSource[]>;
   /** `.pi/extensions` loads only while this says the project is trusted (asked on every load). */
   projectTrusted?(): boolean;
+  /** Whether an auto-discovered extension is switched on (the settings' `extensions` overrides `pi config` writes). */
+  autoEnabled?(file: string, scope: "user" | "project"): boolean;
 }
 
 type Origin = PluginSource["origin"];
@@ -37,13 +39,14 @@ export async function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[
   const out: PluginSource[] = [];
   if (o.packageSources) out.push(...(await o.packageSources()));
   const [userDir, projectDir] = extensionDirs(o);
-  if (userDir) out.push(...(await dirEntries(userDir, "user")));
-  if (projectDir) out.push(...(await dirEntries(projectDir, "project")));
+  const on = (scope: "user" | "project") => (s: PluginSource) => o.autoEnabled?.(s.file, scope) ?? true;
+  if (userDir) out.push(...(await dirEntries(userDir, "user")).filter(on("user")));
+  if (projectDir) out.push(...(await dirEntries(projectDir, "project")).filter(on("project")));
   for (const path of o.extensionPaths ?? []) {
     const abs = resolve(o.cwd, path);
     if (!existsSync(abs)) throw new Error(`Extension not found: ${path}`);
     // A folder loads as an installed package does (its skills, prompts and themes: compose/agent-packages.ts).
-    const files = (await stat(abs)).isDirectory() ? packageResources(abs).extensions : [abs];
+    const files = (await stat(abs)).isDirectory() ? packageResources(abs, undefined, { folderIsModule: true }).extensions : [abs];
     out.push(...files.map((file) => ({ file, root: abs, origin: "cli" as const })));
   }
   // A built-in reached through a symlink or another checkout is the install's own (compiled) one.

@@ -3,12 +3,15 @@
 // `packages` of the global settings and,
 // in a trusted project, of the project settings. Each package's resources are resolved through
 // its manifest and the entry's filters. Project (and composition) packages that are missing are
-// installed on first start; a missing global package is reported, not installed.
+// installed on first start; a missing global package is reported, not installed. A project entry
+// with `"autoload": false` only switches files of the same global package on or off (what
+// `pi config -l` writes).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type CompositionNames, readComposition } from "./composition.js";
 import { installedDir, installSource, isInstalled } from "./install.js";
-import { type KINDS, packageResources, type Resources } from "./manifest.js";
+import { applyDelta, type Filters } from "./filter.js";
+import { KINDS, packageResourceStates, packageResources, type Resources } from "./manifest.js";
 import { readPackages, sourceOf, type PackageEntry } from "./settings-file.js";
 import { identity, parseSource } from "./source.js";
 
@@ -43,15 +46,21 @@ export async function composePackages(o: ComposePackagesOptions): Promise<Compos
     const entries = settingsEntries(join(projectRoot, "settings.json"), projectRoot, o);
     lists.push({ entries, root: projectRoot, origin: "project", autoInstall: true });
   }
-  // The same package in global and project settings loads once: the project's entry wins.
-  const projectIds = new Set((lists[2]?.entries ?? []).map((e) => tryIdentity(sourceOf(e.entry), e.base)));
+  // The same package in global and project settings loads once: the project's entry wins, unless
+  // it is a delta (autoload false) over the global one.
+  const project = lists[2]?.entries ?? [];
+  const projectIds = new Map(project.map((e) => [tryIdentity(sourceOf(e.entry), e.base), e.entry]));
+  const globalIds = new Set((lists[1]?.entries ?? []).map((e) => tryIdentity(sourceOf(e.entry), e.base)));
   const out: ComposedPackage[] = [];
   for (const list of lists) {
     for (const { entry, base } of list.entries) {
       const spec = sourceOf(entry);
       try {
         const source = parseSource(spec, base);
-        if (list.origin === "global" && projectIds.has(identity(source))) continue;
+        const id = identity(source);
+        const over = projectIds.get(id);
+        if (list.origin === "global" && over !== undefined && !isDelta(over)) continue;
+        if (list.origin === "project" && isDelta(entry) && globalIds.has(id)) continue;
         if (!isInstalled(source, list.root)) {
           if (!list.autoInstall) {
             o.report("warning", `package ${spec} is not installed (run: pi install ${spec})`);
@@ -60,8 +69,9 @@ export async function composePackages(o: ComposePackagesOptions): Promise<Compos
           await installSource(source, list.root);
         }
         const dir = installedDir(source, list.root);
-        const filters = typeof entry === "string" ? {} : entry;
-        out.push({ dir, origin: list.origin, source: spec, resources: packageResources(dir, filters) });
+        const delta = list.origin === "global" && over !== undefined ? over : isDelta(entry) ? entry : undefined;
+        const resources = resourcesOfEntry(dir, entry, delta, source.kind === "local");
+        out.push({ dir, origin: list.origin, source: spec, resources });
       } catch (error) {
         o.report("error", `package ${spec}: ${(error as Error).message}`);
       }
@@ -70,13 +80,34 @@ export async function composePackages(o: ComposePackagesOptions): Promise<Compos
   return out;
 }
 
+const isDelta = (entry: PackageEntry) => typeof entry === "object" && entry.autoload === false;
+
+/** The resources an entry loads: its filters, then a project delta's patterns on top (none loads by itself). */
+function resourcesOfEntry(dir: string, entry: PackageEntry, delta: PackageEntry | undefined, local: boolean): Resources {
+  const own = typeof entry === "string" || isDelta(entry) ? undefined : (entry as Filters);
+  if (!delta || typeof delta === "string") return packageResources(dir, own, { folderIsModule: local });
+  const states = packageResourceStates(dir, entry === delta ? {} : own, { folderIsModule: local });
+  const out = {} as Resources;
+  for (const kind of KINDS) {
+    const base = entry === delta ? states[kind].map((s) => ({ ...s, enabled: false })) : states[kind];
+    out[kind] = applyDelta(base, delta[kind] ?? [], dir)
+      .filter((s) => s.enabled)
+      .map((s) => s.path);
+  }
+  return out;
+}
+
 /** An entry with the directory its relative source is resolved against. */
 type Listed = { entry: PackageEntry; base: string };
 
+/** A settings file's entries; a package name the caller knows (`@pi-kernel/tools-core`) becomes its folder. */
 function settingsEntries(file: string, base: string, o: ComposePackagesOptions): Listed[] {
   if (!existsSync(file)) return [];
   try {
-    return readPackages(file).map((entry) => ({ entry, base }));
+    return readPackages(file).map((entry) => {
+      const known = o.names?.package(sourceOf(entry));
+      return { entry: known ? (typeof entry === "string" ? known : { ...entry, source: known }) : entry, base };
+    });
   } catch (error) {
     o.report("error", `${file}: ${(error as Error).message}`);
     return [];

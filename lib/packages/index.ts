@@ -5,10 +5,29 @@
 // no state; every function works on the paths it is given.
 export { composePackages, resourcesOf, type ComposedPackage, type ComposePackagesOptions } from "./compose.js";
 export { compositionFiles, readComposition, type CompositionEntry, type CompositionNames } from "./composition.js";
-export { applyFilter, type Filters } from "./filter.js";
+export { autoOverrides, type AutoEnabled } from "./auto-overrides.js";
+export {
+  applyDelta,
+  applyPatterns,
+  enabledByOverrides,
+  filterStates,
+  type Filters,
+  isOverride,
+  patternTarget,
+  type ResourceState,
+} from "./filter.js";
 export { isGlob, matcher } from "./glob.js";
 export { installedDir, installSource, isInstalled, uninstallSource } from "./install.js";
-export { KINDS, packageName, packageResources, type ResourceKind, type Resources } from "./manifest.js";
+export {
+  KINDS,
+  packageName,
+  packageResources,
+  packageResourceStates,
+  type ResourceKind,
+  type Resources,
+  type ResourceStates,
+} from "./manifest.js";
+export { extensionFiles, filesOfPaths } from "./resource-files.js";
 export {
   getPath,
   isPlainObject,

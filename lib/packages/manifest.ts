@@ -1,26 +1,56 @@
-// What a pi package contributes: package.json's "pi" manifest ({extensions, skills, prompts,
-// themes}: paths or globs relative to the package, `!pattern` excludes), else the convention
-// dirs (extensions/, skills/, prompts/, themes/, or an index.ts / index.js), narrowed by the
-// user's per-package filters (see filter.ts). A file in place of a package is one extension.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+// What a pi package contributes, as pi resolves it: package.json's "pi" manifest ({extensions,
+// skills, prompts, themes}: paths or globs relative to the package; `!`/`+`/`-` patterns narrow
+// them), else the convention folders (extensions/, skills/, prompts/, themes/). The user's
+// per-package filters (filter.ts) then switch single files on and off. A folder given by path
+// that has neither a manifest nor a convention folder is itself one extension, imported as Node
+// resolves a folder (`main`, else an index): pi's rule for local packages and `-e <folder>`.
+// A file in place of a package is one extension.
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { applyFilter, type Filters } from "./filter.js";
-import { clean, isGlob, listFiles, matcher, rel } from "./glob.js";
+import { applyPatterns, type Filters, filterStates, isOverride, type ResourceState } from "./filter.js";
+import { clean, isGlob, listFiles, matcher } from "./glob.js";
+import { filesOfPaths, isDirectory } from "./resource-files.js";
 
 export const KINDS = ["extensions", "skills", "prompts", "themes"] as const;
 export type ResourceKind = (typeof KINDS)[number];
 export type Resources = Record<ResourceKind, string[]>;
+export type ResourceStates = Record<ResourceKind, ResourceState[]>;
 
-export function packageResources(dir: string, filters: Filters = {}): Resources {
-  // A file given where a package is expected is one extension (pi's rule for local paths).
-  if (existsSync(dir) && !isDirectory(dir)) return { extensions: [dir], skills: [], prompts: [], themes: [] };
+export interface ResolveOptions {
+  /** The package was given by path (a local source, `-e <folder>`): with nothing else to load, the folder is the extension. */
+  folderIsModule?: boolean;
+}
+
+/** Every resource file the package offers, each with whether the filters let it load. */
+export function packageResourceStates(dir: string, filters?: Filters, o: ResolveOptions = {}): ResourceStates {
+  const out = { extensions: [], skills: [], prompts: [], themes: [] } as ResourceStates;
+  if (existsSync(dir) && !isDirectory(dir)) return { ...out, extensions: [{ path: dir, enabled: true }] };
   const manifest = readManifest(dir);
+  let found = false;
+  for (const kind of KINDS) {
+    const offer = offered(dir, manifest, kind, filters !== undefined);
+    found ||= offer.declared;
+    out[kind] = filterStates(offer.files, filters?.[kind], dir);
+  }
+  // pi: a filter entry or a manifest counts as resolved even when it lists nothing.
+  if (!found && !filters && !manifest && o.folderIsModule) out.extensions = [{ path: dir, enabled: true }];
+  return out;
+}
+
+/**
+ * The paths to load, per kind. A kind nothing narrows keeps the folders the package lists (the
+ * skills and prompts plugins read them live); a narrowed kind lists its enabled files.
+ */
+export function packageResources(dir: string, filters?: Filters, o: ResolveOptions = {}): Resources {
+  const states = packageResourceStates(dir, filters, o);
+  const manifest = existsSync(dir) && isDirectory(dir) ? readManifest(dir) : undefined;
   const out = {} as Resources;
   for (const kind of KINDS) {
-    const found = manifest ? expand(dir, manifest[kind] ?? []) : conventional(dir, kind);
-    // A folder listed as an extension holds extensions (as pi reads it); other kinds scan folders.
-    const listed = kind === "extensions" ? found.flatMap((f) => (isDirectory(f) ? extensionsIn(f, Boolean(manifest)) : [f])) : found;
-    out[kind] = applyFilter(dir, listed, filters[kind]);
+    const narrowed = filters?.[kind] !== undefined || (manifest?.[kind] ?? []).some(isOverride);
+    const whole = kind !== "extensions" && !narrowed && states[kind].length > 0;
+    out[kind] = whole
+      ? offered(dir, manifest, kind, filters !== undefined).roots
+      : states[kind].filter((s) => s.enabled).map((s) => s.path);
   }
   return out;
 }
@@ -35,58 +65,58 @@ export function packageName(dir: string): string | undefined {
   }
 }
 
-function readManifest(dir: string): Partial<Record<ResourceKind, string[]>> | undefined {
+type Manifest = Partial<Record<ResourceKind, string[]>>;
+
+/** package.json's `pi` object (its lists of strings), or undefined without one. A broken package.json throws. */
+function readManifest(dir: string): Manifest | undefined {
   const file = join(dir, "package.json");
   if (!existsSync(file)) return undefined;
   const pi = (JSON.parse(readFileSync(file, "utf8")) as { pi?: unknown }).pi;
-  if (!pi || typeof pi !== "object") return undefined;
-  const out: Partial<Record<ResourceKind, string[]>> = {};
+  if (!pi || typeof pi !== "object" || Array.isArray(pi)) return undefined;
+  const out: Manifest = {};
   for (const kind of KINDS) {
     const v = (pi as Record<string, unknown>)[kind];
-    if (Array.isArray(v)) out[kind] = v.filter((x): x is string => typeof x === "string");
+    if (Array.isArray(v) && v.every((x) => typeof x === "string")) out[kind] = v;
   }
   return out;
 }
 
-/** Manifest entries: plain paths kept as they are, globs matched against the package's files. */
-function expand(dir: string, patterns: string[]): string[] {
-  const include = patterns.filter((p) => !p.startsWith("!"));
-  const exclude = patterns.filter((p) => p.startsWith("!")).map((p) => matcher(clean(p.slice(1))));
+/**
+ * What the package offers of one kind: the paths it lists (`roots`) and their files with the
+ * manifest's own patterns applied. `convention`: fall back to the convention folder when the
+ * manifest does not name the kind (pi does for filter entries, not for plain ones).
+ */
+function offered(
+  dir: string,
+  manifest: Manifest | undefined,
+  kind: ResourceKind,
+  convention: boolean,
+): { roots: string[]; files: string[]; declared: boolean } {
+  const entries = manifest?.[kind];
+  if (entries && (entries.length > 0 || !convention)) {
+    const roots = expand(
+      dir,
+      entries.filter((e) => !isOverride(e)),
+    );
+    const files = filesOfPaths(roots, kind);
+    const patterns = entries.filter(isOverride);
+    return { roots, files: patterns.length ? applyPatterns(files, patterns, dir) : files, declared: true };
+  }
+  if (manifest && !convention) return { roots: [], files: [], declared: true };
+  const folder = join(dir, kind);
+  if (!existsSync(folder)) return { roots: [], files: [], declared: false };
+  return { roots: [folder], files: filesOfPaths([folder], kind), declared: true };
+}
+
+/** Manifest entries: plain paths as they are, globs matched against the package's files. */
+function expand(dir: string, entries: string[]): string[] {
   const out: string[] = [];
-  for (const p of include) {
-    if (isGlob(p)) {
+  for (const p of entries) {
+    if (!isGlob(p)) out.push(resolve(dir, p));
+    else {
       const match = matcher(clean(p));
       for (const f of listFiles(dir)) if (match(f)) out.push(join(dir, f));
-    } else out.push(resolve(dir, p));
+    }
   }
-  return [...new Set(out)].filter((f) => !exclude.some((m) => m(rel(dir, f))));
-}
-
-function conventional(dir: string, kind: ResourceKind): string[] {
-  const sub = join(dir, kind);
-  if (kind !== "extensions") return existsSync(sub) ? [sub] : [];
-  return existsSync(sub) ? [sub] : indexOf(dir);
-}
-
-const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
-const indexOf = (dir: string) =>
-  ["index.ts", "index.js"]
-    .map((i) => join(dir, i))
-    .filter(existsSync)
-    .slice(0, 1);
-
-/**
- * A folder of extensions: each script and each subfolder's index. A folder a manifest names is
- * one extension when it has an index file of its own.
- */
-function extensionsIn(folder: string, named: boolean): string[] {
-  const index = named ? indexOf(folder) : [];
-  if (index.length) return index;
-  return readdirSync(folder)
-    .sort()
-    .flatMap((name) => {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) return indexOf(path);
-      return /\.(ts|js|mjs)$/.test(name) && !/\.(d|test)\.ts$/.test(name) ? [path] : [];
-    });
+  return [...new Set(out)];
 }

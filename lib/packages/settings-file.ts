@@ -8,7 +8,17 @@ import { dirname } from "node:path";
 export type SettingsObject = Record<string, unknown>;
 
 /** A `packages` entry: a source, or a source with per-resource filters. */
-export type PackageEntry = string | { source: string; extensions?: string[]; skills?: string[]; prompts?: string[]; themes?: string[] };
+export type PackageEntry =
+  | string
+  | {
+      source: string;
+      extensions?: string[];
+      skills?: string[];
+      prompts?: string[];
+      themes?: string[];
+      /** false (project settings): the entry only changes what the same package in the global settings loads. */
+      autoload?: boolean;
+    };
 
 export function sourceOf(entry: PackageEntry): string {
   return typeof entry === "string" ? entry : entry.source;

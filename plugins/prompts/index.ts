@@ -51,7 +51,7 @@ function liveTemplates(api: PluginApi, added: AddedPaths, built: (templates: Tem
     if (!roots) {
       roots = m.templateRoots({ cwd: api.cwd, agentDir: api.agentDir, home: homedir(), flags: api.flags, settings: api.settings });
       for (const r of roots) {
-        if (!r.auto && !existsSync(r.path))
+        if (!r.auto && !r.excluded && !existsSync(r.path))
           api.diagnose({ level: "warning", where: "prompts", message: `prompt template path ${r.path} does not exist` });
       }
     }

@@ -37,6 +37,8 @@ export interface TemplateRoot {
   path: string;
   auto: boolean;
   meta: SourceMeta;
+  /** A settings override (`-path`, `!path`, as `pi config` writes): this file does not load. */
+  excluded?: boolean;
 }
 
 type Where = { cwd: string; agentDir: string; flags: Readonly<Record<string, unknown>> };
@@ -55,8 +57,12 @@ export function templateRoots(o: {
 }): TemplateRoot[] {
   const roots = stringList(o.flags.promptTemplate).map((p) => givenRoot(expandPath(p, o.home, o.cwd), o));
   if (o.flags.promptTemplates === false) return roots;
-  for (const p of stringList(o.settings.prompts))
-    roots.push({ path: settingsPath(p, o), auto: false, meta: settingsMeta("prompts", p, o.cwd) });
+  for (const p of stringList(o.settings.prompts)) {
+    // `+path` only puts back a template found anyway; `-path` / `!path` switch one off.
+    const path = settingsPath(p.replace(/^[!+-]/, ""), o);
+    if (/^[!-]/.test(p)) roots.push({ path, auto: false, meta: settingsMeta("prompts", p, o.cwd), excluded: true });
+    else if (!p.startsWith("+")) roots.push({ path, auto: false, meta: settingsMeta("prompts", p, o.cwd) });
+  }
   roots.push(
     { path: join(o.cwd, ".pi", "prompts"), auto: true, meta: autoMeta("project", join(o.cwd, ".pi")) },
     { path: join(o.agentDir, "prompts"), auto: true, meta: autoMeta("user", o.agentDir) },
@@ -86,7 +92,10 @@ export class TemplateStore {
   async build(): Promise<Template[]> {
     // The first root a file is found under says where it comes from.
     const metas = new Map<string, SourceMeta>();
-    for (const root of this.roots()) for (const f of templateFiles(root)) if (!metas.has(f)) metas.set(f, root.meta);
+    const roots = this.roots();
+    const excluded = new Set(roots.filter((r) => r.excluded).map((r) => r.path));
+    for (const root of roots.filter((r) => !r.excluded))
+      for (const f of templateFiles(root)) if (!metas.has(f) && !excluded.has(f)) metas.set(f, root.meta);
     const files = [...metas.keys()];
     if (files.length > 0) this.parse ??= await this.loadParser();
     const byName = new Map<string, Template>();

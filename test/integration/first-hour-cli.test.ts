@@ -78,7 +78,7 @@ describe("the first message and the first answer (spawned CLI)", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`the agent composed by ${packages} has no plugin providing the "print" mode`);
     expect(r.stderr).toContain("@pi-kernel/mode-print");
-    expect(r.stderr).toContain("./plugins/mode-print");
+    expect(r.stderr).toContain('add "@pi-kernel/mode-print" to its pi-packages.json "packages"');
     expect(r.stderr).not.toContain("Use -p");
   });
 });

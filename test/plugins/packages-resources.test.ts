@@ -109,14 +109,14 @@ describe("package resources", () => {
     expect(r.themes).toEqual([join(dir, "themes")]);
   });
 
-  it("narrows by filters: omitted = all, [] = none, globs, !, +path and -path", () => {
+  it("narrows by filters: omitted = all, [] = none, globs, !, +path (puts back, never adds) and -path", () => {
     const dir = tree({ "extensions/a.ts": "", "extensions/b.ts": "", "extensions/c.ts": "", "extra/d.ts": "" });
     const ext = (f: string[] | undefined) => packageResources(dir, { extensions: f }).extensions.map((p) => p.slice(dir.length + 1));
     expect(ext(undefined)).toEqual(["extensions/a.ts", "extensions/b.ts", "extensions/c.ts"]);
     expect(ext([])).toEqual([]);
     expect(ext(["extensions/a.*"])).toEqual(["extensions/a.ts"]);
     expect(ext(["!extensions/b.ts"])).toEqual(["extensions/a.ts", "extensions/c.ts"]);
-    expect(ext(["+extra/d.ts", "-extensions/c.ts", "extensions/*"])).toEqual(["extensions/a.ts", "extensions/b.ts", "extra/d.ts"]);
+    expect(ext(["+extra/d.ts", "-extensions/c.ts", "extensions/*"])).toEqual(["extensions/a.ts", "extensions/b.ts"]);
   });
 });
 
@@ -150,7 +150,7 @@ describe("filters inside listed directories", () => {
       "themes/notes.txt": "",
     });
     const r = packageResources(dir, { skills: ["skills/one"], themes: ["themes/*.json"] });
-    expect(r.skills).toEqual([join(dir, "skills/one")]);
+    expect(r.skills).toEqual([join(dir, "skills/one/SKILL.md")]);
     expect(r.themes).toEqual([join(dir, "themes/a.json")]);
   });
 });
