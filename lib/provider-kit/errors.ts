@@ -35,10 +35,20 @@ export class IdleTimeoutError extends Error {
   }
 }
 
+/** The connection failed or broke: nothing (or only part) of the answer arrived. Retried like a 5xx. */
+export class NetworkError extends Error {
+  override name = "NetworkError";
+}
+
 const MAX_BODY_IN_MESSAGE = 300;
 
 /** Reads an error response into an HttpError carrying the API's own message. */
-export async function httpError(response: Response): Promise<HttpError> {
+export async function httpError(response: {
+  status: number;
+  statusText: string;
+  headers: Pick<Headers, "get" | "has">;
+  text(): Promise<string>;
+}): Promise<HttpError> {
   const text = await response.text().catch(() => "");
   const { message, type } = apiError(text);
   const detail = message ?? (text.trim().slice(0, MAX_BODY_IN_MESSAGE) || response.statusText);
@@ -67,7 +77,7 @@ function apiError(text: string): { message?: string; type?: string } {
 }
 
 /** `retry-after-ms` (OpenAI) wins over `retry-after` (seconds or an HTTP date). */
-export function retryAfterMs(headers: Headers): number | undefined {
+export function retryAfterMs(headers: Pick<Headers, "get" | "has">): number | undefined {
   const ms = Number(headers.get("retry-after-ms"));
   if (headers.has("retry-after-ms") && Number.isFinite(ms)) return Math.max(0, ms);
   const after = headers.get("retry-after");
@@ -87,13 +97,14 @@ export function describeError(error: unknown): string {
   return isNetworkError(error) ? `Network error: ${base}` : base;
 }
 
-/** fetch reports connection failures and cut bodies as TypeError ("fetch failed", "terminated"). */
+/** The transport's NetworkError; fetch (in code that still uses it) reports them as TypeError ("fetch failed", "terminated"). */
 export function isNetworkError(error: unknown): boolean {
   return (
-    error instanceof Error &&
-    (error.name === "TypeError" ||
-      error.name === "SocketError" ||
-      /ECONNRESET|ECONNREFUSED|EPIPE|socket hang up|other side closed/.test(String(error.cause ?? "")))
+    error instanceof NetworkError ||
+    (error instanceof Error &&
+      (error.name === "TypeError" ||
+        error.name === "SocketError" ||
+        /ECONNRESET|ECONNREFUSED|EPIPE|socket hang up|other side closed/.test(String(error.cause ?? ""))))
   );
 }
 

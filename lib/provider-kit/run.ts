@@ -8,6 +8,7 @@
 // partial content and usage (the agent-level retry may then drop it and try again).
 import type { AssistantMessageEvent, LlmContext, Model, StreamOptions } from "pi-kernel";
 import { MessageAssembler } from "./assembler.js";
+import { type ResponseHeaders, post } from "./http.js";
 import { HttpError, IdleTimeoutError, StreamProtocolError, describeError, httpError, redact } from "./errors.js";
 import { checkUrl, emptyResponse, notAStream } from "./misconfigured.js";
 import { OVERFLOW_MARKER, looksLikeOverflow } from "./overflow.js";
@@ -169,9 +170,8 @@ async function* attemptStream(
   const kick = () => timer.refresh();
   const combined = signal ? AbortSignal.any([signal, watchdog.signal]) : watchdog.signal;
   try {
-    const response = await fetch(request.url, { method: "POST", headers: request.headers, body: payload, signal: combined });
+    const response = await post(request.url, request.headers, payload, combined);
     if (!response.ok) throw await httpError(response);
-    if (!response.body) throw emptyResponse(model);
     // A server that ignores `stream: true` (or a proxy answering for it) will do the same again.
     if (/json/i.test(response.headers.get("content-type") ?? "")) throw notAStream(model, await response.text());
     // pi's after_provider_response: a successful response's status and headers, body unread.
@@ -183,11 +183,7 @@ async function* attemptStream(
       kick();
     };
     try {
-      for await (const event of wire.decode(
-        untilAborted(sseBatches(response.body as unknown as AsyncIterable<Uint8Array>, onBytes), signal),
-        out,
-        model,
-      )) {
+      for await (const event of wire.decode(untilAborted(sseBatches(response.body, onBytes), signal), out, model)) {
         signal?.throwIfAborted();
         yield event;
       }
@@ -198,7 +194,7 @@ async function* attemptStream(
     }
     signal?.throwIfAborted();
   } catch (error) {
-    // An abort from the watchdog surfaces as whatever fetch makes of it; name the real cause.
+    // An abort from the watchdog surfaces as whatever the transport makes of it; name the real cause.
     if (watchdog.signal.aborted && !signal?.aborted) throw watchdog.signal.reason;
     throw error;
   } finally {
@@ -224,7 +220,7 @@ function* checked(batch: Iterable<SseEvent>, signal: AbortSignal): Generator<Sse
   }
 }
 
-function headerRecord(headers: Headers): Record<string, string> {
+function headerRecord(headers: ResponseHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
     out[name] = value;

@@ -5,9 +5,12 @@ import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
   decodePerRead,
+  digitsEnd,
+  type Events,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
+  plainStringEnd,
   priceUsage,
   type SseEvent,
   StreamProtocolError,
@@ -40,11 +43,33 @@ async function* decodeEvents(
   yield* decodePerRead(
     batches,
     out,
-    (event) => handle(parseEventData<Data>(event.data), out, model, state),
+    (event) => plainDelta(event.data, out) ?? handle(parseEventData<Data>(event.data), out, model, state),
     () => state.finished,
   );
   if (!state.finished) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   for (const e of out.done(stopReason(state.stopReason, out))) yield e;
+}
+
+const DELTA_HEAD = '{"type":"content_block_delta","index":';
+const TEXT_HEAD = ',"delta":{"type":"text_delta","text":"';
+const THINKING_HEAD = ',"delta":{"type":"thinking_delta","thinking":"';
+
+/**
+ * A text or thinking delta read without JSON.parse (one per token of a long answer): only when
+ * the event is exactly `{"type":"content_block_delta","index":N,"delta":{"type":"text_delta",
+ * "text":"..."}}` (or the thinking form) and the text has no escapes; otherwise undefined.
+ */
+function plainDelta(data: string, out: MessageAssembler): Events | undefined {
+  if (!data.startsWith(DELTA_HEAD)) return undefined;
+  const at = digitsEnd(data, DELTA_HEAD.length);
+  if (at < 0) return undefined;
+  const thinking = !data.startsWith(TEXT_HEAD, at);
+  if (thinking && !data.startsWith(THINKING_HEAD, at)) return undefined;
+  const from = at + (thinking ? THINKING_HEAD.length : TEXT_HEAD.length);
+  const end = plainStringEnd(data, from);
+  if (end < 0 || end + 3 !== data.length || !data.endsWith('"}}')) return undefined;
+  const text = data.slice(from, end);
+  return thinking ? out.thinking(text) : out.text(text);
 }
 
 function* handle(data: Data, out: MessageAssembler, model: Model, state: State): Generator<AssistantMessageEvent> {

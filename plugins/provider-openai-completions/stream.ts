@@ -4,10 +4,13 @@ import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
   decodePerRead,
+  type Events,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
+  plainStringEnd,
   priceUsage,
+  scalarsOnly,
   type SseEvent,
   StreamProtocolError,
   type Wire,
@@ -34,13 +37,39 @@ async function* decodeEvents(
 ): AsyncGenerator<AssistantMessageEvent> {
   const state: ChunkState = {};
   const handle = (event: SseEvent) => {
-    if (event.data.trim() !== "[DONE]") return handleChunk(parseEventData<WireChunk>(event.data), out, model, state);
+    if (event.data.trim() !== "[DONE]")
+      return plainContent(event.data, out) ?? handleChunk(parseEventData<WireChunk>(event.data), out, model, state);
     state.over = true;
     return [];
   };
   yield* decodePerRead(batches, out, handle, () => state.over === true);
   if (!state.finishReason) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   for (const e of out.done(stopReason(state.finishReason, out))) yield e;
+}
+
+const CONTENT_AT = '"choices":[{"index":0,"delta":{"content":"';
+const CHOICE_ENDS = ['"},"finish_reason":null}]', '"},"logprobs":null,"finish_reason":null}]'];
+
+/**
+ * A chunk carrying only answer text, read without JSON.parse (one per token of a long answer):
+ * the only nested value is one choice whose delta is `{"content":"..."}` and whose finish_reason
+ * is null, every other member is a scalar (id, model, created, ...), and the text has no escapes.
+ * The first chunk always takes the full path (it gives the response id). Otherwise undefined.
+ */
+function plainContent(data: string, out: MessageAssembler): Events | undefined {
+  if (!out.message.responseId) return undefined;
+  const at = data.indexOf(CONTENT_AT);
+  if (at < 1 || data.charCodeAt(0) !== 0x7b || !scalarsOnly(data, 1, at)) return undefined;
+  if (at > 1 && data.charCodeAt(at - 1) !== 0x2c) return undefined; // "," between members
+  const from = at + CONTENT_AT.length;
+  const end = plainStringEnd(data, from);
+  if (end <= from) return undefined;
+  const close = CHOICE_ENDS.find((c) => data.startsWith(c, end));
+  if (!close) return undefined;
+  const rest = end + close.length;
+  if (!data.endsWith("}") || !scalarsOnly(data, rest, data.length - 1)) return undefined;
+  if (rest < data.length - 1 && data.charCodeAt(rest) !== 0x2c) return undefined;
+  return out.text(data.slice(from, end));
 }
 
 interface WireToolCallDelta {

@@ -186,11 +186,11 @@ describe("provider-openai-completions against the simulator", () => {
     const dropped = await run(model());
     expect(dropped.types.slice(0, 2)).toEqual(["start", "text_start"]);
     expect(dropped.message).toMatchObject({ stopReason: "error", content: [{ type: "text", text: "partia" }] });
-    expect(dropped.message.errorMessage).toMatch(/Network error: terminated/);
+    expect(dropped.message.errorMessage).toMatch(/Network error: the connection closed mid-answer/);
     const empty = await run(model());
     expect(empty.message.errorMessage).toMatch(/HTTP 500: simulator script ran out/);
     const refused = await run(model({ baseUrl: "http://127.0.0.1:9/v1" }));
-    expect(refused.message.errorMessage).toMatch(/Network error: fetch failed/);
+    expect(refused.message.errorMessage).toMatch(/Network error: connection failed \(connect ECONNREFUSED 127.0.0.1:9\)/);
   });
 
   it("does not complete a tool call whose arguments were cut off", async () => {

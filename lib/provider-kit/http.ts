@@ -1,0 +1,143 @@
+// The provider requests' HTTP transport: node:http(s) rather than the global fetch. Node 20's
+// fetch is undici: loading it costs ~30 ms on the first request, its WebAssembly HTTP parser and
+// web streams cost ~1 µs per streamed token, and V8's background tier-up of that WebAssembly holds
+// the process ~80 ms at exit. node:http parses natively and hands the body over as Node streams.
+//
+// Only what the driver needs: one POST, the status and headers, the body as byte chunks (decoded
+// when the server compressed it), and failures that name their cause.
+import type { IncomingMessage } from "node:http";
+import { NetworkError } from "./errors.js";
+
+/** The part of a Headers object the driver reads (retry-after, content-type, after_provider_response). */
+export interface ResponseHeaders {
+  get(name: string): string | null;
+  has(name: string): boolean;
+  forEach(fn: (value: string, name: string) => void): void;
+}
+
+export interface HttpResponse {
+  status: number;
+  statusText: string;
+  ok: boolean;
+  headers: ResponseHeaders;
+  /** The body's bytes, a network read at a time; a connection cut mid-body throws a NetworkError. */
+  body: AsyncIterable<Uint8Array>;
+  text(): Promise<string>;
+}
+
+/** POSTs `body` to `url`; resolves with the response once its headers are in. `signal` aborts it at any point. */
+export async function post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<HttpResponse> {
+  const target = new URL(url);
+  const { request } = target.protocol === "https:" ? await import("node:https") : await import("node:http");
+  const payload = Buffer.from(body, "utf8");
+  signal.throwIfAborted();
+  return new Promise<HttpResponse>((resolve, reject) => {
+    const req = request(target, { method: "POST", headers: withDefaults(headers, payload.length) }, (res) =>
+      resolve(response(res, signal)),
+    );
+    // Destroying the request also ends a body being read; both readers report `signal.reason`.
+    // (Destroyed without an error: one passed on would reach the socket, where nobody listens.)
+    const abort = () => req.destroy();
+    signal.addEventListener("abort", abort, { once: true });
+    req.on("close", () => signal.removeEventListener("abort", abort));
+    req.on("error", (error) =>
+      reject(signal.aborted ? signal.reason : new NetworkError(`connection failed (${error.message})`, { cause: error })),
+    );
+    req.end(payload);
+  });
+}
+
+/** What fetch would send unasked, where the wire format did not set it. */
+function withDefaults(headers: Record<string, string>, length: number): Record<string, string> {
+  const out: Record<string, string> = { ...headers, "content-length": String(length) };
+  const has = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
+  if (!has("accept")) out.accept = "*/*";
+  if (!has("user-agent")) out["user-agent"] = "pi-kernel";
+  if (!has("accept-encoding")) out["accept-encoding"] = "gzip, deflate, br";
+  return out;
+}
+
+function response(res: IncomingMessage, signal: AbortSignal): HttpResponse {
+  // An abort or a cut after the reader stopped reading must not surface as an unhandled 'error'.
+  res.on("error", () => {});
+  const status = res.statusCode ?? 0;
+  const body = bytes(res, signal);
+  return {
+    status,
+    statusText: res.statusMessage ?? "",
+    ok: status >= 200 && status < 300,
+    headers: headerView(res),
+    body,
+    async text() {
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of body) chunks.push(chunk);
+      return Buffer.concat(chunks).toString("utf8");
+    },
+  };
+}
+
+/**
+ * A fast stream is read at most once per this many ms. A long answer arrives a few tokens per
+ * network read (55,000 reads for 200,000 tokens from a local server), and every read costs a
+ * system call, the HTTP parser and the whole chain of decoders and listeners. Between reads the
+ * bytes gather in the socket's buffers and the next read takes them all. At most this much
+ * latency is added, and only while data arrives faster than this (a model streaming at a pace a
+ * person can follow sees none); the buffers hold far more than a fast server sends in this time.
+ */
+const READ_EVERY_MS = 4;
+/** Reads taken as they come before the pacing applies: short answers see no wait at all. */
+const EAGER_READS = 32;
+
+/** The body's chunks, decompressed as the server says; a cut connection surfaces as a NetworkError. */
+async function* bytes(res: IncomingMessage, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+  const encoding = (res.headers["content-encoding"] ?? "identity").trim().toLowerCase();
+  const source = encoding === "identity" ? res : await decompressed(res, encoding);
+  let reads = 0;
+  try {
+    // Each read takes everything buffered since the last one.
+    for await (const chunk of source) {
+      const read = performance.now();
+      yield chunk as Uint8Array;
+      const wait = read + READ_EVERY_MS - performance.now();
+      if (++reads > EAGER_READS && wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    throw new NetworkError(`the connection closed mid-answer (${(error as Error).message})`, { cause: error });
+  } finally {
+    if (!res.complete) res.destroy();
+  }
+  // A connection closed before the body's declared end, without an error event.
+  if (!res.complete) throw new NetworkError("the connection closed mid-answer (terminated)");
+}
+
+/** The body through the decoder its content-encoding names (a cut connection still fails the read). */
+async function decompressed(res: IncomingMessage, encoding: string): Promise<NodeJS.ReadableStream> {
+  const [zlib, { pipeline }] = await Promise.all([import("node:zlib"), import("node:stream")]);
+  const decoder =
+    encoding === "gzip" || encoding === "x-gzip"
+      ? zlib.createGunzip()
+      : encoding === "deflate"
+        ? zlib.createInflate()
+        : encoding === "br"
+          ? zlib.createBrotliDecompress()
+          : undefined;
+  if (!decoder) throw new NetworkError(`the server answered in an encoding pi cannot read (content-encoding: ${encoding})`);
+  return pipeline(res, decoder, () => {
+    // errors reach the reader through the decoder
+  });
+}
+
+function headerView(res: IncomingMessage): ResponseHeaders {
+  const value = (name: string): string | null => {
+    const v = res.headers[name.toLowerCase()];
+    return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+  };
+  return {
+    get: value,
+    has: (name) => res.headers[name.toLowerCase()] !== undefined,
+    forEach(fn) {
+      for (const name of Object.keys(res.headers)) fn(value(name) ?? "", name);
+    },
+  };
+}
