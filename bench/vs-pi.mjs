@@ -9,7 +9,7 @@
 // script at another pi instead (e.g. the current line, which needs Node 22). CPU and RSS come
 // from GNU time (/usr/bin/time); without it only wall times are shown.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { makeProject, scenarioTurns } from "../test/support/scenario.mjs";
@@ -89,7 +89,16 @@ async function idleRss(side, { cwd, env }, settleMs = 4_000) {
   child.stdout.resume();
   await new Promise((r) => setTimeout(r, settleMs));
   const pids = descendants(child.pid);
-  const rss = Math.max(0, ...pids.map((p) => (readFileSync(`/proc/${p}/cmdline`, "utf8").includes(cli) ? rssOf(p) : 0)));
+  // The agent is the Node process under script(1) (pi renames itself "pi", so not by its command line).
+  const nodeBin = realpathSync(node);
+  const isNode = (p) => {
+    try {
+      return realpathSync(`/proc/${p}/exe`) === nodeBin;
+    } catch {
+      return false;
+    }
+  };
+  const rss = Math.max(0, ...pids.map((p) => (isNode(p) ? rssOf(p) : 0)));
   for (const p of pids.reverse()) {
     try {
       process.kill(p, "SIGKILL");

@@ -97,6 +97,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     autoEnabled: packages.autoEnabled,
     extensionPaths: run.paths,
     noExtensions: o.noExtensions,
+    mode: typeof o.flags.mode === "string" ? o.flags.mode : undefined,
     // Long-lived modes pick up edits of the pi-packages.json composing them (and of those it extends) too.
     watchPaths: packages.compositionFiles,
   });

@@ -25,6 +25,8 @@ export interface DiscoverOptions {
   projectTrusted?(): boolean;
   /** Whether an auto-discovered extension is switched on (the settings' `extensions` overrides `pi config` writes). */
   autoEnabled?(file: string, scope: "user" | "project"): boolean;
+  /** The run's mode (print, json, rpc, acp, interactive): packages made for other modes only are not loaded. */
+  mode?: string;
 }
 
 type Origin = PluginSource["origin"];
@@ -53,8 +55,36 @@ export async function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[
   // The same file named twice (a built-in also given with -e) loads once, at its last place.
   const mapped = o.packageRoot ? out.map((s) => asBuiltin(s, o.packageRoot!)) : out;
   const sources = withIdentities(mapped.filter((s, i) => !mapped.slice(i + 1).some((later) => later.file === s.file)));
-  const withAliases = await declaredAliases(sources, o.packageRoot);
+  const manifests = await readManifests(sources);
+  const withAliases = declaredAliases(forMode(sources, manifests, o.mode), manifests, o.packageRoot);
   return o.packageRoot ? withAliases.map((s) => withCompiled(s, o.packageRoot!)) : withAliases;
+}
+
+type Manifests = Map<string, Record<string, unknown> | undefined>;
+
+/** Each package's package.json (by root; a single-file plugin has none). */
+async function readManifests(sources: PluginSource[]): Promise<Manifests> {
+  const manifests: Manifests = new Map();
+  for (const s of sources) {
+    if (!s.root || manifests.has(s.root)) continue;
+    manifests.set(s.root, /\.[cm]?[jt]s$/.test(s.root) ? undefined : await readJson(join(s.root, "package.json")));
+  }
+  return manifests;
+}
+
+const kernelManifest = (manifests: Manifests, root: string) =>
+  manifests.get(root)?.["pi-kernel"] as { importAliases?: Record<string, string>; modes?: string[] } | undefined;
+
+/**
+ * Without the packages made only for other modes (`"pi-kernel": {"modes": [...]}`): a print run
+ * does not load the interactive UI or the RPC and ACP servers. No mode given: all load.
+ */
+function forMode(sources: PluginSource[], manifests: Manifests, mode: string | undefined): PluginSource[] {
+  if (!mode) return sources;
+  return sources.filter((s) => {
+    const modes = kernelManifest(manifests, s.root)?.modes;
+    return !Array.isArray(modes) || modes.includes(mode);
+  });
 }
 
 /**
@@ -62,12 +92,11 @@ export async function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[
  * paths relative to the package): how pi-compat maps pi's module names to its own modules
  * without the kernel or the CLI knowing about it. A compiled copy is preferred when present.
  */
-async function declaredAliases(sources: PluginSource[], packageRoot?: string): Promise<PluginSource[]> {
+function declaredAliases(sources: PluginSource[], manifests: Manifests, packageRoot?: string): PluginSource[] {
   const byRoot = new Map<string, Record<string, string> | undefined>();
   for (const s of sources) {
     if (!s.root || byRoot.has(s.root)) continue;
-    const manifest = /\.[cm]?[jt]s$/.test(s.root) ? undefined : await readJson(join(s.root, "package.json"));
-    const declared = (manifest?.["pi-kernel"] as { importAliases?: Record<string, string> } | undefined)?.importAliases;
+    const declared = kernelManifest(manifests, s.root)?.importAliases;
     byRoot.set(
       s.root,
       declared &&
