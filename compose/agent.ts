@@ -11,6 +11,7 @@ import { agentPackages } from "./agent-packages.js";
 import { compositionNames } from "./composition-names.js";
 import { containExit } from "./containment.js";
 import { ComposeCode } from "./diagnostics.js";
+import { plainlyValid } from "../lib/schema-kit/index.js";
 import { runExtensions } from "./extensions.js";
 import { withDiscovery } from "./discover.js";
 import { packageRoot } from "./package-root.js";
@@ -122,6 +123,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     ],
     watch: o.watch ?? false,
     fallbackReport: o.report,
+    plainArgs: plainlyValid,
   });
   const started: Kernel = kernel;
   return {

@@ -5,6 +5,7 @@ import type { AgentActions, AgentView, Kind, PluginApi, PluginDef } from "./defi
 import { DiagnosticCode, errorText, StaleApiError } from "./errors.js";
 import type { Generation } from "./generation.js";
 import { tapHook } from "./hooks.js";
+import type { PlainCheck } from "./schema.js";
 
 /** What the host shares with every plugin of every generation. */
 export interface KernelContext {
@@ -18,6 +19,8 @@ export interface KernelContext {
   current(plugin: string): PluginApi | undefined;
   /** The plugin's state kept across generations (`api.keep`). */
   kept(plugin: string): Map<string, unknown>;
+  /** The ajv-free check for plainly valid tool arguments, if the composition root gave one. */
+  plainArgs?: PlainCheck;
 }
 
 export interface PluginScope {

@@ -6,7 +6,7 @@ import type { PluginApi, PluginDef } from "./define.js";
 import { DiagnosticCode, errorText, sleep, withTimeout } from "./errors.js";
 import { createHooks, type Report } from "./hooks.js";
 import { Registry } from "./registry.js";
-import { SchemaValidator } from "./schema.js";
+import { type PlainCheck, SchemaValidator } from "./schema.js";
 import type { Diagnostic } from "./types.js";
 
 /** Where a plugin came from; `root` is what the watcher watches for it. */
@@ -35,7 +35,7 @@ const DISPOSE_BUDGET_MS = 5_000;
 export class Generation {
   readonly hooks = createHooks();
   readonly registry = new Registry();
-  readonly validator = new SchemaValidator();
+  readonly validator: SchemaValidator;
   readonly services = new Map<string, { owner: string; impl: unknown }>();
   readonly plugins = new Map<string, LoadedPlugin>();
   readonly apis = new Map<string, PluginApi>();
@@ -43,7 +43,9 @@ export class Generation {
   /** Set once retired: every API object handed out by this generation then throws. */
   stale = false;
 
-  constructor(readonly id: number, readonly report: Report) {}
+  constructor(readonly id: number, readonly report: Report, plainArgs?: PlainCheck) {
+    this.validator = new SchemaValidator(plainArgs);
+  }
 
   use<T>(name: string, by: string): T {
     const entry = this.services.get(name);
@@ -72,7 +74,7 @@ export class Generation {
 export async function buildGeneration(
   id: number, plugins: LoadedPlugin[], k: KernelContext, report: Report,
 ): Promise<{ gen: Generation; failed: string[] }> {
-  const gen = new Generation(id, report);
+  const gen = new Generation(id, report, k.plainArgs);
   const failed: string[] = [];
   for (const plugin of order(plugins, report)) {
     let candidate: LoadedPlugin | undefined = plugin;

@@ -4,6 +4,7 @@ import type { AgentActions, PluginDef, PromptOptions } from "./define.js";
 import type { PluginSource } from "./generation.js";
 import { Host } from "./host.js";
 import type { TurnRuntime } from "./loop.js";
+import type { PlainCheck } from "./schema.js";
 import { clampThinkingLevel } from "./thinking.js";
 import type { AgentEvent, AgentMessage, Diagnostic, ThinkingLevel, UserMessage } from "./types.js";
 
@@ -24,6 +25,8 @@ export interface KernelOptions {
   modules?: Record<string, unknown>;
   /** Import aliases for every plugin, besides those the discovered packages declare. */
   aliases?: Record<string, string>;
+  /** Answers plainly valid tool arguments without ajv (lib/schema-kit's `plainlyValid`); ajv decides the rest. */
+  plainArgs?: PlainCheck;
 }
 
 export interface Kernel {
@@ -70,6 +73,7 @@ export function createKernel(o: KernelOptions): Kernel {
       cwd: o.cwd, agentDir: o.agentDir, settings: o.settings ?? {}, flags: o.flags ?? {}, actions, agent,
       current: (name) => host.current.apis.get(name),
       kept: (name) => host.keptState(name),
+      plainArgs: o.plainArgs,
     }),
     async stop(reason) {
       agent.abort();

@@ -8,6 +8,8 @@ import type { TSchema } from "@sinclair/typebox";
 const require = createRequire(import.meta.url);
 
 export type Validation = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+/** Says yes only when ajv would, with nothing to coerce or fill in (the composition root hands one over: KernelOptions.plainArgs). */
+export type PlainCheck = (schema: TSchema, args: unknown) => boolean;
 
 export class SchemaValidator {
   // Models often send "5" for 5; coercion accepts that instead of bouncing the call back.
@@ -18,6 +20,7 @@ export class SchemaValidator {
     return this.ajvInstance;
   }
   private readonly compiled = new WeakMap<TSchema, ValidateFunction>();
+  constructor(private readonly plain?: PlainCheck) {}
 
   /** Why a schema cannot be compiled (ajv's message), or undefined when it can. */
   problem(schema: TSchema): string | undefined {
@@ -29,10 +32,12 @@ export class SchemaValidator {
   }
 
   validate(schema: TSchema, args: unknown): Validation {
-    const check = this.compiled.get(schema) ?? this.ajv.compile(schema);
-    this.compiled.set(schema, check);
     // Validate a copy: coercion and defaults must not rewrite what the model actually sent.
     const value = structuredClone(args ?? {}) as Record<string, unknown>;
+    // A plainly valid call (the usual case) needs no ajv: its load and each compile are paid only when a call needs more.
+    if (this.plain?.(schema, value)) return { ok: true, value };
+    const check = this.compiled.get(schema) ?? this.ajv.compile(schema);
+    this.compiled.set(schema, check);
     if (check(value)) return { ok: true, value };
     return { ok: false, message: formatErrors(check.errors ?? [], value) };
   }
