@@ -6,11 +6,15 @@
 // read).
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { lstat, mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { appendFile, lstat, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { git, type GitTarget, nulList } from "./git.js";
 
 const REF = "refs/heads/checkpoints";
+/** In the shadow dir: the last snapshot's commit and tree, so a new process needs no git to know them. */
+const HEAD_FILE = "head";
+/** The shadow repository's settings: files as they are, no gc (refs stay plain files), git's untracked cache. */
+const CONFIG = "[core]\n\tautocrlf = false\n\tuntrackedCache = true\n[gc]\n\tauto = 0\n";
 /** A lock git left behind by a process that died mid-write; older than this it is ours to clear. */
 const STALE_LOCK_MS = 30_000;
 
@@ -60,6 +64,7 @@ export class ShadowRepo {
     const commit = (await git(this.target, ["commit-tree", tree, ...parent, "-m", `checkpoint ${new Date().toISOString()}`])).trim();
     // The ref is a plain file (gc is off, so never packed): one write instead of a git process.
     await writeFile(join(this.target.gitDir, REF), `${commit}\n`);
+    await writeFile(join(this.dir, HEAD_FILE), `${commit} ${tree}\n`);
     this.head = { commit, tree };
     return commit;
   }
@@ -96,12 +101,25 @@ export class ShadowRepo {
       await git(this.target, ["init", "-q", "--initial-branch=checkpoints"]);
       // node_modules is skipped even without a .gitignore saying so: it is large and rebuilt.
       await writeFile(join(this.target.gitDir, "info", "exclude"), "node_modules/\n");
-      await git(this.target, ["config", "core.autocrlf", "false"]);
-      await git(this.target, ["config", "gc.auto", "0"]);
-      await git(this.target, ["config", "core.untrackedCache", "true"]);
+      // Written as `git config` would, without three more git processes.
+      await appendFile(join(this.target.gitDir, "config"), CONFIG);
+      return; // a new repository has no head
     }
+    this.head = (await this.savedHead()) ?? (await this.askedHead());
+  }
+
+  /** The head as the last snapshot left it: the ref file and the head file agree (a process start spawns no git). */
+  private async savedHead(): Promise<{ commit: string; tree: string } | undefined> {
+    const read = (file: string) => readFile(file, "utf8").then((text) => text.trim(), () => "");
+    const commit = await read(join(this.target.gitDir, REF));
+    const [savedCommit, tree] = (await read(join(this.dir, HEAD_FILE))).split(" ");
+    return commit && commit === savedCommit && tree ? { commit, tree } : undefined;
+  }
+
+  /** The head as git knows it (a repository from before the head file, or one a git command moved). */
+  private async askedHead(): Promise<{ commit: string; tree: string } | undefined> {
     const commit = (await git(this.target, ["rev-parse", "-q", "--verify", REF]).catch(() => "")).trim();
-    if (commit) this.head = { commit, tree: (await git(this.target, ["rev-parse", `${commit}^{tree}`])).trim() };
+    return commit ? { commit, tree: (await git(this.target, ["rev-parse", `${commit}^{tree}`])).trim() } : undefined;
   }
 
   private async tooLarge(path: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 // The shadow repository on real temp folders: a snapshot respects .gitignore and the size cap,
 // nothing changed means the same checkpoint (no new commit), restoring brings edited and deleted
 // files back and removes created ones, and a file over the cap is never overwritten by a restore.
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,6 +47,25 @@ describe("shadow repository", () => {
     expect(await repo.changed(first, third)).toEqual([]);
     expect(await repo.restore(second, third)).toEqual(["created.txt", "keep.txt", "src/a.txt"]);
     expect(readFileSync(join(ws, "src", "a.txt"), "utf8")).toBe("a2\n");
+  });
+
+  it("a later process continues from the last snapshot, with or without the head file, and the repository keeps its settings", async () => {
+    const { ws, repo } = setup();
+    const first = await repo.snapshot();
+    const dir = repo.dir;
+    const git = (...args: string[]) => execFileSync("git", ["--git-dir", join(dir, "git"), ...args], { encoding: "utf8" }).trim();
+    expect([git("config", "gc.auto"), git("config", "core.autocrlf"), git("config", "core.untrackedCache")]).toEqual(["0", "false", "true"]);
+    // Nothing changed: the next process's snapshot is the same checkpoint.
+    expect(await new ShadowRepo(dir, ws, 100).snapshot()).toBe(first);
+    writeFileSync(join(ws, "src", "a.txt"), "a2\n");
+    const second = await new ShadowRepo(dir, ws, 100).snapshot();
+    expect(git("rev-parse", `${second}^`)).toBe(first);
+    // A shadow dir from before the head file: git is asked instead.
+    rmSync(join(dir, "head"));
+    writeFileSync(join(ws, "src", "a.txt"), "a3\n");
+    const third = await new ShadowRepo(dir, ws, 100).snapshot();
+    expect(git("rev-parse", `${third}^`)).toBe(second);
+    expect(readFileSync(join(dir, "head"), "utf8")).toBe(`${third} ${git("rev-parse", `${third}^{tree}`)}\n`);
   });
 
   it("leaves files over the size cap out, and never overwrites them", async () => {
