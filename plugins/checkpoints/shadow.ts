@@ -110,7 +110,11 @@ export class ShadowRepo {
 
   /** The head as the last snapshot left it: the ref file and the head file agree (a process start spawns no git). */
   private async savedHead(): Promise<{ commit: string; tree: string } | undefined> {
-    const read = (file: string) => readFile(file, "utf8").then((text) => text.trim(), () => "");
+    const read = (file: string) =>
+      readFile(file, "utf8").then(
+        (text) => text.trim(),
+        () => "",
+      );
     const commit = await read(join(this.target.gitDir, REF));
     const [savedCommit, tree] = (await read(join(this.dir, HEAD_FILE))).split(" ");
     return commit && commit === savedCommit && tree ? { commit, tree } : undefined;

@@ -54,7 +54,11 @@ describe("shadow repository", () => {
     const first = await repo.snapshot();
     const dir = repo.dir;
     const git = (...args: string[]) => execFileSync("git", ["--git-dir", join(dir, "git"), ...args], { encoding: "utf8" }).trim();
-    expect([git("config", "gc.auto"), git("config", "core.autocrlf"), git("config", "core.untrackedCache")]).toEqual(["0", "false", "true"]);
+    expect([git("config", "gc.auto"), git("config", "core.autocrlf"), git("config", "core.untrackedCache")]).toEqual([
+      "0",
+      "false",
+      "true",
+    ]);
     // Nothing changed: the next process's snapshot is the same checkpoint.
     expect(await new ShadowRepo(dir, ws, 100).snapshot()).toBe(first);
     writeFileSync(join(ws, "src", "a.txt"), "a2\n");
