@@ -3,13 +3,14 @@
 // in use with the installed packages and the project's trust, settings.json (global + project,
 // trust-filtered, plus the caller's overrides), the shared modules and import aliases, the run's
 // `-e` extensions (temp installs for npm:/git: sources) and watching; `start()` then starts the
-// kernel and applies the tool selection. Callers only map their flags or options onto this.
+// kernel, guards the process against its plugins' stray errors, and applies the tool selection. Callers only map their flags or options onto this.
 import { createKernel, type Diagnostic, type Kernel, type PluginDef, type PluginSource } from "../kernel/index.js";
 import { agentDirOf } from "./agent-dir.js";
 import { agentFactoryPlugin } from "./agent-factory.js";
 import { agentPackages } from "./agent-packages.js";
 import { compositionNames } from "./composition-names.js";
 import { containExit } from "./containment.js";
+import { guardProcess } from "./crash-guard.js";
 import { ComposeCode } from "./diagnostics.js";
 import { plainlyValid } from "../lib/schema-kit/index.js";
 import { runExtensions } from "./extensions.js";
@@ -126,10 +127,15 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     plainArgs: plainlyValid,
   });
   const started: Kernel = kernel;
+  // A plugin's stray error becomes its diagnostic while this agent runs (compose/crash-guard.ts).
+  const stop = started.stop;
+  let unguard = () => {};
+  started.stop = (reason) => stop(reason).finally(unguard);
   return {
     kernel: started,
     async start() {
       if (o.containExit) containExit(started, () => discovered);
+      unguard = guardProcess(started, () => discovered);
       await started.start();
       selectTools(started, o.tools ?? {});
     },

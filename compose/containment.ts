@@ -4,6 +4,7 @@
 // hook failure is reported, and the agent keeps running. Exits of the built-in plugins (signals)
 // and of pi-kernel itself pass through.
 import { DiagnosticCode, type Kernel, type PluginSource } from "../kernel/index.js";
+import { ownerOnStack } from "./plugin-owner.js";
 
 /** Installs the guard; returns its removal. */
 export function containExit(kernel: Kernel, discovered: () => PluginSource[]): () => void {
@@ -27,16 +28,6 @@ function exitingPlugin(kernel: Kernel, discovered: PluginSource[]): string | und
   Error.stackTraceLimit = 100;
   const stack = new Error().stack ?? "";
   Error.stackTraceLimit = limit;
-  const plugins = kernel.host.imported.filter((p) => !p.source.compiled && p.source.origin !== "inline");
-  for (const line of stack.split("\n").slice(1)) {
-    const owner = plugins.find((p) => owns(p.source, line));
-    if (owner) return `plugin ${owner.def.name}`;
-    // Still importing (a module's top level): its name is not known yet, its file is.
-    const loading = discovered.find((s) => !s.compiled && owns(s, line));
-    if (loading) return `the plugin in ${loading.file}`;
-  }
-}
-
-function owns(source: PluginSource, frame: string): boolean {
-  return frame.includes(source.file) || (source.root !== "" && frame.includes(`${source.root}/`));
+  const owner = ownerOnStack(stack, kernel, discovered);
+  if (owner) return owner.name ? `plugin ${owner.name}` : `the plugin in ${owner.file}`;
 }

@@ -5,4 +5,6 @@ export const ComposeCode = {
   untrustedProject: "untrusted-project",
   /** A settings.json could not be read; it is skipped. */
   settingsFile: "settings-file",
+  /** A plugin's error reached the process (a timer, a stray rejection, a stale api): compose/crash-guard.ts. */
+  strayError: "plugin-stray-error",
 } as const;

@@ -10,8 +10,9 @@ export const DiagnosticCode = {
 } as const;
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 
+/** `plugin` names the owner, so a stray one (a timer's) is reported as that plugin's (compose/crash-guard.ts). */
 export class StaleApiError extends Error {
-  constructor(plugin: string) {
+  constructor(readonly plugin: string) {
     super(`Plugin "${plugin}" used its API after it was reloaded or unloaded; use the api passed to the new setup()`);
     this.name = "StaleApiError";
   }

@@ -2,8 +2,9 @@
 // safe writes (new files atomic, existing ones in place with a backup), file checks that refuse
 // anything but regular files, the per-file mutation queue (stateless; the shared one is the
 // "file-mutations" service), running shell commands in their own process group with bounded
-// output and an environment without provider keys, output limits and truncation, and marking a
-// tool deferred (found with tool_search).
+// output and an environment without provider keys, output limits and truncation, marking a
+// tool deferred (found with tool_search), and the search engine behind the grep and find tools
+// (ripgrep or a gitignore-aware built-in walk, and pi's grep line format).
 export { writeFileAtomic, writeFileSafely } from "./files/safe-write.js";
 export { type DiffSummary, summariseChange } from "./files/change-summary.js";
 export { decodeUtf8, describeFsError, quote, readUtf8File, statExistingFile } from "./files/file-checks.js";
@@ -19,3 +20,9 @@ export { type Throttled, throttle } from "./shell/throttle.js";
 export { MAX_BYTES, MAX_LINE_CHARS, MAX_LINES, formatSize } from "./output/limits.js";
 export { DEFAULT_LIMITS, HeadBudget, type Limits, type TailResult, splitLines, truncateTail } from "./output/truncate.js";
 export { type DeferredTool, deferTool, isDeferred } from "./deferred.js";
+export { externalTool, rgPath } from "./search/external-tool.js";
+export { grepSearch } from "./search/grep.js";
+export { type FormattedMatches, type ReadText, formatMatches, grepNotices } from "./search/grep-format.js";
+export type { GrepHits, GrepMatch, GrepQuery } from "./search/grep-types.js";
+export { toPosix } from "./search/posix.js";
+export { type WalkEntry, walk } from "./search/walk.js";

@@ -6,7 +6,6 @@
 // importAliases).
 import { definePlugin } from "pi-kernel";
 import { connectSessions } from "./context.js";
-import { crashGuard } from "./crash-guard.js";
 import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handlers.js";
 import { mapEvents } from "./events.js";
 import { createPiApi } from "./pi-api.js";
@@ -40,11 +39,11 @@ export default definePlugin({
     api.onDispose(() => rt.bus.clear());
     // pi-ai's complete()/getModel() in extensions reach this agent through the link (modules/runtime-link.ts).
     api.onDispose(linkRuntime(api));
-    const guard = crashGuard(api);
     // The kernel hands every module whose default export is a bare factory (a pi extension) here.
     api.services.provide("plugin-adapter", {
+      // An extension's stray errors (timers, rejections) are reported by the composition root's
+      // crash guard, which knows extensions by their files (compose/crash-guard.ts).
       async adapt(factory, extApi, source) {
-        extApi.onDispose(guard.ownFiles(extApi.name, source.root, extApi));
         await (factory as (pi: unknown) => unknown)(createPiApi(rt, extApi, extApi.name, extensionSourceInfo(source, extApi)));
       },
     });

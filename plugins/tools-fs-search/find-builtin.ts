@@ -1,8 +1,7 @@
 // find without fd: the gitignore-aware walk, with picomatch globs applied as pi's fd call does.
 import picomatch from "picomatch";
+import { toPosix, walk } from "../../lib/tool-kit/index.js";
 import type { Found } from "./find-fd.js";
-import { toPosix } from "./output.js";
-import { walk } from "./walk.js";
 
 /**
  * A glob without "/" matches a file name at any depth; one with "/" matches the path below the

@@ -4,7 +4,8 @@ import { spawn } from "node:child_process";
 import { lstat } from "node:fs/promises";
 import { relative, sep } from "node:path";
 import { createInterface } from "node:readline";
-import { byPath, toPosix } from "./output.js";
+import { toPosix } from "../../lib/tool-kit/index.js";
+import { byPath } from "./output.js";
 
 export interface Found {
   paths: string[];

@@ -1,11 +1,15 @@
-// The grep tool: search file contents (ripgrep when installed, else the built-in engine), with
-// pi's parameters, output format and limits.
+// The grep tool: search file contents with lib/tool-kit's engine (ripgrep when installed, else
+// the built-in one), with pi's parameters, output format and limits; details say which engine ran.
 import { defineTool, Type } from "pi-kernel";
-import { MAX_BYTES, MAX_LINE_CHARS, refuseNonRegular } from "../../lib/tool-kit/index.js";
-import { rgPath } from "./backend.js";
-import { formatMatches } from "./grep-format.js";
-import { grepWithRg } from "./grep-rg.js";
-import type { GrepQuery } from "./grep-types.js";
+import {
+  formatMatches,
+  grepNotices,
+  type GrepQuery,
+  grepSearch,
+  MAX_BYTES,
+  MAX_LINE_CHARS,
+  refuseNonRegular,
+} from "../../lib/tool-kit/index.js";
 import { bytesNotice, headBytes, withNotices } from "./output.js";
 import { searchPath } from "./search-path.js";
 
@@ -50,10 +54,8 @@ export const grepTool = defineTool<typeof parameters, GrepDetails>({
       literal: !!params.literal,
       limit: Math.max(1, Math.floor(params.limit ?? DEFAULT_LIMIT)),
     };
-    const rg = rgPath();
-    // The built-in engine (and its gitignore library) loads only when ripgrep is missing.
-    const hits = rg ? await grepWithRg(rg, query, signal) : await (await import("./grep-builtin.js")).grepBuiltin(query, signal);
-    const engine = rg ? "rg" : "builtin";
+    const hits = await grepSearch(query, signal);
+    const { engine } = hits;
     if (hits.matches.length === 0) return { content: [{ type: "text", text: "No matches found" }], details: { engine } };
     const context = params.context && params.context > 0 ? Math.floor(params.context) : 0;
     const formatted = await formatMatches(hits.matches, query, context);
@@ -61,7 +63,7 @@ export const grepTool = defineTool<typeof parameters, GrepDetails>({
     const details: GrepDetails = { engine };
     const notices: string[] = [];
     if (hits.limitReached) {
-      notices.push(`${query.limit} matches limit reached. Use limit=${query.limit * 2} for more, or refine pattern`);
+      notices.push(grepNotices.matchLimit(query.limit));
       details.matchLimitReached = query.limit;
     }
     if (bounded.truncated) {
@@ -69,7 +71,7 @@ export const grepTool = defineTool<typeof parameters, GrepDetails>({
       details.truncated = true;
     }
     if (formatted.linesCut) {
-      notices.push(`Some lines truncated to ${MAX_LINE_CHARS} chars. Use read tool to see full lines`);
+      notices.push(grepNotices.linesCut);
       details.linesTruncated = true;
     }
     return { content: [{ type: "text", text: withNotices(bounded.text, notices) }], details };

@@ -1,7 +1,6 @@
 // Bounding what a search returns, with pi's notices: whole lines up to 50 KB, and one bracketed
 // line of notices telling the model what was cut and how to get more.
-import { sep } from "node:path";
-import { formatSize, MAX_BYTES, MAX_LINE_CHARS } from "../../lib/tool-kit/index.js";
+import { formatSize, MAX_BYTES } from "../../lib/tool-kit/index.js";
 
 export interface Bounded {
   text: string;
@@ -21,21 +20,11 @@ export function headBytes(lines: string[], maxBytes = MAX_BYTES): Bounded {
   return { text: lines.slice(0, kept).join("\n"), truncated: kept < lines.length };
 }
 
-export function capLine(line: string): { text: string; cut: boolean } {
-  if (line.length <= MAX_LINE_CHARS) return { text: line, cut: false };
-  return { text: `${line.slice(0, MAX_LINE_CHARS)}... [truncated]`, cut: true };
-}
-
 export function withNotices(text: string, notices: string[]): string {
   return notices.length ? `${text}\n\n[${notices.join(". ")}]` : text;
 }
 
 export const bytesNotice = () => `${formatSize(MAX_BYTES)} limit reached`;
-
-/** Paths in results always use "/", whatever the platform. */
-export function toPosix(path: string): string {
-  return sep === "/" ? path : path.split(sep).join("/");
-}
 
 /** Plain code-unit order: the same on every machine and locale. */
 export function byPath(a: string, b: string): number {

@@ -2,20 +2,11 @@
 // compaction's system checkpoint) continue through the real CLI: the next request carries the
 // conversation pi reports for the file, and nothing off its active path.
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CURRENT_FIXTURES, copyFixture, oracle, readEntries, type SessionEnv, sessionEnv } from "../plugins/session-helpers.js";
+import { describe, expect, it } from "vitest";
+import { copyFixture, CURRENT_FIXTURES, oracle, readEntries, sessionEnv, sessionSuite } from "../support/sessions.js";
 import { runCli } from "../support/run-cli.js";
-import { type Simulator, startSimulator } from "../support/simulator/index.mjs";
 
-let sim: Simulator;
-let env: SessionEnv | undefined;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(() => env?.cleanup());
+const t = sessionSuite();
 
 const userTexts = (messages: { role: string; content: unknown }[]) =>
   messages
@@ -25,12 +16,12 @@ const userTexts = (messages: { role: string; content: unknown }[]) =>
 describe("pi 0.86 session files through the CLI", () => {
   for (const name of ["tools", "tree"]) {
     it(`${name}.jsonl: pi --session continues it with the conversation intact`, async () => {
-      env = sessionEnv(sim.url);
-      const e = env;
+      t.env = sessionEnv(t.sim.url);
+      const e = t.env;
       const file = copyFixture(name, join(e.root, "elsewhere"), e.project, CURRENT_FIXTURES);
       const expected = oracle(name, CURRENT_FIXTURES);
-      sim.script({ text: "continued" });
-      const start = sim.requests.length;
+      t.sim.script({ text: "continued" });
+      const start = t.sim.requests.length;
       const r = await runCli(["--provider", "llmsim-openai", "--session", file, "-p", "and now?"], {
         cwd: e.project,
         env: { PI_CODING_AGENT_DIR: e.agentDir },
@@ -38,7 +29,7 @@ describe("pi 0.86 session files through the CLI", () => {
       });
       expect(r.stderr).toBe("");
       expect(r.stdout).toBe("continued\n");
-      const sent = sim.requests[start]!.body.messages as { role: string; content: unknown }[];
+      const sent = t.sim.requests[start]!.body.messages as { role: string; content: unknown }[];
       // Every user message pi reports for the file reaches the model, in order, then the new one.
       const wanted = userTexts(expected.messages as { role: string; content: unknown }[]);
       const got = userTexts(sent);

@@ -4,51 +4,41 @@
 // folder that cannot be written (the history resumes read-only, with a warning).
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { copyFixture, readEntries, sessionEnv, type SessionEnv } from "../plugins/session-helpers.js";
+import { describe, expect, it } from "vitest";
+import { copyFixture, readEntries, sessionEnv, sessionSuite } from "../support/sessions.js";
 import { runCli } from "../support/run-cli.js";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 
-let sim: Simulator;
-let env: SessionEnv;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(() => {
-  chmodSync(env.sessionDir, 0o755);
-  env.cleanup();
+const t = sessionSuite(() => {
+  chmodSync(t.env.sessionDir, 0o755);
 });
 
 const pi = (args: string[], as?: { uid: number }) =>
-  runCli(["--provider", "llmsim-openai", "--session-dir", env.sessionDir, ...args], {
-    cwd: env.project,
-    env: { PI_CODING_AGENT_DIR: env.agentDir, HOME: env.root },
+  runCli(["--provider", "llmsim-openai", "--session-dir", t.env.sessionDir, ...args], {
+    cwd: t.env.project,
+    env: { PI_CODING_AGENT_DIR: t.env.agentDir, HOME: t.env.root },
     timeoutMs: 30_000,
     ...as,
   });
-const requestText = (i: number) => JSON.stringify(sim.requests[i].body.messages);
+const requestText = (i: number) => JSON.stringify(t.sim.requests[i].body.messages);
 const FIXTURE_QUESTION = "What does this project do?";
 
 describe("two pi -c at once on one session", () => {
   it("the second forks from the first's finished history and never carries the first's prompt", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture("simple", env.sessionDir, env.project);
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture("simple", t.env.sessionDir, t.env.project);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    sim.script(
+    t.sim.script(
       async () => {
         await held;
         return { text: "answer to the first" };
       },
       { text: "answer to the second" },
     );
-    const start = sim.requests.length;
+    const start = t.sim.requests.length;
     const first = pi(["-c", "-p", "FIRST-RUN prompt"]);
     // The first run has written its prompt and is waiting for its answer.
-    while (sim.requests.length === start) await new Promise((r) => setTimeout(r, 20));
+    while (t.sim.requests.length === start) await new Promise((r) => setTimeout(r, 20));
     expect(readFileSync(file, "utf8")).toContain("FIRST-RUN prompt");
 
     const second = await pi(["-c", "-p", "SECOND-RUN prompt"]);
@@ -66,9 +56,9 @@ describe("two pi -c at once on one session", () => {
     const original = readFileSync(file, "utf8");
     expect(original).toContain("answer to the first");
     expect(original).not.toContain("SECOND-RUN");
-    const forks = readdirSync(env.sessionDir).filter((f) => f.endsWith(".jsonl") && join(env.sessionDir, f) !== file);
+    const forks = readdirSync(t.env.sessionDir).filter((f) => f.endsWith(".jsonl") && join(t.env.sessionDir, f) !== file);
     expect(forks).toHaveLength(1);
-    const fork = readEntries(join(env.sessionDir, forks[0]));
+    const fork = readEntries(join(t.env.sessionDir, forks[0]));
     expect(fork[0]).toMatchObject({ type: "session", parentSession: file });
     const forkText = JSON.stringify(fork);
     expect(forkText).toContain(FIXTURE_QUESTION);
@@ -79,36 +69,36 @@ describe("two pi -c at once on one session", () => {
 
 describe("pi --session on a file that is not a session", () => {
   it("exits 1 with a clear message, sends nothing and leaves the file alone", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture("simple", env.sessionDir, env.project);
-    const notes = join(env.sessionDir, "notes.jsonl");
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture("simple", t.env.sessionDir, t.env.project);
+    const notes = join(t.env.sessionDir, "notes.jsonl");
     writeFileSync(notes, '{"hello":"world"}\n');
-    const start = sim.requests.length;
+    const start = t.sim.requests.length;
     const r = await pi(["--session", notes, "-p", "hi"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /--session: .*notes\.jsonl is not a pi session file \(its first line is not a session header\); it was left untouched/,
     );
     expect(r.stdout).toBe("");
-    expect(sim.requests.length).toBe(start);
+    expect(t.sim.requests.length).toBe(start);
     expect(readFileSync(notes, "utf8")).toBe('{"hello":"world"}\n');
-    expect(readdirSync(env.sessionDir).sort()).toEqual(["notes.jsonl", "simple.jsonl"]);
-    expect(file).toBe(join(env.sessionDir, "simple.jsonl"));
+    expect(readdirSync(t.env.sessionDir).sort()).toEqual(["notes.jsonl", "simple.jsonl"]);
+    expect(file).toBe(join(t.env.sessionDir, "simple.jsonl"));
   });
 });
 
 describe("pi -c in a sessions folder that cannot be written", () => {
   it("resumes the history read-only and says nothing will be saved", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture("simple", env.sessionDir, env.project);
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture("simple", t.env.sessionDir, t.env.project);
     const before = readFileSync(file, "utf8");
     // Root writes anywhere: the run goes as `nobody` then, for whom the folder is read-only.
     const as = process.getuid?.() === 0 ? { uid: 65534 } : undefined;
-    for (const dir of [env.root, env.project, env.agentDir]) chmodSync(dir, 0o755);
+    for (const dir of [t.env.root, t.env.project, t.env.agentDir]) chmodSync(dir, 0o755);
     chmodSync(file, 0o444);
-    chmodSync(env.sessionDir, 0o555);
-    sim.script({ text: "answered without saving" });
-    const start = sim.requests.length;
+    chmodSync(t.env.sessionDir, 0o555);
+    t.sim.script({ text: "answered without saving" });
+    const start = t.sim.requests.length;
     const r = await pi(["-c", "-p", "read-only question"], as);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("answered without saving\n");
@@ -118,6 +108,6 @@ describe("pi -c in a sessions folder that cannot be written", () => {
     expect(requestText(start)).toContain(FIXTURE_QUESTION);
     expect(requestText(start)).toContain("read-only question");
     expect(readFileSync(file, "utf8")).toBe(before);
-    expect(readdirSync(env.sessionDir)).toEqual(["simple.jsonl"]);
+    expect(readdirSync(t.env.sessionDir)).toEqual(["simple.jsonl"]);
   });
 });

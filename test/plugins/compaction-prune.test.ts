@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import compactionPrune from "../../plugins/compaction-prune/index.js";
 import compactionSummarize from "../../plugins/compaction-summarize/index.js";
 import toolsCore from "../../plugins/tools-core/index.js";
-import { agentSuite, readEntries, sessionEnv, startAgent } from "./session-helpers.js";
+import { sessionSuite, readEntries, sessionEnv, startAgent } from "../support/sessions.js";
 
-const t = agentSuite();
+const t = sessionSuite();
 
 async function conversation(settings: Record<string, unknown>, plugins = [toolsCore, compactionSummarize, compactionPrune]) {
   t.env = sessionEnv(t.sim.url);

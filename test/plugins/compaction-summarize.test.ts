@@ -7,10 +7,10 @@ import { describe, expect, it } from "vitest";
 import compactionSummarize from "../../plugins/compaction-summarize/index.js";
 import toolsCore from "../../plugins/tools-core/index.js";
 import type { RecordedRequest } from "../support/simulator/index.mjs";
-import { type Agent, agentSuite, readEntries, sessionEnv, startAgent } from "./session-helpers.js";
+import { type Agent, sessionSuite, readEntries, sessionEnv, startAgent } from "../support/sessions.js";
 import type { CommandDef } from "../../contracts/index.js";
 
-const t = agentSuite();
+const t = sessionSuite();
 
 const SUMMARY_1 = "## Goal\nBuild the parser.\n\n## Progress\n### Done\n- [x] Read the grammar.";
 const SUMMARY_2 = "## Goal\nBuild the parser.\n\n## Progress\n### Done\n- [x] Read the grammar.\n- [x] Wrote the lexer.";

@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 
 import sessionCommands from "../../plugins/session-commands/index.js";
-import { type Agent, agentSuite, copyFixture, readEntries, sessionEnv, startAgent } from "./session-helpers.js";
+import { type Agent, sessionSuite, copyFixture, readEntries, sessionEnv, startAgent } from "../support/sessions.js";
 import type { CommandDef } from "../../contracts/index.js";
 
-const t = agentSuite();
+const t = sessionSuite();
 
 async function branched() {
   t.env = sessionEnv(t.sim.url);

@@ -3,27 +3,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Session } from "../../plugins/session-jsonl/model/session.js";
 import { NotASessionError } from "../../plugins/session-jsonl/format/read.js";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
-import { copyFixture, readEntries, sessionEnv, startAgent, type SessionEnv } from "./session-helpers.js";
+import { copyFixture, readEntries, sessionEnv, sessionSuite, startAgent } from "../support/sessions.js";
 
 const APPENDER = join(import.meta.dirname, "session-appender.mjs");
 const COMPILED = join(import.meta.dirname, "..", "..", "dist", "plugins", "session-jsonl", "model", "session.js");
 
-let sim: Simulator;
-let env: SessionEnv;
 const children: ChildProcess[] = [];
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(() => {
+const t = sessionSuite(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
-  env?.cleanup();
 });
 
 function spawnAppender(
@@ -57,8 +47,8 @@ const quiet = () => {};
 
 describe("kill -9 during appends", () => {
   it("keeps every complete entry, reports a torn tail, and appends the next entry on its own line", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture("simple", env.sessionDir, env.project);
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture("simple", t.env.sessionDir, t.env.project);
     const before = readEntries(file).length;
     const a = spawnAppender("append", file);
     await a.waitFor((l) => l.filter((x) => x.startsWith("wrote")).length >= 40);
@@ -75,8 +65,8 @@ describe("kill -9 during appends", () => {
     if (!text.endsWith("\n")) expect(problems.join("\n")).toMatch(/incomplete/);
 
     // a new process can take over (the lock of the dead one is stale) and continue
-    const agent = await startAgent(env, { session: file });
-    sim.script({ text: "after the crash" });
+    const agent = await startAgent(t.env, { session: file });
+    t.sim.script({ text: "after the crash" });
     await agent.api.actions.prompt("still there?");
     await agent.stop();
     const lines = readFileSync(file, "utf8").split("\n");
@@ -89,15 +79,15 @@ describe("kill -9 during appends", () => {
 
 describe("damaged files", () => {
   it("a torn last line is reported, cut off before the next append, never fused", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture("simple", env.sessionDir, env.project);
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture("simple", t.env.sessionDir, t.env.project);
     appendFileSync(
       file,
       '{"type":"message","id":"deadbeef","parentId":"733f5616","timestamp":"2026-11-21T18:05:00.000Z","message":{"role":"user","cont',
     );
-    const a = await startAgent(env, { session: file });
+    const a = await startAgent(t.env, { session: file });
     expect(a.api.agent.messages).toHaveLength(2);
-    sim.script({ text: "fine" });
+    t.sim.script({ text: "fine" });
     await a.api.actions.prompt("next");
     await a.stop();
     expect(a.diagnostics.map((d) => d.message).join("\n")).toMatch(/line 6 is incomplete/);
@@ -116,12 +106,12 @@ describe("damaged files", () => {
   });
 
   it("a corrupt middle line is reported with its line number and skipped; the rest loads", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture("compacted", env.sessionDir, env.project);
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture("compacted", t.env.sessionDir, t.env.project);
     const lines = readFileSync(file, "utf8").split("\n");
     lines.splice(3, 0, "{this is not json");
     writeFileSync(file, lines.join("\n"));
-    const a = await startAgent(env, { session: file });
+    const a = await startAgent(t.env, { session: file });
     const count = a.api.agent.messages.length;
     await a.stop();
     expect(a.diagnostics.map((d) => d.message).join("\n")).toMatch(/line 4 is not valid JSON; skipped/);
@@ -129,13 +119,13 @@ describe("damaged files", () => {
   });
 
   it("a file that is not a session is refused and left untouched", async () => {
-    env = sessionEnv(sim.url);
-    mkdirSync(env.sessionDir, { recursive: true });
-    const file = join(env.sessionDir, "notes.jsonl");
+    t.env = sessionEnv(t.sim.url);
+    mkdirSync(t.env.sessionDir, { recursive: true });
+    const file = join(t.env.sessionDir, "notes.jsonl");
     writeFileSync(file, '{"hello":"world"}\n');
     expect(() => Session.open(file, quiet)).toThrow(NotASessionError);
-    const a = await startAgent(env, { session: file });
-    sim.script({ text: "ok" });
+    const a = await startAgent(t.env, { session: file });
+    t.sim.script({ text: "ok" });
     await a.api.actions.prompt("hi");
     const newFile = a.sessions.file;
     await a.stop();
@@ -145,9 +135,9 @@ describe("damaged files", () => {
   });
 
   it("a session file deleted while in use is recreated with its header and the conversation", async () => {
-    env = sessionEnv(sim.url);
-    const a = await startAgent(env);
-    sim.script({ text: "one" }, { text: "two" });
+    t.env = sessionEnv(t.sim.url);
+    const a = await startAgent(t.env);
+    t.sim.script({ text: "one" }, { text: "two" });
     await a.api.actions.prompt("first");
     const file = a.sessions.file!;
     const header = readEntries(file)[0];
@@ -168,13 +158,13 @@ describe("damaged files", () => {
 
 describe("two processes, one session", () => {
   it("the second one forks instead of interleaving writes, and says so", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture("simple", env.sessionDir, env.project);
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture("simple", t.env.sessionDir, t.env.project);
     const original = readFileSync(file, "utf8");
     const holder = spawnAppender("hold", file);
     await holder.waitFor((l) => l.includes("ready"));
-    const a = await startAgent(env, { session: file });
-    sim.script({ text: "in the fork" });
+    const a = await startAgent(t.env, { session: file });
+    t.sim.script({ text: "in the fork" });
     await a.api.actions.prompt("hello");
     const forkFile = a.sessions.file!;
     await a.stop();

@@ -4,19 +4,10 @@
 // appends is checked before it is stored. Real files in temp dirs, the real session plugin.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
-import { sessionEnv, startAgent, type SessionEnv } from "./session-helpers.js";
+import { describe, expect, it } from "vitest";
+import { sessionEnv, type SessionEnv, sessionSuite, startAgent } from "../support/sessions.js";
 
-let sim: Simulator;
-let env: SessionEnv;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(() => env?.cleanup());
+const t = sessionSuite();
 
 const T = "2026-11-21T18:04:18.301Z";
 const usage = {
@@ -54,24 +45,24 @@ const assistant = (id: string, parentId: string | null, content: unknown, extra:
 
 /** Writes a session file of these lines (objects are JSON-encoded, strings written as they are). */
 function sessionFile(lines: unknown[]): string {
-  mkdirSync(env.sessionDir, { recursive: true });
-  const file = join(env.sessionDir, "damaged.jsonl");
-  const header = { type: "session", version: 3, id: "01a1ff47-cdf0-7327-88bc-1422e3eadad6", timestamp: T, cwd: env.project };
+  mkdirSync(t.env.sessionDir, { recursive: true });
+  const file = join(t.env.sessionDir, "damaged.jsonl");
+  const header = { type: "session", version: 3, id: "01a1ff47-cdf0-7327-88bc-1422e3eadad6", timestamp: T, cwd: t.env.project };
   writeFileSync(file, `${[header, ...lines].map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n")}\n`);
   return file;
 }
 
 /** Opens the file, sends one prompt, and returns the user and assistant texts the model got. */
 async function resume(file: string) {
-  const a = await startAgent(env, { session: file });
-  sim.script({ text: "resumed fine" });
-  const start = sim.requests.length;
+  const a = await startAgent(t.env, { session: file });
+  t.sim.script({ text: "resumed fine" });
+  const start = t.sim.requests.length;
   try {
     await a.api.actions.prompt("next question");
   } finally {
     await a.stop();
   }
-  const sent = (sim.requests[start].body.messages as { role: string; content: unknown }[]).filter((m) => m.role !== "system");
+  const sent = (t.sim.requests[start].body.messages as { role: string; content: unknown }[]).filter((m) => m.role !== "system");
   const text = (c: unknown) => (c == null ? "" : typeof c === "string" ? c : (c as { text?: string }[]).map((p) => p.text ?? "").join(""));
   return {
     sent: sent.map((m) => `${m.role}:${text(m.content)}`),
@@ -81,7 +72,7 @@ async function resume(file: string) {
 
 describe("entries of the wrong shape", () => {
   it("string content, null content parts and message: null: repaired or skipped, the session resumes", async () => {
-    env = sessionFileEnv();
+    t.env = sessionFileEnv();
     const file = sessionFile([
       user("u1", null, "plain string user content"),
       assistant("a1", "u1", "assistant content as a string"),
@@ -123,7 +114,7 @@ describe("entries of the wrong shape", () => {
 
 describe("the tree", () => {
   it("duplicate ids, a missing parent and a parent cycle keep the conversation whole and in order", async () => {
-    env = sessionFileEnv();
+    t.env = sessionFileEnv();
     const first = user("u1", null, "first question");
     const file = sessionFile([
       first,
@@ -152,7 +143,7 @@ describe("the tree", () => {
   });
 
   it("an entry under a damaged line hangs from that line's parent (its nearest good ancestor)", async () => {
-    env = sessionFileEnv();
+    t.env = sessionFileEnv();
     const file = sessionFile([
       user("u1", null, "root question"),
       assistant("a1", "u1", [{ type: "text", text: "root answer" }]),
@@ -176,14 +167,14 @@ describe("the tree", () => {
 
 describe("reading another session whole (sessions.load, for exports)", () => {
   it("applies the same checks: bad entries reported and skipped, content repaired, parents re-attached", async () => {
-    env = sessionFileEnv();
+    t.env = sessionFileEnv();
     const file = sessionFile([
       user("u1", null, "question"),
       { type: "message", id: "n1", parentId: "u1", timestamp: T, message: null },
       assistant("a1", "n1", "string answer"),
       user("u2", "missing", "later question"),
     ]);
-    const a = await startAgent(env);
+    const a = await startAgent(t.env);
     const reports: string[] = [];
     const loaded = a.sessions.load(file, (m) => reports.push(m));
     await a.stop();
@@ -200,9 +191,9 @@ describe("reading another session whole (sessions.load, for exports)", () => {
 
 describe("what plugins store", () => {
   it("a tool result with junk content is stored normalised; a message: null is refused with a clear error", async () => {
-    env = sessionFileEnv();
-    const a = await startAgent(env);
-    sim.script({ text: "hello" });
+    t.env = sessionFileEnv();
+    const a = await startAgent(t.env);
+    t.sim.script({ text: "hello" });
     await a.api.actions.prompt("start");
     a.sessions.append({
       type: "message",
@@ -228,5 +219,5 @@ describe("what plugins store", () => {
 });
 
 function sessionFileEnv(): SessionEnv {
-  return sessionEnv(sim.url);
+  return sessionEnv(t.sim.url);
 }

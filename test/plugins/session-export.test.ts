@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 
 import exportHtml from "../../plugins/export-html/index.js";
 import { VIEWER_SCRIPT } from "../../plugins/export-html/viewer.js";
-import { agentSuite, copyFixture, sessionEnv, startAgent } from "./session-helpers.js";
+import { sessionSuite, copyFixture, sessionEnv, startAgent } from "../support/sessions.js";
 import type { CommandDef } from "../../contracts/index.js";
 
-const t = agentSuite();
+const t = sessionSuite();
 
 /** Runs the page's viewer against a tiny DOM stand-in and returns what it rendered. */
 function view(html: string, click?: string): { messages: string; tree: string } {

@@ -3,19 +3,10 @@
 // custom entries and messages, bashExecution) load with pi's active path, state and stats, and
 // continue with entries in pi's format on the right branch. The fixtures and their oracles are made
 // by test/fixtures/pi-sessions-current/generate.mjs with the real pi. Stats: see activePathStats.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
-import { CURRENT_FIXTURES, copyFixture, oracle, readEntries, sessionEnv, startAgent, type SessionEnv } from "./session-helpers.js";
+import { describe, expect, it } from "vitest";
+import { copyFixture, CURRENT_FIXTURES, oracle, readEntries, sessionEnv, sessionSuite, startAgent } from "../support/sessions.js";
 
-let sim: Simulator;
-let env: SessionEnv;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(() => env?.cleanup());
+const t = sessionSuite();
 
 type Msg = {
   role: string;
@@ -50,10 +41,10 @@ const userTexts = (body: { messages: { role: string; content: unknown }[] }) =>
 
 describe.each(["tools", "tree"])("pi 0.86 fixture %s", (name) => {
   it("loads the active path, state and stats pi reports", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture(name, env.sessionDir, env.project, CURRENT_FIXTURES);
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture(name, t.env.sessionDir, t.env.project, CURRENT_FIXTURES);
     const o = oracle(name, CURRENT_FIXTURES);
-    const a = await startAgent(env, { session: file });
+    const a = await startAgent(t.env, { session: file });
     try {
       expect(a.diagnostics.filter((d) => d.level !== "info")).toEqual([]);
       expect(a.api.agent.messages).toEqual(o.messages);
@@ -83,19 +74,19 @@ describe.each(["tools", "tree"])("pi 0.86 fixture %s", (name) => {
   });
 
   it("continues from pi's leaf, without off-path messages, in pi's entry format", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture(name, env.sessionDir, env.project, CURRENT_FIXTURES);
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture(name, t.env.sessionDir, t.env.project, CURRENT_FIXTURES);
     const before = readEntries(file).length;
     const o = oracle(name, CURRENT_FIXTURES);
-    const a = await startAgent(env, { session: file });
-    sim.script({ text: "continued" });
-    const start = sim.requests.length;
+    const a = await startAgent(t.env, { session: file });
+    t.sim.script({ text: "continued" });
+    const start = t.sim.requests.length;
     try {
       await a.api.actions.prompt("carry on");
     } finally {
       await a.stop();
     }
-    const body = sim.requests[start].body;
+    const body = t.sim.requests[start].body;
     // pi's recorded system messages stay out of the request (only our own prompt may lead it).
     const roles = (body.messages as { role: string }[]).map((m) => m.role);
     expect(roles.slice(1).filter((r) => r === "system" || r === "developer")).toEqual([]);

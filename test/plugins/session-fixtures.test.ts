@@ -1,28 +1,19 @@
 // Real pi session files load with pi's active path, state and stats, and continue with entries
 // in pi's format on the right branch.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
-import { copyFixture, oracle, readEntries, sessionEnv, startAgent, type SessionEnv } from "./session-helpers.js";
+import { describe, expect, it } from "vitest";
+import { copyFixture, oracle, readEntries, sessionEnv, sessionSuite, startAgent } from "../support/sessions.js";
 
-let sim: Simulator;
-let env: SessionEnv;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(() => env?.cleanup());
+const t = sessionSuite();
 
 const userTexts = (body: { messages: { role: string; content: unknown }[] }) =>
   body.messages.filter((m) => m.role === "user").map((m) => JSON.stringify(m.content));
 
 describe.each(["simple", "branched", "compacted"])("pi fixture %s", (name) => {
   it("loads the active path, state and stats pi reports", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture(name, env.sessionDir, env.project);
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture(name, t.env.sessionDir, t.env.project);
     const o = oracle(name);
-    const a = await startAgent(env, { session: file });
+    const a = await startAgent(t.env, { session: file });
     try {
       expect(a.diagnostics.filter((d) => d.level !== "info")).toEqual([]);
       expect(a.api.agent.messages).toEqual(o.messages);
@@ -46,19 +37,19 @@ describe.each(["simple", "branched", "compacted"])("pi fixture %s", (name) => {
   });
 
   it("continues from pi's leaf, without off-path messages, in pi's entry format", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture(name, env.sessionDir, env.project);
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture(name, t.env.sessionDir, t.env.project);
     const before = readEntries(file).length;
     const o = oracle(name);
-    const a = await startAgent(env, { session: file });
-    sim.script({ text: "continued" });
-    const start = sim.requests.length;
+    const a = await startAgent(t.env, { session: file });
+    t.sim.script({ text: "continued" });
+    const start = t.sim.requests.length;
     try {
       await a.api.actions.prompt("carry on");
     } finally {
       await a.stop();
     }
-    const body = sim.requests[start].body;
+    const body = t.sim.requests[start].body;
     const texts = userTexts(body).join("\n");
     for (const off of o.offPathUserTexts) expect(texts).not.toContain(off);
     expect(texts).toContain("carry on");

@@ -2,38 +2,29 @@
 // the right file; resuming restores messages, model and thinking level; old formats migrate.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cwdFolderName } from "../../plugins/session-jsonl/format/paths.js";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
-import { copyFixture, readEntries, sessionEnv, startAgent, type SessionEnv } from "./session-helpers.js";
+import { copyFixture, readEntries, sessionEnv, sessionSuite, startAgent } from "../support/sessions.js";
 
-let sim: Simulator;
-let env: SessionEnv;
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(() => env?.cleanup());
+const t = sessionSuite();
 
 const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jsonl")) : []);
 
 describe("a new session", () => {
   it("is created at the first assistant message, in pi's default location and format", async () => {
-    env = sessionEnv(sim.url);
-    const a = await startAgent(env, { sessionDir: undefined, thinking: "low" });
-    const dir = join(env.agentDir, "sessions", cwdFolderName(env.project));
+    t.env = sessionEnv(t.sim.url);
+    const a = await startAgent(t.env, { sessionDir: undefined, thinking: "low" });
+    const dir = join(t.env.agentDir, "sessions", cwdFolderName(t.env.project));
     expect(files(dir)).toEqual([]);
     expect(a.sessions.persisted).toBe(false);
-    sim.script({ text: "hello back" });
+    t.sim.script({ text: "hello back" });
     await a.api.actions.prompt("hello");
     const id = a.sessions.id;
     await a.stop();
     const [name] = files(dir);
     expect(name).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z_[0-9a-f-]{36}\.jsonl$/);
     const [header, ...entries] = readEntries(join(dir, name));
-    expect(header).toMatchObject({ type: "session", version: 3, id, cwd: env.project });
+    expect(header).toMatchObject({ type: "session", version: 3, id, cwd: t.env.project });
     expect(name.endsWith(`_${header.id}.jsonl`)).toBe(true);
     expect(header.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab]/);
     expect(entries.map((e) => e.type)).toEqual(["model_change", "thinking_level_change", "message", "message"]);
@@ -44,19 +35,19 @@ describe("a new session", () => {
   });
 
   it("--no-session writes nothing", async () => {
-    env = sessionEnv(sim.url);
-    const a = await startAgent(env, { session: false });
-    sim.script({ text: "ok" });
+    t.env = sessionEnv(t.sim.url);
+    const a = await startAgent(t.env, { session: false });
+    t.sim.script({ text: "ok" });
     await a.api.actions.prompt("hi");
     await a.stop();
-    expect(files(env.sessionDir)).toEqual([]);
-    expect(existsSync(join(env.agentDir, "sessions"))).toBe(false);
+    expect(files(t.env.sessionDir)).toEqual([]);
+    expect(existsSync(join(t.env.agentDir, "sessions"))).toBe(false);
   });
 
   it("records model and thinking changes as entries", async () => {
-    env = sessionEnv(sim.url);
-    const a = await startAgent(env);
-    sim.script({ text: "one" });
+    t.env = sessionEnv(t.sim.url);
+    const a = await startAgent(t.env);
+    t.sim.script({ text: "one" });
     await a.api.actions.prompt("first");
     const other = a.api.services.use("models").find("llmsim-openai", "other-model")!;
     a.api.actions.setModel(other);
@@ -73,24 +64,24 @@ describe("a new session", () => {
 
 describe("resuming", () => {
   it("-c continues the most recent session here with its model and thinking level", async () => {
-    env = sessionEnv(sim.url);
-    const first = await startAgent(env, { thinking: "high", model: "other-model" });
-    sim.script({ text: "remembered" });
+    t.env = sessionEnv(t.sim.url);
+    const first = await startAgent(t.env, { thinking: "high", model: "other-model" });
+    t.sim.script({ text: "remembered" });
     await first.api.actions.prompt("remember this");
     const file = first.sessions.file!;
     await first.stop();
 
-    const second = await startAgent(env, { continue: true });
+    const second = await startAgent(t.env, { continue: true });
     try {
       expect(second.sessions.file).toBe(file);
       expect(second.api.agent.model?.id).toBe("other-model");
       expect(second.api.agent.thinkingLevel).toBe("high");
       expect(second.api.agent.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
-      sim.script({ text: "again" });
-      const start = sim.requests.length;
+      t.sim.script({ text: "again" });
+      const start = t.sim.requests.length;
       await second.api.actions.prompt("what did I say?");
-      expect(JSON.stringify(sim.requests[start].body.messages)).toContain("remember this");
-      expect(sim.requests[start].body.model).toBe("other-model");
+      expect(JSON.stringify(t.sim.requests[start].body.messages)).toContain("remember this");
+      expect(t.sim.requests[start].body.model).toBe("other-model");
     } finally {
       await second.stop();
     }
@@ -99,9 +90,9 @@ describe("resuming", () => {
   });
 
   it("flags given with -c override the session and are recorded", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture("simple", env.sessionDir, env.project);
-    const a = await startAgent(env, { continue: true, model: "other-model", thinking: "medium" });
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture("simple", t.env.sessionDir, t.env.project);
+    const a = await startAgent(t.env, { continue: true, model: "other-model", thinking: "medium" });
     expect(a.api.agent.model?.id).toBe("other-model");
     await a.stop();
     expect(readEntries(file).slice(-2)).toMatchObject([
@@ -111,29 +102,29 @@ describe("resuming", () => {
   });
 
   it("--session finds a session by id prefix; an unknown one is an error and a new session", async () => {
-    env = sessionEnv(sim.url);
-    copyFixture("branched", env.sessionDir, env.project);
-    const a = await startAgent(env, { session: "01a1ff48-16f0" });
+    t.env = sessionEnv(t.sim.url);
+    copyFixture("branched", t.env.sessionDir, t.env.project);
+    const a = await startAgent(t.env, { session: "01a1ff48-16f0" });
     expect(a.sessions.id).toBe("01a1ff48-16f0-762b-8cec-0dc6d9d6a4cf");
     await a.stop();
-    const b = await startAgent(env, { session: "ffffffff" });
+    const b = await startAgent(t.env, { session: "ffffffff" });
     expect(b.api.agent.messages).toEqual([]);
     await b.stop();
     expect(b.diagnostics.map((d) => d.message).join("\n")).toMatch(/No session file or id matching "ffffffff"/);
   });
 
   it("--fork copies a whole session into a new file whose header points at the source", async () => {
-    env = sessionEnv(sim.url);
-    const source = copyFixture("branched", env.sessionDir, env.project);
+    t.env = sessionEnv(t.sim.url);
+    const source = copyFixture("branched", t.env.sessionDir, t.env.project);
     const original = readFileSync(source, "utf8");
-    const a = await startAgent(env, { fork: source });
+    const a = await startAgent(t.env, { fork: source });
     const file = a.sessions.file!;
     expect(a.api.agent.messages).toHaveLength(5);
     await a.stop();
     expect(readFileSync(source, "utf8")).toBe(original);
     expect(file).not.toBe(source);
     const [header, ...entries] = readEntries(file);
-    expect(header).toMatchObject({ type: "session", version: 3, parentSession: source, cwd: env.project });
+    expect(header).toMatchObject({ type: "session", version: 3, parentSession: source, cwd: t.env.project });
     expect(entries.map((e) => e.id)).toEqual(
       readEntries(source)
         .slice(1)
@@ -142,10 +133,10 @@ describe("resuming", () => {
   });
 
   it("-r in the interactive UI opens the picker once the UI is up, and switches to the choice", async () => {
-    env = sessionEnv(sim.url);
-    const file = copyFixture("branched", env.sessionDir, env.project);
-    copyFixture("simple", join(env.root, "other-project"), "/elsewhere");
-    const a = await startAgent(env, { resume: true, mode: "interactive" });
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture("branched", t.env.sessionDir, t.env.project);
+    copyFixture("simple", join(t.env.root, "other-project"), "/elsewhere");
+    const a = await startAgent(t.env, { resume: true, mode: "interactive" });
     const offered: string[][] = [];
     a.api.services.provide("ui", {
       select: async (_title: string, options: string[]) => {
@@ -162,8 +153,8 @@ describe("resuming", () => {
   });
 
   it("-r without an interactive UI explains the alternatives", async () => {
-    env = sessionEnv(sim.url);
-    const a = await startAgent(env, { resume: true });
+    t.env = sessionEnv(t.sim.url);
+    const a = await startAgent(t.env, { resume: true });
     await a.stop();
     expect(a.diagnostics.find((d) => d.level === "error")?.message).toMatch(/--resume needs the interactive picker.*-c.*--session/);
   });
@@ -171,10 +162,10 @@ describe("resuming", () => {
 
 describe("older formats", () => {
   it("a v1 file (no ids) is migrated to v3 and loads", async () => {
-    env = sessionEnv(sim.url);
-    const file = join(env.sessionDir, "old.jsonl");
+    t.env = sessionEnv(t.sim.url);
+    const file = join(t.env.sessionDir, "old.jsonl");
     const lines = [
-      { type: "session", id: "v1-session", timestamp: "2025-01-01T00:00:00.000Z", cwd: env.project },
+      { type: "session", id: "v1-session", timestamp: "2025-01-01T00:00:00.000Z", cwd: t.env.project },
       { type: "message", timestamp: "2025-01-01T00:00:01.000Z", message: { role: "user", content: "old question", timestamp: 1 } },
       {
         type: "message",
@@ -205,9 +196,9 @@ describe("older formats", () => {
       },
     ];
     const { mkdirSync } = await import("node:fs");
-    mkdirSync(env.sessionDir, { recursive: true });
+    mkdirSync(t.env.sessionDir, { recursive: true });
     writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
-    const a = await startAgent(env, { session: file });
+    const a = await startAgent(t.env, { session: file });
     const roles = a.api.agent.messages.map((m) => m.role);
     await a.stop();
     const [header, ...entries] = readEntries(file);
@@ -221,9 +212,9 @@ describe("older formats", () => {
 
 describe("hot reload", () => {
   it("the new plugin generation keeps writing the same file under the same lock", async () => {
-    env = sessionEnv(sim.url);
-    const a = await startAgent(env);
-    sim.script({ text: "before" }, { text: "after" });
+    t.env = sessionEnv(t.sim.url);
+    const a = await startAgent(t.env);
+    t.sim.script({ text: "before" }, { text: "after" });
     await a.api.actions.prompt("one");
     const file = a.sessions.file!;
     await a.kernel.actions.reload();

@@ -1,7 +1,9 @@
 // Where pi keeps session files and what it reads from them: the default folder for a cwd
 // (<agentDir>/sessions/--<cwd>--), loading a file's entries (a file without a session header is
 // not a session), the most recent session of a folder, and the summaries `SessionManager.list`
-// returns (first user message, message count, name, last activity).
+// returns (first user message, message count, name, last activity). pi's SessionInfo is its own
+// type on purpose: it reads whole files (message count, all text for search, last message time),
+// while the session store's (contracts/sessions.ts) is a picker listing from 64 KB slices (size, mtime).
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { SessionEntry, SessionHeader } from "../../../../../contracts/session-entries.js";

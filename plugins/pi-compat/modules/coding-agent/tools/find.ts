@@ -1,13 +1,12 @@
 // pi's find tool: files matching a glob under a folder (relative paths, .gitignore honoured), at
-// most `limit` (1,000) or 50 KB. The default operations walk the tree in-process.
+// most `limit` (1,000) or 50 KB. The default operations walk the tree in-process (lib/tool-kit's walk).
 import { stat } from "node:fs/promises";
 import { relative } from "node:path";
 import { Type } from "@sinclair/typebox";
 import picomatch from "picomatch";
-import { resolveToolPath } from "../../../../../lib/tool-kit/index.js";
+import { resolveToolPath, walk } from "../../../../../lib/tool-kit/index.js";
 import { type PiToolDefinition, text, throwIfAborted, toAgentTool } from "./definition.js";
 import { searchResult } from "./search-output.js";
-import { walkFiles } from "./walk.js";
 
 export interface FindOperations {
   exists(absolutePath: string): Promise<boolean> | boolean;
@@ -30,8 +29,8 @@ const localOps: FindOperations = {
     // A pattern without "/" matches a file name at any depth, as fd's glob does.
     const match = picomatch(pattern.includes("/") ? pattern : `**/${pattern}`, { dot: true });
     const found: string[] = [];
-    for await (const file of walkFiles(cwd)) {
-      if (match(file.rel)) found.push(file.rel);
+    for await (const entry of walk(cwd)) {
+      if (entry.kind === "file" && match(entry.rel)) found.push(entry.rel);
       if (found.length > limit) break;
     }
     return found;

@@ -1,18 +1,18 @@
 // pi's grep tool: lines matching a regex (or literal) in a file or under a folder (.gitignore
 // honoured, optional glob filter), as "path:line: text" with "path-line- text" context lines,
-// at most `limit` (100) matches or 50 KB, long lines cut at 500 characters.
+// at most `limit` (100) matches or 50 KB, long lines cut at 500 characters. The search is
+// lib/tool-kit's engine (ripgrep, else the built-in walk); as in pi, the operations say whether
+// the path is a folder and serve the context lines.
 import { readFile, stat } from "node:fs/promises";
-import { basename } from "node:path";
 import { Type } from "@sinclair/typebox";
-import picomatch from "picomatch";
-import { resolveToolPath } from "../../../../../lib/tool-kit/index.js";
-import { truncateLine } from "../../truncate.js";
+import { formatMatches, grepNotices, grepSearch, resolveToolPath } from "../../../../../lib/tool-kit/index.js";
 import { type PiToolDefinition, text, throwIfAborted, toAgentTool } from "./definition.js";
 import { searchResult } from "./search-output.js";
-import { walkFiles } from "./walk.js";
 
 export interface GrepOperations {
+  /** Whether the path is a folder; throws when it does not exist. */
   isDirectory(absolutePath: string): Promise<boolean> | boolean;
+  /** A file's text, for context lines. */
   readFile(absolutePath: string): Promise<string> | string;
 }
 export interface GrepToolOptions {
@@ -58,44 +58,25 @@ export function createGrepToolDefinition(
     async execute(_id, input: GrepInput, signal, _onUpdate, ctx) {
       throwIfAborted(signal);
       const root = resolveToolPath(ctx?.cwd || cwd, input.path || ".");
-      const isDir = await Promise.resolve(ops.isDirectory(root)).catch(() => {
-        throw new Error(`Path not found: ${root}`);
-      });
-      const source = input.literal ? input.pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : input.pattern;
-      const regex = new RegExp(source, input.ignoreCase ? "i" : "");
-      const filter = input.glob ? picomatch(input.glob.includes("/") ? input.glob : `**/${input.glob}`, { dot: true }) : () => true;
-      const files = isDir ? walkFiles(root, signal) : single(root);
-      const max = Math.max(1, input.limit ?? DEFAULT_LIMIT);
-      const context = Math.max(0, input.context ?? 0);
-      const out: string[] = [];
-      let matches = 0;
-      let cut = false;
-      for await (const file of files) {
-        if (!filter(file.rel)) continue;
-        const lines = String(await Promise.resolve(ops.readFile(file.path)).catch(() => ""))
-          .replace(/\n$/, "")
-          .split("\n");
-        for (let i = 0; i < lines.length && matches < max; i++) {
-          if (!regex.test(lines[i] ?? "")) continue;
-          matches++;
-          for (let n = Math.max(0, i - context); n <= Math.min(lines.length - 1, i + context); n++) {
-            const line = truncateLine((lines[n] ?? "").replace(/\r/g, ""));
-            cut ||= line.wasTruncated;
-            out.push(n === i ? `${file.rel}:${n + 1}: ${line.text}` : `${file.rel}-${n + 1}- ${line.text}`);
-          }
-        }
-        if (matches >= max) break;
-      }
-      if (matches === 0) return { content: [text("No matches found")], details: undefined };
-      const limited = matches >= max;
-      const notice = limited ? `${max} matches limit reached. Use limit=${max * 2} for more, or refine pattern` : undefined;
-      return searchResult(out, notice, { ...(limited && { matchLimitReached: max }), ...(cut && { linesTruncated: true }) });
+      const rootIsDir = await Promise.resolve()
+        .then(() => ops.isDirectory(root))
+        .catch(() => {
+          throw new Error(`Path not found: ${root}`);
+        });
+      const { pattern, glob } = input;
+      const limit = Math.max(1, input.limit ?? DEFAULT_LIMIT);
+      const query = { pattern, root, rootIsDir, glob, ignoreCase: !!input.ignoreCase, literal: !!input.literal, limit };
+      const hits = await grepSearch(query, signal);
+      if (hits.matches.length === 0) return { content: [text("No matches found")], details: undefined };
+      const formatted = await formatMatches(hits.matches, query, Math.max(0, input.context ?? 0), (f) => ops.readFile(f));
+      return searchResult(
+        formatted.lines,
+        hits.limitReached ? grepNotices.matchLimit(limit) : undefined,
+        { ...(hits.limitReached && { matchLimitReached: limit }), ...(formatted.linesCut && { linesTruncated: true }) },
+        formatted.linesCut ? grepNotices.linesCut : undefined,
+      );
     },
   };
-}
-
-async function* single(path: string) {
-  yield { path, rel: basename(path) };
 }
 
 export const createGrepTool = (cwd: string, options?: GrepToolOptions) => toAgentTool(createGrepToolDefinition(cwd, options));

@@ -4,12 +4,12 @@
 import { readFile } from "node:fs/promises";
 import ignore from "ignore";
 import type { GrepHits, GrepMatch, GrepQuery } from "./grep-types.js";
-import { walk } from "./walk.js";
+import { walkTree } from "./walk-tree.js";
 
 const BATCH = 32;
 const SNIFF_BYTES = 8192;
 
-export async function grepBuiltin(q: GrepQuery, signal: AbortSignal): Promise<GrepHits> {
+export async function grepBuiltin(q: GrepQuery, signal?: AbortSignal): Promise<GrepHits> {
   const regex = compile(q);
   const accepts = globFilter(q.glob);
   const matches: GrepMatch[] = [];
@@ -24,7 +24,7 @@ export async function grepBuiltin(q: GrepQuery, signal: AbortSignal): Promise<Gr
     return false;
   };
   for await (const file of files) {
-    signal.throwIfAborted();
+    signal?.throwIfAborted();
     batch.push(file);
     if (batch.length >= BATCH && (await flush())) return { matches, limitReached: true };
   }
@@ -73,8 +73,8 @@ function globFilter(glob: string | undefined): (rel: string) => boolean {
   return (rel) => matcher.ignores(rel) !== negated;
 }
 
-async function* walkFiles(root: string, accepts: (rel: string) => boolean, signal: AbortSignal): AsyncGenerator<string> {
-  for await (const entry of walk(root, signal)) {
+async function* walkFiles(root: string, accepts: (rel: string) => boolean, signal?: AbortSignal): AsyncGenerator<string> {
+  for await (const entry of walkTree(root, signal)) {
     if (entry.kind === "file" && accepts(entry.rel)) yield entry.path;
   }
 }

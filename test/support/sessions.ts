@@ -1,10 +1,11 @@
-// An in-process agent with the real models, provider and session plugins, a models.json that
-// points at the LLM simulator, and temp dirs that are removed afterwards.
+// The session tests' harness: an in-process agent with the real models, provider and session
+// plugins, a models.json that points at the LLM simulator, temp dirs that are removed afterwards,
+// pi's session fixtures with their oracles, and sessionSuite(), the per-file setup they share.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
+import { startSimulator, type Simulator } from "./simulator/index.mjs";
 import {
   createKernel,
   definePlugin,
@@ -18,7 +19,7 @@ import models from "../../plugins/models/index.js";
 import provider from "../../plugins/provider-openai-completions/index.js";
 import sessionJsonl from "../../plugins/session-jsonl/index.js";
 import type { SessionsService } from "../../contracts/sessions.js";
-import { kernelModules } from "../support/kernel-modules.js";
+import { kernelModules } from "./kernel-modules.js";
 
 // Real session files written by pi 0.73.1 (copied from the project's shared fixtures), with the oracles.
 export const FIXTURES = join(import.meta.dirname, "..", "fixtures", "pi-sessions");
@@ -146,12 +147,17 @@ export function readEntries(file: string): Record<string, unknown>[] {
 
 export interface Suite {
   sim: Simulator;
+  /** The test's env: set it (sessionEnv(t.sim.url)) and it is removed after the test. */
   env: SessionEnv;
+  /** An in-process agent the test started: stopped after the test. */
   agent?: Agent;
 }
 
-/** One simulator per test file; each test's env and agent are stopped and removed after it. */
-export function agentSuite(): Suite {
+/**
+ * One simulator per test file; after each test, `teardown` (the file's own: child processes,
+ * permissions), then the agent is stopped and the env removed.
+ */
+export function sessionSuite(teardown?: () => void | Promise<void>): Suite {
   const t = {} as Suite;
   beforeAll(async () => {
     t.sim = await startSimulator();
@@ -160,6 +166,7 @@ export function agentSuite(): Suite {
     await t.sim.close();
   });
   afterEach(async () => {
+    await teardown?.();
     await t.agent?.stop();
     t.agent = undefined;
     t.env?.cleanup();

@@ -1,4 +1,5 @@
-// What both grep engines (ripgrep and the built-in one) produce: matches in search order.
+// What a grep asks for, and what both engines (ripgrep and the built-in one) give: matches in
+// search order.
 
 export interface GrepQuery {
   pattern: string;

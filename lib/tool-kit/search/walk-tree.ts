@@ -5,7 +5,7 @@ import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { IGNORE_FILES, IgnoreRules } from "./ignore-rules.js";
-import { toPosix } from "./output.js";
+import { toPosix } from "./posix.js";
 
 export interface WalkEntry {
   path: string;
@@ -14,7 +14,7 @@ export interface WalkEntry {
   kind: "file" | "dir" | "symlink" | "other";
 }
 
-export async function* walk(root: string, signal?: AbortSignal): AsyncGenerator<WalkEntry> {
+export async function* walkTree(root: string, signal?: AbortSignal): AsyncGenerator<WalkEntry> {
   yield* walkDir(root, root, IgnoreRules.forRoot(root), signal);
 }
 

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import type { GrepHits, GrepMatch, GrepQuery } from "./grep-types.js";
 
-export function grepWithRg(rg: string, q: GrepQuery, signal: AbortSignal): Promise<GrepHits> {
+export function grepWithRg(rg: string, q: GrepQuery, signal?: AbortSignal): Promise<GrepHits> {
   const args = ["--json", "--line-number", "--color=never", "--hidden", "--no-require-git", "--crlf", "--sort", "path", "--glob", "!.git"];
   if (q.ignoreCase) args.push("--ignore-case");
   if (q.literal) args.push("--fixed-strings");
@@ -17,7 +17,7 @@ export function grepWithRg(rg: string, q: GrepQuery, signal: AbortSignal): Promi
     let stderr = "";
     let stoppedAtLimit = false;
     const onAbort = () => child.kill();
-    signal.addEventListener("abort", onAbort, { once: true });
+    signal?.addEventListener("abort", onAbort, { once: true });
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
     });
@@ -34,8 +34,8 @@ export function grepWithRg(rg: string, q: GrepQuery, signal: AbortSignal): Promi
     });
     child.once("error", (error) => reject(new Error(`Failed to run ripgrep: ${error.message}`)));
     child.once("close", (code) => {
-      signal.removeEventListener("abort", onAbort);
-      if (signal.aborted) return reject(new Error("Operation aborted"));
+      signal?.removeEventListener("abort", onAbort);
+      if (signal?.aborted) return reject(new Error("Operation aborted"));
       if (!stoppedAtLimit && code !== 0 && code !== 1) return reject(new Error(stderr.trim() || `ripgrep exited with code ${code}`));
       resolve({ matches, limitReached: stoppedAtLimit });
     });

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { toPosix } from "./output.js";
+import { toPosix } from "./posix.js";
 
 export const IGNORE_FILES = [".gitignore", ".ignore"];
 

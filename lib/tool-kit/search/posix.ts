@@ -1,0 +1,6 @@
+// Paths in search results always use "/", whatever the platform.
+import { sep } from "node:path";
+
+export function toPosix(path: string): string {
+  return sep === "/" ? path : path.split(sep).join("/");
+}
