@@ -4,6 +4,9 @@
 export { MessageAssembler, type Events } from "./assembler.js";
 export { decodePerRead, mergeDeltas } from "./batches.js";
 export { bestEffortArguments, finalArguments, isRecord } from "./arguments.js";
+export { ChunkedDecoder } from "./chunked.js";
+export { type HttpResponse, post } from "./http.js";
+export { SocketBody } from "./socket-body.js";
 export {
   HttpError,
   IdleTimeoutError,

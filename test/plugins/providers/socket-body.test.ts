@@ -7,9 +7,7 @@ import { request } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChunkedDecoder } from "../../../lib/provider-kit/chunked.js";
-import { post } from "../../../lib/provider-kit/http.js";
-import { SocketBody } from "../../../lib/provider-kit/socket-body.js";
+import { ChunkedDecoder, post, SocketBody } from "../../../lib/provider-kit/index.js";
 
 const PAYLOAD = Buffer.from(
   Array.from({ length: 40 }, (_, i) => `event: content_block_delta\ndata: {"text":"Grüße ${i} 👋"}\n\n`).join(""),
