@@ -5,12 +5,11 @@ import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
   decodePerRead,
-  digitsEnd,
   type Events,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
-  plainStringEnd,
+  PLAIN_CHAR,
   priceUsage,
   type SseEvent,
   StreamProtocolError,
@@ -50,9 +49,9 @@ async function* decodeEvents(
   for (const e of out.done(stopReason(state.stopReason, out))) yield e;
 }
 
-const DELTA_HEAD = '{"type":"content_block_delta","index":';
-const TEXT_HEAD = ',"delta":{"type":"text_delta","text":"';
-const THINKING_HEAD = ',"delta":{"type":"thinking_delta","thinking":"';
+const PLAIN_DELTA = new RegExp(
+  String.raw`^\{"type":"content_block_delta","index":(?:0|[1-9]\d*),"delta":\{"type":"(?:text_delta","text|thinking_delta","thinking)":"${PLAIN_CHAR}*"\}\}$`,
+);
 
 /**
  * A text or thinking delta read without JSON.parse (one per token of a long answer): only when
@@ -60,16 +59,12 @@ const THINKING_HEAD = ',"delta":{"type":"thinking_delta","thinking":"';
  * "text":"..."}}` (or the thinking form) and the text has no escapes; otherwise undefined.
  */
 function plainDelta(data: string, out: MessageAssembler): Events | undefined {
-  if (!data.startsWith(DELTA_HEAD)) return undefined;
-  const at = digitsEnd(data, DELTA_HEAD.length);
-  if (at < 0) return undefined;
-  const thinking = !data.startsWith(TEXT_HEAD, at);
-  if (thinking && !data.startsWith(THINKING_HEAD, at)) return undefined;
-  const from = at + (thinking ? THINKING_HEAD.length : TEXT_HEAD.length);
-  const end = plainStringEnd(data, from);
-  if (end < 0 || end + 3 !== data.length || !data.endsWith('"}}')) return undefined;
-  const text = data.slice(from, end);
-  return thinking ? out.thinking(text) : out.text(text);
+  if (!PLAIN_DELTA.test(data)) return undefined;
+  // The text holds no quote: it is all after the last `":"`, up to the closing `"}}`.
+  const from = data.lastIndexOf('":"') + 3;
+  const text = data.slice(from, data.length - 3);
+  // `thinking":"` or `text":"` before it.
+  return data.charCodeAt(from - 4) === 0x67 ? out.thinking(text) : out.text(text);
 }
 
 function* handle(data: Data, out: MessageAssembler, model: Model, state: State): Generator<AssistantMessageEvent> {

@@ -8,9 +8,9 @@ import {
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
-  plainStringEnd,
+  PLAIN_CHAR,
   priceUsage,
-  scalarsOnly,
+  SCALAR_MEMBER,
   type SseEvent,
   StreamProtocolError,
   type Wire,
@@ -48,7 +48,9 @@ async function* decodeEvents(
 }
 
 const CONTENT_AT = '"choices":[{"index":0,"delta":{"content":"';
-const CHOICE_ENDS = ['"},"finish_reason":null}]', '"},"logprobs":null,"finish_reason":null}]'];
+const PLAIN_CONTENT = new RegExp(
+  String.raw`^\{(?:${SCALAR_MEMBER},)*"choices":\[\{"index":0,"delta":\{"content":"${PLAIN_CHAR}+"\}(?:,"logprobs":null)?,"finish_reason":null\}\](?:,${SCALAR_MEMBER})*\}$`,
+);
 
 /**
  * A chunk carrying only answer text, read without JSON.parse (one per token of a long answer):
@@ -57,19 +59,10 @@ const CHOICE_ENDS = ['"},"finish_reason":null}]', '"},"logprobs":null,"finish_re
  * The first chunk always takes the full path (it gives the response id). Otherwise undefined.
  */
 function plainContent(data: string, out: MessageAssembler): Events | undefined {
-  if (!out.message.responseId) return undefined;
-  const at = data.indexOf(CONTENT_AT);
-  if (at < 1 || data.charCodeAt(0) !== 0x7b || !scalarsOnly(data, 1, at)) return undefined;
-  if (at > 1 && data.charCodeAt(at - 1) !== 0x2c) return undefined; // "," between members
-  const from = at + CONTENT_AT.length;
-  const end = plainStringEnd(data, from);
-  if (end <= from) return undefined;
-  const close = CHOICE_ENDS.find((c) => data.startsWith(c, end));
-  if (!close) return undefined;
-  const rest = end + close.length;
-  if (!data.endsWith("}") || !scalarsOnly(data, rest, data.length - 1)) return undefined;
-  if (rest < data.length - 1 && data.charCodeAt(rest) !== 0x2c) return undefined;
-  return out.text(data.slice(from, end));
+  if (!out.message.responseId || !PLAIN_CONTENT.test(data)) return undefined;
+  // No string before the choices holds a quote, so this is the real one; the text holds none either.
+  const from = data.indexOf(CONTENT_AT) + CONTENT_AT.length;
+  return out.text(data.slice(from, data.indexOf('"', from)));
 }
 
 interface WireToolCallDelta {

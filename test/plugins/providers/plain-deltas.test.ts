@@ -3,7 +3,7 @@
 // characters, nested members (logprobs, usage), an error member, other key orders.
 import type { Model } from "pi-kernel";
 import { describe, expect, it } from "vitest";
-import { decodeBytes, MessageAssembler, plainStringEnd, scalarsOnly } from "../../../lib/provider-kit/index.js";
+import { decodeBytes, MessageAssembler, PLAIN_CHAR, SCALAR_MEMBER } from "../../../lib/provider-kit/index.js";
 import { anthropicWire } from "../../../plugins/provider-anthropic/stream.js";
 import { chatCompletionsWire } from "../../../plugins/provider-openai-completions/stream.js";
 
@@ -120,19 +120,19 @@ describe("openai-completions content chunks", () => {
   });
 });
 
-describe("plain JSON helpers", () => {
-  it("find the end of an unescaped string only", () => {
-    expect(plainStringEnd('ab"}', 0)).toBe(2);
-    expect(plainStringEnd('a\\"b"', 0)).toBe(-1);
-    expect(plainStringEnd('a\nb"', 0)).toBe(-1);
-    expect(plainStringEnd("ab", 0)).toBe(-1);
+describe("plain JSON patterns", () => {
+  const whole = (source: string) => new RegExp(`^(?:${source})$`);
+
+  it("take only characters that are their own decoding", () => {
+    const plain = whole(`${PLAIN_CHAR}*`);
+    expect(plain.test("ab }] ünï 😀")).toBe(true);
+    for (const bad of ['a"b', "a\\b", "a\nb", "\u0000", "\u001f"]) expect(plain.test(bad), JSON.stringify(bad)).toBe(false);
   });
 
-  it("accept only whole scalar members", () => {
-    const s = '{"id":"a","n":1,"x":null,';
-    expect(scalarsOnly(s, 1, s.length)).toBe(true);
-    expect(scalarsOnly('{"id":"a,', 1, 9)).toBe(false); // inside a string
-    expect(scalarsOnly('{"u":{"a":1},', 1, 13)).toBe(false);
-    expect(scalarsOnly('{"error":"x",', 1, 13)).toBe(false);
+  it("accept only whole scalar members, never an error", () => {
+    const member = whole(SCALAR_MEMBER);
+    for (const ok of ['"id":"a,}"', '"n":1', '"n":-1.5e+3', '"x":null', '"b":true', '"o":"x}y"']) expect(member.test(ok), ok).toBe(true);
+    for (const bad of ['"u":{"a":1}', '"l":[1]', '"error":"x"', '"n":01', '"s":"a\\"b"', '"n":1,"m":2'])
+      expect(member.test(bad), bad).toBe(false);
   });
 });
