@@ -16,4 +16,4 @@ const NUMBER = String.raw`-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?`;
  * One object member whose value is a scalar (a string without escapes, a number, true, false or
  * null), and whose name is not `error`: what a decoder reads could not hide in it.
  */
-export const SCALAR_MEMBER = String.raw`"(?!error")${PLAIN_CHAR}+":(?:"${PLAIN_CHAR}*"|${NUMBER}|true|false|null)`;
+export const SCALAR_MEMBER = `"(?!error")${PLAIN_CHAR}+":(?:"${PLAIN_CHAR}*"|${NUMBER}|true|false|null)`;
