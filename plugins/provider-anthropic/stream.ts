@@ -60,12 +60,17 @@ const PLAIN_DELTA = new RegExp(
  */
 function plainDelta(data: string, out: MessageAssembler): Events | undefined {
   if (!PLAIN_DELTA.test(data)) return undefined;
-  // The text holds no quote: it is all after the last `":"`, up to the closing `"}}`.
-  const from = data.lastIndexOf('":"') + 3;
-  const text = data.slice(from, data.length - 3);
-  // `thinking":"` or `text":"` before it.
-  return data.charCodeAt(from - 4) === 0x67 ? out.thinking(text) : out.text(text);
+  // Offsets in the shape just matched: the index's digits end at the first comma after its head.
+  const comma = data.indexOf(",", INDEX_AT);
+  const thinking = data.charCodeAt(comma + KIND_AT) === 0x68; // the h of thinking_delta
+  const text = data.slice(comma + (thinking ? THINKING_AT : TEXT_AT), data.length - 3);
+  return thinking ? out.thinking(text) : out.text(text);
 }
+
+const INDEX_AT = '{"type":"content_block_delta","index":'.length;
+const KIND_AT = ',"delta":{"type":"t'.length;
+const TEXT_AT = ',"delta":{"type":"text_delta","text":"'.length;
+const THINKING_AT = ',"delta":{"type":"thinking_delta","thinking":"'.length;
 
 function* handle(data: Data, out: MessageAssembler, model: Model, state: State): Generator<AssistantMessageEvent> {
   switch (data.type) {

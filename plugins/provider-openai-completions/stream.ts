@@ -47,9 +47,8 @@ async function* decodeEvents(
   for (const e of out.done(stopReason(state.finishReason, out))) yield e;
 }
 
-const CONTENT_AT = '"choices":[{"index":0,"delta":{"content":"';
 const PLAIN_CONTENT = new RegExp(
-  String.raw`^\{(?:${SCALAR_MEMBER},)*"choices":\[\{"index":0,"delta":\{"content":"${PLAIN_CHAR}+"\}(?:,"logprobs":null)?,"finish_reason":null\}\](?:,${SCALAR_MEMBER})*\}$`,
+  String.raw`^\{(?:${SCALAR_MEMBER},)*"choices":\[\{"index":0,"delta":\{"content":"(${PLAIN_CHAR}+)"\}(?:,"logprobs":null)?,"finish_reason":null\}\](?:,${SCALAR_MEMBER})*\}$`,
 );
 
 /**
@@ -59,10 +58,9 @@ const PLAIN_CONTENT = new RegExp(
  * The first chunk always takes the full path (it gives the response id). Otherwise undefined.
  */
 function plainContent(data: string, out: MessageAssembler): Events | undefined {
-  if (!out.message.responseId || !PLAIN_CONTENT.test(data)) return undefined;
-  // No string before the choices holds a quote, so this is the real one; the text holds none either.
-  const from = data.indexOf(CONTENT_AT) + CONTENT_AT.length;
-  return out.text(data.slice(from, data.indexOf('"', from)));
+  if (!out.message.responseId) return undefined;
+  const match = PLAIN_CONTENT.exec(data);
+  return match ? out.text(match[1]) : undefined;
 }
 
 interface WireToolCallDelta {
