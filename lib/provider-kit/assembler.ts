@@ -12,10 +12,45 @@ type OpenBlock =
 
 export type Events = AssistantMessageEvent[];
 
+type DeltaEvent = Extract<AssistantMessageEvent, { type: "text_delta" | "thinking_delta" }>;
+
+/** What a delta joining an earlier event of its read returns: no event of its own. */
+const JOINED: Events = Object.freeze([]) as unknown as Events;
+
+/**
+ * A read's run of text (or thinking) deltas on one block: one event whose `delta` becomes their
+ * joined text, appended to the block once. A long answer is one delta per token, and an event
+ * object, an array and a longer block string per token were most of the work of assembling it.
+ * Listeners see the same text in fewer, larger deltas, as a slower network would give them.
+ */
+class DeltaRun {
+  private pieces: string[] | undefined;
+
+  constructor(
+    private readonly event: DeltaEvent,
+    readonly block: TextContent | ThinkingContent,
+  ) {}
+
+  add(delta: string): Events {
+    if (this.pieces) this.pieces.push(delta);
+    else this.pieces = [this.event.delta, delta];
+    return JOINED;
+  }
+
+  /** Gives the event its whole text and appends that to the block. */
+  end(): void {
+    if (this.pieces) this.event.delta = this.pieces.join("");
+    if (this.block.type === "text") this.block.text += this.event.delta;
+    else this.block.thinking += this.event.delta;
+  }
+}
+
 export class MessageAssembler {
   readonly message: AssistantMessage;
   private open: OpenBlock | undefined;
   private argumentsStale = false;
+  /** The open block's delta event of this read, which later deltas of the read join. */
+  private run: DeltaRun | undefined;
 
   constructor(model: Model) {
     this.message = {
@@ -35,18 +70,24 @@ export class MessageAssembler {
   }
 
   text(delta: string): Events {
+    const run = this.run;
+    if (run?.block.type === "text") return run.add(delta);
     const events = this.open?.kind === "text" ? [] : this.begin({ type: "text", text: "" });
     const open = this.open as Extract<OpenBlock, { kind: "text" }>;
-    open.block.text += delta;
-    events.push({ type: "text_delta", contentIndex: open.index, delta, partial: this.message });
+    const event: DeltaEvent = { type: "text_delta", contentIndex: open.index, delta, partial: this.message };
+    this.run = new DeltaRun(event, open.block);
+    events.push(event);
     return events;
   }
 
   thinking(delta: string): Events {
+    const run = this.run;
+    if (run?.block.type === "thinking") return run.add(delta);
     const events = this.open?.kind === "thinking" ? [] : this.begin({ type: "thinking", thinking: "" });
     const open = this.open as Extract<OpenBlock, { kind: "thinking" }>;
-    open.block.thinking += delta;
-    events.push({ type: "thinking_delta", contentIndex: open.index, delta, partial: this.message });
+    const event: DeltaEvent = { type: "thinking_delta", contentIndex: open.index, delta, partial: this.message };
+    this.run = new DeltaRun(event, open.block);
+    events.push(event);
     return events;
   }
 
@@ -62,11 +103,13 @@ export class MessageAssembler {
 
   /** The open block, for attaching signatures (thinking signatures, encrypted reasoning, ids). */
   current(): TextContent | ThinkingContent | ToolCall | undefined {
+    this.endRun(); // the caller may read the block's text
     return this.open?.block;
   }
 
   /** The most recent block of a kind, open or closed (signatures may arrive after the block). */
   last<K extends "text" | "thinking" | "toolCall">(type: K): Extract<AssistantMessage["content"][number], { type: K }> | undefined {
+    this.endRun();
     for (let i = this.message.content.length - 1; i >= 0; i--) {
       const block = this.message.content[i];
       if (block.type === type) return block as Extract<AssistantMessage["content"][number], { type: K }>;
@@ -99,7 +142,7 @@ export class MessageAssembler {
 
   /**
    * Appends a fragment of the open tool call's JSON arguments. The partial parse waits for
-   * `settleArguments()` (once per network read): parsing the growing JSON on every fragment is
+   * `settle()` (once per network read): parsing the growing JSON on every fragment is
    * quadratic in the arguments' size, and a `write` of a large file streams thousands of them.
    */
   toolCallArguments(fragment: string): Events {
@@ -110,8 +153,12 @@ export class MessageAssembler {
     return [{ type: "toolcall_delta", contentIndex: open.index, delta: fragment, partial: this.message }];
   }
 
-  /** Gives the open tool call the best parse of its arguments so far (before its events are handed on). */
-  settleArguments(): void {
+  /**
+   * Brings the message up to date before a read's events are handed on: the open block gets the
+   * text of this read's deltas, and the open tool call the best parse of its arguments so far.
+   */
+  settle(): void {
+    this.endRun();
     const open = this.open;
     if (!this.argumentsStale || open?.kind !== "toolCall") return;
     open.block.arguments = bestEffortArguments(open.json, open.block.arguments);
@@ -120,6 +167,7 @@ export class MessageAssembler {
 
   /** Ends the open block, if any. */
   close(): Events {
+    this.endRun();
     const open = this.open;
     this.open = undefined;
     if (!open) return [];
@@ -150,10 +198,16 @@ export class MessageAssembler {
    * stays in the partial message but never counts as a completed call.
    */
   fail(reason: Extract<StopReason, "error" | "aborted">, errorMessage: string): AssistantMessageEvent {
+    this.endRun();
     this.open = undefined;
     this.message.stopReason = reason;
     this.message.errorMessage = errorMessage;
     return { type: "error", reason, error: this.message };
+  }
+
+  private endRun(): void {
+    this.run?.end();
+    this.run = undefined;
   }
 
   private begin(block: TextContent | ThinkingContent): Events {

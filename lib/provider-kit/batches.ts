@@ -52,18 +52,32 @@ export async function* decodePerRead(
 ): AsyncGenerator<AssistantMessageEvent> {
   for await (const batch of batches) {
     const pending: AssistantMessageEvent[] = [];
-    let failure: { error: unknown } | undefined;
-    try {
-      for (const event of batch) {
-        for (const e of handle(event)) pending.push(e);
-        if (finished()) break;
-      }
-    } catch (error) {
-      failure = { error };
-    }
-    out.settleArguments();
+    const failure = decodeRead(batch, handle, finished, pending);
+    out.settle();
     for (const e of mergeDeltas(pending)) yield e;
     if (failure) throw failure.error;
     if (finished()) return;
   }
+}
+
+/**
+ * One read's events into `pending`; a thrown error is returned, after the events before it. A
+ * plain function rather than the generator's body: V8 optimizes this loop, which runs once per
+ * token, far better there.
+ */
+function decodeRead(
+  batch: Iterable<SseEvent>,
+  handle: (event: SseEvent) => Iterable<AssistantMessageEvent>,
+  finished: () => boolean,
+  pending: AssistantMessageEvent[],
+): { error: unknown } | undefined {
+  try {
+    for (const event of batch) {
+      for (const e of handle(event)) pending.push(e);
+      if (finished()) break;
+    }
+  } catch (error) {
+    return { error };
+  }
+  return undefined;
 }

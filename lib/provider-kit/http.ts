@@ -7,6 +7,7 @@
 // when the server compressed it), and failures that name their cause.
 import type { IncomingMessage } from "node:http";
 import { NetworkError } from "./errors.js";
+import { SocketBody } from "./socket-body.js";
 
 /** The part of a Headers object the driver reads (retry-after, content-type, after_provider_response). */
 export interface ResponseHeaders {
@@ -33,8 +34,9 @@ export async function post(url: string, headers: Record<string, string>, body: s
   signal.throwIfAborted();
   return new Promise<HttpResponse>((resolve, reject) => {
     const req = request(target, { method: "POST", headers: withDefaults(headers, payload.length) }, (res) =>
-      resolve(response(res, signal)),
+      resolve(response(res, tap, signal)),
     );
+    const tap = new SocketBody(req);
     // Destroying the request also ends a body being read; both readers report `signal.reason`.
     // (Destroyed without an error: one passed on would reach the socket, where nobody listens.)
     const abort = () => req.destroy();
@@ -57,11 +59,12 @@ function withDefaults(headers: Record<string, string>, length: number): Record<s
   return out;
 }
 
-function response(res: IncomingMessage, signal: AbortSignal): HttpResponse {
+function response(res: IncomingMessage, tap: SocketBody, signal: AbortSignal): HttpResponse {
   // An abort or a cut after the reader stopped reading must not surface as an unhandled 'error'.
   res.on("error", () => {});
+  tap.res = res;
   const status = res.statusCode ?? 0;
-  const body = bytes(res, signal);
+  const body = bytes(res, tap, signal);
   return {
     status,
     statusText: res.statusMessage ?? "",
@@ -89,9 +92,9 @@ const READ_EVERY_MS = 4;
 const EAGER_READS = 32;
 
 /** The body's chunks, decompressed as the server says; a cut connection surfaces as a NetworkError. */
-async function* bytes(res: IncomingMessage, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+async function* bytes(res: IncomingMessage, tap: SocketBody, signal: AbortSignal): AsyncGenerator<Uint8Array> {
   const encoding = (res.headers["content-encoding"] ?? "identity").trim().toLowerCase();
-  const source = encoding === "identity" ? res : await decompressed(res, encoding);
+  const source = tap.taken ? tap.chunks() : encoding === "identity" ? res : await decompressed(res, encoding);
   let reads = 0;
   try {
     // Each read takes everything buffered since the last one.

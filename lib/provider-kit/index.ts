@@ -4,6 +4,9 @@
 export { MessageAssembler, type Events } from "./assembler.js";
 export { decodePerRead, mergeDeltas } from "./batches.js";
 export { bestEffortArguments, finalArguments, isRecord } from "./arguments.js";
+export { ChunkedDecoder } from "./chunked.js";
+export { type HttpResponse, post } from "./http.js";
+export { SocketBody } from "./socket-body.js";
 export {
   HttpError,
   IdleTimeoutError,
@@ -14,7 +17,7 @@ export {
   redact,
   retryAfterMs,
 } from "./errors.js";
-export { digitsEnd, plainStringEnd, scalarsOnly } from "./plain-json.js";
+export { PLAIN_CHAR, SCALAR_MEMBER } from "./plain-json.js";
 export { OVERFLOW_MARKER, isContextOverflow, looksLikeOverflow } from "./overflow.js";
 export { DEFAULT_RETRY, type RetryPolicy, decideRetry, isTransient, isTransientApiError, retryPolicy, sleep } from "./retry.js";
 export { describeProvider, modelSource } from "./misconfigured.js";

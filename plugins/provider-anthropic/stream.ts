@@ -5,12 +5,11 @@ import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
   decodePerRead,
-  digitsEnd,
   type Events,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
-  plainStringEnd,
+  PLAIN_CHAR,
   priceUsage,
   type SseEvent,
   StreamProtocolError,
@@ -50,9 +49,9 @@ async function* decodeEvents(
   for (const e of out.done(stopReason(state.stopReason, out))) yield e;
 }
 
-const DELTA_HEAD = '{"type":"content_block_delta","index":';
-const TEXT_HEAD = ',"delta":{"type":"text_delta","text":"';
-const THINKING_HEAD = ',"delta":{"type":"thinking_delta","thinking":"';
+const PLAIN_DELTA = new RegExp(
+  String.raw`^\{"type":"content_block_delta","index":(?:0|[1-9]\d*),"delta":\{"type":"(?:text_delta","text|thinking_delta","thinking)":"${PLAIN_CHAR}*"\}\}$`,
+);
 
 /**
  * A text or thinking delta read without JSON.parse (one per token of a long answer): only when
@@ -60,17 +59,18 @@ const THINKING_HEAD = ',"delta":{"type":"thinking_delta","thinking":"';
  * "text":"..."}}` (or the thinking form) and the text has no escapes; otherwise undefined.
  */
 function plainDelta(data: string, out: MessageAssembler): Events | undefined {
-  if (!data.startsWith(DELTA_HEAD)) return undefined;
-  const at = digitsEnd(data, DELTA_HEAD.length);
-  if (at < 0) return undefined;
-  const thinking = !data.startsWith(TEXT_HEAD, at);
-  if (thinking && !data.startsWith(THINKING_HEAD, at)) return undefined;
-  const from = at + (thinking ? THINKING_HEAD.length : TEXT_HEAD.length);
-  const end = plainStringEnd(data, from);
-  if (end < 0 || end + 3 !== data.length || !data.endsWith('"}}')) return undefined;
-  const text = data.slice(from, end);
+  if (!PLAIN_DELTA.test(data)) return undefined;
+  // Offsets in the shape just matched: the index's digits end at the first comma after its head.
+  const comma = data.indexOf(",", INDEX_AT);
+  const thinking = data.charCodeAt(comma + KIND_AT) === 0x68; // the h of thinking_delta
+  const text = data.slice(comma + (thinking ? THINKING_AT : TEXT_AT), data.length - 3);
   return thinking ? out.thinking(text) : out.text(text);
 }
+
+const INDEX_AT = '{"type":"content_block_delta","index":'.length;
+const KIND_AT = ',"delta":{"type":"t'.length;
+const TEXT_AT = ',"delta":{"type":"text_delta","text":"'.length;
+const THINKING_AT = ',"delta":{"type":"thinking_delta","thinking":"'.length;
 
 function* handle(data: Data, out: MessageAssembler, model: Model, state: State): Generator<AssistantMessageEvent> {
   switch (data.type) {

@@ -8,9 +8,9 @@ import {
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
-  plainStringEnd,
+  PLAIN_CHAR,
   priceUsage,
-  scalarsOnly,
+  SCALAR_MEMBER,
   type SseEvent,
   StreamProtocolError,
   type Wire,
@@ -47,8 +47,9 @@ async function* decodeEvents(
   for (const e of out.done(stopReason(state.finishReason, out))) yield e;
 }
 
-const CONTENT_AT = '"choices":[{"index":0,"delta":{"content":"';
-const CHOICE_ENDS = ['"},"finish_reason":null}]', '"},"logprobs":null,"finish_reason":null}]'];
+const PLAIN_CONTENT = new RegExp(
+  String.raw`^\{(?:${SCALAR_MEMBER},)*"choices":\[\{"index":0,"delta":\{"content":"(${PLAIN_CHAR}+)"\}(?:,"logprobs":null)?,"finish_reason":null\}\](?:,${SCALAR_MEMBER})*\}$`,
+);
 
 /**
  * A chunk carrying only answer text, read without JSON.parse (one per token of a long answer):
@@ -58,18 +59,8 @@ const CHOICE_ENDS = ['"},"finish_reason":null}]', '"},"logprobs":null,"finish_re
  */
 function plainContent(data: string, out: MessageAssembler): Events | undefined {
   if (!out.message.responseId) return undefined;
-  const at = data.indexOf(CONTENT_AT);
-  if (at < 1 || data.charCodeAt(0) !== 0x7b || !scalarsOnly(data, 1, at)) return undefined;
-  if (at > 1 && data.charCodeAt(at - 1) !== 0x2c) return undefined; // "," between members
-  const from = at + CONTENT_AT.length;
-  const end = plainStringEnd(data, from);
-  if (end <= from) return undefined;
-  const close = CHOICE_ENDS.find((c) => data.startsWith(c, end));
-  if (!close) return undefined;
-  const rest = end + close.length;
-  if (!data.endsWith("}") || !scalarsOnly(data, rest, data.length - 1)) return undefined;
-  if (rest < data.length - 1 && data.charCodeAt(rest) !== 0x2c) return undefined;
-  return out.text(data.slice(from, end));
+  const match = PLAIN_CONTENT.exec(data);
+  return match ? out.text(match[1]) : undefined;
 }
 
 interface WireToolCallDelta {

@@ -4,10 +4,13 @@ import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
   decodePerRead,
+  type Events,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
+  PLAIN_CHAR,
   priceUsage,
+  SCALAR_MEMBER,
   type SseEvent,
   StreamProtocolError,
   type Wire,
@@ -38,7 +41,7 @@ async function* decodeEvents(
   yield* decodePerRead(
     batches,
     out,
-    (event) => handle(parseEventData<Data>(event.data), out, model, state),
+    (event) => plainDelta(event.data, out) ?? handle(parseEventData<Data>(event.data), out, model, state),
     () => !!state.status,
   );
   if (!state.status) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
@@ -46,6 +49,24 @@ async function* decodeEvents(
     throw new StreamProtocolError(`The response is incomplete (${state.incompleteReason ?? "unknown reason"})`);
   }
   for (const e of out.done(state.status === "incomplete" ? "length" : out.hasToolCalls() ? "toolUse" : "stop")) yield e;
+}
+
+/** A member of a delta event other than its text: a scalar, or the empty logprobs list the API sends. */
+const OTHER = `(?:${SCALAR_MEMBER}|"logprobs":\\[\\])`;
+const PLAIN_DELTA = new RegExp(
+  String.raw`^\{"type":"response\.(output_text|reasoning_summary_text)\.delta",(?:${OTHER},)*"delta":"(${PLAIN_CHAR}*)"(?:,${OTHER})*\}$`,
+);
+
+/**
+ * An answer or reasoning-summary text delta read without JSON.parse (one per token of a long
+ * answer): only when the event is `{"type":"response.output_text.delta", ...}` (or the
+ * reasoning summary form) with scalar members (item id, indexes, sequence number) and empty
+ * logprobs besides its text, and the text has no escapes; otherwise undefined.
+ */
+function plainDelta(data: string, out: MessageAssembler): Events | undefined {
+  const match = PLAIN_DELTA.exec(data);
+  if (!match) return undefined;
+  return match[1] === "output_text" ? out.text(match[2]) : out.thinking(match[2]);
 }
 
 function* handle(data: Data, out: MessageAssembler, model: Model, state: State): Generator<AssistantMessageEvent> {

@@ -3,9 +3,10 @@
 // characters, nested members (logprobs, usage), an error member, other key orders.
 import type { Model } from "pi-kernel";
 import { describe, expect, it } from "vitest";
-import { decodeBytes, MessageAssembler, plainStringEnd, scalarsOnly } from "../../../lib/provider-kit/index.js";
+import { decodeBytes, MessageAssembler, PLAIN_CHAR, SCALAR_MEMBER } from "../../../lib/provider-kit/index.js";
 import { anthropicWire } from "../../../plugins/provider-anthropic/stream.js";
 import { chatCompletionsWire } from "../../../plugins/provider-openai-completions/stream.js";
+import { responsesWire } from "../../../plugins/provider-openai-responses/stream.js";
 
 const model = (api: string): Model => ({
   id: "m",
@@ -120,19 +121,70 @@ describe("openai-completions content chunks", () => {
   });
 });
 
-describe("plain JSON helpers", () => {
-  it("find the end of an unescaped string only", () => {
-    expect(plainStringEnd('ab"}', 0)).toBe(2);
-    expect(plainStringEnd('a\\"b"', 0)).toBe(-1);
-    expect(plainStringEnd('a\nb"', 0)).toBe(-1);
-    expect(plainStringEnd("ab", 0)).toBe(-1);
+describe("openai-responses text deltas", () => {
+  const frame = (data: unknown) => {
+    const text = typeof data === "string" ? data : JSON.stringify(data);
+    return `event: ${/"type":"([^"]+)"/.exec(text)?.[1] ?? "x"}\ndata: ${text}\n\n`;
+  };
+  const wrap = (item: "message" | "reasoning", frames: string[]) =>
+    [
+      frame({ type: "response.created", sequence_number: 0, response: { id: "resp_1", status: "in_progress" } }),
+      frame({ type: "response.output_item.added", output_index: 0, item: { id: "it_1", type: item } }),
+      ...frames,
+      frame({ type: "response.output_item.done", output_index: 0, item: { id: "it_1", type: item, summary: [] } }),
+      frame({ type: "response.completed", response: { id: "resp_1", status: "completed", usage: { input_tokens: 4, output_tokens: 6 } } }),
+    ].join("");
+  const delta = (type: string, text: string, extra: Record<string, unknown> = {}) => ({
+    type,
+    sequence_number: 3,
+    item_id: "it_1",
+    output_index: 0,
+    content_index: 0,
+    delta: text,
+    ...extra,
   });
 
-  it("accept only whole scalar members", () => {
-    const s = '{"id":"a","n":1,"x":null,';
-    expect(scalarsOnly(s, 1, s.length)).toBe(true);
-    expect(scalarsOnly('{"id":"a,', 1, 9)).toBe(false); // inside a string
-    expect(scalarsOnly('{"u":{"a":1},', 1, 13)).toBe(false);
-    expect(scalarsOnly('{"error":"x",', 1, 13)).toBe(false);
+  it("reads every text as JSON.parse does, plain or escaped, with or without logprobs and obfuscation", async () => {
+    const frames = TEXTS.flatMap((t) => [
+      frame(delta("response.output_text.delta", t)),
+      frame(delta("response.output_text.delta", t, { logprobs: [], obfuscation: "x}y" })),
+    ]);
+    const { message } = await decode(responsesWire, "openai-responses", wrap("message", frames));
+    expect(message.content).toEqual([expect.objectContaining({ type: "text", text: TEXTS.map((t) => t.repeat(2)).join("") })]);
+    expect(message.usage).toMatchObject({ input: 4, output: 6 });
+  });
+
+  it("reads reasoning summary deltas the same way", async () => {
+    const frames = TEXTS.map((t) => frame(delta("response.reasoning_summary_text.delta", t, { summary_index: 0 })));
+    const { message } = await decode(responsesWire, "openai-responses", wrap("reasoning", frames));
+    expect(message.content).toEqual([expect.objectContaining({ type: "thinking", thinking: TEXTS.join("") })]);
+  });
+
+  it("takes the full path for other shapes: logprobs with content, other key orders, a refusal", async () => {
+    const odd = [
+      frame(delta("response.output_text.delta", "a", { logprobs: [{ token: "a", logprob: 0 }] })),
+      frame('{"delta":"b","type":"response.output_text.delta","item_id":"it_1"}'),
+      frame(delta("response.refusal.delta", "c")),
+      frame(`${JSON.stringify(delta("response.output_text.delta", "d"))} `),
+    ];
+    const { message } = await decode(responsesWire, "openai-responses", wrap("message", odd));
+    expect(message.content).toEqual([expect.objectContaining({ type: "text", text: "abcd" })]);
+  });
+});
+
+describe("plain JSON patterns", () => {
+  const whole = (source: string) => new RegExp(`^(?:${source})$`);
+
+  it("take only characters that are their own decoding", () => {
+    const plain = whole(`${PLAIN_CHAR}*`);
+    expect(plain.test("ab }] ünï 😀")).toBe(true);
+    for (const bad of ['a"b', "a\\b", "a\nb", "\u0000", "\u001f"]) expect(plain.test(bad), JSON.stringify(bad)).toBe(false);
+  });
+
+  it("accept only whole scalar members, never an error", () => {
+    const member = whole(SCALAR_MEMBER);
+    for (const ok of ['"id":"a,}"', '"n":1', '"n":-1.5e+3', '"x":null', '"b":true', '"o":"x}y"']) expect(member.test(ok), ok).toBe(true);
+    for (const bad of ['"u":{"a":1}', '"l":[1]', '"error":"x"', '"n":01', '"s":"a\\"b"', '"n":1,"m":2'])
+      expect(member.test(bad), bad).toBe(false);
   });
 });
