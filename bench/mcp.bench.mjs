@@ -9,9 +9,11 @@
 //   needs before its first request. This is the servers' time alone, a lower bound for any client.
 // - The agent: the time from spawning `node bin/pi.js -p` to the simulator receiving the first
 //   request, and to the process's exit. The cases alternate run by run, so a busy machine slows
-//   them alike; medians are compared.
+//   them alike; medians are compared. With it, the CPU time (user + system) of the agent's own
+//   process (not the servers'): the work the mcp plugin adds to start-up, which on a busy
+//   machine is steadier than wall time.
 import { spawn } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeProject } from "../test/support/scenario.mjs";
 import { startSimulator } from "../test/support/simulator/index.mjs";
@@ -20,6 +22,10 @@ import { PI_BIN, ROOT, runProcess, stats } from "./measure.mjs";
 export const title = "MCP servers at start-up (pi -p: to the first request, to exit)";
 
 const BIN = join(ROOT, "node_modules", ".bin");
+/** Preloaded into the agent: writes its CPU time (ms) to BENCH_CPU_FILE at exit. */
+const CPU_PRELOAD = `data:text/javascript,${encodeURIComponent(
+  'import{writeFileSync}from"node:fs";process.on("exit",()=>{const u=process.cpuUsage();writeFileSync(process.env.BENCH_CPU_FILE,String((u.user+u.system)/1e3))})',
+)}`;
 const SERVERS = {
   everything: { command: join(BIN, "mcp-server-everything") },
   filesystem: { command: join(BIN, "mcp-server-filesystem"), args: [ROOT] },
@@ -32,7 +38,8 @@ export async function rows(runs) {
   const mcpFile = join(agentDir, "mcp.json");
   const excluding = join(root, "no-mcp.json");
   writeFileSync(excluding, JSON.stringify({ extends: "default", exclude: ["@pi-kernel/mcp", "@pi-kernel/mcp-commands"] }));
-  const argv = [PI_BIN, "--provider", "sim", "--model", "sim-model", "--no-session", "-p", "Say hi"];
+  const cpuFile = join(root, "cpu");
+  const argv = ["--import", CPU_PRELOAD, PI_BIN, "--provider", "sim", "--model", "sim-model", "--no-session", "-p", "Say hi"];
   const cases = {
     excluded: { argv: [...argv, "--packages", excluding], servers: false },
     none: { argv, servers: false },
@@ -41,15 +48,18 @@ export async function rows(runs) {
   const own = [];
   const first = { excluded: [], none: [], two: [] };
   const exit = { excluded: [], none: [], two: [] };
+  const cpu = { excluded: [], none: [], two: [] };
   try {
     for (let i = 0; i < n; i++) {
       own.push(await serversOwnStart(Object.values(SERVERS)));
       for (const [name, c] of Object.entries(cases)) {
         if (c.servers) writeFileSync(mcpFile, JSON.stringify({ mcpServers: SERVERS }));
         else rmSync(mcpFile, { force: true });
-        const r = await timeToFirstRequest(sim, c.argv, { cwd: project, env: { ...process.env, PI_CODING_AGENT_DIR: agentDir } });
+        const env = { ...process.env, PI_CODING_AGENT_DIR: agentDir, BENCH_CPU_FILE: cpuFile };
+        const r = await timeToFirstRequest(sim, c.argv, { cwd: project, env });
         first[name].push(r.first);
         exit[name].push(r.exit);
+        cpu[name].push(Number(readFileSync(cpuFile, "utf8")));
       }
     }
   } finally {
@@ -69,6 +79,9 @@ export async function rows(runs) {
     row("mcp excluded: exit", exit.excluded),
     row("no server configured: exit", exit.none),
     row("two stdio servers: exit", exit.two),
+    row("mcp excluded: agent CPU", cpu.excluded),
+    row("no server configured: agent CPU", cpu.none),
+    row("two stdio servers: agent CPU", cpu.two),
     { name: "added by two servers (two − none)", n, median: added, unit: "ms" },
     { name: `verdict: added − own (≤ 0): ${over <= 0 ? "holds" : "over"}`, n, median: over, unit: "ms" },
     { name: "no server: none − excluded (≈ 0)", n, median: idle, unit: "ms" },
