@@ -14,6 +14,7 @@ import { runCli } from "../support/run-cli.js";
 
 const BIN = resolve("node_modules/.bin");
 const FIXTURE = resolve("test/plugins/mcp/fixture-server.mjs");
+const STRUCTURED = resolve("test/plugins/mcp/structured-server.mjs");
 let sim: Simulator;
 let http: ChildProcess;
 let httpUrl: string;
@@ -123,6 +124,24 @@ describe("MCP edges through pi -p", () => {
     } finally {
       sse.kill();
     }
+  });
+
+  it("checks structured results against the tool's output schema: a match passes, a mismatch is an error result", async () => {
+    const { r, start } = await runWith(
+      { shapes: { command: process.execPath, args: [STRUCTURED], defer: false } },
+      "measure",
+      {
+        toolCalls: [
+          { name: "mcp__shapes__measure", arguments: { valid: true } },
+          { name: "mcp__shapes__measure", arguments: { valid: false } },
+        ],
+      },
+      { text: "measured" },
+    );
+    expect(r.stdout).toBe("measured\n");
+    const [good, bad] = toolTexts(start + 1);
+    expect(good).toContain("length 42");
+    expect(bad).toContain("does not match the tool's output schema");
   });
 
   it("a call past the server's timeoutMs ends as an error that says so, and no stdio child outlives the agent", async () => {
