@@ -7,6 +7,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerState, McpServerStatus } from "../../contracts/mcp.js";
 import { type LoadedMcpServer, transportOf } from "../../lib/mcp-kit/index.js";
 import { LazyOutputValidator } from "./output-validator.js";
+import { claimPrestarted } from "./prestart.js";
 import { loadSdk, loadSdkHttp } from "./sdk.js";
 import { EarlyStdioTransport } from "./stdio-transport.js";
 
@@ -155,7 +156,8 @@ export class McpConnection {
     const c = this.entry.config;
     const kind = transportOf(c);
     if (kind === "stdio") {
-      const t = new EarlyStdioTransport({ command: c.command!, args: c.args, env: c.env, cwd: c.cwd });
+      // Spawned when the module loaded, if the config then was this one (prestart.ts); else now.
+      const t = claimPrestarted(this.entry) ?? new EarlyStdioTransport({ command: c.command!, args: c.args, env: c.env, cwd: c.cwd });
       this.pid = t.pid; // so exit kills it even if the handshake never finishes
       this.stderrTail = "";
       t.stderr?.on("data", (d: Buffer) => {
