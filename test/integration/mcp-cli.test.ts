@@ -122,7 +122,10 @@ export async function resolve(specifier, context, next) {
   return r;
 }`,
     );
-    writeFileSync(join(dir, "preload.mjs"), `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+    writeFileSync(
+      join(dir, "preload.mjs"),
+      `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    );
     const run = async (mcpServers: object) => {
       const { project, agentDir } = makeProject(sim.url);
       writeFileSync(join(agentDir, "mcp.json"), JSON.stringify({ mcpServers }));
