@@ -18,11 +18,32 @@ await build({
   output: { file: join(root, "dist", "vendor", "typebox.mjs"), format: "esm" },
 });
 
-// The MCP SDK's client side (plugins/mcp/sdk-entry.ts re-exports what the mcp plugin uses): ~300
-// modules with its schema library, ~135 ms to import; the mcp plugin loads dist/vendor/mcp-sdk.mjs.
+// The MCP SDK's client side, for the mcp plugin: the client (plugins/mcp/sdk-entry.ts: ~300
+// modules with its schema library, ~135 ms to import; bundled ~35 ms) and, apart, the HTTP
+// transports (sdk-http-entry.ts), into dist/vendor/mcp-sdk/ with their shared chunk. The client's
+// default output-schema validator (the SDK's ajv provider, which loads ajv) is replaced by the
+// plugin's lazy one (plugins/mcp/output-validator.ts), which loads that provider on first use.
+const mcp = join(root, "plugins", "mcp");
+const lazyValidator = "\0mcp-lazy-output-validator";
 await build({
-  input: join(root, "plugins", "mcp", "sdk-entry.ts"),
+  input: { client: join(mcp, "sdk-entry.ts"), http: join(mcp, "sdk-http-entry.ts") },
   platform: "node",
   logLevel: "warn",
-  output: { file: join(root, "dist", "vendor", "mcp-sdk.mjs"), format: "esm" },
+  plugins: [
+    {
+      name: "mcp-lazy-output-validator",
+      resolveId: (id, importer) =>
+        id.endsWith("/validation/ajv-provider.js") && importer?.includes("@modelcontextprotocol") ? lazyValidator : undefined,
+      load: (id) =>
+        id === lazyValidator
+          ? `export { LazyOutputValidator as AjvJsonSchemaValidator } from ${JSON.stringify(join(mcp, "output-validator.ts"))};`
+          : undefined,
+    },
+  ],
+  output: {
+    dir: join(root, "dist", "vendor", "mcp-sdk"),
+    format: "esm",
+    entryFileNames: "[name].mjs",
+    chunkFileNames: "[name]-[hash].mjs",
+  },
 });

@@ -6,7 +6,9 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerState, McpServerStatus } from "../../contracts/mcp.js";
 import { type LoadedMcpServer, transportOf } from "../../lib/mcp-kit/index.js";
-import { loadSdk } from "./sdk.js";
+import { LazyOutputValidator } from "./output-validator.js";
+import { claimPrestarted } from "./prestart.js";
+import { loadSdk, loadSdkHttp } from "./sdk.js";
 import { EarlyStdioTransport } from "./stdio-transport.js";
 
 export interface McpToolInfo {
@@ -29,6 +31,8 @@ export interface ConnectionEvents {
 }
 
 const BACKOFF_MS = [1_000, 5_000, 30_000, 120_000];
+/** One for every server: output schemas compile on their tool's first result (output-validator.ts). */
+const outputValidator = new LazyOutputValidator();
 
 export class McpConnection {
   state: McpServerState = "disconnected";
@@ -129,7 +133,7 @@ export class McpConnection {
       const pendingTransport = this.transport().then((t) => (transport = t));
       const [{ Client }] = await Promise.all([loadSdk(), pendingTransport]);
       if (!transport) throw new Error("no transport");
-      client = new Client({ name: "pi-kernel", version: "1.0.0" }, { capabilities: {} });
+      client = new Client({ name: "pi-kernel", version: "1.0.0" }, { capabilities: {}, jsonSchemaValidator: outputValidator });
       client.onclose = () => this.lost(generation, "the connection closed");
       client.onerror = () => {}; // transport noise; a lost connection arrives as onclose
       await client.connect(transport);
@@ -152,7 +156,8 @@ export class McpConnection {
     const c = this.entry.config;
     const kind = transportOf(c);
     if (kind === "stdio") {
-      const t = new EarlyStdioTransport({ command: c.command!, args: c.args, env: c.env, cwd: c.cwd });
+      // Spawned when the module loaded, if the config then was this one (prestart.ts); else now.
+      const t = claimPrestarted(this.entry) ?? new EarlyStdioTransport({ command: c.command!, args: c.args, env: c.env, cwd: c.cwd });
       this.pid = t.pid; // so exit kills it even if the handshake never finishes
       this.stderrTail = "";
       t.stderr?.on("data", (d: Buffer) => {
@@ -162,11 +167,8 @@ export class McpConnection {
     }
     const url = new URL(c.url!);
     const requestInit = c.headers ? { headers: c.headers } : undefined;
-    if (kind === "sse") {
-      const { SSEClientTransport } = await loadSdk();
-      return new SSEClientTransport(url, { requestInit });
-    }
-    const { StreamableHTTPClientTransport } = await loadSdk();
+    const { SSEClientTransport, StreamableHTTPClientTransport } = await loadSdkHttp();
+    if (kind === "sse") return new SSEClientTransport(url, { requestInit });
     return new StreamableHTTPClientTransport(url, { requestInit });
   }
 

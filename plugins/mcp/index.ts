@@ -12,10 +12,14 @@ import { type LoadedMcpServer, loadMcpConfig, mcpConfigFiles, redactConfig } fro
 import { isTrusted } from "../../lib/packages/index.js";
 import { LiveTools } from "./live.js";
 import { McpManager } from "./manager.js";
+import { dropUnclaimed, prestartServers } from "./prestart.js";
 import { mcpName } from "./tools.js";
 import { watchConfig } from "./watch.js";
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 10_000;
+
+// The stdio servers of the default config start now, as this module loads (prestart.ts).
+prestartServers();
 
 export default definePlugin({
   name: "mcp",
@@ -49,6 +53,7 @@ export default definePlugin({
     // Servers start now, while the other plugins set up, rather than at boot: their own start
     // time then overlaps the agent's instead of adding to it.
     if (manager.conns.size > 0) manager.startAll();
+    dropUnclaimed();
     live.sync();
 
     if (withCommands) {

@@ -1,8 +1,7 @@
-// The MCP SDK's values the mcp plugin uses, in one module. The build bundles this file into
-// dist/vendor/mcp-sdk.mjs (scripts/bundle-vendor.mjs), served as "#mcp-sdk": the SDK's client
-// with its schema library is ~300 ES modules and costs ~135 ms to import on Node 20, the single
-// file a fraction of that, and this import sits on the path to the first model request.
+// The MCP SDK's client values the mcp plugin uses, in one module. The build bundles this file
+// into dist/vendor/mcp-sdk/client.mjs (scripts/bundle-vendor.mjs): the SDK's client with its
+// schema library is ~300 ES modules and costs ~135 ms to import on Node 20, the bundle ~35 ms,
+// and this import sits on the path to the first model request. The HTTP transports are apart
+// (sdk-http-entry.ts), and so is ajv (output-validator.ts).
 export { Client } from "@modelcontextprotocol/sdk/client/index.js";
-export { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-export { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 export { PromptListChangedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";

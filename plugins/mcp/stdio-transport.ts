@@ -2,7 +2,8 @@
 // loaded. The SDK's own StdioClientTransport can only spawn once its module (and the schema
 // library behind it) has been imported, which costs ~150 ms of the agent's start-up; spawning
 // first lets the server boot on the other core meanwhile. Lines the server writes before the
-// client starts are held and delivered on start. Speaks newline-delimited JSON-RPC, as the spec
+// client starts are held and delivered on start. A transport spawned before anyone wants it
+// (prestart.ts) is "held": it keeps the process open by nothing until taken. Speaks newline-delimited JSON-RPC, as the spec
 // and the SDK do; the environment follows the SDK's rule (a safe inherited subset plus `env`).
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Readable } from "node:stream";
@@ -27,6 +28,8 @@ const INHERITED_ENV =
         "PROGRAMFILES",
       ]
     : ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"];
+
+type Refable = { ref?(): void; unref?(): void } | null | undefined;
 
 export interface StdioServerParams {
   command: string;
@@ -55,7 +58,7 @@ export class EarlyStdioTransport implements Transport {
   private pending = "";
   private held: JSONRPCMessage[] = [];
 
-  constructor(params: StdioServerParams) {
+  constructor(params: StdioServerParams, opts: { held?: boolean } = {}) {
     const child = spawn(params.command, params.args ?? [], {
       env: serverEnv(params.env),
       cwd: params.cwd,
@@ -76,6 +79,26 @@ export class EarlyStdioTransport implements Transport {
       this.child = undefined;
       if (this.started) this.onclose?.();
     });
+    if (opts.held) this.hold(true);
+  }
+
+  /** Held: the child and its pipes do not keep the event loop alive (nobody has taken it yet). */
+  hold(held: boolean): void {
+    const child = this.child;
+    if (!child) return;
+    for (const handle of [child, child.stdin, child.stdout, child.stderr] as Refable[]) {
+      if (held) handle?.unref?.();
+      else handle?.ref?.();
+    }
+  }
+
+  /** Kills the child at once (process exit, a prestarted server nobody claimed). */
+  kill(): void {
+    try {
+      this.child?.kill();
+    } catch {
+      // already gone
+    }
   }
 
   get pid(): number | undefined {

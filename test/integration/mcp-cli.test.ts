@@ -3,10 +3,11 @@
 // stdio filesystem server and an HTTP everything server, and a crashed server named while the
 // agent still answers. Real servers from node_modules, real processes.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProject } from "../support/scenario.mjs";
 import { type Simulator, startSimulator } from "../support/simulator/index.mjs";
@@ -14,6 +15,7 @@ import { runCli } from "../support/run-cli.js";
 
 const BIN = resolve("node_modules/.bin");
 const FIXTURE = resolve("test/plugins/mcp/fixture-server.mjs");
+const STRUCTURED = resolve("test/plugins/mcp/structured-server.mjs");
 let sim: Simulator;
 let http: ChildProcess;
 let httpUrl: string;
@@ -106,6 +108,40 @@ describe("MCP through pi -p", () => {
 });
 
 describe("MCP edges through pi -p", () => {
+  it("with no server configured the agent never loads the MCP SDK (and does once one is configured)", async () => {
+    // A loader hook, preloaded through NODE_OPTIONS, writes every module URL of the SDK it resolves.
+    const dir = mkdtempSync(join(tmpdir(), "pik-mcp-loads-"));
+    const log = join(dir, "loaded.txt");
+    const hooks = join(dir, "hooks.mjs");
+    writeFileSync(
+      hooks,
+      `import { appendFileSync } from "node:fs";
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  if (/mcp-sdk|@modelcontextprotocol/.test(r.url)) appendFileSync(${JSON.stringify(log)}, r.url + "\\n");
+  return r;
+}`,
+    );
+    writeFileSync(
+      join(dir, "preload.mjs"),
+      `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    );
+    const run = async (mcpServers: object) => {
+      const { project, agentDir } = makeProject(sim.url);
+      writeFileSync(join(agentDir, "mcp.json"), JSON.stringify({ mcpServers }));
+      sim.script({ text: "hi" });
+      const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
+        cwd: project,
+        env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--import ${join(dir, "preload.mjs")}` },
+        timeoutMs: 30_000,
+      });
+      expect(r.stdout).toBe("hi\n");
+      return existsSync(log) ? readFileSync(log, "utf8") : "";
+    };
+    expect(await run({})).toBe("");
+    expect(await run({ fx: { command: process.execPath, args: [FIXTURE] } })).toMatch(/mcp-sdk|@modelcontextprotocol/);
+  });
+
   it("calls a tool of a legacy SSE server", async () => {
     const port = await freePort();
     const sse = spawn(join(BIN, "mcp-server-everything"), ["sse"], { env: { ...process.env, PORT: String(port) }, stdio: "pipe" });
@@ -123,6 +159,24 @@ describe("MCP edges through pi -p", () => {
     } finally {
       sse.kill();
     }
+  });
+
+  it("checks structured results against the tool's output schema: a match passes, a mismatch is an error result", async () => {
+    const { r, start } = await runWith(
+      { shapes: { command: process.execPath, args: [STRUCTURED], defer: false } },
+      "measure",
+      {
+        toolCalls: [
+          { name: "mcp__shapes__measure", arguments: { valid: true } },
+          { name: "mcp__shapes__measure", arguments: { valid: false } },
+        ],
+      },
+      { text: "measured" },
+    );
+    expect(r.stdout).toBe("measured\n");
+    const [good, bad] = toolTexts(start + 1);
+    expect(good).toContain("length 42");
+    expect(bad).toContain("does not match the tool's output schema");
   });
 
   it("a call past the server's timeoutMs ends as an error that says so, and no stdio child outlives the agent", async () => {
