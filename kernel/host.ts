@@ -199,8 +199,8 @@ export class Host {
 
   private watchRoots(): string[] {
     const roots = new Set<string>(this.opts.watchDirs ?? []);
-    for (const p of this.current.plugins.values()) if (p.source.root) roots.add(p.source.root);
-    for (const p of this.lastGood.values()) if (p.source.root) roots.add(p.source.root);
+    // Compiled built-ins are the program itself (/reload skips them too): not watched.
+    for (const { source: s } of [...this.current.plugins.values(), ...this.lastGood.values()]) if (s.root && !s.compiled) roots.add(s.root);
     return [...roots];
   }
 }
