@@ -2,7 +2,9 @@
 // repository under the agent dir (.gitignore respected, files over `checkpoints.maxFileSize`
 // skipped); `/rewind` (both UIs) and the RPC commands get_checkpoints, rewind and undo_rewind
 // restore the files, the conversation (a branch of the session tree) or both. Off with
-// `"checkpoints": {"enabled": false}`, and in the home directory or / (too big to snapshot).
+// `"checkpoints": {"enabled": false}`, in the home directory or / (too big to snapshot), and in a
+// print or JSON run with --no-session: no later process can find its session to rewind to (an
+// interactive or RPC --no-session run keeps them: /rewind works within the process).
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { definePlugin, isEvent, type PluginApi, Stage } from "pi-kernel";
@@ -81,6 +83,8 @@ function realHome(): string | undefined {
 function disabledReason(api: PluginApi): string | undefined {
   if ((api.settings.checkpoints as { enabled?: unknown } | undefined)?.enabled === false)
     return 'the setting "checkpoints.enabled" is false';
+  const oneShot = api.flags.mode === "print" || api.flags.mode === "json";
+  if (oneShot && api.flags.session === false) return "a --no-session print run leaves no session to rewind";
   let cwd = api.cwd;
   try {
     cwd = realpathSync(api.cwd);

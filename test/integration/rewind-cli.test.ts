@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type Record_, RpcProcess } from "../support/rpc-process.js";
+import { runCli } from "../support/run-cli.js";
 import { simProjects } from "../support/sim-projects.js";
 
 const MODEL = ["--provider", "sim", "--model", "sim-model"];
@@ -122,5 +123,32 @@ describe("rewind through the spawned CLI", () => {
       "assistant",
     ]);
     expect(await rpc.close()).toBe(0);
+  });
+
+  it("a print or JSON run with --no-session takes no snapshot (nothing could rewind to it); other runs do", async () => {
+    const { project, agentDir } = env.project();
+    const opts = { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } };
+    const checkpointDir = join(agentDir, "checkpoints");
+    for (const mode of [["-p"], ["--mode", "json"]]) {
+      env.sim.script({ text: "done" });
+      const r = await runCli([...MODEL, "--no-session", ...mode, "look"], opts);
+      expect(r.code, r.stderr).toBe(0);
+      expect(existsSync(checkpointDir)).toBe(false);
+    }
+    // `pi -p /rewind --no-session` says why there is nothing to rewind.
+    const rewind = await runCli([...MODEL, "--no-session", "-p", "/rewind"], opts);
+    expect(rewind.stdout + rewind.stderr).toContain("Rewind is off: a --no-session print run leaves no session to rewind");
+
+    // In-process rewinds still work without a session file (RPC here, the interactive UI alike).
+    const rpc = new RpcProcess([...MODEL, "--no-session"], opts);
+    env.sim.script({ toolCalls: [{ name: "write", arguments: { path: "notes.md", content: "# notes\n" } }] }, { text: "wrote" });
+    await prompt(rpc, "write notes");
+    const { checkpoints } = (await rpc.call({ type: "get_checkpoints" })).data;
+    expect(checkpoints.map((c: Record_) => [c.text, c.files])).toEqual([["write notes", ["notes.md"]]]);
+    expect(await rpc.close()).toBe(0);
+
+    env.sim.script({ text: "done" });
+    expect((await runCli([...MODEL, "-p", "look"], opts)).code).toBe(0);
+    expect(readdirSync(checkpointDir).length).toBe(1);
   });
 });
