@@ -13,16 +13,25 @@ export type { FileMutationsService } from "../../../contracts/file-mutations.js"
 /** A fresh queue: mutations of one file (by real path) run one after another, in call order. */
 export function createFileMutationQueue(): FileMutationsService {
   const tails = new Map<string, Promise<void>>();
+  // Finding a real path is asynchronous, so two calls could take their places in the wrong order;
+  // places are taken one call after another (only the lookups wait, not the mutations).
+  let arrivals: Promise<unknown> = Promise.resolve();
+  const takePlace = async (path: string) => {
+    const key = await queueKey(path);
+    const previous = tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((r) => {
+      release = r;
+    });
+    const tail = previous.then(() => mine);
+    tails.set(key, tail);
+    return { key, previous, release, tail };
+  };
   return {
     async run<T>(path: string, fn: () => Promise<T>): Promise<T> {
-      const key = await queueKey(path);
-      const previous = tails.get(key) ?? Promise.resolve();
-      let release!: () => void;
-      const mine = new Promise<void>((r) => {
-        release = r;
-      });
-      const tail = previous.then(() => mine);
-      tails.set(key, tail);
+      const place = arrivals.then(() => takePlace(path));
+      arrivals = place.catch(() => undefined);
+      const { key, previous, release, tail } = await place;
       try {
         await previous;
         return await fn();
