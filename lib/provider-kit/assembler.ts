@@ -3,7 +3,7 @@
 // Every wire format maps onto these few calls, so the event protocol is the same for all of them.
 import type { AssistantMessage, AssistantMessageEvent, Model, StopReason, TextContent, ThinkingContent, ToolCall } from "pi-kernel";
 import { bestEffortArguments, finalArguments } from "./arguments.js";
-import { emptyUsage } from "./usage.js";
+import { emptyAssistantMessage } from "./assistant-message.js";
 
 type OpenBlock =
   | { kind: "text"; index: number; block: TextContent }
@@ -53,16 +53,7 @@ export class MessageAssembler {
   private run: DeltaRun | undefined;
 
   constructor(model: Model) {
-    this.message = {
-      role: "assistant",
-      content: [],
-      api: model.api,
-      provider: model.provider,
-      model: model.id,
-      usage: emptyUsage(),
-      stopReason: "stop",
-      timestamp: Date.now(),
-    };
+    this.message = emptyAssistantMessage(model, "stop");
   }
 
   start(): AssistantMessageEvent {

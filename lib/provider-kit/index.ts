@@ -26,4 +26,5 @@ export { type SseEvent, SseParser, sseBatches } from "./sse.js";
 export { THINKING_LEVELS, baseMaxTokens, clampThinkingLevel, effortName, supportedLevels, thinkingBudget } from "./thinking.js";
 export { type ReplayRules, isSameModel, prepareReplay, sanitizeId } from "./replay.js";
 export { type TokenCounts, count, emptyUsage, priceUsage } from "./usage.js";
+export { emptyAssistantMessage } from "./assistant-message.js";
 export { registerLazyProvider } from "./lazy.js";

@@ -2,7 +2,8 @@
 // and the shared driver) is imported on the first request, so start-up never pays for it.
 // Imports nothing at load time but the kernel, which is loaded already, and the (small) fallback
 // bookkeeping, which sends a failed request on to the next model of its chain (fallback.ts).
-import { emptyUsage, type AssistantMessageEvent, type LlmContext, type Model, type PluginApi } from "pi-kernel";
+import type { AssistantMessageEvent, LlmContext, Model, PluginApi } from "pi-kernel";
+import { emptyAssistantMessage } from "./assistant-message.js";
 import { type FallbackOptions, Fallbacks } from "./fallback.js";
 import type { Wire } from "./run.js";
 
@@ -62,16 +63,6 @@ function loadFailure(plugin: string, model: Model, error: unknown): AssistantMes
   return {
     type: "error",
     reason: "error",
-    error: {
-      role: "assistant",
-      content: [],
-      api: model.api,
-      provider: model.provider,
-      model: model.id,
-      usage: emptyUsage(),
-      stopReason: "error",
-      errorMessage: `${plugin} could not load: ${error instanceof Error ? error.message : String(error)}`,
-      timestamp: Date.now(),
-    },
+    error: emptyAssistantMessage(model, "error", `${plugin} could not load: ${error instanceof Error ? error.message : String(error)}`),
   };
 }

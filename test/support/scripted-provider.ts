@@ -11,7 +11,8 @@ import type {
   StreamOptions,
   ToolCall,
 } from "../../kernel/index.js";
-import { definePlugin, emptyUsage } from "../../kernel/index.js";
+import { definePlugin } from "../../kernel/index.js";
+import { emptyAssistantMessage } from "../../lib/provider-kit/index.js";
 
 export interface ScriptedTurn {
   text?: string;
@@ -63,16 +64,7 @@ export function scriptedProvider(): ScriptedProvider {
 }
 
 async function* play(model: Model, turn: ScriptedTurn, options: StreamOptions): AsyncGenerator<AssistantMessageEvent> {
-  const partial: AssistantMessage = {
-    role: "assistant",
-    content: [],
-    api: model.api,
-    provider: model.provider,
-    model: model.id,
-    usage: emptyUsage(),
-    stopReason: "stop",
-    timestamp: Date.now(),
-  };
+  const partial: AssistantMessage = emptyAssistantMessage(model, "stop");
   const snapshot = () => structuredClone(partial);
   const aborted = () => options.signal?.aborted;
   const stop = (): AssistantMessageEvent => {

@@ -3,7 +3,7 @@
 // unless `options.apiKey` is given. Api providers an extension registers with registerApiProvider
 // come first (they live in that extension's copy of this module, as pi's registry lives in its).
 import type { AssistantMessage, LlmContext, Model, ThinkingLevel } from "../../../kernel/index.js";
-import { emptyUsage } from "../../../lib/provider-kit/index.js";
+import { emptyAssistantMessage } from "../../../lib/provider-kit/index.js";
 import { AssistantMessageEventStream } from "./ai-stream.js";
 import { requireApi } from "./runtime-link.js";
 
@@ -62,17 +62,7 @@ export function getApiProviders(): ApiProvider[] {
 }
 
 function failed(model: Model, message: string, aborted = false): AssistantMessage {
-  return {
-    role: "assistant",
-    content: [],
-    api: model.api,
-    provider: model.provider,
-    model: model.id,
-    usage: emptyUsage(),
-    stopReason: aborted ? "aborted" : "error",
-    errorMessage: message,
-    timestamp: Date.now(),
-  } as AssistantMessage;
+  return emptyAssistantMessage(model, aborted ? "aborted" : "error", message);
 }
 
 async function pump(out: AssistantMessageEventStream, model: Model, api: string, context: Context, o: StreamOptions): Promise<void> {
