@@ -8,6 +8,7 @@ import { createKernel, type Diagnostic, type Kernel, type PluginDef, type Plugin
 import { agentDirOf } from "./agent-dir.js";
 import { agentFactoryPlugin } from "./agent-factory.js";
 import { agentPackages } from "./agent-packages.js";
+import { compiledModule } from "./compiled-modules.js";
 import { compositionNames } from "./composition-names.js";
 import { containExit } from "./containment.js";
 import { guardProcess } from "./crash-guard.js";
@@ -125,6 +126,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     watch: o.watch ?? false,
     fallbackReport: o.report,
     plainArgs: plainlyValid,
+    inMemory: (file) => compiledModule(file, root),
   });
   const started: Kernel = kernel;
   // A plugin's stray error becomes its diagnostic while this agent runs (compose/crash-guard.ts).

@@ -3,6 +3,7 @@
 // files still being imported (a module's top level) are known by their file before their name.
 import { dirname } from "node:path";
 import type { Kernel, LoadedPlugin, PluginSource } from "../kernel/index.js";
+import { imageCopy } from "./compiled-modules.js";
 
 export interface StackOwner {
   /** The plugin's name, or undefined while its module is still being imported. */
@@ -27,7 +28,9 @@ export function ownerOnStack(stack: string, kernel: Kernel, discovered: PluginSo
 
 function owns(source: PluginSource, frame: string): boolean {
   if (frame.includes(source.file) || (source.root !== "" && frame.includes(`${source.root}/`))) return true;
-  return source.compiled !== undefined && frame.includes(`${dirname(source.compiled)}/`);
+  if (source.compiled === undefined) return false;
+  const dir = dirname(source.compiled);
+  return frame.includes(`${dir}/`) || frame.includes(`${imageCopy(dir)}/`);
 }
 
 /** The loader hands a bare factory to the "plugin-adapter" service (kernel/loader.ts). */

@@ -25,6 +25,8 @@ export interface HostOptions {
   modules?: Record<string, unknown>;
   /** Import aliases (module name -> file) for every plugin, besides those packages declare. */
   aliases?: Record<string, string>;
+  /** A compiled built-in's module when it is already in memory (the CLI's start-up image). */
+  inMemory?(file: string): unknown;
 }
 
 const MAX_DIAGNOSTICS = 500;
@@ -48,7 +50,7 @@ export class Host {
   private readonly kept = new Map<string, Map<string, unknown>>();
 
   constructor(private readonly opts: HostOptions) {
-    this.loader = new PluginLoader(opts.modules, opts.aliases);
+    this.loader = new PluginLoader(opts.modules, opts.aliases, opts.inMemory);
   }
 
   /** The kept state of one plugin (created on first use). */

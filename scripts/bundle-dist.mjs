@@ -11,29 +11,20 @@
 // The other tsc files stay in dist/ untouched: tests and benches import some of them directly,
 // and pi extensions load plugins/pi-compat/modules/*.js through jiti (its own graph, as before).
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
+import { pluginEntries } from "./builtin-entries.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 const CHUNKS = "chunks";
 
-/** The built-in plugins' entry files (pi-packages.json + each package.json "pi.extensions"). */
-function pluginEntries() {
-  const { packages = [] } = JSON.parse(readFileSync(join(root, "pi-packages.json"), "utf8"));
-  return packages.flatMap((p) => {
-    const spec = typeof p === "string" ? p : p.source;
-    // Built-ins are named by package name: "@pi-kernel/x" is plugins/x (compose/composition-names.ts).
-    const dir = resolve(root, spec.startsWith("@pi-kernel/") ? join("plugins", spec.slice("@pi-kernel/".length)) : spec);
-    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-    return (manifest.pi?.extensions ?? ["./index.ts"]).map((rel) => relative(root, resolve(dir, rel)));
-  });
-}
-
 /** Source-relative .ts paths → rolldown input map {"plugins/x/index": "/…/dist/plugins/x/index.js"}. */
 function inputs() {
-  const sources = ["cli/main.ts", "sdk/index.ts", "kernel/index.ts", ...pluginEntries()];
+  // compose/compiled-modules.ts is an entry so the start-up image (scripts/bundle-image.mjs) can
+  // reach the one instance the CLI uses.
+  const sources = ["cli/main.ts", "sdk/index.ts", "kernel/index.ts", "compose/compiled-modules.ts", ...pluginEntries(root)];
   const out = {};
   for (const src of sources) {
     const name = src.replace(/\\/g, "/").replace(/\.ts$/, "");

@@ -3,14 +3,14 @@
 // stdio filesystem server and an HTTP everything server, and a crashed server named while the
 // agent still answers. Real servers from node_modules, real processes.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProject } from "../support/scenario.mjs";
 import { type Simulator, startSimulator } from "../support/simulator/index.mjs";
+import { recordLoads } from "../support/load-recorder.js";
 import { runCli } from "../support/run-cli.js";
 
 const BIN = resolve("node_modules/.bin");
@@ -109,34 +109,19 @@ describe("MCP through pi -p", () => {
 
 describe("MCP edges through pi -p", () => {
   it("with no server configured the agent never loads the MCP SDK (and does once one is configured)", async () => {
-    // A loader hook, preloaded through NODE_OPTIONS, writes every module URL of the SDK it resolves.
-    const dir = mkdtempSync(join(tmpdir(), "pik-mcp-loads-"));
-    const log = join(dir, "loaded.txt");
-    const hooks = join(dir, "hooks.mjs");
-    writeFileSync(
-      hooks,
-      `import { appendFileSync } from "node:fs";
-export async function resolve(specifier, context, next) {
-  const r = await next(specifier, context);
-  if (/mcp-sdk|@modelcontextprotocol/.test(r.url)) appendFileSync(${JSON.stringify(log)}, r.url + "\\n");
-  return r;
-}`,
-    );
-    writeFileSync(
-      join(dir, "preload.mjs"),
-      `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-    );
+    // A loader hook, preloaded through NODE_OPTIONS, records every module URL of the SDK it resolves.
+    const loads = recordLoads(/mcp-sdk|@modelcontextprotocol/);
     const run = async (mcpServers: object) => {
       const { project, agentDir } = makeProject(sim.url);
       writeFileSync(join(agentDir, "mcp.json"), JSON.stringify({ mcpServers }));
       sim.script({ text: "hi" });
       const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
         cwd: project,
-        env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--import ${join(dir, "preload.mjs")}` },
+        env: { PI_CODING_AGENT_DIR: agentDir, ...loads.env },
         timeoutMs: 30_000,
       });
       expect(r.stdout).toBe("hi\n");
-      return existsSync(log) ? readFileSync(log, "utf8") : "";
+      return loads.urls().join("\n");
     };
     expect(await run({})).toBe("");
     expect(await run({ fx: { command: process.execPath, args: [FIXTURE] } })).toMatch(/mcp-sdk|@modelcontextprotocol/);

@@ -1,0 +1,97 @@
+// Loads the start-up image (dist/image/, scripts/bundle-image.mjs): CommonJS files compiled
+// through node:vm with V8's code cache, which Node 20 offers for no module loader of its own.
+// Each file's cache sits beside it (`x.cjs.cache`), stamped with the file's size and mtime: V8 itself
+// checks only the source's length, so an edited file must not meet its old cache. A cache that is missing or that V8 rejects (another
+// Node version, other V8 flags) is written again when the process exits, once the run has compiled
+// what it uses, so the next run starts from it; writing is best effort (a read-only install just
+// compiles as before) and atomic (a temp file renamed), so two processes never leave half a cache.
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { types } from "node:util";
+import { Script } from "node:vm";
+
+type Wrapper = (
+  exports: unknown,
+  require: NodeJS.Require,
+  module: { exports: unknown },
+  filename: string,
+  dirname: string,
+  piImport: (specifier: string) => Promise<unknown>,
+  piInterop: (required: unknown) => boolean,
+) => void;
+
+interface Loaded {
+  module: { exports: unknown };
+  script: Script;
+  /** The cache on disk is missing or was rejected: write one at exit. */
+  stale: boolean;
+}
+
+/** Runs the image's entry and returns its exports; its files are loaded as they are required. */
+export function loadImage(entry: string): unknown {
+  const root = dirname(entry) + sep;
+  const loaded = new Map<string, Loaded>();
+  const load = (file: string): unknown => {
+    const hit = loaded.get(file);
+    if (hit) return hit.module.exports;
+    const cached = readCache(file);
+    const script = new Script(wrap(readFileSync(file, "utf8")), { filename: file, cachedData: cached });
+    const module = { exports: {} };
+    loaded.set(file, { module, script, stale: cached === undefined || script.cachedDataRejected === true });
+    const own = createRequire(file);
+    // The image's own files come from here; anything else (node:, npm packages) from Node.
+    const require = Object.assign((id: string) => {
+      const path = id.startsWith(".") ? resolve(dirname(file), id) : "";
+      return path.startsWith(root) && path.endsWith(".cjs") ? load(path) : own(id);
+    }, own);
+    const piImport = (specifier: string) =>
+      import(specifier.startsWith(".") ? pathToFileURL(resolve(dirname(file), specifier)).href : specifier);
+    (script.runInThisContext() as Wrapper)(module.exports, require, module, file, dirname(file), piImport, nodeInterop);
+    return module.exports;
+  };
+  process.once("exit", () => saveCaches(loaded));
+  return load(entry);
+}
+
+const wrap = (source: string) => `(function (exports, require, module, __filename, __dirname, __piImport, __piInterop) {${source}\n})`;
+
+/** An import of a CommonJS package sees module.exports as its default; of an ES module, its own default. */
+const nodeInterop = (required: unknown) => !types.isModuleNamespaceObject(required);
+
+/** The file's size and mtime, which its cache must carry (16 bytes before V8's data). */
+function stamp(file: string): Buffer {
+  const { size, mtimeMs } = statSync(file);
+  const out = Buffer.alloc(16);
+  out.writeDoubleLE(size, 0);
+  out.writeDoubleLE(mtimeMs, 8);
+  return out;
+}
+
+function readCache(file: string): Buffer | undefined {
+  try {
+    const data = readFileSync(`${file}.cache`);
+    return data.length > 16 && data.subarray(0, 16).equals(stamp(file)) ? data.subarray(16) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function saveCaches(loaded: Map<string, Loaded>): void {
+  for (const [file, { script, stale }] of loaded) {
+    if (!stale) continue;
+    const temp = `${file}.cache.${process.pid}.tmp`;
+    try {
+      writeFileSync(temp, Buffer.concat([stamp(file), script.createCachedData()]));
+      renameSync(temp, `${file}.cache`);
+    } catch {
+      try {
+        rmSync(temp, { force: true });
+      } catch {
+        // nothing was written
+      }
+      return; // not writable: the next run compiles as this one did
+    }
+  }
+}

@@ -1,0 +1,89 @@
+// Build step after bundle-dist: the start-up image, dist/image/. Node 20 has no compile cache for
+// ES modules, and compiling the ~60 start-up files was the largest part of a short run. The image
+// is the same bundled files as CommonJS (one .cjs per dist file, so what loads lazily still does),
+// which cli/image-loader.ts compiles through node:vm with V8's code cache (a `pi --help` run at the
+// end writes it). bin/pi.js runs the image when it is there, dist/cli/main.js otherwise.
+//
+// The generated entry hands every built-in plugin module to compose/compiled-modules.js (the CLI's
+// own instance), so the kernel's loader takes them from the image instead of importing
+// dist/plugins/<x>/index.js (a second copy of the kernel). A vm script cannot import() on Node 20
+// (it needs --experimental-vm-modules, and a code-cached script loses the callback), so each
+// import() left in the output (npm packages, the vendored MCP SDK) calls the loader's __piImport.
+// A package required from the image may be an ES module (require(esm), Node >= 20.19): its
+// default export is its own, where a CommonJS package's is module.exports, as an import would
+// have it; the bundler's interop call asks the loader's __piInterop which of the two it is.
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "rolldown";
+import { parseAst } from "rolldown/parseAst";
+import { pluginEntries } from "./builtin-entries.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+const out = join(dist, "image");
+
+const plugins = pluginEntries(root).map((src) => src.replace(/\\/g, "/").replace(/\.ts$/, ".js"));
+if (!/from "(\.\.\/)+chunks\//.test(readFileSync(join(dist, "cli", "main.js"), "utf8"))) {
+  throw new Error("bundle-image: dist/cli/main.js is not bundled yet; run `npm run build`");
+}
+
+/** Every `import(` the bundler left (all external) becomes `__piImport(`, found by parsing, not by text. */
+const loaderImports = {
+  name: "loader-imports",
+  renderChunk(code) {
+    const starts = [];
+    const walk = (node) => {
+      if (!node || typeof node.type !== "string") return;
+      if (node.type === "ImportExpression") starts.push(node.start);
+      for (const value of Object.values(node)) {
+        if (Array.isArray(value)) value.forEach(walk);
+        else if (value && typeof value === "object") walk(value);
+      }
+    };
+    walk(parseAst(code, { sourceType: "script" }));
+    let text = code;
+    for (const at of starts.sort((a, b) => b - a)) text = `${text.slice(0, at)}__piImport${text.slice(at + "import".length)}`;
+    return text.replace(/\.__toESM\((\w+), 1\)/g, ".__toESM($1, __piInterop($1))");
+  },
+};
+
+rmSync(out, { recursive: true, force: true });
+const entry = join(dist, "image-entry.js");
+writeFileSync(
+  entry,
+  [
+    'import { provideCompiled } from "./compose/compiled-modules.js";',
+    ...plugins.map((rel, i) => `import * as p${i} from "./${rel}";`),
+    `provideCompiled({ ${plugins.map((rel, i) => `${JSON.stringify(rel)}: p${i}`).join(", ")} });`,
+    'export { main } from "./cli/main.js";',
+    "",
+  ].join("\n"),
+);
+const isBare = (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("#") && !/^[A-Za-z]:[\\/]/.test(id);
+try {
+  await build({
+    input: { "image-entry": entry },
+    platform: "node",
+    logLevel: "warn",
+    external: isBare,
+    plugins: [loaderImports],
+    checks: { ineffectiveDynamicImport: false },
+    resolve: { alias: { "#typebox": join(dist, "vendor", "typebox.mjs") } },
+    output: {
+      dir: out,
+      format: "cjs",
+      preserveModules: true,
+      preserveModulesRoot: dist,
+      entryFileNames: "[name].cjs",
+      chunkFileNames: "[name].cjs",
+    },
+  });
+} finally {
+  rmSync(entry, { force: true });
+}
+// The code cache: a run writes the cache of each file it loaded that had none (cli/image-loader.ts).
+// `pi --help` loads the CLI and every plugin module without touching any agent dir.
+const warm = spawnSync(process.execPath, [join(root, "bin", "pi.js"), "--help"], { stdio: ["ignore", "ignore", "inherit"] });
+if (warm.status !== 0) throw new Error(`bundle-image: \`pi --help\` from the image exited ${warm.status}`);

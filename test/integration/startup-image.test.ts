@@ -1,0 +1,135 @@
+// The start-up image (scripts/bundle-image.mjs, cli/image-loader.ts): the CLI runs from it, every
+// module it loads comes from it, and its code cache is written, reused and refused as it should be.
+// The loader cases use a small image of hand-written files in a temp dir, in real processes (the
+// caches are written at exit).
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeProject } from "../support/scenario.mjs";
+import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
+import { recordLoads } from "../support/load-recorder.js";
+import { runCli } from "../support/run-cli.js";
+
+const packageRequire = createRequire(join(import.meta.dirname, "..", "..", "package.json"));
+/** An ES-module-only package and a CommonJS one, as the image would require them. */
+const ESM_PACKAGE = packageRequire.resolve("string-width");
+const CJS_PACKAGE = packageRequire.resolve("picomatch");
+const LOADER = pathToFileURL(join(import.meta.dirname, "..", "..", "dist", "cli", "image-loader.js")).href;
+
+/** A three-file image: the entry requires a.cjs, imports node:os through the loader, asks the interop question. */
+function smallImage(): string {
+  const dir = mkdtempSync(join(tmpdir(), "pik-image-"));
+  writeFileSync(
+    join(dir, "entry.cjs"),
+    [
+      'const a = require("./a.cjs");',
+      "exports.value = a.value;",
+      'exports.os = () => __piImport("node:os").then((m) => typeof m.cpus);',
+      "exports.interop = (name) => __piInterop(require(name));",
+      "exports.filename = __filename;",
+    ].join("\n"),
+  );
+  writeFileSync(join(dir, "a.cjs"), "exports.value = 1;\n");
+  return dir;
+}
+
+/** Loads the image in a new process and prints what its entry exports. */
+function run(dir: string, uid?: number) {
+  const script = `const { loadImage } = await import(${JSON.stringify(LOADER)});
+const m = loadImage(${JSON.stringify(join(dir, "entry.cjs"))});
+console.log(JSON.stringify({ value: m.value, os: await m.os(), esm: m.interop(${JSON.stringify(ESM_PACKAGE)}), cjs: m.interop(${JSON.stringify(CJS_PACKAGE)}), filename: m.filename }));`;
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: dir,
+    encoding: "utf8",
+    ...(uid === undefined ? {} : { uid, gid: uid }),
+  });
+  expect(r.stderr).toBe("");
+  return JSON.parse(r.stdout) as { value: number; os: string; esm: boolean; cjs: boolean; filename: string };
+}
+
+const mtime = (file: string) => statSync(file).mtimeMs;
+
+describe("the start-up image's loader", () => {
+  it("runs the files, serves import() and tells an ES module from a CommonJS package", () => {
+    const dir = smallImage();
+    expect(run(dir)).toEqual({ value: 1, os: "function", esm: false, cjs: true, filename: join(dir, "entry.cjs") });
+  });
+
+  it("writes each file's cache at exit and reuses it (an accepted cache is not written again)", () => {
+    const dir = smallImage();
+    run(dir);
+    const caches = ["entry.cjs.cache", "a.cjs.cache"].map((f) => join(dir, f));
+    for (const c of caches) expect(existsSync(c)).toBe(true);
+    const before = caches.map(mtime);
+    // An accepted cache is left alone, so a second run rewrites nothing.
+    utimesSync(caches[0], new Date(0), new Date(0));
+    run(dir);
+    expect(mtime(caches[0])).toBe(0);
+    expect(mtime(caches[1])).toBe(before[1]);
+  });
+
+  it("never runs an edited file's old code, even at the same length (V8 checks only the length)", () => {
+    const dir = smallImage();
+    run(dir);
+    writeFileSync(join(dir, "a.cjs"), "exports.value = 2;\n");
+    utimesSync(join(dir, "a.cjs"), new Date(), new Date(Date.now() + 5_000));
+    expect(run(dir).value).toBe(2);
+    // …and its cache is written again for the new text.
+    expect(readFileSync(join(dir, "a.cjs.cache")).readDoubleLE(8)).toBe(mtime(join(dir, "a.cjs")));
+  });
+
+  it("compiles from source when a cache is damaged, and replaces it", () => {
+    const dir = smallImage();
+    run(dir);
+    const cache = join(dir, "entry.cjs.cache");
+    const damaged = readFileSync(cache);
+    damaged.fill(7, 16);
+    writeFileSync(cache, damaged);
+    expect(run(dir).value).toBe(1);
+    expect(readFileSync(cache).subarray(16).equals(damaged.subarray(16))).toBe(false);
+  });
+
+  it.runIf(process.getuid?.() === 0)("runs from an image it cannot write to (no cache, no error)", () => {
+    const dir = smallImage();
+    chmodSync(dir, 0o755);
+    expect(run(dir, 65534).value).toBe(1);
+    expect(existsSync(join(dir, "entry.cjs.cache"))).toBe(false);
+  });
+});
+
+describe("pi runs from the start-up image", () => {
+  let sim: Simulator;
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
+  /** The ES module files of dist/ that a `pi -p hi` run loads. */
+  async function esmLoads(env: Record<string, string>): Promise<string[]> {
+    const loads = recordLoads(/\/dist\//);
+    const { project, agentDir } = makeProject(sim.url);
+    sim.script({ text: "hi" });
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir, ...loads.env, ...env },
+      timeoutMs: 30_000,
+    });
+    expect(r.stdout).toBe("hi\n");
+    return loads.urls();
+  }
+
+  it("loads no plugin, chunk or kernel module of dist/ as an ES module (PI_KERNEL_IMAGE=0 does)", async () => {
+    const image = await esmLoads({});
+    // The launcher and the loader are ES modules; everything else comes from the image.
+    expect(image.map((u) => u.slice(u.indexOf("/dist/")))).toEqual(["/dist/cli/image-loader.js"]);
+    const esm = await esmLoads({ PI_KERNEL_IMAGE: "0" });
+    expect(esm.some((u) => u.includes("/dist/plugins/session-jsonl/index.js"))).toBe(true);
+    expect(esm.some((u) => u.includes("/dist/chunks/"))).toBe(true);
+  });
+});
