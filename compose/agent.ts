@@ -126,7 +126,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     watch: o.watch ?? false,
     fallbackReport: o.report,
     plainArgs: plainlyValid,
-    inMemory: (file) => compiledModule(file, root),
+    compiledModule: (file) => compiledModule(file, root),
   });
   const started: Kernel = kernel;
   // A plugin's stray error becomes its diagnostic while this agent runs (compose/crash-guard.ts).

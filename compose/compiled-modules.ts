@@ -1,21 +1,21 @@
-// Built-in plugin modules that are already in memory: the start-up image (scripts/bundle-image.mjs)
-// holds the CLI and every built-in plugin in one code-cached file, and hands its plugin modules
-// over here before the CLI runs. The kernel's loader asks for a compiled built-in here first, so
-// the image's copy is the one used (a native import would load a second copy of the kernel and the
-// shared modules from dist/).
+// Built-in plugin modules from the start-up image (scripts/bundle-image.mjs), which holds the CLI
+// and every built-in plugin as code-cached CommonJS and hands over here, before the CLI runs, how
+// to load each plugin module from it. The kernel's loader asks here first for a compiled built-in,
+// so the image's copy is the one used (a native import would load a second copy of the kernel and
+// the shared modules from dist/); a plugin this run leaves out is never loaded.
 import { relative, sep } from "node:path";
 
-const inMemory = new Map<string, unknown>();
+const inImage = new Map<string, () => Promise<unknown>>();
 
-/** `modules`: dist-relative path ("plugins/x/index.js") -> the module's namespace. */
-export function provideCompiled(modules: Record<string, unknown>): void {
-  for (const [path, mod] of Object.entries(modules)) inMemory.set(path, mod);
+/** `modules`: dist-relative path ("plugins/x/index.js") -> loads the module from the image. */
+export function provideCompiled(modules: Record<string, () => Promise<unknown>>): void {
+  for (const [path, load] of Object.entries(modules)) inImage.set(path, load);
 }
 
-/** The in-memory module for a compiled file under `<packageRoot>/dist`, if the image holds it. */
-export function compiledModule(file: string, packageRoot: string): unknown {
-  if (inMemory.size === 0) return undefined;
-  return inMemory.get(relative(`${packageRoot}${sep}dist`, file).split(sep).join("/"));
+/** The image's module for a compiled file under `<packageRoot>/dist`, if the image holds it. */
+export function compiledModule(file: string, packageRoot: string): Promise<unknown> | undefined {
+  if (inImage.size === 0) return undefined;
+  return inImage.get(relative(`${packageRoot}${sep}dist`, file).split(sep).join("/"))?.();
 }
 
 /** A dist/ path's copy in the start-up image: `<root>/dist/plugins/x` -> `<root>/dist/image/plugins/x`. */

@@ -62,14 +62,12 @@ export async function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[
 
 type Manifests = Map<string, Record<string, unknown> | undefined>;
 
-/** Each package's package.json (by root; a single-file plugin has none). */
+/** Each package's package.json (by root; a single-file plugin has none), read all at once. */
 async function readManifests(sources: PluginSource[]): Promise<Manifests> {
-  const manifests: Manifests = new Map();
-  for (const s of sources) {
-    if (!s.root || manifests.has(s.root)) continue;
-    manifests.set(s.root, /\.[cm]?[jt]s$/.test(s.root) ? undefined : await readJson(join(s.root, "package.json")));
-  }
-  return manifests;
+  const roots = [...new Set(sources.map((s) => s.root).filter((root) => !!root))];
+  const read = (root: string) => (/\.[cm]?[jt]s$/.test(root) ? undefined : readJson(join(root, "package.json")));
+  const manifests = await Promise.all(roots.map(read));
+  return new Map(roots.map((root, i) => [root, manifests[i]]));
 }
 
 const kernelManifest = (manifests: Manifests, root: string) =>

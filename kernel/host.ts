@@ -25,8 +25,8 @@ export interface HostOptions {
   modules?: Record<string, unknown>;
   /** Import aliases (module name -> file) for every plugin, besides those packages declare. */
   aliases?: Record<string, string>;
-  /** A compiled built-in's module when it is already in memory (the CLI's start-up image). */
-  inMemory?(file: string): unknown;
+  /** A compiled built-in's module loaded the composition root's way (the CLI's start-up image); undefined: import the file. */
+  compiledModule?(file: string): unknown;
 }
 
 const MAX_DIAGNOSTICS = 500;
@@ -50,7 +50,7 @@ export class Host {
   private readonly kept = new Map<string, Map<string, unknown>>();
 
   constructor(private readonly opts: HostOptions) {
-    this.loader = new PluginLoader(opts.modules, opts.aliases, opts.inMemory);
+    this.loader = new PluginLoader(opts.modules, opts.aliases, opts.compiledModule);
   }
 
   /** The kept state of one plugin (created on first use). */

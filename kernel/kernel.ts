@@ -27,8 +27,8 @@ export interface KernelOptions {
   aliases?: Record<string, string>;
   /** Answers plainly valid tool arguments without ajv (lib/schema-kit's `plainlyValid`); ajv decides the rest. */
   plainArgs?: PlainCheck;
-  /** A compiled built-in's module when it is already in memory (the CLI's start-up image). */
-  inMemory?(file: string): unknown;
+  /** A compiled built-in's module loaded the composition root's way (the CLI's start-up image); undefined: import the file. */
+  compiledModule?(file: string): unknown;
 }
 
 export interface Kernel {
@@ -48,7 +48,7 @@ export function createKernel(o: KernelOptions): Kernel {
     fallbackReport: o.fallbackReport,
     modules: o.modules,
     aliases: o.aliases,
-    inMemory: o.inMemory,
+    compiledModule: o.compiledModule,
   });
   const emit = (event: AgentEvent) => host.current.hooks.event.call(event);
   const agent: Agent = new Agent({

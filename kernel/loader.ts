@@ -15,11 +15,11 @@ export class PluginLoader {
 
   /**
    * `modules`: module name -> the instance every plugin gets when it imports that name;
-   * `given`: aliases the host was started with, under those the packages declare; `inMemory`: a
-   * compiled built-in already loaded (the CLI's start-up image), by its file.
+   * `given`: aliases the host was started with, under those the packages declare;
+   * `compiledModule`: a compiled built-in's module loaded the composition root's way, by its file.
    */
   constructor(private readonly modules: Record<string, unknown> = {}, private readonly given: Record<string, string> = {},
-    private readonly inMemory: (file: string) => unknown = () => undefined) {}
+    private readonly compiledModule: (file: string) => unknown = () => undefined) {}
 
   /** The aliases declared by the discovered packages (re-read on every load). */
   useAliases(sources: PluginSource[]): void {
@@ -33,7 +33,7 @@ export class PluginLoader {
   /** `fresh`: the file changed since it was last loaded, so skip every cache. */
   async import(source: PluginSource, fresh: boolean): Promise<PluginDef> {
     const mod = source.compiled && !fresh
-      ? (this.inMemory(source.compiled) ?? (await import(pathToFileURL(source.compiled).href)))
+      ? ((await this.compiledModule(source.compiled)) ?? (await import(pathToFileURL(source.compiled).href)))
       : await (await this.getJiti()).import(source.file);
     return toPluginDef(mod, source);
   }

@@ -41,10 +41,10 @@ function inputs() {
 
 // Our own package name (plugins import "pi-kernel") resolves to the bundled kernel, so plugins
 // and the CLI share one kernel instance; other bare package names stay external, except a few
-// small CommonJS packages on the start-up path: each is a dozen files that Node would otherwise
-// resolve and compile one by one through require().
+// small packages on the start-up path: each is a dozen files that Node would otherwise resolve and
+// compile one by one (diff: 19 ES modules, imported by the edit and write tools' first change).
 const kernelEntry = join(dist, "kernel", "index.js");
-const BUNDLED_DEPS = ["tapable", "commander", "partial-json", "ignore"];
+const BUNDLED_DEPS = ["tapable", "commander", "partial-json", "ignore", "diff"];
 const isBare = (id) => !id.startsWith(".") && !id.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(id);
 const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id);
 // lib/tui is imported through one index (lib/tui/index.ts). Its modules and their npm packages run

@@ -4,9 +4,9 @@
 // which cli/image-loader.ts compiles through node:vm with V8's code cache (a `pi --help` run at the
 // end writes it). bin/pi.js runs the image when it is there, dist/cli/main.js otherwise.
 //
-// The generated entry hands every built-in plugin module to compose/compiled-modules.js (the CLI's
-// own instance), so the kernel's loader takes them from the image instead of importing
-// dist/plugins/<x>/index.js (a second copy of the kernel). A vm script cannot import() on Node 20
+// The generated entry tells compose/compiled-modules.js (the CLI's own instance) how to load each
+// built-in plugin module from the image, so the kernel's loader takes them from there instead of
+// importing dist/plugins/<x>/index.js (a second copy of the kernel). A vm script cannot import() on Node 20
 // (it needs --experimental-vm-modules, and a code-cached script loses the callback), so each
 // import() left in the output (npm packages, the vendored MCP SDK) calls the loader's __piImport.
 // A package required from the image may be an ES module (require(esm), Node >= 20.19): its
@@ -55,8 +55,7 @@ writeFileSync(
   entry,
   [
     'import { provideCompiled } from "./compose/compiled-modules.js";',
-    ...plugins.map((rel, i) => `import * as p${i} from "./${rel}";`),
-    `provideCompiled({ ${plugins.map((rel, i) => `${JSON.stringify(rel)}: p${i}`).join(", ")} });`,
+    `provideCompiled({ ${plugins.map((rel) => `${JSON.stringify(rel)}: () => import("./${rel}")`).join(", ")} });`,
     'export { main } from "./cli/main.js";',
     "",
   ].join("\n"),
