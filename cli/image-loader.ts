@@ -24,9 +24,10 @@ type Wrapper = (
 
 interface Loaded {
   module: { exports: unknown };
-  script: Script;
-  /** The cache on disk is missing or was rejected: write one at exit. */
-  stale: boolean;
+  /** Kept only while the cache on disk is missing or was refused, to write one at exit (a kept script keeps its top-level code alive). */
+  script?: Script;
+  /** The file's stamp when it was read: a file replaced since (a rebuild) gets no cache of the old text. */
+  stamp: Buffer;
 }
 
 /** Runs the image's entry and returns its exports; its files are loaded as they are required. */
@@ -36,10 +37,13 @@ export function loadImage(entry: string): unknown {
   const load = (file: string): unknown => {
     const hit = loaded.get(file);
     if (hit) return hit.module.exports;
-    const cached = readCache(file);
+    // Stamped before reading: a file that changes in between has a newer stamp than its cache.
+    const fileStamp = stamp(file);
+    const cached = readCache(file, fileStamp);
     const script = new Script(wrap(readFileSync(file, "utf8")), { filename: file, cachedData: cached });
     const module = { exports: {} };
-    loaded.set(file, { module, script, stale: cached === undefined || script.cachedDataRejected === true });
+    const stale = cached === undefined || script.cachedDataRejected === true;
+    loaded.set(file, { module, stamp: fileStamp, ...(stale && { script }) });
     const own = createRequire(file);
     // The image's own files come from here; anything else (node:, npm packages) from Node.
     const require = Object.assign((id: string) => {
@@ -69,21 +73,22 @@ function stamp(file: string): Buffer {
   return out;
 }
 
-function readCache(file: string): Buffer | undefined {
+function readCache(file: string, fileStamp: Buffer): Buffer | undefined {
   try {
     const data = readFileSync(`${file}.cache`);
-    return data.length > 16 && data.subarray(0, 16).equals(stamp(file)) ? data.subarray(16) : undefined;
+    return data.length > 16 && data.subarray(0, 16).equals(fileStamp) ? data.subarray(16) : undefined;
   } catch {
     return undefined;
   }
 }
 
 function saveCaches(loaded: Map<string, Loaded>): void {
-  for (const [file, { script, stale }] of loaded) {
-    if (!stale) continue;
+  for (const [file, { script, stamp: read }] of loaded) {
+    if (!script) continue;
     const temp = `${file}.cache.${process.pid}.tmp`;
     try {
-      writeFileSync(temp, Buffer.concat([stamp(file), script.createCachedData()]));
+      if (!stamp(file).equals(read)) continue;
+      writeFileSync(temp, Buffer.concat([read, script.createCachedData()]));
       renameSync(temp, `${file}.cache`);
     } catch {
       try {

@@ -13,7 +13,7 @@
 // default export is its own, where a CommonJS package's is module.exports, as an import would
 // have it; the bundler's interop call asks the loader's __piInterop which of the two it is.
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
@@ -23,6 +23,8 @@ import { pluginEntries } from "./builtin-entries.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 const out = join(dist, "image");
+// Written beside it and renamed into place, so an interrupted build never leaves half an image.
+const next = join(dist, "image.next");
 
 const plugins = pluginEntries(root).map((src) => src.replace(/\\/g, "/").replace(/\.ts$/, ".js"));
 if (!/from "(\.\.\/)+chunks\//.test(readFileSync(join(dist, "cli", "main.js"), "utf8"))) {
@@ -49,7 +51,7 @@ const loaderImports = {
   },
 };
 
-rmSync(out, { recursive: true, force: true });
+rmSync(next, { recursive: true, force: true });
 const entry = join(dist, "image-entry.js");
 writeFileSync(
   entry,
@@ -71,7 +73,7 @@ try {
     checks: { ineffectiveDynamicImport: false },
     resolve: { alias: { "#typebox": join(dist, "vendor", "typebox.mjs") } },
     output: {
-      dir: out,
+      dir: next,
       format: "cjs",
       preserveModules: true,
       preserveModulesRoot: dist,
@@ -87,6 +89,8 @@ try {
 } finally {
   rmSync(entry, { force: true });
 }
+rmSync(out, { recursive: true, force: true });
+renameSync(next, out);
 // The code cache: a run writes the cache of each file it loaded that had none (cli/image-loader.ts).
 // `pi --help` loads the CLI and every plugin module without touching any agent dir.
 const warm = spawnSync(process.execPath, [join(root, "bin", "pi.js"), "--help"], { stdio: ["ignore", "ignore", "inherit"] });

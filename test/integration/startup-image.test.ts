@@ -37,10 +37,11 @@ function smallImage(): string {
   return dir;
 }
 
-/** Loads the image in a new process and prints what its entry exports. */
-function run(dir: string, uid?: number) {
+/** Loads the image in a new process and prints what its entry exports; `then` runs before it exits. */
+function run(dir: string, uid?: number, then = "") {
   const script = `const { loadImage } = await import(${JSON.stringify(LOADER)});
 const m = loadImage(${JSON.stringify(join(dir, "entry.cjs"))});
+${then}
 console.log(JSON.stringify({ value: m.value, os: await m.os(), esm: m.interop(${JSON.stringify(ESM_PACKAGE)}), cjs: m.interop(${JSON.stringify(CJS_PACKAGE)}), filename: m.filename }));`;
   const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
     cwd: dir,
@@ -80,6 +81,17 @@ describe("the start-up image's loader", () => {
     expect(run(dir).value).toBe(2);
     // …and its cache is written again for the new text.
     expect(readFileSync(join(dir, "a.cjs.cache")).readDoubleLE(8)).toBe(mtime(join(dir, "a.cjs")));
+  });
+
+  it("writes no cache for a file replaced while it ran (a rebuild under a running agent)", () => {
+    const dir = smallImage();
+    const a = join(dir, "a.cjs");
+    // Same length, newer mtime: V8 would take a cache of the old text for the new one.
+    const replace = `(await import("node:fs")).writeFileSync(${JSON.stringify(a)}, "exports.value = 3;\\n");`;
+    expect(run(dir, undefined, replace).value).toBe(1);
+    expect(existsSync(`${a}.cache`)).toBe(false);
+    expect(existsSync(join(dir, "entry.cjs.cache"))).toBe(true);
+    expect(run(dir).value).toBe(3);
   });
 
   it("compiles from source when a cache is damaged, and replaces it", () => {
