@@ -4,9 +4,7 @@
 // image marker is never split across rows.
 import type { Component } from "./component.js";
 import type { EditorModel } from "./editor-model.js";
-import { visibleWidth } from "./text.js";
-
-const segmenter = new Intl.Segmenter();
+import { graphemes, visibleWidth } from "./text.js";
 
 export interface EditorViewOptions {
   /** Colours the rules above and below. */
@@ -92,7 +90,7 @@ function wrapLine(line: string, width: number, cursor: number | undefined, marke
 /** Graphemes, with each marker that fits in a row as one segment. */
 function* segments(line: string, markers: [number, number][], width: number): Generator<string> {
   let skipTo = 0;
-  for (const { segment, index } of segmenter.segment(line)) {
+  for (const { segment, index } of graphemes(line)) {
     if (index < skipTo) continue;
     const marker = markers.find(([start, end]) => start === index && end - start <= width);
     if (marker) {
@@ -106,6 +104,6 @@ function drawCursor(row: VisualRow): string {
   if (row.cursorAt === undefined) return row.text;
   const before = row.text.slice(0, row.cursorAt);
   const rest = row.text.slice(row.cursorAt);
-  const first = rest ? [...segmenter.segment(rest)][0].segment : " ";
+  const first = rest ? (graphemes(rest)[Symbol.iterator]().next().value?.segment ?? rest[0]) : " ";
   return `${before}\x1b[7m${first}\x1b[27m${rest.slice(rest ? first.length : 0)}`;
 }
