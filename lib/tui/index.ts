@@ -6,6 +6,7 @@
 export * from "./component.js";
 export * from "./renderer.js";
 export * from "./terminal.js";
+export * from "./single-column.js";
 export * from "./text.js";
 export * from "./theme.js";
 export * from "./plain-theme.js";

@@ -6,8 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
-import { SINGLE_COLUMN } from "../../lib/tui/single-column.js";
-import { graphemes, truncateToWidth, visibleWidth, wrapText } from "../../lib/tui/text.js";
+import { graphemes, SINGLE_COLUMN, truncateToWidth, visibleWidth, wrapText } from "../../lib/tui/index.js";
 
 const accepted: string[] = [];
 for (let c = 0x20; c <= 0xffff; c++) {
