@@ -48,7 +48,8 @@ export async function launchInteractive(api: PluginApi, live: LiveUi, terminal?:
   live.ui = createUiService(app);
   api.services.provide("ui", live.ui);
   if (api.settings.quietStartup !== true) {
-    app.notify("pi-kernel · enter send · shift+enter new line · ctrl+l model · /hotkeys for all keys · ctrl+c twice to quit");
+    // Two short lines rather than one that a terminal of any usual width breaks mid-list.
+    app.notify("pi-kernel · enter send · shift+enter new line · ctrl+l model\n/hotkeys for all keys · ctrl+c twice to quit");
   }
   for (const p of [...keys.problems, ...(problem ? [problem] : [])]) app.notify(p, "warning");
   live.diagnostics.showPending(app);
