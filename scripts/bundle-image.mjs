@@ -48,7 +48,10 @@ const loaderImports = {
     walk(parseAst(code, { sourceType: "script" }));
     let text = code;
     for (const at of starts.sort((a, b) => b - a)) text = `${text.slice(0, at)}__piImport${text.slice(at + "import".length)}`;
-    return text.replace(/\.__toESM\((\w+), 1\)/g, ".__toESM($1, __piInterop($1))");
+    text = text.replace(/\.__toESM\((\w+), 1\)/g, ".__toESM($1, __piInterop($1))");
+    // Another shape of the bundler's interop call would slip past the rewrite: fail the build instead.
+    if (/__toESM\([^)]*,\s*1\)/.test(text)) throw new Error("bundle-image: an interop call the loader does not rewrite");
+    return text;
   },
 };
 
