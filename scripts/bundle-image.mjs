@@ -15,7 +15,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
 import { parseAst } from "rolldown/parseAst";
@@ -32,22 +32,50 @@ if (!/from "(\.\.\/)+chunks\//.test(readFileSync(join(dist, "cli", "main.js"), "
   throw new Error("bundle-image: dist/cli/main.js is not bundled yet; run `npm run build`");
 }
 
-/** Every `import(` the bundler left (all external) becomes `__piImport(`, found by parsing, not by text. */
+/** The nodes of `code` that `match` accepts, last first (found by parsing, not by text). */
+function nodesOf(code, sourceType, match) {
+  const found = [];
+  const walk = (node) => {
+    if (!node || typeof node.type !== "string") return;
+    if (match(node)) found.push(node);
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === "object") walk(value);
+    }
+  };
+  walk(parseAst(code, { sourceType }));
+  return found.sort((a, b) => b.start - a.start); // last first, so earlier offsets stay valid
+}
+
+/**
+ * A module's `import.meta.url` stays its dist/ file's URL, so what a module finds beside itself
+ * (../../vendor/mcp-sdk/, the package root) it finds from the image as from dist/.
+ */
+const distUrls = {
+  name: "dist-urls",
+  transform(code, id) {
+    if (!id.startsWith(dist) || !code.includes("import.meta.url")) return null;
+    const image = join(out, relative(dist, id)).replace(/\.m?js$/, ".cjs");
+    const back = JSON.stringify(relative(dirname(image), id).split(sep).join("/"));
+    const urls = nodesOf(
+      code,
+      "module",
+      (n) => n.type === "MemberExpression" && n.object.type === "MetaProperty" && n.property.name === "url",
+    );
+    let text = code;
+    for (const n of urls) text = `${text.slice(0, n.start)}new URL(${back}, import.meta.url).href${text.slice(n.end)}`;
+    return text;
+  },
+};
+
+/** Every `import(` the bundler left (all external) becomes `__piImport(`. */
 const loaderImports = {
   name: "loader-imports",
   renderChunk(code) {
-    const starts = [];
-    const walk = (node) => {
-      if (!node || typeof node.type !== "string") return;
-      if (node.type === "ImportExpression") starts.push(node.start);
-      for (const value of Object.values(node)) {
-        if (Array.isArray(value)) value.forEach(walk);
-        else if (value && typeof value === "object") walk(value);
-      }
-    };
-    walk(parseAst(code, { sourceType: "script" }));
     let text = code;
-    for (const at of starts.sort((a, b) => b - a)) text = `${text.slice(0, at)}__piImport${text.slice(at + "import".length)}`;
+    for (const n of nodesOf(code, "script", (node) => node.type === "ImportExpression")) {
+      text = `${text.slice(0, n.start)}__piImport${text.slice(n.start + "import".length)}`;
+    }
     text = text.replace(/\.__toESM\((\w+), 1\)/g, ".__toESM($1, __piInterop($1))");
     // Another shape of the bundler's interop call would slip past the rewrite: fail the build instead.
     if (/__toESM\([^)]*,\s*1\)/.test(text)) throw new Error("bundle-image: an interop call the loader does not rewrite");
@@ -73,7 +101,7 @@ try {
     platform: "node",
     logLevel: "warn",
     external: isBare,
-    plugins: [loaderImports],
+    plugins: [distUrls, loaderImports],
     checks: { ineffectiveDynamicImport: false },
     resolve: { alias: { "#typebox": join(dist, "vendor", "typebox.mjs") } },
     output: {
