@@ -104,6 +104,6 @@ function drawCursor(row: VisualRow): string {
   if (row.cursorAt === undefined) return row.text;
   const before = row.text.slice(0, row.cursorAt);
   const rest = row.text.slice(row.cursorAt);
-  const first = rest ? (graphemes(rest)[Symbol.iterator]().next().value?.segment ?? rest[0]) : " ";
+  const first = rest ? [...graphemes(rest)][0].segment : " ";
   return `${before}\x1b[7m${first}\x1b[27m${rest.slice(rest ? first.length : 0)}`;
 }
