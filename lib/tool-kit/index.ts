@@ -12,6 +12,7 @@ export { nonRegularKind, openRegularFile, refuseNonRegular } from "./files/regul
 export { type FileMutationsService, createFileMutationQueue, queueKey } from "./files/file-mutation-queue.js";
 export { resolveToolPath } from "./files/resolve-path.js";
 export { passesProviderKeys, shellEnv, withoutVariables } from "./shell/child-env.js";
+export { onAbort } from "./shell/on-abort.js";
 export { OutputSink } from "./shell/output-sink.js";
 export { killProcessGroup, trackProcessGroup, trackedProcessGroups } from "./shell/process-group.js";
 export { type RunOptions as RunCommandOptions, type RunOutcome, runCommand } from "./shell/run-command.js";

@@ -2,7 +2,7 @@
 // terminal the editor shows live (embedded in the tool call); the model gets the tail of the
 // output, as from the local bash tool. Without a terminal (or outside a prompt) the local tool runs.
 import type { ToolDef, ToolResult } from "pi-kernel";
-import { formatSize, MAX_BYTES, pickShell, truncateTail } from "../../lib/tool-kit/index.js";
+import { formatSize, MAX_BYTES, onAbort, pickShell, truncateTail } from "../../lib/tool-kit/index.js";
 import type { AcpState } from "./state.js";
 import type { EventBridge } from "./updates.js";
 
@@ -41,7 +41,7 @@ async function runInTerminal(state: AcpState, bridge: EventBridge, id: string, p
     content: [{ type: "terminal", terminalId: terminal.id }],
   });
   const kill = () => void terminal.kill().catch(() => {});
-  signal.addEventListener("abort", kill, { once: true });
+  const unlisten = onAbort(signal, kill);
   const seconds = params.timeout !== undefined && params.timeout > 0 ? params.timeout : undefined;
   let timedOut = false;
   const timer = seconds === undefined ? undefined : setTimeout(() => ((timedOut = true), kill()), seconds * 1000);
@@ -56,7 +56,7 @@ async function runInTerminal(state: AcpState, bridge: EventBridge, id: string, p
     );
   } finally {
     clearTimeout(timer);
-    signal.removeEventListener("abort", kill);
+    unlisten();
     await terminal.release().catch(() => {});
   }
 }

@@ -19,6 +19,8 @@ export function rpcUi(channel: Channel): RpcUi {
   const pending = new Map<string, (a: Answer | undefined) => void>();
   const ask = (method: string, fields: Record<string, unknown>, opts: DialogOpts = {}): Promise<Answer | undefined> =>
     new Promise((resolve) => {
+      // Cancelled before it was asked: the client is not asked.
+      if (opts.signal?.aborted) return resolve(undefined);
       const id = randomUUID();
       const done = (a: Answer | undefined) => {
         if (!pending.delete(id)) return;

@@ -1,6 +1,7 @@
 // pi's `pi.exec(command, args, {signal, timeout, cwd})`: runs a program without a shell and
 // resolves with its output and exit code; a timeout or abort kills it (`killed: true`).
 import { spawn } from "node:child_process";
+import { onAbort } from "../../lib/tool-kit/index.js";
 
 export interface ExecResult {
   stdout: string;
@@ -24,7 +25,7 @@ export function execCommand(
       child.kill("SIGTERM");
     };
     const timer = o.timeout ? setTimeout(kill, o.timeout) : undefined;
-    o.signal?.addEventListener("abort", kill, { once: true });
+    const unlisten = onAbort(o.signal, kill);
     child.stdout.on("data", (d: Buffer) => {
       stdout += d.toString();
     });
@@ -33,7 +34,7 @@ export function execCommand(
     });
     const done = (code: number) => {
       clearTimeout(timer);
-      o.signal?.removeEventListener("abort", kill);
+      unlisten();
       resolve({ stdout, stderr, code, killed });
     };
     child.on("error", (error) => {

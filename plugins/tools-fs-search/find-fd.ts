@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { lstat } from "node:fs/promises";
 import { relative, sep } from "node:path";
 import { createInterface } from "node:readline";
-import { toPosix } from "../../lib/tool-kit/index.js";
+import { onAbort, toPosix } from "../../lib/tool-kit/index.js";
 import { byPath } from "./output.js";
 
 export interface Found {
@@ -32,8 +32,7 @@ export function findWithFd(
     const child = spawn(fd.path, args, { stdio: ["ignore", "pipe", "pipe"] });
     const lines: string[] = [];
     let stderr = "";
-    const onAbort = () => child.kill();
-    signal.addEventListener("abort", onAbort, { once: true });
+    const unlisten = onAbort(signal, () => child.kill());
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
     });
@@ -42,7 +41,7 @@ export function findWithFd(
     });
     child.once("error", (error) => reject(new Error(`Failed to run fd: ${error.message}`)));
     child.once("close", async (code) => {
-      signal.removeEventListener("abort", onAbort);
+      unlisten();
       if (signal.aborted) return reject(new Error("Operation aborted"));
       if (code !== 0 && lines.length === 0) return reject(new Error(stderr.trim() || `fd exited with code ${code}`));
       // fd lists in no fixed order (it walks in parallel): sort so results are stable.

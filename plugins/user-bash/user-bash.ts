@@ -1,7 +1,7 @@
 // One user shell command at a time, and the bashExecution message it leaves behind.
 import { unlink } from "node:fs/promises";
 import type { AgentMessage, PluginApi } from "pi-kernel";
-import { OutputSink } from "../../lib/tool-kit/index.js";
+import { onAbort, OutputSink } from "../../lib/tool-kit/index.js";
 import { runCommand, shellEnv } from "../../lib/tool-kit/index.js";
 import { pickShell } from "../../lib/tool-kit/index.js";
 import { truncateTail } from "../../lib/tool-kit/index.js";
@@ -36,7 +36,7 @@ export class UserBash implements UserBashService {
     if (this.controller) throw new Error("A shell command is already running; abort it first");
     const controller = new AbortController();
     this.controller = controller;
-    opts.signal?.addEventListener("abort", () => controller.abort(), { once: true });
+    const unlisten = onAbort(opts.signal, () => controller.abort());
     try {
       const excludeFromContext = opts.excludeFromContext === true;
       const answer = await this.ask({ command, excludeFromContext, cwd: this.api().cwd });
@@ -45,6 +45,7 @@ export class UserBash implements UserBashService {
       await this.record(command, result, excludeFromContext);
       return result;
     } finally {
+      unlisten();
       this.controller = undefined;
     }
   }

@@ -3,6 +3,7 @@
 // the built-in engine does; rg is stopped as soon as the limit is reached.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { onAbort } from "../shell/on-abort.js";
 import type { GrepHits, GrepMatch, GrepQuery } from "./grep-types.js";
 
 export function grepWithRg(rg: string, q: GrepQuery, signal?: AbortSignal): Promise<GrepHits> {
@@ -16,8 +17,7 @@ export function grepWithRg(rg: string, q: GrepQuery, signal?: AbortSignal): Prom
     const matches: GrepMatch[] = [];
     let stderr = "";
     let stoppedAtLimit = false;
-    const onAbort = () => child.kill();
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const unlisten = onAbort(signal, () => child.kill());
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
     });
@@ -34,7 +34,7 @@ export function grepWithRg(rg: string, q: GrepQuery, signal?: AbortSignal): Prom
     });
     child.once("error", (error) => reject(new Error(`Failed to run ripgrep: ${error.message}`)));
     child.once("close", (code) => {
-      signal?.removeEventListener("abort", onAbort);
+      unlisten();
       if (signal?.aborted) return reject(new Error("Operation aborted"));
       if (!stoppedAtLimit && code !== 0 && code !== 1) return reject(new Error(stderr.trim() || `ripgrep exited with code ${code}`));
       resolve({ matches, limitReached: stoppedAtLimit });

@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
 import type { OutputSink } from "./output-sink.js";
+import { onAbort } from "./on-abort.js";
 import { killProcessGroup, trackProcessGroup } from "./process-group.js";
 
 export interface RunOptions {
@@ -34,6 +35,8 @@ const SETTLE_MAX_MS = 1000;
 
 export function runCommand(opts: RunOptions): Promise<RunOutcome> {
   return new Promise((resolve, reject) => {
+    // Aborted while the caller was getting ready: nothing is started.
+    if (opts.signal.aborted) return resolve({ exitCode: null, exitSignal: null, timedOut: false, aborted: true });
     const argv = [...(opts.wrapper ?? []), opts.shell, "-c", opts.command];
     const child = spawn(argv[0], argv.slice(1), {
       cwd: opts.cwd,
@@ -47,11 +50,10 @@ export function runCommand(opts: RunOptions): Promise<RunOutcome> {
     const kill = () => {
       if (child.pid) killProcessGroup(child.pid);
     };
-    const onAbort = () => {
+    const unlisten = onAbort(opts.signal, () => {
       state.aborted = true;
       kill();
-    };
-    opts.signal.addEventListener("abort", onAbort, { once: true });
+    });
     const timer = opts.timeoutMs
       ? setTimeout(() => {
           state.timedOut = true;
@@ -60,7 +62,7 @@ export function runCommand(opts: RunOptions): Promise<RunOutcome> {
       : undefined;
     const stopWatching = () => {
       clearTimeout(timer);
-      opts.signal.removeEventListener("abort", onAbort);
+      unlisten();
     };
 
     for (const stream of streams) {

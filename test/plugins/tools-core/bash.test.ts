@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readFile, realpath, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -68,6 +69,16 @@ describe("bash: process control", () => {
     controller.abort();
     const cwd = await tempDir();
     expect(await errorOf(call(bashTool, { command: "touch ran" }, { cwd, signal: controller.signal }))).toBe("Command aborted");
+  });
+
+  it("runs nothing when aborted while getting ready (after the call, before the spawn)", async () => {
+    const controller = new AbortController();
+    const cwd = await tempDir();
+    // The tool checks the signal, then awaits its checks of the cwd: the abort lands in between.
+    const pending = call(bashTool, { command: "touch ran; sleep 30" }, { cwd, signal: controller.signal });
+    controller.abort();
+    expect(await errorOf(pending)).toBe("Command aborted");
+    expect(existsSync(join(cwd, "ran"))).toBe(false);
   });
 
   it("returns promptly when a background child inherits stdout", async () => {

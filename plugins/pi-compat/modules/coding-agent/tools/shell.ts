@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import { killProcessGroup, trackProcessGroup } from "../../../../../lib/tool-kit/index.js";
+import { killProcessGroup, onAbort, trackProcessGroup } from "../../../../../lib/tool-kit/index.js";
 
 export interface ShellConfig {
   shell: string;
@@ -50,8 +50,7 @@ export function createLocalBashOperations(options: { shellPath?: string } = {}):
           failure ??= error;
           if (child.pid) killProcessGroup(child.pid);
         };
-        const onAbort = () => stop(new Error("aborted"));
-        signal?.addEventListener("abort", onAbort, { once: true });
+        const unlisten = onAbort(signal, () => stop(new Error("aborted")));
         const timer = timeout && timeout > 0 ? setTimeout(() => stop(new Error(`timeout:${timeout}`)), timeout * 1000) : undefined;
         child.stdout?.on("data", onData);
         child.stderr?.on("data", onData);
@@ -59,7 +58,7 @@ export function createLocalBashOperations(options: { shellPath?: string } = {}):
         child.on("close", (code, exitSignal) => {
           untrack();
           if (timer) clearTimeout(timer);
-          signal?.removeEventListener("abort", onAbort);
+          unlisten();
           if (failure) return reject(failure);
           resolve({ exitCode: code ?? (exitSignal ? 128 + 9 : null) });
         });
