@@ -1,8 +1,8 @@
 // Build step after bundle-dist: the start-up image, dist/image/. Node 20 has no compile cache for
 // ES modules, and compiling the ~60 start-up files was the largest part of a short run. The image
 // is the same bundled files as CommonJS (one .cjs per dist file, so what loads lazily still does),
-// which cli/image-loader.ts compiles through node:vm with V8's code cache (a `pi --list-models` run
-// at the end writes it). bin/pi.js runs the image when it is there, dist/cli/main.js otherwise.
+// which cli/image-loader.ts compiles through node:vm with V8's code cache (print runs at the end write
+// it: scripts/warm-image.mjs). bin/pi.js runs the image when it is there, dist/cli/main.js otherwise.
 //
 // The generated entry tells compose/compiled-modules.js (the CLI's own instance) how to load each
 // built-in plugin module from the image, so the kernel's loader takes them from there instead of
@@ -12,14 +12,13 @@
 // A package required from the image may be an ES module (require(esm), Node >= 20.19): its
 // default export is its own, where a CommonJS package's is module.exports, as an import would
 // have it; the bundler's interop call asks the loader's __piInterop which of the two it is.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
 import { parseAst } from "rolldown/parseAst";
 import { pluginEntries } from "./builtin-entries.mjs";
+import { warmImage } from "./warm-image.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -123,17 +122,5 @@ try {
 }
 rmSync(out, { recursive: true, force: true });
 renameSync(next, out);
-// The code cache: a run writes the cache of each file it loaded that had none (cli/image-loader.ts).
-// `pi --list-models` composes the agent (the plugins of a print run, their setup) and exits; it
-// runs in an empty temp dir with its own agent dir, so it reads and writes nothing of the user's.
-const scratch = mkdtempSync(join(tmpdir(), "pi-kernel-warm-"));
-try {
-  const warm = spawnSync(process.execPath, [join(root, "bin", "pi.js"), "--list-models"], {
-    cwd: scratch,
-    env: { ...process.env, PI_CODING_AGENT_DIR: join(scratch, "agent") },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (warm.status !== 0) throw new Error(`bundle-image: \`pi --list-models\` from the image exited ${warm.status}`);
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
-}
+// The code cache, written by real print runs from the image (scripts/warm-image.mjs).
+await warmImage(root);
