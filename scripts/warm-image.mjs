@@ -36,7 +36,10 @@ export async function warmImage(root) {
   const sim = existsSync(simulator) ? await (await import(pathToFileURL(simulator).href)).startSimulator() : undefined;
   try {
     if (sim) {
-      writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers: Object.fromEntries(APIS.map((a) => providerOf(a, sim.url))) }));
+      writeFileSync(
+        join(agentDir, "models.json"),
+        JSON.stringify({ providers: Object.fromEntries(APIS.map((a) => providerOf(a, sim.url))) }),
+      );
       const [first, ...others] = APIS;
       const model = (a) => ["--provider", a.provider, "--model", "warm-model"];
       // A session to resume, written by the ES modules (PI_KERNEL_IMAGE=0), which write no cache.
