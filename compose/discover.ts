@@ -3,10 +3,10 @@
 // agent), then the user's and the project's extension dirs, then `-e` paths. Later plugins override earlier
 // ones, so a user's tool replaces a built-in of the same name.
 import { existsSync } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
-import { packageResources } from "../lib/packages/index.js";
+import { packageResources, readPackageJson } from "../lib/packages/index.js";
 import { asBuiltin } from "./builtin-plugins.js";
 import { withIdentities } from "./plugin-identity.js";
 
@@ -55,19 +55,17 @@ export async function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[
   // The same file named twice (a built-in also given with -e) loads once, at its last place.
   const mapped = o.packageRoot ? out.map((s) => asBuiltin(s, o.packageRoot!)) : out;
   const sources = withIdentities(mapped.filter((s, i) => !mapped.slice(i + 1).some((later) => later.file === s.file)));
-  const manifests = await readManifests(sources);
+  const manifests = readManifests(sources);
   const withAliases = declaredAliases(forMode(sources, manifests, o.mode), manifests, o.packageRoot);
   return o.packageRoot ? withAliases.map((s) => withCompiled(s, o.packageRoot!)) : withAliases;
 }
 
-type Manifests = Map<string, Record<string, unknown> | undefined>;
+type Manifests = Map<string, Readonly<Record<string, unknown>> | undefined>;
 
-/** Each package's package.json (by root; a single-file plugin has none), read all at once. */
-async function readManifests(sources: PluginSource[]): Promise<Manifests> {
+/** Each package's package.json (by root; a single-file plugin has none), as composing the packages already read it. */
+function readManifests(sources: PluginSource[]): Manifests {
   const roots = [...new Set(sources.map((s) => s.root).filter((root) => !!root))];
-  const read = (root: string) => (/\.[cm]?[jt]s$/.test(root) ? undefined : readJson(join(root, "package.json")));
-  const manifests = await Promise.all(roots.map(read));
-  return new Map(roots.map((root, i) => [root, manifests[i]]));
+  return new Map(roots.map((root) => [root, /\.[cm]?[jt]s$/.test(root) ? undefined : readPackageJson(root)]));
 }
 
 const kernelManifest = (manifests: Manifests, root: string) =>
@@ -111,7 +109,7 @@ function declaredAliases(sources: PluginSource[], manifests: Manifests, packageR
 
 /** A pi package: package.json `pi.extensions`, else `extensions/`, else index.ts / index.js. */
 async function packageEntries(dir: string, origin: Origin): Promise<PluginSource[]> {
-  const manifest = await readJson(join(dir, "package.json"));
+  const manifest = readPackageJson(dir);
   const listed = (manifest?.pi as { extensions?: string[] } | undefined)?.extensions;
   if (listed) return listed.map((rel) => ({ file: resolve(dir, rel), root: dir, origin }));
   const conventional = join(dir, "extensions");
@@ -149,15 +147,6 @@ function withCompiled(source: PluginSource, packageRoot: string): PluginSource {
   if (rel.startsWith("..") || rel.split(sep)[0] === "dist" || !rel.endsWith(".ts")) return source;
   const compiled = join(packageRoot, "dist", rel.replace(/\.ts$/, ".js"));
   return existsSync(compiled) ? { ...source, compiled } : source;
-}
-
-async function readJson(file: string): Promise<Record<string, unknown> | undefined> {
-  try {
-    return JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new Error(`${file}: ${(error as Error).message}`);
-  }
 }
 
 /** What `createKernel` needs to discover with these options (skipped entirely with `noDiscovery`). */

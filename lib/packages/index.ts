@@ -1,8 +1,9 @@
 // The pi packages toolkit, one import for its users (the composition root, `pi install/remove/
 // update/list`, and the packages, settings and pi-compat plugins): package sources, installing
 // them, their manifests and filters, settings.json files, trusted projects, and composing an
-// agent's packages (composition files with `extends`, `exclude` and named packages). It holds
-// no state; every function works on the paths it is given.
+// agent's packages (composition files with `extends`, `exclude` and named packages). Every
+// function works on the paths it is given; the only state is the parsed package.json files,
+// checked against their stat on each read (package-json.ts).
 export { composePackages, resourcesOf, type ComposedPackage, type ComposePackagesOptions } from "./compose.js";
 export { compositionFiles, readComposition, type CompositionEntry, type CompositionNames } from "./composition.js";
 export { autoOverrides, type AutoEnabled } from "./auto-overrides.js";
@@ -27,6 +28,7 @@ export {
   type Resources,
   type ResourceStates,
 } from "./manifest.js";
+export { readPackageJson } from "./package-json.js";
 export { extensionFiles, filesOfPaths } from "./resource-files.js";
 export {
   getPath,

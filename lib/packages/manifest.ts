@@ -5,10 +5,11 @@
 // that has neither a manifest nor a convention folder is itself one extension, imported as Node
 // resolves a folder (`main`, else an index): pi's rule for local packages and `-e <folder>`.
 // A file in place of a package is one extension.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { applyPatterns, type Filters, filterStates, isOverride, type ResourceState } from "./filter.js";
 import { clean, isGlob, listFiles, matcher } from "./glob.js";
+import { readPackageJson } from "./package-json.js";
 import { filesOfPaths, isDirectory } from "./resource-files.js";
 
 export const KINDS = ["extensions", "skills", "prompts", "themes"] as const;
@@ -58,7 +59,7 @@ export function packageResources(dir: string, filters?: Filters, o: ResolveOptio
 /** The `name` in a package's package.json, if it has one. */
 export function packageName(dir: string): string | undefined {
   try {
-    const name = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown }).name;
+    const name = readPackageJson(dir)?.name;
     return typeof name === "string" && name ? name : undefined;
   } catch {
     return undefined;
@@ -69,9 +70,7 @@ type Manifest = Partial<Record<ResourceKind, string[]>>;
 
 /** package.json's `pi` object (its lists of strings), or undefined without one. A broken package.json throws. */
 function readManifest(dir: string): Manifest | undefined {
-  const file = join(dir, "package.json");
-  if (!existsSync(file)) return undefined;
-  const pi = (JSON.parse(readFileSync(file, "utf8")) as { pi?: unknown }).pi;
+  const pi = readPackageJson(dir)?.pi;
   if (!pi || typeof pi !== "object" || Array.isArray(pi)) return undefined;
   const out: Manifest = {};
   for (const kind of KINDS) {

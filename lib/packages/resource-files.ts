@@ -4,9 +4,10 @@
 // each subfolder's entries. Skills: a folder holding SKILL.md is one skill (nothing deeper), else
 // its subfolders are searched; `*.md` files directly in the top folder are skills too. Prompts:
 // `*.md`, themes: `*.json`, at any depth. Dot entries and node_modules are skipped.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ResourceKind } from "./manifest.js";
+import { readPackageJson } from "./package-json.js";
 
 const PATTERNS: Record<Exclude<ResourceKind, "extensions" | "skills">, RegExp> = { prompts: /\.md$/, themes: /\.json$/ };
 
@@ -34,7 +35,7 @@ export function extensionFiles(dir: string): string[] {
 
 /** The entries a folder declares for itself: `pi.extensions` in its package.json (those that exist), else its index. */
 export function entriesOf(dir: string): string[] | undefined {
-  const listed = manifestExtensions(join(dir, "package.json"))
+  const listed = manifestExtensions(dir)
     ?.map((p) => resolve(dir, p))
     .filter(existsSync);
   if (listed?.length) return listed;
@@ -42,10 +43,9 @@ export function entriesOf(dir: string): string[] | undefined {
   return index ? [index] : undefined;
 }
 
-function manifestExtensions(file: string): string[] | undefined {
+function manifestExtensions(dir: string): string[] | undefined {
   try {
-    const pi = (JSON.parse(readFileSync(file, "utf8")) as { pi?: { extensions?: unknown } }).pi;
-    const list = pi?.extensions;
+    const list = (readPackageJson(dir)?.pi as { extensions?: unknown } | undefined)?.extensions;
     return Array.isArray(list) ? list.filter((x): x is string => typeof x === "string") : undefined;
   } catch {
     return undefined;
