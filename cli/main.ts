@@ -8,6 +8,7 @@ import { agentDirOf } from "../compose/agent-dir.js";
 import { packageRoot } from "../compose/package-root.js";
 import { parseArgs, wantsHelp, type CliArgs } from "./args.js";
 import { inlineFiles } from "./files.js";
+import { readPipedStdin, stdinIsTerminal } from "./stdin.js";
 
 const PACKAGE_COMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
 
@@ -87,16 +88,8 @@ export async function main(argv: string[]): Promise<number> {
 
 function pickMode(flags: Record<string, unknown>): string {
   if (flags.mode === "rpc" || flags.mode === "json" || flags.mode === "acp") return flags.mode;
-  if (flags.print || flags.mode === "text" || !process.stdin.isTTY) return "print";
+  if (flags.print || flags.mode === "text" || !stdinIsTerminal()) return "print";
   return "interactive";
-}
-
-/** Piped stdin (trimmed, as pi reads it), or undefined with a terminal on stdin or nothing piped. */
-async function readPipedStdin(): Promise<string | undefined> {
-  if (process.stdin.isTTY) return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").trim() || undefined;
 }
 
 /**

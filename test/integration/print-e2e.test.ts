@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER, makeProject, scenarioTurns } from "../support/scenario.mjs";
@@ -69,6 +69,30 @@ describe("pi -p end to end (spawned CLI against the simulator)", () => {
     const user = sim.requests[start].body.messages.find((m: { role: string }) => m.role === "user");
     // pi joins stdin and the message without a separator (see first-hour-cli.test.ts).
     expect(user.content).toEqual([{ type: "text", text: "PIPED CONTENTsummarise this" }]);
+  });
+
+  it("reads stdin from a file, and nothing from /dev/null, without -p", async () => {
+    const { root, project, agentDir } = makeProject(sim.url);
+    const userText = (at: number) => sim.requests[at].body.messages.find((m: { role: string }) => m.role === "user").content[0].text;
+    const notes = join(root, "notes.txt");
+    writeFileSync(notes, "FROM A FILE\n");
+    sim.script({ text: "file ok" }, { text: "null ok" });
+    const start = sim.requests.length;
+    const fromFile = await runCli(["--provider", "sim", "--model", "sim-model", "summarise this"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+      stdinFile: notes,
+    });
+    expect(fromFile).toMatchObject({ code: 0, stdout: "file ok\n" });
+    expect(userText(start)).toBe("FROM A FILEsummarise this");
+    // `pi "..." < /dev/null`: print mode (stdin is no terminal), the message alone.
+    const fromNull = await runCli(["--provider", "sim", "--model", "sim-model", "summarise that"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+      stdinFile: "/dev/null",
+    });
+    expect(fromNull).toMatchObject({ code: 0, stdout: "null ok\n" });
+    expect(userText(start + 1)).toBe("summarise that");
   });
 
   it("reports a broken extension by file and still answers", async () => {

@@ -1,5 +1,6 @@
 // Spawns the real `pi` CLI (compiled; `npm test` builds first) and collects its output.
 import { spawn } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const PI_BIN = fileURLToPath(new URL("../../bin/pi.js", import.meta.url));
@@ -12,13 +13,24 @@ export interface CliResult {
 
 export function runCli(
   args: string[],
-  opts: { cwd: string; env?: Record<string, string>; input?: string; timeoutMs?: number; uid?: number; gid?: number },
+  opts: {
+    cwd: string;
+    env?: Record<string, string>;
+    /** Piped to stdin; without it (and without `stdinFile`) stdin is /dev/null. */
+    input?: string;
+    /** A file opened as stdin (`pi < file`). */
+    stdinFile?: string;
+    timeoutMs?: number;
+    uid?: number;
+    gid?: number;
+  },
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
+    const stdinFd = opts.stdinFile === undefined ? undefined : openSync(opts.stdinFile, "r");
     const child = spawn(process.execPath, [PI_BIN, ...args], {
       cwd: opts.cwd,
       env: { ...process.env, ...opts.env },
-      stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+      stdio: [stdinFd ?? (opts.input === undefined ? "ignore" : "pipe"), "pipe", "pipe"],
       // Another user (when the tests run as root): for permission cases root would not hit.
       ...(opts.uid === undefined ? {} : { uid: opts.uid, gid: opts.gid ?? opts.uid }),
     });
@@ -32,6 +44,7 @@ export function runCli(
     }, opts.timeoutMs ?? 15_000);
     if (opts.input !== undefined) child.stdin!.end(opts.input);
     child.on("error", reject);
+    if (stdinFd !== undefined) closeSync(stdinFd); // the child has its own copy
     child.on("close", (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
