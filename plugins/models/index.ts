@@ -65,7 +65,10 @@ export default definePlugin({
     const available = () => {
       const list = all();
       const ids = customIds();
-      return list.filter((m) => addedOwn.has(m) || ids.has(`${m.provider}/${m.id}`) || keys.hasAuth(m.provider));
+      // Asked once per provider, not per model: each answer may read auth.json (43 built-in models, 9 providers).
+      const auth = new Map<string, boolean>();
+      const hasAuth = (provider: string) => auth.get(provider) ?? auth.set(provider, keys.hasAuth(provider)).get(provider)!;
+      return list.filter((m) => addedOwn.has(m) || ids.has(`${m.provider}/${m.id}`) || hasAuth(m.provider));
     };
     const reported = new Set<string>();
     const service: ModelsService = {
