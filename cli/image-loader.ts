@@ -50,8 +50,13 @@ export function loadImage(entry: string): unknown {
       const path = id.startsWith(".") ? resolve(dirname(file), id) : "";
       return path.startsWith(root) && path.endsWith(".cjs") ? load(path) : own(id);
     }, own);
+    // Node's built-ins and npm packages are required, as the image's static imports of them are:
+    // import() would start Node's ES module loader (~4 ms) for what require() gives at once.
+    // Files (the vendored MCP SDK's .mjs, a user's plugin) are imported.
     const piImport = (specifier: string) =>
-      import(specifier.startsWith(".") ? pathToFileURL(resolve(dirname(file), specifier)).href : specifier);
+      isBare(specifier)
+        ? Promise.resolve().then(() => asNamespace(own(specifier)))
+        : import(specifier.startsWith(".") ? pathToFileURL(resolve(dirname(file), specifier)).href : specifier);
     (script.runInThisContext() as Wrapper)(module.exports, require, module, file, dirname(file), piImport, nodeInterop);
     return module.exports;
   };
@@ -60,6 +65,16 @@ export function loadImage(entry: string): unknown {
 }
 
 const wrap = (source: string) => `(function (exports, require, module, __filename, __dirname, __piImport, __piInterop) {${source}\n})`;
+
+/** A package name or `node:` built-in, not a path or URL. */
+const isBare = (specifier: string) => specifier.startsWith("node:") || !/^(\.|\/|[A-Za-z][\w+.-]*:)/.test(specifier);
+
+/** What import() gives for a required module: an ES module's namespace as it is, else module.exports as the default beside its own keys. */
+function asNamespace(required: unknown): unknown {
+  if (types.isModuleNamespaceObject(required)) return required;
+  const keys = required !== null && (typeof required === "object" || typeof required === "function") ? required : {};
+  return { ...keys, default: required };
+}
 
 /** An import of a CommonJS package sees module.exports as its default; of an ES module, its own default. */
 const nodeInterop = (required: unknown) => !types.isModuleNamespaceObject(required);

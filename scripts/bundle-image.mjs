@@ -2,7 +2,8 @@
 // ES modules, and compiling the ~60 start-up files was the largest part of a short run. The image
 // is the same bundled files as CommonJS (one .cjs per dist file, so what loads lazily still does),
 // which cli/image-loader.ts compiles through node:vm with V8's code cache (print runs at the end write
-// it: scripts/warm-image.mjs). bin/pi.js runs the image when it is there, dist/cli/main.js otherwise.
+// it: scripts/warm-image.mjs). bin/pi.js runs the image through
+// dist/image/loader.cjs when it is there, dist/cli/main.js otherwise.
 //
 // The generated entry tells compose/compiled-modules.js (the CLI's own instance) how to load each
 // built-in plugin module from the image, so the kernel's loader takes them from there instead of
@@ -120,6 +121,14 @@ try {
 } finally {
   rmSync(entry, { force: true });
 }
+// The loader itself, as CommonJS for bin/pi.js (a CommonJS launcher: no ES module loader at start).
+await build({
+  input: join(dist, "cli", "image-loader.js"),
+  platform: "node",
+  logLevel: "warn",
+  external: (id) => id.startsWith("node:"),
+  output: { file: join(next, "loader.cjs"), format: "cjs" },
+});
 rmSync(out, { recursive: true, force: true });
 renameSync(next, out);
 // The code cache, written by real print runs from the image (scripts/warm-image.mjs).

@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { closeSync, constants, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER, makeProject, scenarioTurns } from "../support/scenario.mjs";
@@ -93,6 +94,33 @@ describe("pi -p end to end (spawned CLI against the simulator)", () => {
     });
     expect(fromNull).toMatchObject({ code: 0, stdout: "null ok\n" });
     expect(userText(start + 1)).toBe("summarise that");
+  });
+
+  it("reads all of a non-blocking pipe (EAGAIN) whose writer pauses", async () => {
+    const { root, project, agentDir } = makeProject(sim.url);
+    const fifo = join(root, "stdin.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const writer = openSync(fifo, "w");
+    writeSync(writer, "FIRST ");
+    // Node's spawn hands a child blocking stdio; touching process.stdin makes fd 0 non-blocking
+    // again, as a parent that shares its own non-blocking pipe leaves it. Reads then say EAGAIN
+    // between the writer's two writes.
+    const probe = join(root, "nonblocking.cjs");
+    writeFileSync(probe, "process.stdin;\n");
+    sim.script({ text: "fifo ok" });
+    const start = sim.requests.length;
+    const pending = runCli(["--provider", "sim", "--model", "sim-model", "-p", "and the message"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}` },
+      stdinFd: reader,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    writeSync(writer, "SECOND ");
+    closeSync(writer);
+    expect(await pending).toMatchObject({ code: 0, stdout: "fifo ok\n" });
+    const user = sim.requests[start].body.messages.find((m: { role: string }) => m.role === "user");
+    expect(user.content[0].text).toBe("FIRST SECONDand the message");
   });
 
   it("reports a broken extension by file and still answers", async () => {

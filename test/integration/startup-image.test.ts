@@ -3,7 +3,7 @@
 // The loader cases use a small image of hand-written files in a temp dir, in real processes (the
 // caches are written at exit).
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,9 +18,14 @@ const packageRequire = createRequire(join(import.meta.dirname, "..", "..", "pack
 /** An ES-module-only package and a CommonJS one, as the image would require them. */
 const ESM_PACKAGE = packageRequire.resolve("string-width");
 const CJS_PACKAGE = packageRequire.resolve("picomatch");
-const LOADER = pathToFileURL(join(import.meta.dirname, "..", "..", "dist", "cli", "image-loader.js")).href;
+/** The loader as bin/pi.js requires it (the build compiles cli/image-loader.ts to CommonJS). */
+const LOADER = pathToFileURL(join(import.meta.dirname, "..", "..", "dist", "image", "loader.cjs")).href;
 
-/** A three-file image: the entry requires a.cjs, imports node:os through the loader, asks the interop question. */
+/**
+ * A two-file image: the entry requires a.cjs, imports node:os and two npm packages through the
+ * loader (an ES module's namespace; a CommonJS package's exports as the default), asks the
+ * interop question.
+ */
 function smallImage(): string {
   const dir = mkdtempSync(join(tmpdir(), "pik-image-"));
   writeFileSync(
@@ -29,11 +34,14 @@ function smallImage(): string {
       'const a = require("./a.cjs");',
       "exports.value = a.value;",
       'exports.os = () => __piImport("node:os").then((m) => typeof m.cpus);',
+      "exports.imported = (name) => __piImport(name).then((m) => [typeof m.default, Object.keys(m).includes('default')]);",
       "exports.interop = (name) => __piInterop(require(name));",
       "exports.filename = __filename;",
     ].join("\n"),
   );
   writeFileSync(join(dir, "a.cjs"), "exports.value = 1;\n");
+  // Bare names resolve from the file, as they do in dist/image/.
+  symlinkSync(join(import.meta.dirname, "..", "..", "node_modules"), join(dir, "node_modules"));
   return dir;
 }
 
@@ -42,14 +50,15 @@ function run(dir: string, uid?: number, then = "") {
   const script = `const { loadImage } = await import(${JSON.stringify(LOADER)});
 const m = loadImage(${JSON.stringify(join(dir, "entry.cjs"))});
 ${then}
-console.log(JSON.stringify({ value: m.value, os: await m.os(), esm: m.interop(${JSON.stringify(ESM_PACKAGE)}), cjs: m.interop(${JSON.stringify(CJS_PACKAGE)}), filename: m.filename }));`;
+const imported = { esm: await m.imported("string-width"), cjs: await m.imported("picomatch") };
+console.log(JSON.stringify({ value: m.value, os: await m.os(), esm: m.interop(${JSON.stringify(ESM_PACKAGE)}), cjs: m.interop(${JSON.stringify(CJS_PACKAGE)}), imported, filename: m.filename }));`;
   const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
     cwd: dir,
     encoding: "utf8",
     ...(uid === undefined ? {} : { uid, gid: uid }),
   });
   expect(r.stderr).toBe("");
-  return JSON.parse(r.stdout) as { value: number; os: string; esm: boolean; cjs: boolean; filename: string };
+  return JSON.parse(r.stdout) as { value: number; os: string; esm: boolean; cjs: boolean; imported: unknown; filename: string };
 }
 
 const mtime = (file: string) => statSync(file).mtimeMs;
@@ -57,7 +66,15 @@ const mtime = (file: string) => statSync(file).mtimeMs;
 describe("the start-up image's loader", () => {
   it("runs the files, serves import() and tells an ES module from a CommonJS package", () => {
     const dir = smallImage();
-    expect(run(dir)).toEqual({ value: 1, os: "function", esm: false, cjs: true, filename: join(dir, "entry.cjs") });
+    expect(run(dir)).toEqual({
+      value: 1,
+      os: "function",
+      esm: false,
+      cjs: true,
+      // string-width's default is its own function; picomatch's module.exports is a function too.
+      imported: { esm: ["function", true], cjs: ["function", true] },
+      filename: join(dir, "entry.cjs"),
+    });
   });
 
   it("writes each file's cache at exit and reuses it (an accepted cache is not written again)", () => {
@@ -136,10 +153,28 @@ describe("pi runs from the start-up image", () => {
     return loads.urls();
   }
 
-  it("loads no plugin, chunk or kernel module of dist/ as an ES module (PI_KERNEL_IMAGE=0 does)", async () => {
-    const image = await esmLoads({});
-    // The launcher and the loader are ES modules; everything else comes from the image.
-    expect(image.map((u) => u.slice(u.indexOf("/dist/")))).toEqual(["/dist/cli/image-loader.js"]);
+  it("loads no module of dist/ as an ES module (PI_KERNEL_IMAGE=0 does)", async () => {
+    // The launcher and the loader are CommonJS, and the image requires Node's built-ins for import().
+    expect(await esmLoads({})).toEqual([]);
+    // Nor does Node's ES module loader run at all: its translators, which every ES module (or
+    // import() of a built-in) goes through, are never loaded.
+    const probe = join(mkdtempSync(join(tmpdir(), "pik-esm-")), "probe.cjs");
+    writeFileSync(
+      probe,
+      'process.on("exit", () => process.stderr.write(`translators: ${process.moduleLoadList.some((m) => m.endsWith("esm/translators"))}\\n`));\n',
+    );
+    const { project, agentDir } = makeProject(sim.url);
+    sim.script({ text: "hi" }, { text: "hi" });
+    for (const [image, expected] of [
+      ["1", "translators: false"],
+      ["0", "translators: true"],
+    ]) {
+      const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
+        cwd: project,
+        env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}`, PI_KERNEL_IMAGE: image },
+      });
+      expect(r.stderr.trim()).toBe(expected);
+    }
     const esm = await esmLoads({ PI_KERNEL_IMAGE: "0" });
     expect(esm.some((u) => u.includes("/dist/plugins/session-jsonl/index.js"))).toBe(true);
     expect(esm.some((u) => u.includes("/dist/chunks/"))).toBe(true);

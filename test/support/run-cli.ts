@@ -20,13 +20,15 @@ export function runCli(
     input?: string;
     /** A file opened as stdin (`pi < file`). */
     stdinFile?: string;
+    /** An open descriptor given as stdin (closed here once the child has it). */
+    stdinFd?: number;
     timeoutMs?: number;
     uid?: number;
     gid?: number;
   },
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const stdinFd = opts.stdinFile === undefined ? undefined : openSync(opts.stdinFile, "r");
+    const stdinFd = opts.stdinFd ?? (opts.stdinFile === undefined ? undefined : openSync(opts.stdinFile, "r"));
     const child = spawn(process.execPath, [PI_BIN, ...args], {
       cwd: opts.cwd,
       env: { ...process.env, ...opts.env },
