@@ -150,6 +150,25 @@ function table(results) {
   return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
+/**
+ * What NODE_EXTRA_CA_CERTS costs every Node process here (both sides, and each `node` a bash
+ * command starts): Node 20 parses the bundle before any JavaScript runs. Medians of 7 `node -e 0`.
+ */
+async function caNote(ca) {
+  const bare = async (env) => {
+    const walls = [];
+    for (let i = 0; i < 7; i++) {
+      const t0 = process.hrtime.bigint();
+      await new Promise((resolve) => spawn(process.execPath, ["-e", "0"], { env, stdio: "ignore" }).on("close", resolve));
+      walls.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    return stats(walls).median;
+  };
+  const { NODE_EXTRA_CA_CERTS: _, ...without } = process.env;
+  const [withCa, withoutCa] = [await bare(process.env), await bare(without)];
+  return `NODE_EXTRA_CA_CERTS=${ca} is set: every Node process parses it at start (\`node -e 0\` ${fmt(withCa, " ms")} with it, ${fmt(withoutCa, " ms")} without); both sides pay it, e2e twice (the agent and its \`node src/app.js\`).`;
+}
+
 async function main() {
   const sim = await startSimulator();
   const root = mkdtempSync(join(tmpdir(), "pik-vs-pi-"));
@@ -253,6 +272,8 @@ async function main() {
     `pi-kernel vs pi ${PI_VERSION} (${PI_NODE === process.execPath ? `Node ${process.version}` : PI_NODE}), medians of ${RUNS}, interleaved`,
   );
   if (results.length) console.log(table(results));
+  const ca = process.env.NODE_EXTRA_CA_CERTS;
+  if (ca) console.log(`\n${await caNote(ca)}`);
   if (idle) {
     const [p, k] = [stats(idle.pi).median, stats(idle["pi-kernel"]).median];
     console.log(
