@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
-import { packageResources, readPackageJson } from "../lib/packages/index.js";
+import { inPackageJsonPass, packageResources, readPackageJson } from "../lib/packages/index.js";
 import { asBuiltin } from "./builtin-plugins.js";
 import { withIdentities } from "./plugin-identity.js";
 
@@ -37,7 +37,11 @@ export function extensionDirs(o: DiscoverOptions): string[] {
   return [join(o.agentDir, "extensions"), ...project];
 }
 
-export async function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[]> {
+export function discoverPlugins(o: DiscoverOptions): Promise<PluginSource[]> {
+  return inPackageJsonPass(() => discoverInPass(o));
+}
+
+async function discoverInPass(o: DiscoverOptions): Promise<PluginSource[]> {
   const out: PluginSource[] = [];
   if (o.packageSources) out.push(...(await o.packageSources()));
   const [userDir, projectDir] = extensionDirs(o);

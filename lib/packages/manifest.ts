@@ -5,12 +5,12 @@
 // that has neither a manifest nor a convention folder is itself one extension, imported as Node
 // resolves a folder (`main`, else an index): pi's rule for local packages and `-e <folder>`.
 // A file in place of a package is one extension.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { applyPatterns, type Filters, filterStates, isOverride, type ResourceState } from "./filter.js";
 import { clean, isGlob, listFiles, matcher } from "./glob.js";
 import { readPackageJson } from "./package-json.js";
-import { filesOfPaths, isDirectory } from "./resource-files.js";
+import { filesOfPaths } from "./resource-files.js";
 
 export const KINDS = ["extensions", "skills", "prompts", "themes"] as const;
 export type ResourceKind = (typeof KINDS)[number];
@@ -24,18 +24,7 @@ export interface ResolveOptions {
 
 /** Every resource file the package offers, each with whether the filters let it load. */
 export function packageResourceStates(dir: string, filters?: Filters, o: ResolveOptions = {}): ResourceStates {
-  const out = { extensions: [], skills: [], prompts: [], themes: [] } as ResourceStates;
-  if (existsSync(dir) && !isDirectory(dir)) return { ...out, extensions: [{ path: dir, enabled: true }] };
-  const manifest = readManifest(dir);
-  let found = false;
-  for (const kind of KINDS) {
-    const offer = offered(dir, manifest, kind, filters !== undefined);
-    found ||= offer.declared;
-    out[kind] = filterStates(offer.files, filters?.[kind], dir);
-  }
-  // pi: a filter entry or a manifest counts as resolved even when it lists nothing.
-  if (!found && !filters && !manifest && o.folderIsModule) out.extensions = [{ path: dir, enabled: true }];
-  return out;
+  return resolvePackage(dir, filters, o).states;
 }
 
 /**
@@ -43,17 +32,48 @@ export function packageResourceStates(dir: string, filters?: Filters, o: Resolve
  * skills and prompts plugins read them live); a narrowed kind lists its enabled files.
  */
 export function packageResources(dir: string, filters?: Filters, o: ResolveOptions = {}): Resources {
-  const states = packageResourceStates(dir, filters, o);
-  const manifest = existsSync(dir) && isDirectory(dir) ? readManifest(dir) : undefined;
+  const { states, manifest, offers } = resolvePackage(dir, filters, o);
   const out = {} as Resources;
   for (const kind of KINDS) {
     const narrowed = filters?.[kind] !== undefined || (manifest?.[kind] ?? []).some(isOverride);
     const whole = kind !== "extensions" && !narrowed && states[kind].length > 0;
-    out[kind] = whole
-      ? offered(dir, manifest, kind, filters !== undefined).roots
-      : states[kind].filter((s) => s.enabled).map((s) => s.path);
+    out[kind] = whole ? (offers?.[kind].roots ?? []) : states[kind].filter((s) => s.enabled).map((s) => s.path);
   }
   return out;
+}
+
+type Offer = ReturnType<typeof offered>;
+
+/** The package read once: its manifest, what it offers of each kind, and the filters' verdicts on that. */
+function resolvePackage(
+  dir: string,
+  filters: Filters | undefined,
+  o: ResolveOptions,
+): { states: ResourceStates; manifest?: Manifest; offers?: Record<ResourceKind, Offer> } {
+  const states = { extensions: [], skills: [], prompts: [], themes: [] } as ResourceStates;
+  const kind = pathKind(dir);
+  if (kind === "other") return { states: { ...states, extensions: [{ path: dir, enabled: true }] } };
+  const manifest = kind === "dir" ? readManifest(dir) : undefined;
+  const offers = {} as Record<ResourceKind, Offer>;
+  let found = false;
+  for (const k of KINDS) {
+    offers[k] = offered(dir, manifest, k, filters !== undefined);
+    found ||= offers[k].declared;
+    states[k] = filterStates(offers[k].files, filters?.[k], dir);
+  }
+  // pi: a filter entry or a manifest counts as resolved even when it lists nothing.
+  if (!found && !filters && !manifest && o.folderIsModule) states.extensions = [{ path: dir, enabled: true }];
+  return { states, manifest, offers };
+}
+
+/** One stat: a folder, something else (a file in place of a package), or nothing. */
+function pathKind(path: string): "dir" | "other" | "missing" {
+  try {
+    const info = statSync(path, { throwIfNoEntry: false });
+    return info === undefined ? "missing" : info.isDirectory() ? "dir" : "other";
+  } catch {
+    return "missing";
+  }
 }
 
 /** The `name` in a package's package.json, if it has one. */

@@ -2,13 +2,30 @@
 // five times (its resources, its name for identity and for `exclude`, its extensions, its
 // `pi-kernel` manifest), for every one of ~36 packages: ~3 ms of each start. Each file is parsed once
 // per process and read again only when it changed (inode, size or mtime), so a long-lived session
-// that reloads after an edit sees the new file.
+// that reloads after an edit sees the new file. Within one composing pass (`inPackageJsonPass`)
+// a file is stat'ed once: ~140 stats fewer per start.
 import { readFileSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 
 type PackageJson = Readonly<Record<string, unknown>>;
 
 const parsed = new Map<string, { stamp: string; json: PackageJson }>();
+/** Files checked against their stat in this pass (undefined: no pass, check on every read). */
+let checked: Set<string> | undefined;
+
+/**
+ * Runs one composing pass: while it runs, each package.json is checked against its stat once and
+ * then taken from memory (a pass reads every package's file several times within a few ms).
+ */
+export async function inPackageJsonPass<T>(fn: () => Promise<T>): Promise<T> {
+  if (checked) return fn();
+  checked = new Set();
+  try {
+    return await fn();
+  } finally {
+    checked = undefined;
+  }
+}
 
 /**
  * `<dir>/package.json` parsed (shared: callers must not change it), or undefined when there is
@@ -16,14 +33,19 @@ const parsed = new Map<string, { stamp: string; json: PackageJson }>();
  */
 export function readPackageJson(dir: string): PackageJson | undefined {
   const file = join(dir, "package.json");
+  if (checked?.has(file)) return parsed.get(file)?.json;
   const stat = statOf(file);
   if (!stat?.isFile()) {
     parsed.delete(file);
+    checked?.add(file);
     return undefined;
   }
   const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
   const hit = parsed.get(file);
-  if (hit?.stamp === stamp) return hit.json;
+  if (hit?.stamp === stamp) {
+    checked?.add(file);
+    return hit.json;
+  }
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(file, "utf8"));
@@ -32,6 +54,7 @@ export function readPackageJson(dir: string): PackageJson | undefined {
   }
   const json = value && typeof value === "object" && !Array.isArray(value) ? (value as PackageJson) : {};
   parsed.set(file, { stamp, json });
+  checked?.add(file); // a file that is not JSON is not marked: each read throws, as without a pass
   return json;
 }
 

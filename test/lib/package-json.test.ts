@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { packageResources, readPackageJson } from "../../lib/packages/index.js";
+import { inPackageJsonPass, packageResources, readPackageJson } from "../../lib/packages/index.js";
 
 const root = mkdtempSync(join(tmpdir(), "pik-pkgjson-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -55,5 +55,25 @@ describe("readPackageJson", () => {
     expect(packageResources(dir).extensions).toEqual([join(dir, "a.ts")]);
     writeFileSync(join(dir, "package.json"), JSON.stringify({ pi: { extensions: ["./b.ts", "./a.ts"] } }));
     expect(packageResources(dir).extensions).toEqual([join(dir, "b.ts"), join(dir, "a.ts")]);
+  });
+
+  it("within a composing pass checks each file once; the next pass sees an edit; a broken file throws on every read", async () => {
+    const dir = pkg("pass", '{"name":"one"}');
+    const broken = pkg("pass-broken", "{ nope");
+    const later = () => {
+      writeFileSync(join(dir, "package.json"), '{"name":"two"}');
+      utimesSync(join(dir, "package.json"), new Date(), new Date(Date.now() + 4000));
+    };
+    const seen = await inPackageJsonPass(async () => {
+      const first = readPackageJson(dir)?.name;
+      later();
+      await new Promise((r) => setTimeout(r, 1));
+      expect(() => readPackageJson(broken)).toThrow("package.json");
+      expect(() => readPackageJson(broken)).toThrow("package.json");
+      return [first, readPackageJson(dir)?.name];
+    });
+    expect(seen).toEqual(["one", "one"]);
+    expect(readPackageJson(dir)?.name).toBe("two");
+    expect(await inPackageJsonPass(async () => readPackageJson(dir)?.name)).toBe("two");
   });
 });
