@@ -13,8 +13,11 @@ export type Stamps = Map<string, number>;
 export function findSkillFiles(root: string, rootFiles: boolean, stamps: Stamps = new Map()): string[] {
   let stat: ReturnType<typeof statSync>;
   try {
-    stat = statSync(root);
+    stat = statSync(root, { throwIfNoEntry: false });
   } catch {
+    stat = undefined;
+  }
+  if (!stat) {
     stamps.set(root, -1);
     return [];
   }
@@ -25,10 +28,13 @@ export function findSkillFiles(root: string, rootFiles: boolean, stamps: Stamps 
   return out;
 }
 
-/** The mtime now (-1: missing); compared with a stamp taken before the last read. */
+/**
+ * The mtime now (-1: missing); compared with a stamp taken before the last read. Most roots are
+ * missing and are looked at on every request, so a missing one answers without an Error.
+ */
 export function mtimeOf(path: string): number {
   try {
-    return statSync(path).mtimeMs;
+    return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? -1;
   } catch {
     return -1;
   }
