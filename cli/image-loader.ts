@@ -5,7 +5,7 @@
 // Node version, other V8 flags) is written again when the process exits, once the run has compiled
 // what it uses, so the next run starts from it; writing is best effort (a read-only install just
 // compiles as before) and atomic (a temp file renamed), so two processes never leave half a cache.
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -88,12 +88,29 @@ function stamp(file: string): Buffer {
   return out;
 }
 
+/**
+ * Caches are read into one buffer, reused file after file: V8 deserializes a cache while the
+ * Script is made (before the file's own requires load the next one) and keeps none of it, and a
+ * fresh Buffer per file left ~1.2 MB for the GC to find (~0.5 MB of an idle session's RSS).
+ */
+let scratch = Buffer.allocUnsafeSlow(256 * 1024);
+
 function readCache(file: string, fileStamp: Buffer): Buffer | undefined {
+  let fd: number;
   try {
-    const data = readFileSync(`${file}.cache`);
+    fd = openSync(`${file}.cache`, "r");
+  } catch {
+    return undefined; // none yet: written at exit
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size > scratch.length) scratch = Buffer.allocUnsafeSlow(size);
+    const data = scratch.subarray(0, readSync(fd, scratch, 0, size, 0));
     return data.length > 16 && data.subarray(0, 16).equals(fileStamp) ? data.subarray(16) : undefined;
   } catch {
     return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
