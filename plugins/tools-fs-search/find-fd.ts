@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { lstat } from "node:fs/promises";
 import { relative, sep } from "node:path";
-import { readJsonl } from "../../lib/mode-kit/jsonl.js";
+import { readJsonl } from "../../lib/mode-kit/index.js";
 import { onAbort, toPosix } from "../../lib/tool-kit/index.js";
 import { byPath } from "./output.js";
 
