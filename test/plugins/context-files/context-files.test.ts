@@ -1,7 +1,7 @@
 // The system prompt's assembly with context files, through the real kernel: AGENTS.md/CLAUDE.md
 // discovery, SYSTEM.md / APPEND_SYSTEM.md and the flags that override them, -nc, and an edited
 // AGENTS.md reaching the next request.
-import { mkdir, utimes, writeFile } from "node:fs/promises";
+import { mkdir, rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import contextFiles from "../../../plugins/context-files/index.js";
@@ -63,6 +63,28 @@ describe("context files", () => {
     expect(h.sim.requests[0].systemPrompt).toContain("version one");
     expect(h.sim.requests[1].systemPrompt).toContain("version two, longer");
     await h.kernel.stop();
+  });
+
+  it("a file created mid-session is in the next request and a deleted one is gone; a folder named AGENTS.md is passed over", async () => {
+    const { root, agentDir, cwd } = await layout();
+    await mkdir(join(root, "repo", "AGENTS.md"));
+    await writeFile(join(root, "repo", "CLAUDE.md"), "repo claude under a folder named AGENTS.md");
+    const h = await startKernel([toolsCore, systemPrompt, contextFiles], { cwd, agentDir });
+    const ask = async (text: string) => {
+      h.sim.push({ text: "ok" });
+      await h.kernel.actions.prompt(text);
+      return h.sim.requests.at(-1)!.systemPrompt;
+    };
+    const first = await ask("a");
+    await writeFile(join(cwd, "AGENTS.md"), "added mid-session");
+    const second = await ask("b");
+    await rm(join(cwd, "AGENTS.md"));
+    const third = await ask("c");
+    await h.kernel.stop();
+    for (const prompt of [first, second, third]) expect(prompt).toContain("repo claude under a folder named AGENTS.md");
+    expect(first).not.toContain("added mid-session");
+    expect(second).toContain(`## ${join(cwd, "AGENTS.md")}\n\nadded mid-session`);
+    expect(third).not.toContain("added mid-session");
   });
 
   it("-nc skips context files but not SYSTEM.md", async () => {
