@@ -13,13 +13,17 @@ const ACTIONS = {
   "Restore code only": { files: true, conversation: false },
 } as const;
 
-export function rewindCommand(api: PluginApi, checkpoints: () => Checkpoints | undefined, why: () => string): CommandDef {
+export function rewindCommand(
+  api: PluginApi,
+  checkpoints: () => Promise<Checkpoints | undefined> | undefined,
+  why: () => string,
+): CommandDef {
   return {
     name: "rewind",
     description: "Rewind the files and/or the conversation to before a user message (undoable)",
     source: "builtin",
     handler: async () => {
-      const cp = checkpoints();
+      const cp = await checkpoints();
       if (!cp) return why();
       const list = (await cp.list()).reverse();
       const ui = api.current().services.get("ui");

@@ -5,15 +5,14 @@
 // `"checkpoints": {"enabled": false}`, in the home directory or / (too big to snapshot), and in a
 // print or JSON run with --no-session: no later process can find its session to rewind to (an
 // interactive or RPC --no-session run keeps them: /rewind works within the process).
+//
+// The snapshot code (the shadow repository, git, the store: ./open.ts) loads only where
+// checkpoints are on, so a run without them (a --no-session print run) never loads it.
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { definePlugin, isEvent, type PluginApi, Stage } from "pi-kernel";
-import { Checkpoints } from "./checkpoints.js";
+import type { Checkpoints } from "./checkpoints.js";
 import { rewindCommand } from "./command.js";
-import { ShadowRepo, shadowDir } from "./shadow.js";
-import { CheckpointStore } from "./store.js";
-
-const DEFAULT_MAX_FILE_SIZE = 2 * 1024 * 1024;
 
 export default definePlugin({
   name: "checkpoints",
@@ -26,51 +25,54 @@ export default definePlugin({
       warned = true;
       api.current().diagnose({ level: "warning", code: "checkpoints-failed", message: `checkpoints: ${message}` });
     };
-    const checkpoints = off ? undefined : create(api, warn);
+    // Undefined when off, or when the snapshot code could not start (warned).
+    const ready: Promise<Checkpoints | undefined> | undefined = off
+      ? undefined
+      : import("./open.js")
+          .then((m) => m.openCheckpoints(api, warn))
+          .catch((error: unknown) => {
+            warn((error as Error).message);
+            return undefined;
+          });
     api.register.command(
       rewindCommand(
         api,
-        () => checkpoints,
-        () => `Rewind is off: ${off}.`,
+        () => ready,
+        () => `Rewind is off: ${off ?? "checkpoints could not start (see the warning)"}.`,
       ),
     );
-    const need = () => {
-      if (!checkpoints) throw new Error(`Rewind is off: ${off}`);
+    const need = async () => {
+      const checkpoints = await ready;
+      if (!checkpoints) throw new Error(`Rewind is off: ${off ?? "checkpoints could not start (see the warning)"}`);
       return checkpoints;
     };
-    api.register.rpcCommand({ name: "get_checkpoints", handler: async () => ({ checkpoints: await need().list() }) });
+    api.register.rpcCommand({ name: "get_checkpoints", handler: async () => ({ checkpoints: await (await need()).list() }) });
     api.register.rpcCommand({
       name: "rewind",
       handler: async (cmd) => {
         if (typeof cmd.entryId !== "string") throw new Error('Missing or invalid field "entryId": expected a string');
-        const { restoredFiles, leafId } = await need().rewind(cmd.entryId, {
+        const { restoredFiles, leafId } = await (await need()).rewind(cmd.entryId, {
           files: cmd.files === true,
           conversation: cmd.conversation === true,
         });
         return { restoredFiles, leafId };
       },
     });
-    api.register.rpcCommand({ name: "undo_rewind", handler: async () => need().undo() });
-    if (!checkpoints) return;
+    api.register.rpcCommand({ name: "undo_rewind", handler: async () => (await need()).undo() });
+    if (!ready) return;
+    // In order: a capture is asked for before any later hook waits on ready, so a tool call's
+    // idle() below always sees the capture of its turn.
     api.on("event", (event) => {
-      if (isEvent(event, "message_end") && event.message.role === "user") checkpoints.capture(event.message.timestamp);
+      if (isEvent(event, "message_end") && event.message.role === "user") {
+        const at = event.message.timestamp;
+        void ready.then((checkpoints) => checkpoints?.capture(at));
+      }
     });
     // No tool runs before the snapshot of the turn it belongs to is taken.
-    api.on("toolCall", async () => void (await checkpoints.idle()), { stage: Stage.EARLY - 10 });
-    api.on("shutdown", () => checkpoints.idle());
+    api.on("toolCall", async () => void (await (await ready)?.idle()), { stage: Stage.EARLY - 10 });
+    api.on("shutdown", async () => (await ready)?.idle());
   },
 });
-
-function create(api: PluginApi, warn: (message: string) => void): Checkpoints {
-  const workspace = realpathSync(api.cwd);
-  const max = (api.settings.checkpoints as { maxFileSize?: unknown } | undefined)?.maxFileSize;
-  const repo = new ShadowRepo(
-    shadowDir(api.agentDir, workspace),
-    workspace,
-    typeof max === "number" && max > 0 ? max : DEFAULT_MAX_FILE_SIZE,
-  );
-  return new Checkpoints(() => api.current(), repo, new CheckpointStore(repo.dir), warn);
-}
 
 function realHome(): string | undefined {
   try {

@@ -2,12 +2,12 @@
 // self-contained HTML page (tree sidebar, search, tool calls and diffs, theme colours) or, for a
 // `.jsonl` target, to a copy of the session file. Other session files are found and read by
 // the "sessions" service; this plugin never reads the file format itself.
-import { copyFileSync, existsSync, writeFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
-import { definePlugin, type PluginApi } from "pi-kernel";
-import type { LoadedSession } from "../../contracts/sessions.js";
-import { renderHtml, type ExportData } from "./html.js";
-import { exportColors } from "./theme-colors.js";
+//
+// The page's code (renderer, viewer, colours: ./export.ts) loads on the first export: every
+// start loads this plugin, few runs export, and loading it was ~0.5 ms of each start.
+import { definePlugin } from "pi-kernel";
+
+const exporter = () => import("./export.js");
 
 export default definePlugin({
   name: "export-html",
@@ -20,7 +20,7 @@ export default definePlugin({
       claims: (flags) => flags.export !== undefined,
       run: async ({ messages }) => {
         try {
-          const out = exportFile(api, String(api.flags.export), messages[0]);
+          const out = (await exporter()).exportFile(api, String(api.flags.export), messages[0]);
           process.stdout.write(`Session exported to: ${out}\n`);
           return 0;
         } catch (error) {
@@ -30,68 +30,13 @@ export default definePlugin({
       },
     });
     // For RPC's export_html and other front ends.
-    api.services.provide("export", { exportHtml: async (outputPath?: string) => exportCurrent(api, outputPath ?? "") });
+    api.services.provide("export", { exportHtml: async (outputPath?: string) => (await exporter()).exportCurrent(api, outputPath ?? "") });
     api.register.command({
       name: "export",
       source: "builtin",
       argumentHint: "[file.html|file.jsonl]",
       description: "Export this session to a self-contained HTML file (or copy it as .jsonl)",
-      handler: (args) => `Session exported to: ${exportCurrent(api, args.trim())}`,
+      handler: async (args) => `Session exported to: ${(await exporter()).exportCurrent(api, args.trim())}`,
     });
   },
 });
-
-function exportFile(api: PluginApi, arg: string, target: string | undefined): string {
-  const s = sessions(api);
-  const file = existsSync(resolve(api.cwd, arg)) ? resolve(api.cwd, arg) : s.locate(arg);
-  const out = resolve(api.cwd, target ?? defaultName(file));
-  if (out.endsWith(".jsonl")) copyFileSync(file, out);
-  else
-    writeFileSync(
-      out,
-      renderHtml(exportData(s.load(file, (m) => api.diagnose({ level: "warning", where: "export", message: m }))), exportColors(api)),
-    );
-  return out;
-}
-
-/** The page's data for a file read whole: the last entry is the leaf; the latest label per entry. */
-function exportData({ header, entries }: LoadedSession): ExportData {
-  const labels: Record<string, string> = {};
-  let name: string | undefined;
-  for (const e of entries) {
-    if (e.type === "label") {
-      if (e.label) labels[e.targetId] = e.label;
-      else delete labels[e.targetId];
-    }
-    if (e.type === "session_info") name = e.name || undefined;
-  }
-  return { header, entries, leafId: entries.at(-1)?.id ?? null, labels, name };
-}
-
-function sessions(api: PluginApi) {
-  if (!api.services.has("sessions")) throw new Error("no session plugin is loaded");
-  return api.services.use("sessions");
-}
-
-function exportCurrent(api: PluginApi, target: string): string {
-  const s = sessions(api);
-  const out = resolve(api.cwd, target || defaultName(s.file ?? `${s.header().id}.jsonl`));
-  const entries = s.entries();
-  if (out.endsWith(".jsonl")) {
-    if (s.persisted && s.file) copyFileSync(s.file, out);
-    else writeFileSync(out, [s.header(), ...entries].map((e) => JSON.stringify(e)).join("\n") + "\n");
-    return out;
-  }
-  const labels: Record<string, string> = {};
-  for (const e of entries) {
-    const l = s.label(e.id);
-    if (l) labels[e.id] = l;
-  }
-  const data: ExportData = { header: s.header(), entries, leafId: s.leafId, labels, name: s.name };
-  writeFileSync(out, renderHtml(data, exportColors(api)));
-  return out;
-}
-
-function defaultName(sessionFile: string): string {
-  return `pi-session-${basename(sessionFile, ".jsonl")}.html`;
-}

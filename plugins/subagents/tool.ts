@@ -6,7 +6,6 @@ import { mkdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { defineTool, type Model, type PluginApi, type ThinkingLevel, type ToolResult, Type } from "pi-kernel";
 import type { AgentDef } from "./agents.js";
-import { runChild } from "./child-run.js";
 import type { Limit } from "./limit.js";
 import type { SubagentDetails } from "./progress.js";
 import type { AgentStore } from "./store.js";
@@ -54,6 +53,8 @@ export function subagentTool(api: PluginApi, store: AgentStore, limit: Limit) {
       const picked = pickModel(live, params.model ?? def?.model);
       if ("problem" in picked) return error(picked.problem);
       const label = def?.name ?? "ad-hoc";
+      // The child's run (./child-run.ts) loads on the first call: most runs never delegate.
+      const { runChild } = await import("./child-run.js");
       const result = await limit.run(signal, () =>
         runChild(
           live,
