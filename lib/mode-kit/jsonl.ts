@@ -7,7 +7,7 @@ export function jsonLine(value: unknown): string {
 }
 
 /** Calls `onLine` for every complete record; `onEnd` after the stream ends. */
-export function readJsonl(stream: NodeJS.ReadableStream, onLine: (line: string) => void, onEnd: () => void): () => void {
+export function readJsonl(stream: NodeJS.ReadableStream, onLine: (line: string) => void, onEnd: () => void = () => {}): () => void {
   const decoder = new StringDecoder("utf8");
   let buffer = "";
   const emit = (line: string) => onLine(line.endsWith("\r") ? line.slice(0, -1) : line);

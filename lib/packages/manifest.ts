@@ -5,12 +5,12 @@
 // that has neither a manifest nor a convention folder is itself one extension, imported as Node
 // resolves a folder (`main`, else an index): pi's rule for local packages and `-e <folder>`.
 // A file in place of a package is one extension.
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { applyPatterns, type Filters, filterStates, isOverride, type ResourceState } from "./filter.js";
 import { clean, isGlob, listFiles, matcher } from "./glob.js";
 import { readPackageJson } from "./package-json.js";
-import { filesOfPaths } from "./resource-files.js";
+import { filesOfPaths, pathKind } from "./resource-files.js";
 
 export const KINDS = ["extensions", "skills", "prompts", "themes"] as const;
 export type ResourceKind = (typeof KINDS)[number];
@@ -52,7 +52,7 @@ function resolvePackage(
 ): { states: ResourceStates; manifest?: Manifest; offers?: Record<ResourceKind, Offer> } {
   const states = { extensions: [], skills: [], prompts: [], themes: [] } as ResourceStates;
   const kind = pathKind(dir);
-  if (kind === "other") return { states: { ...states, extensions: [{ path: dir, enabled: true }] } };
+  if (kind === "file" || kind === "other") return { states: { ...states, extensions: [{ path: dir, enabled: true }] } };
   const manifest = kind === "dir" ? readManifest(dir) : undefined;
   const offers = {} as Record<ResourceKind, Offer>;
   let found = false;
@@ -64,16 +64,6 @@ function resolvePackage(
   // pi: a filter entry or a manifest counts as resolved even when it lists nothing.
   if (!found && !filters && !manifest && o.folderIsModule) states.extensions = [{ path: dir, enabled: true }];
   return { states, manifest, offers };
-}
-
-/** One stat: a folder, something else (a file in place of a package), or nothing. */
-function pathKind(path: string): "dir" | "other" | "missing" {
-  try {
-    const info = statSync(path, { throwIfNoEntry: false });
-    return info === undefined ? "missing" : info.isDirectory() ? "dir" : "other";
-  } catch {
-    return "missing";
-  }
 }
 
 /** The `name` in a package's package.json, if it has one. */

@@ -85,18 +85,20 @@ function isScript(name: string): boolean {
   return /\.(ts|js|mjs)$/.test(name) && !/\.(d|test)\.ts$/.test(name);
 }
 
-export function isDirectory(path: string): boolean {
+/** What is at a path, in one stat; a missing path answers without an Error (most looked-for paths are missing). */
+export function pathKind(path: string): "dir" | "file" | "other" | "missing" {
   try {
-    return statSync(path).isDirectory();
+    const info = statSync(path, { throwIfNoEntry: false });
+    return info === undefined ? "missing" : info.isDirectory() ? "dir" : info.isFile() ? "file" : "other";
   } catch {
-    return false;
+    return "missing";
   }
 }
 
+export function isDirectory(path: string): boolean {
+  return pathKind(path) === "dir";
+}
+
 function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
+  return pathKind(path) === "file";
 }

@@ -34,16 +34,17 @@ export default definePlugin({
             warn((error as Error).message);
             return undefined;
           });
+    const why = `Rewind is off: ${off ?? "checkpoints could not start (see the warning)"}`;
     api.register.command(
       rewindCommand(
         api,
         () => ready,
-        () => `Rewind is off: ${off ?? "checkpoints could not start (see the warning)"}.`,
+        () => `${why}.`,
       ),
     );
     const need = async () => {
       const checkpoints = await ready;
-      if (!checkpoints) throw new Error(`Rewind is off: ${off ?? "checkpoints could not start (see the warning)"}`);
+      if (!checkpoints) throw new Error(why);
       return checkpoints;
     };
     api.register.rpcCommand({ name: "get_checkpoints", handler: async () => ({ checkpoints: await (await need()).list() }) });

@@ -3,7 +3,7 @@
 // skills where the root allows it. Dot-directories and node_modules are skipped, .gitignore,
 // .ignore and .fdignore rules apply, symlinks are followed. `stamps` records the mtime of every
 // directory read and file found (-1: missing), so a later look can tell cheaply what changed.
-import { readdirSync, statSync, type Dirent } from "node:fs";
+import { readdirSync, type Stats, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { addIgnoreRules, relPosix } from "../../lib/resource-kit/index.js";
@@ -11,12 +11,7 @@ import { addIgnoreRules, relPosix } from "../../lib/resource-kit/index.js";
 export type Stamps = Map<string, number>;
 
 export function findSkillFiles(root: string, rootFiles: boolean, stamps: Stamps = new Map()): string[] {
-  let stat: ReturnType<typeof statSync>;
-  try {
-    stat = statSync(root, { throwIfNoEntry: false });
-  } catch {
-    stat = undefined;
-  }
+  const stat = statOf(root);
   if (!stat) {
     stamps.set(root, -1);
     return [];
@@ -33,10 +28,15 @@ export function findSkillFiles(root: string, rootFiles: boolean, stamps: Stamps 
  * missing and are looked at on every request, so a missing one answers without an Error.
  */
 export function mtimeOf(path: string): number {
+  return statOf(path)?.mtimeMs ?? -1;
+}
+
+/** The path's stat, or undefined when there is nothing (readable) there. */
+function statOf(path: string): Stats | undefined {
   try {
-    return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+    return statSync(path, { throwIfNoEntry: false });
   } catch {
-    return -1;
+    return undefined;
   }
 }
 

@@ -37,13 +37,9 @@ export function findWithFd(
       stderr += chunk;
     });
     // fd's lines end in "\n" (readJsonl drops a trailing "\r"); node:readline would cost ~0.5 ms of every start.
-    readJsonl(
-      child.stdout,
-      (line) => {
-        if (line.trim()) lines.push(line);
-      },
-      () => {},
-    );
+    readJsonl(child.stdout, (line) => {
+      if (line.trim()) lines.push(line);
+    });
     child.once("error", (error) => reject(new Error(`Failed to run fd: ${error.message}`)));
     child.once("close", async (code) => {
       unlisten();

@@ -32,7 +32,7 @@ export function grepWithRg(rg: string, q: GrepQuery, signal?: AbortSignal): Prom
         child.kill();
       }
     };
-    readJsonl(child.stdout, onLine, () => {});
+    readJsonl(child.stdout, onLine);
     child.once("error", (error) => reject(new Error(`Failed to run ripgrep: ${error.message}`)));
     child.once("close", (code) => {
       unlisten();
