@@ -1,6 +1,5 @@
 // The agent's state: the conversation, model, queues and the one run in flight. It runs the loop
 // against whatever plugin generation is current when each turn starts.
-import { randomUUID } from "node:crypto";
 import type { AgentView } from "./define.js";
 import { runLoop, type TurnRuntime } from "./loop.js";
 import type { AgentEvent, AgentMessage, Model, QueueMode, ThinkingLevel, ToolDef } from "./types.js";
@@ -20,7 +19,10 @@ export class Agent implements AgentView {
   thinkingLevel: ThinkingLevel = "medium";
   steeringMode: QueueMode = "one-at-a-time";
   followUpMode: QueueMode = "one-at-a-time";
-  sessionId: string = randomUUID();
+  private id: string | undefined;
+  /** A session plugin sets it; a random one only if something asks first (node:crypto loads lazily: ~2 ms of start-up). */
+  get sessionId(): string { return (this.id ??= crypto.randomUUID()); }
+  set sessionId(id: string) { this.id = id; }
   /** Tool names the user picked; undefined means every tool that is active by default. */
   activeTools: string[] | undefined;
   private steering: AgentMessage[] = [];

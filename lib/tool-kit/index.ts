@@ -26,4 +26,5 @@ export { grepSearch } from "./search/grep.js";
 export { type FormattedMatches, type ReadText, formatMatches, grepNotices } from "./search/grep-format.js";
 export type { GrepHits, GrepMatch, GrepQuery } from "./search/grep-types.js";
 export { toPosix } from "./search/posix.js";
+export { randomBytes } from "./random-bytes.js";
 export { type WalkEntry, walk } from "./search/walk.js";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeProject } from "../support/scenario.mjs";
+import { ANSWER, makeProject, scenarioTurns } from "../support/scenario.mjs";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 import { recordLoads } from "../support/load-recorder.js";
 import { runCli } from "../support/run-cli.js";
@@ -178,5 +178,20 @@ describe("pi runs from the start-up image", () => {
     const esm = await esmLoads({ PI_KERNEL_IMAGE: "0" });
     expect(esm.some((u) => u.includes("/dist/plugins/session-jsonl/index.js"))).toBe(true);
     expect(esm.some((u) => u.includes("/dist/chunks/"))).toBe(true);
+  });
+
+  it("loads no node:crypto in a --no-session read → edit → bash print run (~2 ms of start-up)", async () => {
+    // Temp names and ids come from /dev/urandom (lib/tool-kit/random-bytes.ts); the kernel's
+    // watcher and default session id load crypto only when used.
+    const probe = join(mkdtempSync(join(tmpdir(), "pik-crypto-")), "probe.cjs");
+    writeFileSync(probe, 'process.on("exit", () => process.stderr.write(`crypto: ${process.moduleLoadList.includes("NativeModule crypto")}\\n`));\n');
+    const { project, agentDir } = makeProject(sim.url);
+    sim.script(...scenarioTurns());
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "--no-session", "-p", "Make the app say goodbye"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}` },
+    });
+    expect(r.stdout).toBe(`${ANSWER}\n`);
+    expect(r.stderr.trim()).toBe("crypto: false");
   });
 });

@@ -20,7 +20,7 @@
 // write runs (as with pi's own writes); a crash never loses the old content.
 //
 // Symlinks are written through, and devices, FIFOs and sockets are refused (regular-file.ts).
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../random-bytes.js";
 import type { Stats } from "node:fs";
 import { type FileHandle, link, lstat, mkdir, open, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,7 +1,7 @@
 // Collects a command's output with bounded memory. Small outputs stay in memory whole. Once the
 // output outgrows what the model will be shown, everything is streamed to a private temp file
 // (so the full text stays available) and only a tail is kept in memory.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../random-bytes.js";
 import { createWriteStream, type WriteStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

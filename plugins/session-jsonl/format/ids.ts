@@ -1,6 +1,6 @@
 // Session ids are UUIDv7 (time-ordered, so file names sort by creation); entry ids are 8 hex
 // characters, unique within their file.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../../../lib/tool-kit/index.js";
 
 export function uuidv7(now = Date.now()): string {
   const bytes = randomBytes(16);
