@@ -184,7 +184,10 @@ describe("pi runs from the start-up image", () => {
     // Temp names and ids come from /dev/urandom (lib/tool-kit/random-bytes.ts); the kernel's
     // watcher and default session id load crypto only when used.
     const probe = join(mkdtempSync(join(tmpdir(), "pik-crypto-")), "probe.cjs");
-    writeFileSync(probe, 'process.on("exit", () => process.stderr.write(`crypto: ${process.moduleLoadList.includes("NativeModule crypto")}\\n`));\n');
+    writeFileSync(
+      probe,
+      'process.on("exit", () => process.stderr.write(`crypto: ${process.moduleLoadList.includes("NativeModule crypto")}\\n`));\n',
+    );
     const { project, agentDir } = makeProject(sim.url);
     sim.script(...scenarioTurns());
     const r = await runCli(["--provider", "sim", "--model", "sim-model", "--no-session", "-p", "Make the app say goodbye"], {

@@ -24,7 +24,11 @@ describe("randomBytes", () => {
     const url = pathToFileURL(join(import.meta.dirname, "..", "..", "dist", "lib", "tool-kit", "random-bytes.js")).href;
     const r = spawnSync(
       process.execPath,
-      ["--input-type=module", "-e", `const { randomBytes } = await import(${JSON.stringify(url)}); randomBytes(16); console.log(process.moduleLoadList.some((m) => m === "NativeModule crypto"));`],
+      [
+        "--input-type=module",
+        "-e",
+        `const { randomBytes } = await import(${JSON.stringify(url)}); randomBytes(16); console.log(process.moduleLoadList.some((m) => m === "NativeModule crypto"));`,
+      ],
       { encoding: "utf8" },
     );
     expect(r.stderr).toBe("");
