@@ -16,13 +16,13 @@ const SCOPE = "@pi-kernel/";
  * same entry file content (an edited copy stays the user's own plugin). Otherwise unchanged.
  */
 export function asBuiltin(source: PluginSource, packageRoot: string): PluginSource {
-  if (inside(packageRoot, source.file)) return source;
+  if (isInside(packageRoot, source.file)) return source;
   const realRoot = real(packageRoot);
   const realFile = real(source.file);
-  if (realRoot && realFile && inside(realRoot, realFile)) {
+  if (realRoot && realFile && isInside(realRoot, realFile)) {
     const file = join(packageRoot, relative(realRoot, realFile));
     const root = real(source.root);
-    return { ...source, file, root: root && inside(realRoot, root) ? join(packageRoot, relative(realRoot, root)) : dirname(file) };
+    return { ...source, file, root: root && isInside(realRoot, root) ? join(packageRoot, relative(realRoot, root)) : dirname(file) };
   }
   return byPackageName(source, packageRoot) ?? source;
 }
@@ -31,7 +31,7 @@ function byPackageName(source: PluginSource, packageRoot: string): PluginSource 
   const name = packageName(source.root);
   if (!name?.startsWith(SCOPE)) return undefined;
   const root = join(packageRoot, "plugins", name.slice(SCOPE.length));
-  if (!inside(join(packageRoot, "plugins"), root) || packageName(root) !== name) return undefined;
+  if (!isInside(join(packageRoot, "plugins"), root) || packageName(root) !== name) return undefined;
   const rel = relative(source.root, source.file);
   const file = join(root, rel);
   if (rel.startsWith("..") || !existsSync(file) || !sameContent(file, source.file)) return undefined;
@@ -54,7 +54,8 @@ function real(path: string): string | undefined {
   }
 }
 
-function inside(dir: string, path: string): boolean {
+/** Whether `path` is strictly inside `dir`. */
+export function isInside(dir: string, path: string): boolean {
   const rel = relative(resolve(dir), resolve(path));
   return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }

@@ -7,7 +7,7 @@ import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
 import { inPackageJsonPass, packageResources, readPackageJson } from "../lib/packages/index.js";
-import { asBuiltin } from "./builtin-plugins.js";
+import { asBuiltin, isInside } from "./builtin-plugins.js";
 import { withIdentities } from "./plugin-identity.js";
 
 export interface DiscoverOptions {
@@ -60,7 +60,8 @@ async function discoverInPass(o: DiscoverOptions): Promise<PluginSource[]> {
   const mapped = o.packageRoot ? out.map((s) => asBuiltin(s, o.packageRoot!)) : out;
   const sources = withIdentities(mapped.filter((s, i) => !mapped.slice(i + 1).some((later) => later.file === s.file)));
   const manifests = readManifests(sources);
-  const withAliases = declaredAliases(forMode(sources, manifests, o.mode), manifests, o.packageRoot);
+  const needed = withoutIdleHosts(forMode(sources, manifests, o.mode), manifests, o.packageRoot);
+  const withAliases = declaredAliases(needed, manifests, o.packageRoot);
   return o.packageRoot ? withAliases.map((s) => withCompiled(s, o.packageRoot!)) : withAliases;
 }
 
@@ -73,7 +74,7 @@ function readManifests(sources: PluginSource[]): Manifests {
 }
 
 const kernelManifest = (manifests: Manifests, root: string) =>
-  manifests.get(root)?.["pi-kernel"] as { importAliases?: Record<string, string>; modes?: string[] } | undefined;
+  manifests.get(root)?.["pi-kernel"] as { importAliases?: Record<string, string>; modes?: string[]; extensionHost?: boolean } | undefined;
 
 /**
  * Without the packages made only for other modes (`"pi-kernel": {"modes": [...]}`): a print run
@@ -85,6 +86,21 @@ function forMode(sources: PluginSource[], manifests: Manifests, mode: string | u
     const modes = kernelManifest(manifests, s.root)?.modes;
     return !Array.isArray(modes) || modes.includes(mode);
   });
+}
+
+/**
+ * Without the packages that only host other plugins (`"pi-kernel": {"extensionHost": true}`:
+ * pi-compat, which runs pi extensions) when every plugin of the run is one of the install's own:
+ * a run with no extension, no `-e` and no added package does not load pi's extension API (~2 ms
+ * of start-up). Discovery runs again on every reload, so an extension dropped into a watched
+ * folder brings its host with it. Without an install root to tell built-ins by, all load.
+ */
+function withoutIdleHosts(sources: PluginSource[], manifests: Manifests, packageRoot?: string): PluginSource[] {
+  if (!packageRoot) return sources;
+  const builtins = join(packageRoot, "plugins");
+  const hosts = (s: PluginSource) => kernelManifest(manifests, s.root)?.extensionHost === true;
+  if (sources.some((s) => !hosts(s) && !isInside(builtins, s.file))) return sources;
+  return sources.filter((s) => !hosts(s));
 }
 
 /**

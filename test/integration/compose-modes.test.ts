@@ -38,3 +38,31 @@ describe("mode-specific packages", () => {
     expect(await names()).toEqual(["everywhere", "rpc-only", "ui"]);
   });
 });
+
+describe("extension hosts", () => {
+  // A fake install: its plugins/ folder holds the built-ins, one of them an extension host.
+  const install = join(root, "install");
+  const builtin = (name: string, manifest: Record<string, unknown> = {}) => {
+    const dir = join(install, "plugins", name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name, pi: { extensions: ["./index.js"] }, ...manifest }));
+    writeFileSync(join(dir, "index.js"), "export default () => {};\n");
+    return { file: join(dir, "index.js"), root: dir, origin: "package" as const };
+  };
+  const own = [builtin("tools"), builtin("host", { "pi-kernel": { extensionHost: true } })];
+  const discover = (sources: typeof own, packageRoot?: string) =>
+    discoverPlugins({ cwd: root, agentDir: join(root, "agent"), noExtensions: true, packageSources: async () => sources, packageRoot });
+  const namesOf = (sources: { root: string }[]) => sources.map((s) => s.root.split("/").at(-1));
+
+  it("are left out when every plugin is the install's own", async () => {
+    expect(namesOf(await discover(own, install))).toEqual(["tools"]);
+  });
+
+  it("load with any plugin from elsewhere (an extension, -e, an added package)", async () => {
+    expect(namesOf(await discover([...own, pkg("from-npm", {})], install))).toEqual(["tools", "host", "from-npm"]);
+  });
+
+  it("load when there is no install root to tell built-ins by", async () => {
+    expect(namesOf(await discover(own))).toEqual(["tools", "host"]);
+  });
+});
