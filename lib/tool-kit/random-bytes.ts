@@ -4,7 +4,25 @@
 // that OpenSSL seeds from. Where there is no such device (Windows), node:crypto it is.
 import { closeSync, openSync, readSync } from "node:fs";
 
+/** Bytes read ahead and handed out once each: a session writes an id per entry, and a read per id was three system calls. */
+const POOL_SIZE = 512;
+let pool: Buffer = Buffer.alloc(0);
+let used = 0;
+
 export function randomBytes(size: number): Buffer {
+  if (size > POOL_SIZE) return read(size);
+  if (used + size > pool.length) {
+    pool = read(POOL_SIZE);
+    used = 0;
+  }
+  const out = Buffer.from(pool.subarray(used, used + size));
+  // Handed-out bytes are wiped from the pool, so no later reader of it sees them.
+  pool.fill(0, used, used + size);
+  used += size;
+  return out;
+}
+
+function read(size: number): Buffer {
   const out = Buffer.allocUnsafe(size);
   let fd: number;
   try {
@@ -14,9 +32,9 @@ export function randomBytes(size: number): Buffer {
   }
   try {
     for (let done = 0; done < size; ) {
-      const read = readSync(fd, out, done, size - done, null);
-      if (read === 0) return fromCrypto(size);
-      done += read;
+      const got = readSync(fd, out, done, size - done, null);
+      if (got === 0) return fromCrypto(size);
+      done += got;
     }
     return out;
   } finally {

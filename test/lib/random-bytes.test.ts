@@ -35,3 +35,14 @@ describe("randomBytes", () => {
     expect(r.stdout.trim()).toBe("false");
   });
 });
+
+describe("randomBytes' pool", () => {
+  it("never hands the same bytes out twice, across refills and over-sized asks", () => {
+    // Small asks come from a pool of 512 read-ahead bytes; 300 of them need several refills.
+    const ids = Array.from({ length: 300 }, (_, i) => randomBytes(i % 7 === 0 ? 600 : 8).toString("hex"));
+    expect(new Set(ids).size).toBe(ids.length);
+    const small = ids.filter((id) => id.length === 16);
+    // 8 random bytes: a repeat of any 4-byte half would be a failure of the pool, not chance.
+    expect(new Set(small.map((id) => id.slice(0, 8))).size).toBe(small.length);
+  });
+});
