@@ -21,7 +21,7 @@ export class Agent implements AgentView {
   followUpMode: QueueMode = "one-at-a-time";
   private id: string | undefined;
   /** A session plugin sets it; a random one only if something asks first (node:crypto loads lazily: ~2 ms of start-up). */
-  get sessionId(): string { return (this.id ??= crypto.randomUUID()); }
+  get sessionId(): string { return (this.id ??= process.getBuiltinModule("node:crypto").randomUUID()); }
   set sessionId(id: string) { this.id = id; }
   /** Tool names the user picked; undefined means every tool that is active by default. */
   activeTools: string[] | undefined;

@@ -95,7 +95,7 @@ export function pathKind(path: string): "dir" | "file" | "other" | "missing" {
   }
 }
 
-export function isDirectory(path: string): boolean {
+function isDirectory(path: string): boolean {
   return pathKind(path) === "dir";
 }
 
