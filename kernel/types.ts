@@ -137,6 +137,9 @@ export type ToolUpdate<D = unknown> = (partial: ToolResult<D>) => void;
 
 export interface ToolContext { cwd: string; signal: AbortSignal; toolCallId: string }
 
+/** A tool's kind of effect: `read`/`search` change nothing, `edit` changes files, `execute` runs commands. */
+export type ToolEffect = "read" | "search" | "edit" | "execute" | "fetch" | "other";
+
 export interface ToolDef<S extends TSchema = TSchema, D = unknown> {
   name: string;
   label?: string;
@@ -153,6 +156,10 @@ export interface ToolDef<S extends TSchema = TSchema, D = unknown> {
   prepareArguments?(raw: unknown): unknown;
   /** Replace a tool of this name another plugin registered; without it such a registration is refused. */
   override?: boolean;
+  /** What the tool does; permissions, ACP kinds, checkpoints and labels read it, never the name. Default "other". */
+  effect?: ToolEffect;
+  /** The paths a call touches, as the model wrote them (consumers canonicalise them); none: no file paths. */
+  paths?(params: Static<S>): string[];
   execute(
     toolCallId: string,
     params: Static<S>,

@@ -11,6 +11,7 @@ export { decodeUtf8, describeFsError, quote, readUtf8File, statExistingFile } fr
 export { nonRegularKind, openRegularFile, refuseNonRegular } from "./files/regular-file.js";
 export { type FileMutationsService, createFileMutationQueue, queueKey } from "./files/file-mutation-queue.js";
 export { resolveToolPath } from "./files/resolve-path.js";
+export { AGENT_CONFIG_ENTRIES, agentConfigReason } from "./files/agent-config.js";
 export { passesProviderKeys, shellEnv, withoutVariables } from "./shell/child-env.js";
 export { onAbort } from "./shell/on-abort.js";
 export { OutputSink } from "./shell/output-sink.js";

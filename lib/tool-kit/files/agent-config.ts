@@ -1,0 +1,37 @@
+// Files that change what the agent is allowed to do or which code it loads: settings with
+// permission rules, extensions, agents, MCP servers, packages, hooks. They are not ordinary
+// workspace content: accept-edits asks before the model changes them, the sandbox mounts them
+// read-only, and code the agent itself wrote there is not loaded without the person's word.
+// One list, read by every consumer, so the gate and the sandbox cannot disagree.
+import { relative, sep } from "node:path";
+
+/** Folder names whose whole content configures an agent (pi's and Claude Code's). */
+const CONFIG_FOLDERS = new Set([".pi", ".claude"]);
+/** Single files that configure an agent wherever they sit in a project. */
+const CONFIG_FILES = new Set([".mcp.json"]);
+/** Git's own code-running configuration (hooks run on commit; `core.hooksPath`/`fsmonitor` in config run commands). */
+const GIT_CONFIG = new Set(["hooks", "config"]);
+
+/**
+ * Why `path` (absolute and canonical: see canonicalPath) is agent configuration, or undefined.
+ * Anything in the agent's own directory counts; in the workspace, any `.pi/` or `.claude/` folder
+ * at any depth, a `.mcp.json`, and `.git/hooks` or `.git/config`.
+ */
+export function agentConfigReason(path: string, where: { cwd: string; agentDir: string }): string | undefined {
+  if (inside(where.agentDir, path)) return "it is in the agent's own configuration folder";
+  const parts = path.split(sep).filter(Boolean);
+  for (let i = 0; i < parts.length; i++) {
+    if (CONFIG_FOLDERS.has(parts[i])) return `it is agent configuration (${parts[i]}/)`;
+    if (CONFIG_FILES.has(parts[i]) && i === parts.length - 1) return `it is agent configuration (${parts[i]})`;
+    if (parts[i] === ".git" && GIT_CONFIG.has(parts[i + 1] ?? "")) return `it is git configuration that runs code (.git/${parts[i + 1]})`;
+  }
+  return undefined;
+}
+
+/** The workspace-relative entries the sandbox mounts read-only (those that exist are bound). */
+export const AGENT_CONFIG_ENTRIES = [".pi", ".claude", ".mcp.json", ".git/hooks", ".git/config"] as const;
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !rel.startsWith(sep));
+}
