@@ -10,9 +10,10 @@
 // checkpoints are on, so a run without them (a --no-session print run) never loads it.
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { definePlugin, isEvent, type PluginApi, Stage } from "pi-kernel";
+import { definePlugin, isEvent, type PluginApi } from "pi-kernel";
 import type { Checkpoints } from "./checkpoints.js";
 import { rewindCommand } from "./command.js";
+import { Stages } from "../../contracts/stages.js";
 
 export default definePlugin({
   name: "checkpoints",
@@ -70,7 +71,7 @@ export default definePlugin({
       }
     });
     // No tool runs before the snapshot of the turn it belongs to is taken.
-    api.on("toolCall", async () => void (await (await ready)?.idle()), { stage: Stage.EARLY - 10 });
+    api.on("toolCall", async () => void (await (await ready)?.idle()), { stage: Stages.SNAPSHOT });
     api.on("shutdown", async () => (await ready)?.idle());
   },
 });
