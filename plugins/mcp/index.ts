@@ -67,7 +67,7 @@ export default definePlugin({
         live,
         () => startupTimeout(api),
         (servers, from) => {
-          given.servers = servers.map((s) => ({ ...s, scope: "session", file: from }));
+          given.servers = servers.map((s) => ({ ...s, given: s.config, scope: "session", file: from }));
           manager.apply(load());
         },
       ),
@@ -146,7 +146,7 @@ function service(
     ready: (timeoutMs) => manager.ready(timeoutMs ?? timeout()),
     config(name) {
       const c = manager.conns.get(name);
-      return c && { ...redactConfig(c.entry.config), scope: c.entry.scope, file: c.entry.file };
+      return c && { ...redactConfig(c.entry.given), scope: c.entry.scope, file: c.entry.file };
     },
     setSessionServers,
   };
