@@ -10,7 +10,10 @@
 // checkpoints are on, so a run without them (a --no-session print run) never loads it.
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { definePlugin, isEvent, type PluginApi, Stage } from "pi-kernel";
+import { definePlugin, isEvent, type PluginApi, Stage, type ToolEffect } from "pi-kernel";
+
+/** Effects that change no file in the workspace: such a call need not wait for the turn's snapshot. */
+const READS_ONLY: ReadonlySet<ToolEffect> = new Set(["read", "search", "fetch"]);
 import type { Checkpoints } from "./checkpoints.js";
 import { rewindCommand } from "./command.js";
 
@@ -69,8 +72,16 @@ export default definePlugin({
         void ready.then((checkpoints) => checkpoints?.capture(at));
       }
     });
-    // No tool runs before the snapshot of the turn it belongs to is taken.
-    api.on("toolCall", async () => void (await (await ready)?.idle()), { stage: Stage.EARLY - 10 });
+    // No tool that may change files runs before the snapshot of the turn it belongs to is taken;
+    // what a tool may do is what it declares (a reading, searching or fetching one need not wait).
+    api.on(
+      "toolCall",
+      async (event) => {
+        const effect = api.current().registry.get("tool", event.toolName)?.effect ?? "other";
+        if (!READS_ONLY.has(effect)) await (await ready)?.idle();
+      },
+      { stage: Stage.EARLY - 10 },
+    );
     api.on("shutdown", async () => (await ready)?.idle());
   },
 });
