@@ -6,6 +6,7 @@
 import { isAbsolute, resolve } from "node:path";
 import type { ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk";
 import type { PluginApi, ToolDef, ToolEffect, ToolResult } from "pi-kernel";
+import { declaredPaths } from "../../lib/tool-kit/index.js";
 
 type Args = Record<string, unknown>;
 
@@ -41,7 +42,7 @@ const str = (value: unknown): string | undefined => (typeof value === "string" &
 
 export function callInfo(tool: ToolDef | undefined, name: string, args: Args, cwd: string): CallInfo {
   const effect = tool?.effect ?? "other";
-  const paths = declaredPaths(tool, args).map((given) => absolute(given, cwd));
+  const paths = (declaredPaths(tool, args) ?? []).map((given) => absolute(given, cwd));
   const line = typeof args.offset === "number" ? args.offset : undefined;
   return {
     kind: KINDS[effect] ?? "other",
@@ -50,15 +51,6 @@ export function callInfo(tool: ToolDef | undefined, name: string, args: Args, cw
     paths,
     effect,
   };
-}
-
-function declaredPaths(tool: ToolDef | undefined, args: Args): string[] {
-  try {
-    const paths = tool?.paths?.(args as never);
-    return Array.isArray(paths) ? paths.filter((p): p is string => typeof p === "string" && p !== "") : [];
-  } catch {
-    return []; // a tool whose paths cannot be read shows none
-  }
 }
 
 /** ACP paths are absolute; `@file` is how some models write one. */

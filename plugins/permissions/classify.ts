@@ -6,6 +6,7 @@
 // "Allow always" writes.
 import { relative, sep } from "node:path";
 import type { ToolCallEvent, ToolDef } from "pi-kernel";
+import { declaredPaths } from "../../lib/tool-kit/index.js";
 import { type CallView, callPath, callPaths, splitCommand } from "./rules.js";
 
 export type Category = "read" | "edit" | "execute" | "other";
@@ -20,15 +21,9 @@ export function categoryOf(call: CallView): Category {
 export function callView(event: ToolCallEvent, tool: ToolDef | undefined, cwd: string): CallView {
   const call: CallView = { toolName: event.toolName, args: event.input, cwd };
   if (tool?.effect) call.effect = tool.effect;
-  if (tool?.paths) {
-    try {
-      const paths = tool.paths(event.input as never);
-      // A tool whose paths cannot be read is a path tool whose paths are unknown: never inside the workspace.
-      call.paths = Array.isArray(paths) ? paths.filter((p): p is string => typeof p === "string") : [];
-    } catch {
-      call.paths = [];
-    }
-  }
+  // A tool whose paths cannot be read is a path tool whose paths are unknown: never inside the workspace.
+  const paths = declaredPaths(tool, event.input);
+  if (paths) call.paths = paths;
   return call;
 }
 

@@ -3,6 +3,7 @@
 // set, and the kind the filters look at. A tool call's lead-in comes from what its tool declares
 // (effect and paths, looked up by name), so a third-party tool reads like the built-in it resembles.
 import type { ToolDef } from "pi-kernel";
+import { declaredPaths } from "../../lib/tool-kit/index.js";
 import type { TreeItem } from "../../lib/tui/index.js";
 import type { SessionEntry } from "../../contracts/session-entries.js";
 
@@ -22,7 +23,7 @@ export type ToolLookup = (name: string) => ToolDef | undefined;
 
 /** `[bash: npm test]`, `[grep: TODO in src]`, `[edit: src/a.ts]`, else the arguments: `[mcp__s__t: {"q":1}]`. */
 export function toolCallLabel(name: string, args: Record<string, unknown>, tool: ToolDef | undefined): string {
-  const paths = declaredPaths(tool, args).join(", ");
+  const paths = (declaredPaths(tool, args) ?? []).join(", ");
   if (tool?.effect === "execute" && typeof args.command === "string") {
     const cmd = oneLine(args.command);
     return `[${name}: ${cmd.slice(0, 50)}${cmd.length > 50 ? "..." : ""}]`;
@@ -31,15 +32,6 @@ export function toolCallLabel(name: string, args: Record<string, unknown>, tool:
   if (paths) return `[${name}: ${paths}]`;
   const json = JSON.stringify(args) ?? "";
   return `[${name}: ${json.slice(0, 40)}${json.length > 40 ? "..." : ""}]`;
-}
-
-function declaredPaths(tool: ToolDef | undefined, args: Record<string, unknown>): string[] {
-  try {
-    const paths = tool?.paths?.(args as never);
-    return Array.isArray(paths) ? paths.filter((p): p is string => typeof p === "string" && p !== "") : [];
-  } catch {
-    return []; // its arguments then stand for it
-  }
 }
 
 type Described = Pick<TreeItem, "kind" | "quiet" | "tag" | "tagToken" | "text" | "textToken">;

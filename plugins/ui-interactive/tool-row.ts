@@ -4,6 +4,7 @@
 // its own renderCall / renderResult draws that slot itself (tool-renderers.ts). Which body fits
 // comes from what the tool declares (its effect and paths), never its name: a third-party edit
 // tool's diff or a command tool's streaming tail look like the built-ins'.
+import { declaredPaths } from "../../lib/tool-kit/index.js";
 import { Cached, highlightCode, languageFor, truncateToWidth, wrapText } from "../../lib/tui/index.js";
 import type { ToolDef, ToolResult } from "pi-kernel";
 import { ToolSlots, type RowState } from "./tool-renderers.js";
@@ -109,12 +110,7 @@ export class ToolRow extends Cached {
 
   /** The paths the call touches, as the model wrote them (none when the tool does not say). */
   private paths(): string[] {
-    try {
-      const paths = this.declared()?.paths?.(this.args as never);
-      return Array.isArray(paths) ? paths.filter((p): p is string => typeof p === "string" && p !== "") : [];
-    } catch {
-      return [];
-    }
+    return declaredPaths(this.declared(), this.args) ?? [];
   }
 
   private summary(): string {
