@@ -10,12 +10,13 @@
 // checkpoints are on, so a run without them (a --no-session print run) never loads it.
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { definePlugin, isEvent, type PluginApi, Stage, type ToolEffect } from "pi-kernel";
+import { definePlugin, isEvent, type PluginApi, type ToolEffect } from "pi-kernel";
+import type { Checkpoints } from "./checkpoints.js";
+import { rewindCommand } from "./command.js";
+import { Stages } from "../../contracts/stages.js";
 
 /** Effects that change no file in the workspace: such a call need not wait for the turn's snapshot. */
 const READS_ONLY: ReadonlySet<ToolEffect> = new Set(["read", "search", "fetch"]);
-import type { Checkpoints } from "./checkpoints.js";
-import { rewindCommand } from "./command.js";
 
 export default definePlugin({
   name: "checkpoints",
@@ -80,7 +81,7 @@ export default definePlugin({
         const effect = api.current().registry.get("tool", event.toolName)?.effect ?? "other";
         if (!READS_ONLY.has(effect)) await (await ready)?.idle();
       },
-      { stage: Stage.EARLY - 10 },
+      { stage: Stages.SNAPSHOT },
     );
     api.on("shutdown", async () => (await ready)?.idle());
   },
