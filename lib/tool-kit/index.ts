@@ -22,6 +22,7 @@ export { type Throttled, throttle } from "./shell/throttle.js";
 export { MAX_BYTES, MAX_LINE_CHARS, MAX_LINES, formatSize } from "./output/limits.js";
 export { DEFAULT_LIMITS, HeadBudget, type Limits, type TailResult, splitLines, truncateTail } from "./output/truncate.js";
 export { type DeferredTool, deferTool, isDeferred } from "./deferred.js";
+export { declaredPaths } from "./declared-paths.js";
 export { externalTool, rgPath } from "./search/external-tool.js";
 export { grepSearch } from "./search/grep.js";
 export { type FormattedMatches, type ReadText, formatMatches, grepNotices } from "./search/grep-format.js";

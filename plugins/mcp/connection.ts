@@ -17,6 +17,8 @@ export interface McpToolInfo {
   title?: string;
   description?: string;
   inputSchema: Record<string, unknown>;
+  /** The server's hints about what the tool does (MCP `ToolAnnotations`); absent ones are unknown. */
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; openWorldHint?: boolean; idempotentHint?: boolean };
 }
 
 export interface McpPromptInfo {

@@ -21,7 +21,7 @@ export function decide(call: CallView, mode: PermissionMode, rules: readonly Sou
       rule: deny,
       reason: `Permission denied by the rule ${deny.text} (${deny.source} settings, permissions.deny).`,
     };
-  const category = categoryOf(call.toolName);
+  const category = categoryOf(call);
   if (mode === "read-only" && (category === "edit" || category === "execute")) {
     const what = category === "edit" ? "edits files" : "runs commands";
     return {

@@ -13,9 +13,9 @@ import type {
 } from "../../contracts/permissions.js";
 import { askThroughUi } from "./asker.js";
 import { AuditLog, type AuditRecord, auditFile } from "./audit.js";
-import { suggestRule, summarize } from "./classify.js";
+import { callView, suggestRule, summarize } from "./classify.js";
 import { type Decision, decide } from "./decide.js";
-import { parseRule } from "./rules.js";
+import { type CallView, parseRule } from "./rules.js";
 import { MODE_ORDER, type PermissionSettings, type SourcedRule } from "./settings.js";
 
 export const MODES: readonly PermissionModeInfo[] = [
@@ -90,7 +90,7 @@ export class Permissions implements PermissionsService {
 
   /** The toolCall gate. */
   async gate(event: ToolCallEvent): Promise<ToolCallBlock | undefined> {
-    const call = { toolName: event.toolName, args: event.input, cwd: this.api().cwd };
+    const call = this.view(event);
     const first = decide(call, this.state.mode, this.rules());
     if (first.action !== "ask") return this.settle(event, first);
     // Questions go one at a time; decide again once it is this call's turn.
@@ -103,8 +103,7 @@ export class Permissions implements PermissionsService {
   }
 
   private async ask(event: ToolCallEvent, decision: Decision): Promise<ToolCallBlock | undefined> {
-    const cwd = this.api().cwd;
-    const call = { toolName: event.toolName, args: event.input, cwd };
+    const call = this.view(event);
     const request: PermissionRequest = {
       toolCallId: event.toolCallId,
       toolName: event.toolName,
@@ -147,6 +146,12 @@ export class Permissions implements PermissionsService {
     return { block: true, reason };
   }
 
+  /** The call with what its tool declares (effect, paths), from the registry: rules and modes read those, not names. */
+  private view(event: ToolCallEvent): CallView {
+    const api = this.api();
+    return callView(event, api.registry.get("tool", event.toolName), api.cwd);
+  }
+
   private uiAsker(): PermissionAsker | undefined {
     const ui = this.api().services.get("ui");
     return ui && ((request) => askThroughUi(ui, request, ".pi/settings.json"));
@@ -168,7 +173,7 @@ export class Permissions implements PermissionsService {
   }
 
   private async settle(event: ToolCallEvent, decision: Exclude<Decision, { action: "ask" }>): Promise<ToolCallBlock | undefined> {
-    const call = { toolName: event.toolName, args: event.input, cwd: this.api().cwd };
+    const call = this.view(event);
     await this.log(event, { summary: summarize(call) }, { decision: decision.action, by: decision.by, rule: decision.rule?.text });
     return decision.action === "deny" ? { block: true, reason: decision.reason } : undefined;
   }

@@ -3,10 +3,11 @@
 // `Bash(npm test:*)` (prefix), `Bash(git status)` (exact), `Bash(git * main)` (wildcards),
 // `Edit(src/**)`, `Read(./.env)`, `Read(~/secrets/**)`, `Read(//etc/passwd)` (gitignore-style
 // paths: relative to the workspace, `~/` home, `//` absolute; no slash matches at any depth).
-// Names are matched case-insensitively; `Edit` covers every file-editing tool and `Read` every
-// reading one, as in Claude Code.
+// Names are matched case-insensitively; `Edit` covers every tool whose effect is "edit" and `Read`
+// every reading or searching one, as in Claude Code, by what the tool declares, never by its name.
 import { homedir } from "node:os";
 import { resolve } from "node:path";
+import type { ToolEffect } from "pi-kernel";
 
 export interface Rule {
   text: string;
@@ -19,15 +20,14 @@ export interface CallView {
   toolName: string;
   args: Record<string, unknown>;
   cwd: string;
+  /** What the tool declares it does (ToolDef.effect); absent: "other". */
+  effect?: ToolEffect;
+  /** The paths the call touches as the model wrote them (ToolDef.paths); absent: not a path tool. */
+  paths?: string[];
 }
 
-const GROUPS: Record<string, string[]> = {
-  edit: ["edit", "write", "hashline_edit"],
-  multiedit: ["edit", "hashline_edit"],
-  read: ["read", "grep", "find", "ls"],
-  glob: ["find"],
-};
-export const PATH_TOOLS = new Set(["read", "grep", "find", "ls", "edit", "write", "hashline_edit"]);
+/** Claude Code's group names, by effect: a rule `Edit` or `Read` covers every tool that declares one of these. */
+const GROUPS: Record<string, readonly ToolEffect[]> = { edit: ["edit"], multiedit: ["edit"], read: ["read", "search"], glob: ["search"] };
 
 export function parseRule(text: string): Rule | undefined {
   const m = /^\s*([A-Za-z0-9_*-]+)\s*(?:\(([\s\S]*)\))?\s*$/.exec(text);
@@ -38,22 +38,33 @@ export function parseRule(text: string): Rule | undefined {
 
 /** Whether a rule applies to this call. `mode` "all": every part of a compound shell command must match (allow rules). */
 export function ruleMatches(rule: Rule, call: CallView, mode: "any" | "all"): boolean {
-  if (!toolMatches(rule.tool, call.toolName)) return false;
+  if (!toolMatches(rule.tool, call)) return false;
   if (rule.specifier === undefined) return true;
-  if (call.toolName === "bash") return commandMatches(rule.specifier, String(call.args.command ?? ""), mode);
-  if (PATH_TOOLS.has(call.toolName)) return pathMatches(rule.specifier, callPath(call), call.cwd);
+  if (call.effect === "execute" && typeof call.args.command === "string") return commandMatches(rule.specifier, call.args.command, mode);
+  if (call.paths) {
+    const paths = callPaths(call);
+    const one = (path: string) => pathMatches(rule.specifier as string, path, call.cwd);
+    return paths.length > 0 && (mode === "all" ? paths.every(one) : paths.some(one));
+  }
+  // A group's specifier is a path: a tool of the group that names no paths is not covered by it.
+  if (GROUPS[rule.tool.toLowerCase()]) return false;
   // Any other tool: the specifier is a wildcard pattern over its string arguments.
   const re = wildcard(rule.specifier);
   return Object.values(call.args).some((v) => typeof v === "string" && re.test(v));
 }
 
-function toolMatches(ruleTool: string, toolName: string): boolean {
+function toolMatches(ruleTool: string, call: CallView): boolean {
   const rule = ruleTool.toLowerCase();
-  const name = toolName.toLowerCase();
-  if (rule === name || GROUPS[rule]?.includes(name)) return true;
+  const name = call.toolName.toLowerCase();
+  if (rule === name || (call.effect !== undefined && GROUPS[rule]?.includes(call.effect))) return true;
   // `mcp__server` is every tool of that server.
   if (rule.startsWith("mcp__") && !rule.slice(5).includes("__") && name.startsWith(`${rule}__`)) return true;
   return rule.includes("*") && wildcard(rule).test(name);
+}
+
+/** The absolute paths a call touches: each of its declared paths, read as callPath reads one. */
+export function callPaths(call: CallView): string[] {
+  return (call.paths ?? []).map((path) => callPath({ ...call, args: { path } }));
 }
 
 /** The absolute path a path tool works on (grep, find and ls default to the workspace). */

@@ -30,6 +30,8 @@ export function subagentTool(api: PluginApi, store: AgentStore, limit: Limit) {
   return defineTool({
     name: "subagent",
     label: "Subagent",
+    // The child may read, edit or run anything (its own calls pass its own gate): nothing narrower than "other".
+    effect: "other",
     description:
       "Delegate a self-contained task to a subagent with its own context, tools and model; it returns only its final answer. " +
       "Use it for research or side work that would fill your context. Several subagent calls in one message run in parallel.",

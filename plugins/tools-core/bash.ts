@@ -37,6 +37,7 @@ export const createBashTool = (
   defineTool<typeof parameters, BashDetails>({
     name: "bash",
     label: "Bash",
+    effect: "execute",
     description:
       `Execute a bash command in the current working directory. Returns stdout and stderr combined. Output is ` +
       `truncated to the last ${MAX_LINES} lines or ${MAX_BYTES / 1024}KB, whichever comes first; when truncated, the ` +

@@ -30,6 +30,8 @@ export const createEditTool = (mutations: FileMutationsService, files: FileSyste
   defineTool<typeof parameters, EditDetails>({
     name: "edit",
     label: "Edit",
+    effect: "edit",
+    paths: (params) => [params.path],
     description:
       "Edit a file by replacing exact text. Each oldText must match exactly one place in the original file " +
       "(including whitespace); include enough surrounding lines to make it unique. Several non-overlapping " +

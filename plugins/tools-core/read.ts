@@ -37,6 +37,8 @@ export const createReadTool = (files: FileSystemLookup = localDisk) =>
   defineTool<typeof parameters, ReadDetails>({
     name: "read",
     label: "Read",
+    effect: "read",
+    paths: (params) => [params.path],
     description:
       `Read the contents of a file. Supports text files and images (png, jpeg, gif, webp). Text output is truncated to ` +
       `${MAX_LINES} lines or ${MAX_BYTES / 1024}KB, whichever comes first; use offset/limit to page through large files.`,

@@ -15,6 +15,8 @@ export const createWriteTool = (mutations: FileMutationsService, files: FileSyst
   defineTool({
     name: "write",
     label: "Write",
+    effect: "edit",
+    paths: (params) => [params.path],
     description:
       "Write content to a file. Creates the file if it does not exist and overwrites it if it does; parent " +
       "directories are created as needed. Prefer edit for changing part of an existing file.",

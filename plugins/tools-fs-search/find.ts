@@ -24,6 +24,8 @@ export interface FindDetails {
 export const findTool = defineTool<typeof parameters, FindDetails>({
   name: "find",
   label: "find",
+  effect: "search",
+  paths: (params) => [params.path || "."],
   description:
     `Search for files by glob pattern. Returns matching file paths relative to the search directory. Respects .gitignore. ` +
     `Output is truncated to ${DEFAULT_LIMIT} results or ${MAX_BYTES / 1024}KB (whichever is hit first).`,

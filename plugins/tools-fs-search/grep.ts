@@ -35,6 +35,8 @@ export interface GrepDetails {
 export const grepTool = defineTool<typeof parameters, GrepDetails>({
   name: "grep",
   label: "grep",
+  effect: "search",
+  paths: (params) => [params.path || "."],
   description:
     `Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore. ` +
     `Output is truncated to ${DEFAULT_LIMIT} matches or ${MAX_BYTES / 1024}KB (whichever is hit first). Long lines are truncated to ${MAX_LINE_CHARS} chars.`,

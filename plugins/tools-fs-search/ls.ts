@@ -22,6 +22,8 @@ export interface LsDetails {
 export const lsTool = defineTool<typeof parameters, LsDetails>({
   name: "ls",
   label: "ls",
+  effect: "read",
+  paths: (params) => [params.path || "."],
   description:
     `List directory contents. Returns entries sorted alphabetically, with '/' suffix for directories. Includes dotfiles. ` +
     `Output is truncated to ${DEFAULT_LIMIT} entries or ${MAX_BYTES / 1024}KB (whichever is hit first).`,

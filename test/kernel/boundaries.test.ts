@@ -145,6 +145,13 @@ describe("architecture rules", () => {
     expect(bad).toEqual([]);
   });
 
+  it("plugins decide what a tool does from what it declares (effect, paths), never from a table of tool names", () => {
+    // Tool-name tables are how a third-party tool used to miss accept-edits, ACP diffs and tree
+    // labels: `new Set(["read", "grep", ...])`, `toolName === "bash"`, `case "write":`, `{ write: "edit" }`.
+    const bad = toolNameTables(files.filter((f) => f.path.startsWith("plugins/") && !NAMES_OWN_TOOLS.some((p) => f.path.startsWith(p))));
+    expect(bad).toEqual([]);
+  });
+
   it("the hook reference in docs/ lists every hook with its policy", () => {
     const doc = readFileSync(join(ROOT, "docs", "plugins", "hooks.md"), "utf8");
     const hooks = readFileSync(join(ROOT, "kernel", "hooks.ts"), "utf8");
@@ -184,6 +191,48 @@ describe("architecture rules", () => {
     for (const name of declared) expect(doc, `docs/plugins/services.md lacks "${name}"`).toContain(`\`${name}\``);
   });
 });
+
+/** The built-in tools' names; those that are not also effect names mark a table of tools for sure. */
+const BUILTIN_TOOLS = ["read", "write", "edit", "bash", "grep", "find", "ls", "hashline_edit", "tool_search", "subagent"];
+const EFFECT_NAMES = new Set(["read", "search", "edit", "execute", "fetch", "other"]);
+const TOOL_ONLY = BUILTIN_TOOLS.filter((n) => !EFFECT_NAMES.has(n));
+/** Where a tool's own name is its business: the plugins that define the tools, pi's tool factories and
+ * result guards, and text that names a tool to the model (pi's prompt guidelines, the skills block). */
+const NAMES_OWN_TOOLS = [
+  "plugins/tools-core/",
+  "plugins/tools-fs-search/",
+  "plugins/tool-hashline-edit/",
+  "plugins/deferred-tools/",
+  "plugins/subagents/",
+  "plugins/user-bash/",
+  "plugins/pi-compat/modules/",
+  "plugins/system-prompt/base-prompt.ts", // pi's guidelines name grep/find/ls and bash to the model
+  "plugins/skills/index.ts", // the skills block tells the model to use the tool named read
+];
+
+/** Name tables of tools in these files: lists, comparisons, switch cases and name-keyed maps. */
+function toolNameTables(list: { path: string; text: string }[]): string[] {
+  const names = BUILTIN_TOOLS.join("|");
+  const only = TOOL_ONLY.join("|");
+  const bad: string[] = [];
+  for (const f of list) {
+    const text = f.text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    for (const m of text.matchAll(/\[\s*"[^"\n]*"(?:\s*,\s*"[^"\n]*")+\s*,?\s*\]/g)) {
+      const items = [...m[0].matchAll(/"([^"]*)"/g)].map((x) => x[1]!);
+      const tools = items.filter((i) => BUILTIN_TOOLS.includes(i));
+      if (tools.length >= 2 && tools.some((t) => TOOL_ONLY.includes(t))) bad.push(`${f.path}: ${m[0]}`);
+    }
+    const compare = new RegExp(
+      `\\b(?:toolName|name)\\s*[!=]==?\\s*["'](?:${names})["']|["'](?:${names})["']\\s*[!=]==?\\s*\\w*(?:toolName|\\.name)\\b`,
+      "g",
+    );
+    for (const m of text.matchAll(compare)) bad.push(`${f.path}: ${m[0]}`);
+    for (const m of text.matchAll(new RegExp(`\\bcase\\s+["'](?:${only})["']\\s*:`, "g"))) bad.push(`${f.path}: ${m[0]}`);
+    const keyed = new Set([...text.matchAll(new RegExp(`^\\s*(${only}):\\s*"`, "gm"))].map((m) => m[1]));
+    if (keyed.size >= 2) bad.push(`${f.path}: a map keyed by tool names (${[...keyed].join(", ")})`);
+  }
+  return bad;
+}
 
 /** contracts/stages.ts may hold one value: a frozen table of stage numbers, with no imports and no code. */
 function isStageTable(f: { path: string; code: string; imports: unknown[] }): boolean {

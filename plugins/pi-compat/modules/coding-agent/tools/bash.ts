@@ -50,6 +50,7 @@ export function createBashToolDefinition(cwd: string, options: BashToolOptions =
   return {
     name: "bash",
     label: "bash",
+    effect: "execute",
     description: `Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last ${MAX_LINES} lines or ${MAX_BYTES / 1024}KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.`,
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
     parameters: schema,

@@ -45,6 +45,8 @@ export function createFindToolDefinition(
   return {
     name: "find",
     label: "find",
+    effect: "search",
+    paths: (p: { path?: string }) => [p.path || "."],
     description: `Search for files by glob pattern. Returns matching file paths relative to the search directory. Respects .gitignore. Output is truncated to ${DEFAULT_LIMIT} results or 50KB (whichever is hit first).`,
     promptSnippet: "Find files by glob pattern (respects .gitignore)",
     parameters: schema,

@@ -52,6 +52,8 @@ export function createGrepToolDefinition(
   return {
     name: "grep",
     label: "grep",
+    effect: "search",
+    paths: (p: { path?: string }) => [p.path || "."],
     description: `Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore. Output is truncated to ${DEFAULT_LIMIT} matches or 50KB (whichever is hit first). Long lines are truncated to 500 chars.`,
     promptSnippet: "Search file contents for patterns (respects .gitignore)",
     parameters: schema,

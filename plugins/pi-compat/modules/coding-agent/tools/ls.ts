@@ -37,6 +37,8 @@ export function createLsToolDefinition(cwd: string, options: LsToolOptions = {})
   return {
     name: "ls",
     label: "ls",
+    effect: "read",
+    paths: (p: { path?: string }) => [p.path || "."],
     description: `List directory contents. Returns entries sorted alphabetically, with '/' suffix for directories. Includes dotfiles. Output is truncated to ${DEFAULT_LIMIT} entries or ${MAX_BYTES / 1024}KB (whichever is hit first).`,
     promptSnippet: "List directory contents",
     parameters: schema,

@@ -51,6 +51,8 @@ export function createReadToolDefinition(cwd: string, options: ReadToolOptions =
   return {
     name: "read",
     label: "read",
+    effect: "read",
+    paths: (p: { path: string }) => [p.path],
     description: `Read the contents of a file. Supports text files and images (jpg, png, gif, webp, bmp). Images are sent as attachments. For text files, output is truncated to ${MAX_LINES} lines or ${MAX_BYTES / 1024}KB (whichever is hit first). Use offset/limit for large files. When you need the full file, continue with offset until complete.`,
     promptSnippet: "Read file contents",
     promptGuidelines: ["Use read to examine files instead of cat or sed."],

@@ -30,6 +30,8 @@ export function createWriteToolDefinition(cwd: string, options: WriteToolOptions
   return {
     name: "write",
     label: "write",
+    effect: "edit",
+    paths: (p: { path: string }) => [p.path],
     description:
       "Write content to a file. Creates the file if it doesn't exist, overwrites if it does. Automatically creates parent directories.",
     promptSnippet: "Create or overwrite files",
