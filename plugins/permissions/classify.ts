@@ -3,7 +3,8 @@
 // tools, which may do anything). Also the one-line summary a dialog shows and the rule that
 // "Allow always" writes.
 import { relative, sep } from "node:path";
-import { type CallView, callPath, PATH_TOOLS, splitCommand } from "./rules.js";
+import { type CallView, callPath, PATH_TOOLS } from "./rules.js";
+import { isPlainCommand } from "./shell-rules.js";
 
 export type Category = "read" | "edit" | "execute" | "other";
 
@@ -34,8 +35,8 @@ export function suggestRule(call: CallView): string {
   if (call.toolName === "bash") {
     const command = String(call.args.command ?? "").trim();
     const words = command.split(/\s+/);
-    // A compound command or one word is allowed exactly; otherwise its first two words.
-    if (splitCommand(command).length > 1 || /[$`<>()]/.test(command) || words.length < 2) return `Bash(${command})`;
+    // Anything but one plain simple command (as bash's grammar reads it), or one word, is allowed exactly; otherwise its first two words.
+    if (!isPlainCommand(command) || words.length < 2) return `Bash(${command})`;
     return `Bash(${words.slice(0, 2).join(" ")}:*)`;
   }
   if (PATH_TOOLS.has(call.toolName)) {

@@ -15,8 +15,10 @@ import { askThroughUi } from "./asker.js";
 import { AuditLog, type AuditRecord, auditFile } from "./audit.js";
 import { suggestRule, summarize } from "./classify.js";
 import { type Decision, decide } from "./decide.js";
-import { parseRule } from "./rules.js";
+import { loadBashParser } from "./bash-parser.js";
+import { type CallView, parseRule } from "./rules.js";
 import { MODE_ORDER, type PermissionSettings, type SourcedRule } from "./settings.js";
+import { prepareShellRules } from "./shell-decision.js";
 
 export const MODES: readonly PermissionModeInfo[] = [
   { id: "yolo", name: "YOLO", description: "Nothing is asked (pi's behaviour); deny and ask rules still apply" },
@@ -91,20 +93,29 @@ export class Permissions implements PermissionsService {
   /** The toolCall gate. */
   async gate(event: ToolCallEvent): Promise<ToolCallBlock | undefined> {
     const call = { toolName: event.toolName, args: event.input, cwd: this.api().cwd };
-    const first = decide(call, this.state.mode, this.rules());
+    const first = await this.decide(call);
     if (first.action !== "ask") return this.settle(event, first);
     // Questions go one at a time; decide again once it is this call's turn.
     const turn = this.queue.then(async () => {
-      const now = decide(call, this.state.mode, this.rules());
+      const now = await this.decide(call);
       return now.action === "ask" ? this.ask(event, now) : this.settle(event, now);
     });
     this.queue = turn.catch(() => {});
     return turn;
   }
 
+  /** The bash parser loads here, the first time a bash rule has to be checked (never at start-up). */
+  private async decide(call: CallView): Promise<Decision> {
+    const rules = this.rules();
+    await prepareShellRules(call, rules);
+    return decide(call, this.state.mode, rules);
+  }
+
   private async ask(event: ToolCallEvent, decision: Decision): Promise<ToolCallBlock | undefined> {
     const cwd = this.api().cwd;
     const call = { toolName: event.toolName, args: event.input, cwd };
+    // The suggested rule depends on how bash reads the command.
+    if (call.toolName === "bash") await loadBashParser();
     const request: PermissionRequest = {
       toolCallId: event.toolCallId,
       toolName: event.toolName,
@@ -112,7 +123,12 @@ export class Permissions implements PermissionsService {
       summary: summarize(call),
       suggestedRule: suggestRule(call),
     };
-    const why = decision.rule ? `the rule ${decision.rule.text} asks` : `permission mode ${this.state.mode}`;
+    const why =
+      decision.action === "ask" && decision.reason
+        ? decision.reason
+        : decision.rule
+          ? `the rule ${decision.rule.text} asks`
+          : `permission mode ${this.state.mode}`;
     const asker = this.askers.at(-1) ?? this.uiAsker();
     if (!asker) {
       const reason =

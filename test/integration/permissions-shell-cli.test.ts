@@ -62,7 +62,7 @@ describe("bash rules against hostile shell spellings, through the spawned CLI", 
     const commands = HIDDEN_RM.map((c, i) => c.replaceAll("@", files[i]));
     env.sim.script(...commands.map((command) => ({ toolCalls: [{ name: "bash", arguments: { command } }] })), { text: "done" });
     const from = env.sim.requests.length;
-    const r = await runCli([...MODEL, "-p", "clean up"], { cwd, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const r = await runCli([...MODEL, "-p", "clean up"], { cwd, env: { PI_CODING_AGENT_DIR: agentDir }, timeoutMs: 50_000 });
     expect(r.stdout).toBe("done\n");
     const results = toolResults(env.sim, from);
     expect(results).toHaveLength(commands.length);
@@ -83,7 +83,11 @@ describe("bash rules against hostile shell spellings, through the spawned CLI", 
     const commands = [...plain, ...hostile];
     env.sim.script(...commands.map((command) => ({ toolCalls: [{ name: "bash", arguments: { command } }] })), { text: "done" });
     const from = env.sim.requests.length;
-    const r = await runCli([...MODEL, "--permission-mode", "ask", "-p", "go"], { cwd, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const r = await runCli([...MODEL, "--permission-mode", "ask", "-p", "go"], {
+      cwd,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+      timeoutMs: 50_000,
+    });
     expect(r.stdout).toBe("done\n");
     const results = toolResults(env.sim, from);
     expect(results[0]).toMatch(/one$/);
@@ -92,5 +96,44 @@ describe("bash rules against hostile shell spellings, through the spawned CLI", 
     expect(through).toEqual([]);
     for (const [i, result] of results.slice(2).entries()) expect(result, hostile[i]).toMatch(/Permission needed for bash/);
     expect(readFileSync(join(cwd, files[0]), "utf8")).toBe("keep me\n");
+  }, 60_000);
+});
+
+describe("the bash parser loads lazily", () => {
+  const env = simProjects();
+
+  /** Runs one print turn with a bash call and says whether the process required the parser. */
+  async function parserLoaded(settings: object, mode: string): Promise<{ loaded: boolean; result: string }> {
+    const { project: cwd, agentDir, root } = env.project();
+    writeFileSync(join(agentDir, "settings.json"), JSON.stringify(settings));
+    const log = join(root, "required.txt");
+    // require() of a package goes through Module._resolveFilename, from source and from the image alike.
+    const preload = join(root, "record-requires.cjs");
+    writeFileSync(
+      preload,
+      `const Module = require("node:module"); const fs = require("node:fs");
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (/tree-sitter/.test(request)) fs.appendFileSync(${JSON.stringify(log)}, request + "\\n");
+  return resolve.call(this, request, ...rest);
+};`,
+    );
+    env.sim.script({ toolCalls: [{ name: "bash", arguments: { command: "echo hi" } }] }, { text: "done" });
+    const from = env.sim.requests.length;
+    const r = await runCli([...MODEL, "--permission-mode", mode, "-p", "go"], {
+      cwd,
+      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${preload}` },
+    });
+    expect(r.stdout).toBe("done\n");
+    return { loaded: existsSync(log) && readFileSync(log, "utf8").includes("web-tree-sitter"), result: toolResults(env.sim, from)[0] };
+  }
+
+  it("not in a run without bash rules; at the first bash call a bash rule has to judge", async () => {
+    expect(await parserLoaded({}, "yolo")).toEqual({ loaded: false, result: "hi" });
+    expect(await parserLoaded({ permissions: { allow: ["Bash"], deny: ["Read(./.env)"] } }, "ask")).toEqual({
+      loaded: false,
+      result: "hi",
+    });
+    expect(await parserLoaded({ permissions: { allow: ["Bash(echo:*)"] } }, "ask")).toEqual({ loaded: true, result: "hi" });
   }, 60_000);
 });

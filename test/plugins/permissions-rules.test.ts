@@ -2,7 +2,8 @@
 // prefixes and wildcards with compound commands, gitignore-style paths for Read and Edit, MCP
 // tools and servers, bare names, and deny > read-only > ask > allow > mode.
 import { homedir } from "node:os";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadBashParser } from "../../plugins/permissions/bash-parser.js";
 import { suggestRule } from "../../plugins/permissions/classify.js";
 import { decide } from "../../plugins/permissions/decide.js";
 import { type CallView, parseRule, ruleMatches } from "../../plugins/permissions/rules.js";
@@ -16,6 +17,8 @@ const rules = (kind: SourcedRule["kind"], ...texts: string[]): SourcedRule[] =>
   texts.map((t) => ({ ...parseRule(t)!, kind, source: "global" }));
 
 describe("permission rules", () => {
+  beforeAll(loadBashParser);
+
   it("Bash: prefix, exact and wildcard specifiers; compound commands", () => {
     expect(matches("Bash(npm test:*)", bash("npm test"))).toBe(true);
     expect(matches("Bash(npm test:*)", bash("npm test -- --watch"))).toBe(true);
