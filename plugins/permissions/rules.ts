@@ -8,6 +8,7 @@
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { commandMatches } from "./shell-rules.js";
+import { wildcard } from "./wildcard.js";
 
 export interface Rule {
   text: string;
@@ -91,15 +92,4 @@ function globRegex(glob: string): RegExp {
     else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
   }
   return new RegExp(`^${re}$`);
-}
-
-/** `*` matches anything (Bash specifiers, tool names). */
-export function wildcard(pattern: string): RegExp {
-  return new RegExp(
-    `^${pattern
-      .split("*")
-      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".*")}$`,
-    "s",
-  );
 }

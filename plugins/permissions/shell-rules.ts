@@ -5,7 +5,7 @@
 // written, with the `NAME=value` words before it: an allow rule for `npm test:*` does not cover
 // `NODE_OPTIONS=… npm test`.
 import { bashParser } from "./bash-parser.js";
-import { wildcard } from "./rules.js";
+import { wildcard } from "./wildcard.js";
 import { analyseShell, type ShellAnalysis, type SimpleCommand } from "./shell-commands.js";
 
 const cache = new Map<string, ShellAnalysis>();
