@@ -39,6 +39,7 @@ export function analyseShell(text: string, depth = 0): ShellAnalysis {
   const stack = [parsed.root];
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (node.type === "command") simpleCommand(node, out, depth);
+    else if (node.type === "heredoc_redirect") hereDocument(node, out);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
   }
   return out;
@@ -52,6 +53,16 @@ function simpleCommand(node: SyntaxNode, out: ShellAnalysis, depth: number): voi
   const misread = misreadWords(node);
   if (misread) out.unknown.push(misread);
   resolve(words, assignments, node.text, { out, depth, stdin: stdinText(node) });
+}
+
+/** A here-document with an unquoted delimiter expands $(…) and backticks; say so when the parser saw none there. */
+function hereDocument(node: SyntaxNode, out: ShellAnalysis): void {
+  const start = node.children.find((c) => c.type === "heredoc_start");
+  if (!start || /['"\\]/.test(start.text)) return;
+  for (const body of node.children.filter((c) => c.type === "heredoc_body")) {
+    if (/\$\(|`/.test(body.text) && !body.children.some((c) => c.type === "command_substitution"))
+      out.unknown.push("a here-document whose substitutions the parser did not read");
+  }
 }
 
 interface Context {
@@ -99,7 +110,8 @@ function resolve(argv: Word[], assignments: string[], source: string, ctx: Conte
     if (args.length) code(args.map((w) => w.text).join(" "), ctx);
     return;
   }
-  if (name.value === undefined) {
+  // zsh expands `=rm` to rm's path.
+  if (name.value === undefined || name.value.startsWith("=")) {
     ctx.out.unknown.push(`the command name ${name.text} is only known when it runs`);
     ctx.out.commands.push({ words, assignments, source, transparent: false });
     return;

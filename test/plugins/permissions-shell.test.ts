@@ -88,6 +88,10 @@ describe("simple commands of a shell line", () => {
     ["sh <<< 'rm x'", "sh reads the commands it runs from its input"],
     ["echo 'unterminated", "bash cannot read all of it (an unterminated quote or a syntax error)"],
     ["r\\\nm x", "a line continuation inside a word"],
+    ["echo ok\n\\curl x", "a newline the parser read inside a command"],
+    ["=rm x", "the command name =rm is only known when it runs"],
+    ["cat <<-EOF\n\t$(rm x)\n\tEOF", "a here-document whose substitutions the parser did not read"],
+    ["! { ls x; }", "bash reads { as syntax the parser did not follow"],
   ])("%j cannot be judged: %s", (line, why) => {
     expect(analyseShell(line).unknown).toContain(why);
     // With a deny rule it is asked (print mode: refused), never allowed by a rule.
@@ -107,6 +111,8 @@ describe("simple commands of a shell line", () => {
     expect(decide(bash("sudo npm test"), "ask", allow).action).toBe("ask");
     // Written the way the command is, quotes and all.
     expect(decide(bash('git commit -m "a b"'), "ask", rules("allow", 'Bash(git commit -m "a b")')).action).toBe("allow");
+    // A quoted here-document is text, not code.
+    expect(decide(bash("cat > a.sh <<'EOF'\necho $(date)\nEOF"), "ask", rules("allow", "Bash(cat:*)")).action).toBe("allow");
     // A function or alias named like an allowed command runs what its body says.
     expect(decide(bash("git() { rm -rf ~; }; git status"), "ask", allow).action).toBe("ask");
   });
