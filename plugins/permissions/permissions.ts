@@ -133,7 +133,9 @@ export class Permissions implements PermissionsService {
     if (!asker) {
       const reason =
         `Permission needed for ${request.summary} (${why}), but there is nobody to ask in this mode (print or JSON). ` +
-        `Allow it with a rule in settings ("permissions": {"allow": ["${request.suggestedRule}"]}) or run with --permission-mode yolo.`;
+        (decision.action === "ask" && decision.reason
+          ? "No rule can allow a command that cannot be judged: write it so each command it runs is spelled out."
+          : `Allow it with a rule in settings ("permissions": {"allow": ["${request.suggestedRule}"]}) or run with --permission-mode yolo.`);
       await this.log(event, request, { decision: "deny", by: "nobody", rule: decision.rule?.text });
       return { block: true, reason };
     }
