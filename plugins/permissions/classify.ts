@@ -7,7 +7,8 @@
 import { relative, sep } from "node:path";
 import type { ToolCallEvent, ToolDef } from "pi-kernel";
 import { declaredPaths } from "../../lib/tool-kit/index.js";
-import { type CallView, callPath, callPaths, splitCommand } from "./rules.js";
+import { type CallView, callPath, callPaths } from "./rules.js";
+import { isPlainCommand } from "./shell-rules.js";
 
 export type Category = "read" | "edit" | "execute" | "other";
 
@@ -55,8 +56,8 @@ export function suggestRule(call: CallView): string {
   if (command !== undefined) {
     const name = call.toolName.charAt(0).toUpperCase() + call.toolName.slice(1);
     const words = command.split(/\s+/);
-    // A compound command or one word is allowed exactly; otherwise its first two words.
-    if (splitCommand(command).length > 1 || /[$`<>()]/.test(command) || words.length < 2) return `${name}(${command})`;
+    // Anything but one plain simple command (as bash's grammar reads it), or one word, is allowed exactly; otherwise its first two words.
+    if (!isPlainCommand(command) || words.length < 2) return `${name}(${command})`;
     return `${name}(${words.slice(0, 2).join(" ")}:*)`;
   }
   // One path: that path (several: the tool, which the user can narrow in settings).

@@ -15,8 +15,10 @@ import { askThroughUi } from "./asker.js";
 import { AuditLog, type AuditRecord, auditFile } from "./audit.js";
 import { callView, suggestRule, summarize } from "./classify.js";
 import { type Decision, decide } from "./decide.js";
+import { loadBashParser } from "./bash-parser.js";
 import { type CallView, parseRule } from "./rules.js";
 import { MODE_ORDER, type PermissionSettings, type SourcedRule } from "./settings.js";
+import { prepareShellRules } from "./shell-decision.js";
 
 export const MODES: readonly PermissionModeInfo[] = [
   { id: "yolo", name: "YOLO", description: "Nothing is asked (pi's behaviour); deny and ask rules still apply" },
@@ -91,19 +93,28 @@ export class Permissions implements PermissionsService {
   /** The toolCall gate. */
   async gate(event: ToolCallEvent): Promise<ToolCallBlock | undefined> {
     const call = this.view(event);
-    const first = decide(call, this.state.mode, this.rules());
+    const first = await this.decide(call);
     if (first.action !== "ask") return this.settle(event, first);
     // Questions go one at a time; decide again once it is this call's turn.
     const turn = this.queue.then(async () => {
-      const now = decide(call, this.state.mode, this.rules());
+      const now = await this.decide(call);
       return now.action === "ask" ? this.ask(event, now) : this.settle(event, now);
     });
     this.queue = turn.catch(() => {});
     return turn;
   }
 
+  /** The bash parser loads here, the first time a bash rule has to be checked (never at start-up). */
+  private async decide(call: CallView): Promise<Decision> {
+    const rules = this.rules();
+    await prepareShellRules(call, rules);
+    return decide(call, this.state.mode, rules);
+  }
+
   private async ask(event: ToolCallEvent, decision: Decision): Promise<ToolCallBlock | undefined> {
     const call = this.view(event);
+    // The suggested rule depends on how bash reads the command.
+    if (call.effect === "execute") await loadBashParser();
     const request: PermissionRequest = {
       toolCallId: event.toolCallId,
       toolName: event.toolName,
@@ -111,12 +122,19 @@ export class Permissions implements PermissionsService {
       summary: summarize(call),
       suggestedRule: suggestRule(call),
     };
-    const why = decision.rule ? `the rule ${decision.rule.text} asks` : `permission mode ${this.state.mode}`;
+    const why =
+      decision.action === "ask" && decision.reason
+        ? decision.reason
+        : decision.rule
+          ? `the rule ${decision.rule.text} asks`
+          : `permission mode ${this.state.mode}`;
     const asker = this.askers.at(-1) ?? this.uiAsker();
     if (!asker) {
       const reason =
         `Permission needed for ${request.summary} (${why}), but there is nobody to ask in this mode (print or JSON). ` +
-        `Allow it with a rule in settings ("permissions": {"allow": ["${request.suggestedRule}"]}) or run with --permission-mode yolo.`;
+        (decision.action === "ask" && decision.reason
+          ? "No rule can allow a command that cannot be judged: write it so each command it runs is spelled out."
+          : `Allow it with a rule in settings ("permissions": {"allow": ["${request.suggestedRule}"]}) or run with --permission-mode yolo.`);
       await this.log(event, request, { decision: "deny", by: "nobody", rule: decision.rule?.text });
       return { block: true, reason };
     }

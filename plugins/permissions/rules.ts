@@ -8,6 +8,8 @@
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import type { ToolEffect } from "pi-kernel";
+import { commandMatches } from "./shell-rules.js";
+import { wildcard } from "./wildcard.js";
 
 export interface Rule {
   text: string;
@@ -73,47 +75,6 @@ export function callPath(call: CallView): string {
   return resolve(call.cwd, given.replace(/^~(?=\/|$)/, homedir()));
 }
 
-function commandMatches(specifier: string, command: string, mode: "any" | "all"): boolean {
-  const parts = splitCommand(command);
-  // Command substitution can run anything: an allow rule never covers it.
-  if (mode === "all" && /\$\(|`|<\(|>\(/.test(command)) return false;
-  const one = (part: string) => {
-    if (specifier.endsWith(":*")) {
-      const prefix = specifier.slice(0, -2).trim();
-      return part === prefix || part.startsWith(`${prefix} `);
-    }
-    return wildcard(specifier).test(part);
-  };
-  if (parts.length === 0) return false;
-  return mode === "all" ? parts.every(one) : parts.some(one) || one(command.trim());
-}
-
-/** The simple commands of a command line, split at `&&`, `||`, `;`, `|`, `&` and newlines outside quotes. */
-export function splitCommand(command: string): string[] {
-  const parts: string[] = [];
-  let current = "";
-  let quote: string | undefined;
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i];
-    if (quote) {
-      if (c === quote) quote = undefined;
-      else if (c === "\\" && quote === '"') current += command[i++];
-      current += c;
-    } else if (c === "'" || c === '"') {
-      quote = c;
-      current += c;
-    } else if (c === "\\") {
-      current += c + (command[++i] ?? "");
-    } else if (/[;&|\n]/.test(c)) {
-      if (current.trim()) parts.push(current.trim());
-      current = "";
-      if ((c === "&" || c === "|") && command[i + 1] === c) i++;
-    } else current += c;
-  }
-  if (current.trim()) parts.push(current.trim());
-  return parts;
-}
-
 function pathMatches(specifier: string, path: string, cwd: string): boolean {
   let pattern = specifier;
   let base = cwd;
@@ -142,15 +103,4 @@ function globRegex(glob: string): RegExp {
     else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
   }
   return new RegExp(`^${re}$`);
-}
-
-/** `*` matches anything (Bash specifiers, tool names). */
-function wildcard(pattern: string): RegExp {
-  return new RegExp(
-    `^${pattern
-      .split("*")
-      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".*")}$`,
-    "s",
-  );
 }

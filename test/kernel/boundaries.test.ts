@@ -208,6 +208,7 @@ const NAMES_OWN_TOOLS = [
   "plugins/pi-compat/modules/",
   "plugins/system-prompt/base-prompt.ts", // pi's guidelines name grep/find/ls and bash to the model
   "plugins/skills/index.ts", // the skills block tells the model to use the tool named read
+  "plugins/permissions/shell-wrappers.ts", // shell programs (`find -exec`, `xargs`) inside a command line, not tools
 ];
 
 /** Name tables of tools in these files: lists, comparisons, switch cases and name-keyed maps. */

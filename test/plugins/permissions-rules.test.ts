@@ -5,7 +5,8 @@
 // and a third-party tool with the same declarations is treated alike.
 import { homedir } from "node:os";
 import type { ToolDef, ToolEffect } from "pi-kernel";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadBashParser } from "../../plugins/permissions/bash-parser.js";
 import { callView, suggestRule } from "../../plugins/permissions/classify.js";
 import { decide } from "../../plugins/permissions/decide.js";
 import { type CallView, parseRule, ruleMatches } from "../../plugins/permissions/rules.js";
@@ -36,6 +37,8 @@ const rules = (kind: SourcedRule["kind"], ...texts: string[]): SourcedRule[] =>
   texts.map((t) => ({ ...parseRule(t)!, kind, source: "global" }));
 
 describe("permission rules", () => {
+  beforeAll(loadBashParser);
+
   it("Bash: prefix, exact and wildcard specifiers; compound commands", () => {
     expect(matches("Bash(npm test:*)", bash("npm test"))).toBe(true);
     expect(matches("Bash(npm test:*)", bash("npm test -- --watch"))).toBe(true);
