@@ -13,7 +13,7 @@ import { acpUi } from "./ui.js";
 
 export default definePlugin({
   name: "mode-acp",
-  uses: ["commands", "compaction", "file-system", "mcp", "models", "permissions", "sessions", "ui"],
+  uses: ["commands", "compaction", "file-system", "mcp", "models", "permissions", "sessions", "shellSandbox", "ui"],
   // The bash tool it wraps, and the permission gate it asks after, are set up first.
   after: ["tools-core", "permissions"],
   setup(api) {
@@ -31,7 +31,8 @@ export default definePlugin({
     api.services.provide("file-system", clientFileSystem(state));
     api.services.provide("ui", acpUi(state, bridge));
     const bash = api.registry.get("tool", "bash");
-    if (bash) api.register.tool(terminalBash(bash, state, bridge));
+    const sandboxed = () => api.services.get("shellSandbox")?.active() === true;
+    if (bash) api.register.tool(terminalBash(bash, state, bridge, sandboxed));
     api.on("event", (event) => state.bridge?.event(event));
     // After the other gates (permissions): the call runs now, so it is in progress.
     api.on("toolCall", (event) => state.bridge?.beforeRun(event), { stage: Stage.LATE });

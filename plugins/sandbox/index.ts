@@ -8,6 +8,7 @@ import type { ShellSandboxService } from "../../contracts/shell-sandbox.js";
 import { bwrapArgs, probe } from "./bwrap.js";
 import { sandboxConfig } from "./config.js";
 import { explainBlocked } from "./explain.js";
+import { writeUnixSocketFilter } from "./seccomp.js";
 
 export default definePlugin({
   name: "sandbox",
@@ -19,15 +20,27 @@ export default definePlugin({
       api.diagnose({ level: "error", code: "sandbox-invalid", message: `${config.invalid}; shell commands are refused until it is fixed` });
     // One probe per generation (settings or flags may change on reload); its answer is cached.
     let probed: ReturnType<typeof probe> | undefined;
+    // One seccomp filter file per process (kept across reloads), written when first needed.
+    const filter = api.keep("socketFilter", () => ({ file: undefined as string | undefined }));
+    const place = () => ({
+      cwd: api.cwd,
+      agentDir: api.agentDir,
+      socketFilter: config.network ? undefined : (filter.file ??= writeUnixSocketFilter()),
+    });
     const service: ShellSandboxService = {
       async wrapper(cwd) {
         if (config.invalid) throw new Error(`The command was not run: ${config.invalid}.`);
         if (config.mode === "off") return [];
-        probed ??= probe(config, cwd);
+        probed ??= probe(config, { ...place(), cwd });
         const answer = await probed;
         if ("error" in answer) throw new Error(`${answer.error} The command was not run.`);
-        return bwrapArgs(config, cwd, answer.userNs);
+        try {
+          return bwrapArgs(config, { ...place(), cwd, userNs: answer.userNs });
+        } catch (error) {
+          throw new Error(`${(error as Error).message} The command was not run.`);
+        }
       },
+      active: () => config.mode !== "off" || config.invalid !== undefined,
       explain: (output) => (config.mode === "off" ? undefined : explainBlocked(config, api.cwd, output)),
     };
     api.services.provide("shellSandbox", service);

@@ -101,18 +101,20 @@ describe.runIf(process.platform === "linux")("sandbox escapes through the spawne
       expect(open[0]).toContain(REACHED);
     });
 
-    it("unix sockets the command makes itself still work (socketpair, a server in the workspace or /tmp)", async () => {
+    it("a command's own unix server is refused too, with a note; socketpair (child pipes) still works", async () => {
       const { project, agentDir } = env.project();
       const own =
         `node -e 'const net=require("net");const p=process.argv[1];const s=net.createServer(c=>c.end("own"));` +
         `s.listen(p,()=>net.connect(p).on("data",d=>{console.log(String(d));s.close()}))'`;
-      const results = await run([`${own} ./own.sock`, `${own} /tmp/own.sock`, `node -e 'require("child_process").fork("-e",{stdio:"ignore"})'; echo forked`], {
-        project,
-        agentDir,
-      });
-      expect(results[0]).toBe("own");
-      expect(results[1]).toBe("own");
-      expect(results[2]).toBe("forked");
+      const fork = `node -e 'require("child_process").fork("-e",["0"]).on("exit",c=>console.log("forked",c))'`;
+      const pair = hasPython ? [`python3 -c 'import socket;a,b=socket.socketpair();a.send(b"pair");print(b.recv(9).decode())'`] : [];
+      const results = await run([`${own} ./own.sock`, fork, ...pair], { project, agentDir });
+      expect(results[0]).toMatch(/listen EPERM/);
+      expect(results[0]).toMatch(/\[sandbox\] The sandbox refuses unix sockets while the network is off/);
+      expect(results[1]).toBe("forked 0");
+      if (hasPython) expect(results[2]).toBe("pair");
+      const open = await run([`${own} ./own.sock`], { project, agentDir, mode: "off" });
+      expect(open[0]).toBe("own");
     });
   });
 
@@ -131,7 +133,8 @@ describe.runIf(process.platform === "linux")("sandbox escapes through the spawne
       "env",
       `cat ${agentDir}/auth.json`,
       `cat ${agentDir}/models.json`,
-      `grep -r -h -o 'sk-ant[A-Za-z-]*\\|sim-secret-key' ${agentDir} 2>/dev/null; true`,
+      // Bracketed so the command's own text (kept in the session file there) does not match.
+      `grep -r -h -o -E 'sk-ant-[E]NV-LEAK|sk-ant-[A]UTH-LEAK|sim-[s]ecret-key' ${agentDir} 2>/dev/null; true`,
     ];
     const results = await run(commands, { project, agentDir, env: { ANTHROPIC_API_KEY: "sk-ant-ENV-LEAK" } });
     results.forEach((text, i) => {
@@ -145,7 +148,9 @@ describe.runIf(process.platform === "linux")("sandbox escapes through the spawne
       "printf x > b.js; mkdir -p .pi/extensions; cp b.js .pi/extensions/b.js",
       "printf x > c.js; mkdir -p .pi/extensions; mv c.js .pi/extensions/c.js",
       "mkdir -p .pi/extensions; ln -s ../../src/app.js .pi/extensions/d.js",
-      ...(hasPython ? [`python3 -c "import os;os.makedirs('.pi/extensions',exist_ok=True);open('.pi/extensions/e.js','w').write('x')"`] : []),
+      ...(hasPython
+        ? [`python3 -c "import os;os.makedirs('.pi/extensions',exist_ok=True);open('.pi/extensions/e.js','w').write('x')"`]
+        : []),
       `node -e 'const fs=require("fs");fs.mkdirSync(".pi/extensions",{recursive:true});fs.writeFileSync(".pi/extensions/f.js","x")'`,
       `echo '{"permissions":{"allow":["Bash"]}}' > .pi/settings.json`,
       "mv .pi .pi-old; mkdir -p .pi/extensions && echo x > .pi/extensions/g.js",
