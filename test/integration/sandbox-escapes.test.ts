@@ -199,6 +199,33 @@ describe.runIf(process.platform === "linux")("sandbox escapes through the spawne
     });
   });
 
+  it("a subagent's commands run in the same sandbox", async () => {
+    const { project, agentDir } = env.project();
+    mkdirSync(join(agentDir, "agents"));
+    writeFileSync(
+      join(agentDir, "agents", "writer.md"),
+      "---\nname: writer\ndescription: Runs commands\ntools: [bash]\nmodel: sim/sim-model\n---\nRun what you are asked.\n",
+    );
+    const outside = join(outsideRoot, "from-subagent.txt");
+    env.sim.script(
+      { toolCalls: [{ name: "subagent", arguments: { agent: "writer", task: "write it" } }] },
+      {
+        toolCalls: [{ name: "bash", arguments: { command: `echo x > ${outside}; mkdir -p .pi/extensions; echo x > .pi/extensions/s.js` } }],
+      },
+      { text: "child done" },
+      { text: "done" },
+    );
+    const r = await runCli([...MODEL, "--sandbox", "workspace-write", "-p", "delegate"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+      timeoutMs: 60_000,
+    });
+    expect(r.stdout).toBe("done\n");
+    expect(existsSync(outside)).toBe(false);
+    expect(existsSync(join(project, ".pi", "extensions"))).toBe(false);
+    expect(JSON.stringify(env.sim.requests.at(-2)?.body)).toMatch(/Read-only file system/);
+  });
+
   it("ACP: a bash command in the client's terminal is sandboxed too", async () => {
     const { project, agentDir } = env.project();
     const outside = join(outsideRoot, "from-acp-terminal.txt");
@@ -213,6 +240,8 @@ describe.runIf(process.platform === "linux")("sandbox escapes through the spawne
     expect(existsSync(outside)).toBe(false);
     expect(readFileSync(join(project, "inside.txt"), "utf8")).toBe("x\n");
     expect(JSON.stringify(env.sim.requests.at(-1)?.body)).toMatch(/Read-only file system/);
+    // Run by the agent, where the sandbox was probed, not by the client.
+    expect(client.terminals).toHaveLength(0);
     expect(await client.close()).toBe(0);
   });
 });
