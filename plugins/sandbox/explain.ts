@@ -17,7 +17,7 @@ export function explainBlocked(config: SandboxConfig, cwd: string, output: strin
     notes.push(
       config.mode === "read-only"
         ? `[sandbox] The sandbox (read-only) blocked a write: the whole filesystem is read-only for shell commands except a private /tmp. Writes need --sandbox workspace-write (or off).`
-        : `[sandbox] The sandbox (workspace-write) blocked a write outside the workspace ${cwd} (or into its .git): only the workspace, sandbox.allowWrite paths and a private /tmp are writable.`,
+        : `[sandbox] The sandbox (workspace-write) blocked a write outside the workspace ${cwd} (or into its .git or agent configuration: .pi, .claude, .mcp.json): only the workspace, sandbox.allowWrite paths and a private /tmp are writable.`,
     );
   }
   if (!config.network && NETWORK.test(output))

@@ -61,10 +61,13 @@ function describe(config: ReturnType<typeof sandboxConfig>, cwd: string): string
   if (config.mode === "off")
     return "Sandbox: off (shell commands run unsandboxed). Turn it on with --sandbox workspace-write or the sandbox.mode setting.";
   const writable =
-    config.mode === "workspace-write" ? [`${cwd} (but not its .git)`, ...config.allowWrite, "a private /tmp"] : ["a private /tmp"];
+    config.mode === "workspace-write"
+      ? [`${cwd} (but not its .git, .pi, .claude, .mcp.json)`, ...config.allowWrite, "a private /tmp"]
+      : ["a private /tmp"];
   return [
     `Sandbox: ${config.mode} (from ${config.source}), bubblewrap`,
     `  writable: ${writable.join(", ")}`,
-    `  network: ${config.network ? "allowed" : "off"}`,
+    `  network: ${config.network ? "allowed (unix sockets too)" : "off (unix sockets too)"}`,
+    `  hidden: other processes (/proc), the agent dir's auth.json and models.json`,
   ].join("\n");
 }
