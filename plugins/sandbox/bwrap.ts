@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { existsSync, lstatSync, realpathSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { AGENT_CONFIG_ENTRIES } from "../../lib/tool-kit/files/agent-config.js";
+import { AGENT_CONFIG_ENTRIES } from "../../lib/tool-kit/index.js";
 import type { SandboxConfig } from "./config.js";
 
 export const INSTALL_HINT =
