@@ -3,12 +3,15 @@
 // the bash tool and `!cmd` ask before spawning. On Linux commands run under bubblewrap; when the
 // sandbox is on but cannot start, every command is refused with the reason (fail closed), never
 // run unsandboxed. `/sandbox` shows what applies.
-import { definePlugin } from "pi-kernel";
+import { definePlugin, Stage } from "pi-kernel";
 import type { ShellSandboxService } from "../../contracts/shell-sandbox.js";
 import { bwrapArgs, probe } from "./bwrap.js";
 import { sandboxConfig } from "./config.js";
 import { explainBlocked } from "./explain.js";
 import { writeUnixSocketFilter } from "./seccomp.js";
+
+/** Plugins whose command-running tools put the sandbox's wrapper in front of every command. */
+const SANDBOXED_SPAWNERS = new Set(["tools-core", "mode-acp"]);
 
 export default definePlugin({
   name: "sandbox",
@@ -44,6 +47,27 @@ export default definePlugin({
       explain: (output) => (config.mode === "off" ? undefined : explainBlocked(config, api.cwd, output)),
     };
     api.services.provide("shellSandbox", service);
+    // A tool that runs commands but does not come from a plugin that asks this service (pi's
+    // createBashTool in an extension, a remote runner) would bypass the sandbox: with the
+    // sandbox on, its calls are refused rather than run unsandboxed.
+    api.on(
+      "toolCall",
+      (event) => {
+        if (!service.active()) return;
+        const tool = api.registry.get("tool", event.toolName);
+        const owner = api.registry.owner("tool", event.toolName);
+        if (!tool || !owner || SANDBOXED_SPAWNERS.has(owner)) return;
+        // MCP tools run in their servers, which are not sandboxed by design (docs/usage/sandbox.md).
+        if (event.toolName !== "bash" && (tool.effect !== "execute" || owner === "mcp")) return;
+        return {
+          block: true,
+          reason:
+            `The "${event.toolName}" tool comes from ${owner}, which runs commands outside the sandbox (${config.source} is ` +
+            `${config.mode}); it was not run. Remove that extension, or run with --sandbox off if you mean it.`,
+        };
+      },
+      { stage: Stage.EARLY },
+    );
     api.on("boot", () => {
       if (config.mode !== "off") api.services.get("ui")?.setStatus("sandbox", `sandbox: ${config.mode}${config.network ? " +net" : ""}`);
     });

@@ -226,6 +226,26 @@ describe.runIf(process.platform === "linux")("sandbox escapes through the spawne
     expect(JSON.stringify(env.sim.requests.at(-2)?.body)).toMatch(/Read-only file system/);
   });
 
+  it("a bash tool an extension builds with pi's factory (not sandboxed) is refused, not run unsandboxed", async () => {
+    const { project, agentDir } = env.project();
+    const ext = join(outsideRoot, `own-bash-${Date.now()}.ts`);
+    writeFileSync(
+      ext,
+      'import { createBashTool } from "@mariozechner/pi-coding-agent";\n' +
+        "export default function (pi) { pi.registerTool(createBashTool(process.cwd())); }\n",
+    );
+    const outside = join(outsideRoot, "from-extension-bash.txt");
+    env.sim.script({ toolCalls: [{ name: "bash", arguments: { command: `echo x > ${outside}` } }] }, { text: "done" });
+    const from = env.sim.requests.length;
+    const r = await runCli([...MODEL, "-e", ext, "--sandbox", "workspace-write", "-p", "go"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
+    expect(r.stdout).toBe("done\n");
+    expect(existsSync(outside)).toBe(false);
+    expect(toolResults(env.sim, from)[0]).toMatch(/runs commands outside the sandbox .*it was not run/);
+  });
+
   it("ACP: a bash command in the client's terminal is sandboxed too", async () => {
     const { project, agentDir } = env.project();
     const outside = join(outsideRoot, "from-acp-terminal.txt");
