@@ -16,28 +16,45 @@ import type { EventBridge } from "./updates.js";
 type Params = { command: string; timeout?: number };
 
 /** The local bash tool, run through the client's terminal while a client offers one. */
-export function terminalBash(local: ToolDef, state: AcpState, bridge: () => EventBridge | undefined, sandboxed: () => boolean): ToolDef {
+export function terminalBash(
+  local: ToolDef,
+  state: AcpState,
+  bridge: () => EventBridge | undefined,
+  shell: { sandboxed: () => boolean; keyVariables: () => readonly string[] },
+): ToolDef {
   return {
     ...local,
     override: true,
     execute(id, params, signal, onUpdate, ctx) {
       const client = state.client;
       const link = bridge();
-      if (sandboxed() || !state.offersTerminal() || !state.turn || !client || !link)
+      if (shell.sandboxed() || !state.offersTerminal() || !state.turn || !client || !link)
         return local.execute(id, params, signal, onUpdate, ctx);
-      return runInTerminal(state, link, id, params as Params, signal, ctx.cwd);
+      return runInTerminal(state, link, id, params as Params, signal, ctx.cwd, shell.keyVariables());
     },
   };
 }
 
-async function runInTerminal(state: AcpState, bridge: EventBridge, id: string, params: Params, signal: AbortSignal, cwd: string) {
+async function runInTerminal(
+  state: AcpState,
+  bridge: EventBridge,
+  id: string,
+  params: Params,
+  signal: AbortSignal,
+  cwd: string,
+  keys: readonly string[],
+) {
   signal.throwIfAborted();
   const sessionId = state.requireSession("bash");
   // Twice what the model is shown: the tail it gets stays whole when the client trims the head.
+  // The client spawns with its own environment, which may hold provider keys too: `env -u` takes
+  // out the ones the agent knows, as the local tool's environment goes without them.
+  const shell = [pickShell(), "-c", params.command];
+  const argv = keys.length ? ["env", ...keys.flatMap((k) => ["-u", k]), ...shell] : shell;
   const terminal = await state.client!.createTerminal({
     sessionId,
-    command: pickShell(),
-    args: ["-c", params.command],
+    command: argv[0]!,
+    args: argv.slice(1),
     cwd,
     outputByteLimit: 2 * MAX_BYTES,
   });

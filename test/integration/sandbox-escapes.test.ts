@@ -246,6 +246,26 @@ describe.runIf(process.platform === "linux")("sandbox escapes through the spawne
     expect(toolResults(env.sim, from)[0]).toMatch(/runs commands outside the sandbox .*it was not run/);
   });
 
+  it("ACP, sandbox off: the client's terminal runs the command without the provider keys of the client's environment", async () => {
+    const { project, agentDir } = env.project();
+    // The test client spawns terminals with this process's environment (an editor's own).
+    const saved = process.env.ANTHROPIC_API_KEY;
+    process.env.ANTHROPIC_API_KEY = "sk-ant-CLIENT-LEAK";
+    try {
+      const client = new AcpClient([...MODEL, "--sandbox", "off"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+      await client.initialize({ terminal: true });
+      const { sessionId } = await client.agent.request("session/new", { cwd: project, mcpServers: [] });
+      env.sim.script({ toolCalls: [{ name: "bash", arguments: { command: "echo key=$ANTHROPIC_API_KEY" } }] }, { text: "done" });
+      expect((await client.prompt(sessionId, [{ type: "text", text: "go" }])).stopReason).toBe("end_turn");
+      expect(client.terminals).toHaveLength(1);
+      expect(client.terminals[0]!.output).toBe("key=\n");
+      expect(await client.close()).toBe(0);
+    } finally {
+      if (saved === undefined) delete process.env.ANTHROPIC_API_KEY;
+      else process.env.ANTHROPIC_API_KEY = saved;
+    }
+  });
+
   it("ACP: a bash command in the client's terminal is sandboxed too", async () => {
     const { project, agentDir } = env.project();
     const outside = join(outsideRoot, "from-acp-terminal.txt");
