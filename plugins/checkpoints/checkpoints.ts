@@ -99,7 +99,7 @@ export class Checkpoints {
       if (record) {
         const current = await this.repo.snapshot();
         undo.commit = current;
-        restoredFiles = await this.repo.restore(record.commit, current);
+        restoredFiles = await this.repo.restore(record.commit, current, record.messageTimestamp);
       }
       await this.store.setLastRewind(undo);
       return { restoredFiles, leafId: sessions.leafId, ...(editorText !== undefined && { editorText }) };
@@ -121,7 +121,7 @@ export class Checkpoints {
       if (last.commit) {
         const current = await this.repo.snapshot();
         redo.commit = current;
-        restoredFiles = await this.repo.restore(last.commit, current);
+        restoredFiles = await this.repo.restore(last.commit, current, last.at);
       }
       await this.store.setLastRewind(redo);
       return { restoredFiles, leafId: sessions.leafId };
