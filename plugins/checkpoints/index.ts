@@ -16,7 +16,7 @@ import { rewindCommand } from "./command.js";
 
 export default definePlugin({
   name: "checkpoints",
-  uses: ["sessions", "ui"],
+  uses: ["file-mutations", "sessions", "ui"],
   setup(api) {
     const off = disabledReason(api);
     let warned = false;
