@@ -32,6 +32,9 @@ const CLEAN = [
   "core.precomposeUnicode=false",
   "core.splitIndex=false",
   "core.sparseCheckout=false",
+  // Names only Windows or macOS would confuse with .git (GIT~1, ".git "): ordinary files on this system.
+  "core.protectNTFS=false",
+  "core.protectHFS=false",
 ].flatMap((setting) => ["-c", setting]);
 
 function cleanEnv(target: GitTarget): NodeJS.ProcessEnv {

@@ -165,6 +165,8 @@ describe("any file name", () => {
     ["a leading dash", Buffer.from("-rf")],
     ["a newline and a tab", Buffer.from("two\nlines\t.txt")],
     ["a backslash and quotes", Buffer.from('back\\slash "q"')],
+    ["NTFS short name of .git", Buffer.from("GIT~1")],
+    ["a trailing dot and space", Buffer.from("name. ")],
   ];
   for (const [what, name] of names) {
     it(`is snapshotted and restored: ${what}`, async () => {
@@ -184,6 +186,19 @@ describe("any file name", () => {
       expect(existsSync(created)).toBe(false);
       expect(readFileSync(join(ws, "keep"), "utf8")).toBe("keep\n");
       expect(readFileSync(join(ws, "ab"), "utf8")).toBe("ab\n");
+    });
+  }
+});
+
+describe("names git refuses to store", () => {
+  for (const name of [".GIT", ".Git/config", "sub/.gIt/x"]) {
+    it(`${name}: the snapshot still works, the file is never deleted`, async () => {
+      const { ws, repo } = setup();
+      mkdirSync(join(ws, name, ".."), { recursive: true });
+      writeFileSync(join(ws, name), "odd\n");
+      await rewindAround(repo, () => writeFileSync(join(ws, "new.txt"), "new\n"));
+      expect(readFileSync(join(ws, name), "utf8")).toBe("odd\n");
+      expect(existsSync(join(ws, "new.txt"))).toBe(false);
     });
   }
 });
