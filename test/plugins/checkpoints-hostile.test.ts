@@ -106,6 +106,26 @@ describe("a rewind never deletes what the checkpoint did not track", () => {
   });
 });
 
+describe("folders a rewind empties", () => {
+  it("go when made after the checkpoint; one that existed before, empty, stays", async () => {
+    const { ws, repo } = setup();
+    mkdirSync(join(ws, "was-empty"));
+    writeFileSync(join(ws, "a.txt"), "a\n");
+    const before = await repo.snapshot();
+    const since = Date.now();
+    await new Promise((r) => setTimeout(r, 20));
+    writeFileSync(join(ws, "was-empty", "new.txt"), "new\n");
+    mkdirSync(join(ws, "made", "deep"), { recursive: true });
+    writeFileSync(join(ws, "made", "deep", "x.txt"), "x\n");
+    const now = await repo.snapshot();
+    await repo.restore(before, now, since);
+    // Where the file system records no creation time, folders made since stay too.
+    const knowsBirth = statSync(join(ws, "was-empty")).birthtimeMs > 0;
+    expect(readdirSync(ws).sort()).toEqual(knowsBirth ? ["a.txt", "was-empty"] : ["a.txt", "made", "was-empty"]);
+    expect(readdirSync(join(ws, "was-empty"))).toEqual([]);
+  });
+});
+
 describe("a rewind restores byte for byte", () => {
   const attributes = ["* text=auto eol=crlf\n", "* text eol=lf\n", "*.txt text\n*.bin -text\n", "* ident\n", "* filter=evil\n"];
   const contents: [string, Buffer][] = [
