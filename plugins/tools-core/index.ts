@@ -1,9 +1,9 @@
 // The core tools every session starts with: read, write, edit and bash. Registering them only
 // builds plain objects; nothing is read, spawned or loaded until a tool is called.
 // write and edit queue per file through the "file-mutations" service, the one queue of the
-// process (the composition root provides it, compose/file-mutations.ts, and is set up first);
-// in a kernel composed without it, tools-core provides a queue of its own, kept across reloads
-// (api.keep), that hashline_edit and the rest share. Bash commands
+// process (the composition root provides it, compose/file-mutations.ts); in a kernel composed
+// without it, tools-core provides a queue of its own, kept across reloads (api.keep), that
+// hashline_edit and the rest share. Bash commands
 // run without provider keys in their environment (the "models" service names them; settings `shell.passProviderKeys` lets them through), inside the
 // "shellSandbox" service's sandbox when a plugin provides one. read, write and edit go through
 // the "file-system" service when a plugin provides one (ACP mode's client fs).
@@ -19,10 +19,10 @@ export default definePlugin({
   name: "tools-core",
   provides: ["file-mutations"],
   uses: ["file-mutations", "file-system", "models", "shellSandbox"],
-  // The process's queue, when the composition root provides it, is there before this setup runs.
-  after: ["file-mutations"],
   setup(api) {
     const queue = api.keep("file-mutations", createFileMutationQueue);
+    // The composition root's queue, set up after the discovered plugins, replaces this one; here
+    // it only stands in where a kernel is composed without the root (tools still share one).
     if (!api.services.has("file-mutations")) api.services.provide("file-mutations", queue);
     // Asked when a tool runs, so a plugin that provides the service in its place queues with us.
     const mutations: FileMutationsService = {
