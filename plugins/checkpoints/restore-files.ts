@@ -64,7 +64,8 @@ export async function restoreFiles(o: RestoreOptions): Promise<Buffer[]> {
       (error: Error) => void failed.push(`${e.path}: ${error.message}`),
     );
     if (written === true) touched.push(e.path);
-    else if (written === false) failed.push(`${e.path}: a folder on its way is now a link or a file the checkpoint did not track`);
+    else if (written === false)
+      failed.push(`${e.path}: something the checkpoint did not track is in the way (a link, a file, a folder with files)`);
   }
   if (failed.length) throw new Error(`Some files could not be restored (the others were):\n${failed.join("\n")}`);
   return touched.sort(Buffer.compare);

@@ -260,6 +260,22 @@ describe("folders replaced by links and files", () => {
     expect(readFileSync(join(ws, "f", "inner"), "utf8")).toBe("inner\n");
   });
 
+  it("an ignored file in a folder's place: the rewind says so, restores the rest and deletes nothing", async () => {
+    const { ws, repo } = setup();
+    writeFileSync(join(ws, ".gitignore"), "/d\n!/d/\n");
+    mkdirSync(join(ws, "d"));
+    writeFileSync(join(ws, "d", "x"), "x\n");
+    writeFileSync(join(ws, "a.txt"), "a\n");
+    const before = await repo.snapshot();
+    rmSync(join(ws, "d"), { recursive: true });
+    writeFileSync(join(ws, "d"), "ignored file now\n");
+    writeFileSync(join(ws, "a.txt"), "changed\n");
+    const now = await repo.snapshot();
+    await expect(repo.restore(before, now)).rejects.toThrow(/d\/x: something the checkpoint did not track is in the way/);
+    expect(readFileSync(join(ws, "d"), "utf8")).toBe("ignored file now\n");
+    expect(readFileSync(join(ws, "a.txt"), "utf8")).toBe("a\n");
+  });
+
   it("a nested repository is neither snapshotted nor deleted", async () => {
     const { ws, repo } = setup();
     mkdirSync(join(ws, "sub", ".git"), { recursive: true });
