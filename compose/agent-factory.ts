@@ -66,6 +66,8 @@ async function createChild(parent: FactoryParent, o: ChildAgentOptions): Promise
     plugins: [parentGate(parent.kernel), ...(o.plugins ?? [])],
     aliases: p.aliases,
     watch: false,
+    // One per-file queue per process: the child's writes queue with its parent's (compose/file-mutations.ts).
+    fileMutations: p.fileMutations,
     tools: o.tools ? { only: o.tools } : undefined,
     report: (d: Diagnostic) => parentKernel.host.report({ ...d, where: `subagent${d.where ? `: ${d.where}` : ""}` }),
   });

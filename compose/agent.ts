@@ -13,6 +13,9 @@ import { compositionNames } from "./composition-names.js";
 import { containExit } from "./containment.js";
 import { guardProcess } from "./crash-guard.js";
 import { ComposeCode } from "./diagnostics.js";
+import { fileMutationsPlugin } from "./file-mutations.js";
+import type { FileMutationsService } from "../contracts/file-mutations.js";
+import { createFileMutationQueue } from "../lib/mutation-kit/index.js";
 import { plainlyValid } from "../lib/schema-kit/index.js";
 import { runExtensions } from "./extensions.js";
 import { withDiscovery } from "./discover.js";
@@ -48,6 +51,8 @@ export interface ComposeOptions {
   tools?: ToolSelection;
   /** Refuse process.exit() from users' plugins (compose/containment.ts); the CLI sets it. */
   containExit?: boolean;
+  /** The process's per-file mutation queue (compose/file-mutations.ts); a child gets its parent's. Default: a new one. */
+  fileMutations?: FileMutationsService;
   /** Where diagnostics go while no plugin listens (composition problems included). */
   report(d: Diagnostic): void;
 }
@@ -105,6 +110,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     watchPaths: packages.compositionFiles,
   });
   let discovered: PluginSource[] = [];
+  const fileMutations = o.fileMutations ?? createFileMutationQueue();
   kernel = createKernel({
     cwd: o.cwd,
     agentDir,
@@ -115,10 +121,11 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     ...discovery,
     discover: async () => (discovered = await discovery.discover()),
     plugins: [
+      fileMutationsPlugin(fileMutations),
       ...(o.plugins ?? []),
       // Child agents (the subagents plugin) are composed like this one: same packages, -e paths installed once.
       agentFactoryPlugin({
-        options: { ...o, agentDir, flags: givenFlags, extensions: run.paths },
+        options: { ...o, agentDir, flags: givenFlags, extensions: run.paths, fileMutations },
         kernel: () => started,
         compose: composeAgent,
       }),

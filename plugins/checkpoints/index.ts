@@ -20,7 +20,7 @@ const READS_ONLY: ReadonlySet<ToolEffect> = new Set(["read", "search", "fetch"])
 
 export default definePlugin({
   name: "checkpoints",
-  uses: ["sessions", "ui"],
+  uses: ["file-mutations", "sessions", "ui"],
   setup(api) {
     const off = disabledReason(api);
     let warned = false;

@@ -2,13 +2,13 @@
 // to the same file would otherwise both read the original and the later write would silently drop
 // the earlier one. Keyed by real path so "a.ts", "./a.ts" and a symlink all share one queue.
 // Stateless library code: the queue's map lives in the object `createFileMutationQueue()` returns;
-// the one every tool shares is the "file-mutations" service (plugins/tools-core), kept across
-// reloads with api.keep.
+// the one everything in a process shares (parent and child agents, tools, extensions, rewinds) is
+// the "file-mutations" service the composition root creates (compose/file-mutations.ts).
 import { realpath } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import type { FileMutationsService } from "../../../contracts/file-mutations.js";
+import type { FileMutationsService } from "../../contracts/file-mutations.js";
 
-export type { FileMutationsService } from "../../../contracts/file-mutations.js";
+export type { FileMutationsService } from "../../contracts/file-mutations.js";
 
 /** A fresh queue: mutations of one file (by real path) run one after another, in call order. */
 export function createFileMutationQueue(): FileMutationsService {
@@ -44,16 +44,19 @@ export function createFileMutationQueue(): FileMutationsService {
   };
 }
 
-/** The real path, or for a file not created yet, its parent's real path plus its name. */
+/**
+ * The real path; for a path not created yet, the real path of its nearest existing folder plus the
+ * rest, so `dir-link/new/x` and `dir/new/x` share a key before either exists.
+ */
 export async function queueKey(path: string): Promise<string> {
   const absolute = resolve(path);
-  try {
-    return await realpath(absolute);
-  } catch {
+  const rest: string[] = [];
+  for (let at = absolute; ; at = dirname(at)) {
     try {
-      return join(await realpath(dirname(absolute)), basename(absolute));
+      return join(await realpath(at), ...rest);
     } catch {
-      return absolute;
+      if (dirname(at) === at) return absolute;
+      rest.unshift(basename(at));
     }
   }
 }
