@@ -38,6 +38,10 @@ export interface PermissionsService {
 }
 
 declare module "pi-kernel" {
+  interface Flags {
+    /** --permission-mode (declared by the permissions plugin). */
+    permissionMode: PermissionMode;
+  }
   interface Services {
     permissions: PermissionsService;
   }

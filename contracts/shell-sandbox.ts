@@ -14,6 +14,10 @@ export interface ShellSandboxService {
 }
 
 declare module "pi-kernel" {
+  interface Flags {
+    /** --sandbox [mode] (declared by the sandbox plugin): "off", "read-only" or "workspace-write". */
+    sandbox: string | true;
+  }
   interface Services {
     shellSandbox: ShellSandboxService;
   }

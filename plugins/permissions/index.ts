@@ -13,6 +13,9 @@ export default definePlugin({
   name: "permissions",
   provides: ["permissions"],
   uses: ["ui", "sessions"],
+  flags: {
+    "permission-mode": { type: "string", choices: MODE_ORDER, default: "yolo", description: "start in this permission mode" },
+  },
   setup(api) {
     const report = (message: string) => api.current().diagnose({ level: "warning", code: "permissions-settings", message });
     const settings = new PermissionSettings(api.agentDir, api.cwd, report);

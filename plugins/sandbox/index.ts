@@ -6,13 +6,22 @@
 import { definePlugin } from "pi-kernel";
 import type { ShellSandboxService } from "../../contracts/shell-sandbox.js";
 import { bwrapArgs, probe } from "./bwrap.js";
-import { sandboxConfig } from "./config.js";
+import { SANDBOX_MODES, sandboxConfig } from "./config.js";
 import { explainBlocked } from "./explain.js";
 
 export default definePlugin({
   name: "sandbox",
   provides: ["shellSandbox"],
   uses: ["ui"],
+  flags: {
+    sandbox: {
+      type: "string",
+      choices: SANDBOX_MODES,
+      preset: "workspace-write",
+      default: "off",
+      description: "run shell commands in a bubblewrap sandbox (alone: workspace-write)",
+    },
+  },
   setup(api) {
     const config = sandboxConfig(api);
     if (config.invalid)
