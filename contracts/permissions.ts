@@ -42,6 +42,10 @@ declare module "pi-kernel" {
     /** --permission-mode (declared by the permissions plugin). */
     permissionMode: PermissionMode;
   }
+  interface Settings {
+    /** Declared (with its schema) by the permissions plugin. */
+    permissions: { mode?: PermissionMode; allow?: string[]; deny?: string[]; ask?: string[]; cycleKey?: string };
+  }
   interface Services {
     permissions: PermissionsService;
   }

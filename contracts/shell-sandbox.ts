@@ -18,6 +18,10 @@ declare module "pi-kernel" {
     /** --sandbox [mode] (declared by the sandbox plugin): "off", "read-only" or "workspace-write". */
     sandbox: string | true;
   }
+  interface Settings {
+    /** Declared (with its schema) by the sandbox plugin. */
+    sandbox: { mode?: string; network?: boolean; allowWrite?: string[] };
+  }
   interface Services {
     shellSandbox: ShellSandboxService;
   }
