@@ -11,16 +11,24 @@ export async function startAgent(
   flags: Record<string, unknown>,
   mode: string,
   cwd: string,
-  opts: { quietModels?: boolean } = {},
+  opts: {
+    quietModels?: boolean;
+    /**
+     * Asked once the plugins are set up, before any surface runs, with the flags object the
+     * plugins see: false stops the agent (the check has said why).
+     */
+    check?: (kernel: Kernel, flags: Record<string, unknown>) => boolean;
+  } = {},
 ): Promise<Kernel | undefined> {
   // As in pi: in the headless modes stdout is the protocol's from before any plugin loads.
   if (mode !== "interactive") takeOverStdout();
   const report = holdForUi(quiet(stderrReporter(flags.verbose === true), opts.quietModels === true), mode === "interactive");
   let agent: ComposedAgent;
+  const kernelFlags: Record<string, unknown> = { ...flags, mode };
   try {
     agent = await composeAgent({
       cwd,
-      flags: { ...flags, mode },
+      flags: kernelFlags,
       extensions: (flags.extension as string[] | undefined) ?? [],
       noExtensions: flags.extensions === false,
       // Long-lived modes pick up plugin edits (and edits of the pi-packages.json composing them).
@@ -40,6 +48,11 @@ export async function startAgent(
   } catch (error) {
     report.release();
     process.stderr.write(`pi: could not start: ${(error as Error).message}\n`);
+    return undefined;
+  }
+  if (opts.check && !opts.check(agent.kernel, kernelFlags)) {
+    report.release();
+    await agent.kernel.stop();
     return undefined;
   }
   report.release(agent.kernel);

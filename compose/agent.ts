@@ -20,7 +20,9 @@ import { plainlyValid } from "../lib/schema-kit/index.js";
 import { runExtensions } from "./extensions.js";
 import { withDiscovery } from "./discover.js";
 import { packageRoot } from "./package-root.js";
+import { declaredSettings } from "./declarations.js";
 import { loadSettings } from "./settings.js";
+import { settingsProblems } from "./settings-check.js";
 import { sharedModules, toolkitAliases } from "./shared-modules.js";
 import { selectTools, type ToolSelection } from "./tools.js";
 
@@ -146,6 +148,9 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
       if (o.containExit) containExit(started, () => discovered);
       unguard = guardProcess(started, () => discovered);
       await started.start();
+      // Each file against the settings schemas the plugins declare (a wrong type, named with its key).
+      // A child agent reads the same files: its parent has said it.
+      if (o.flags.mode !== "subagent") for (const d of settingsProblems(loaded.files, declaredSettings(started))) started.host.report(d);
       selectTools(started, o.tools ?? {});
     },
     cleanup: run.cleanup,

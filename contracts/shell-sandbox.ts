@@ -20,6 +20,14 @@ export interface ShellSandboxService {
 }
 
 declare module "pi-kernel" {
+  interface Flags {
+    /** --sandbox [mode] (declared by the sandbox plugin): "off", "read-only" or "workspace-write". */
+    sandbox: string | true;
+  }
+  interface Settings {
+    /** Declared (with its schema) by the sandbox plugin. */
+    sandbox: { mode?: string; network?: boolean; allowWrite?: string[] };
+  }
   interface Services {
     shellSandbox: ShellSandboxService;
   }

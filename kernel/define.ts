@@ -73,10 +73,10 @@ export interface PluginApi {
   readonly name: string;
   readonly cwd: string;
   readonly agentDir: string;
-  /** Merged settings.json (global, then project). */
-  readonly settings: Readonly<Record<string, unknown>>;
-  /** Parsed command-line options, including unknown `--flags` for plugins. */
-  readonly flags: Readonly<Record<string, unknown>>;
+  /** Merged settings.json (global, then project); the keys declared in `Settings` are typed. */
+  readonly settings: Readonly<Partial<Settings>> & Readonly<Record<string, unknown>>;
+  /** Parsed command-line options (camelCase); the flags declared in `Flags` are typed. */
+  readonly flags: Readonly<Partial<Flags>> & Readonly<Record<string, unknown>>;
   on<K extends HookName>(hook: K, fn: HookSignatures[K], opts?: TapOptions): void;
   register: { [K in Kind]: (def: Contributions[K]) => void };
   registry: {
@@ -136,8 +136,22 @@ export interface PluginDef {
   provides?: ServiceRef[];
   /** Plugins (or providers of services) that must be set up before this one, when present. */
   after?: string[];
+  /**
+   * The command-line flags it reads, by name (`"permission-mode"`: `pi --help` lists them), and the settings.json keys
+   * (a TypeBox object schema: a value of the wrong type is reported at start).
+   */
+  flags?: Record<string, FlagSpec>; settings?: TSchema;
   setup(api: PluginApi): void | Promise<void>;
 }
+
+/**
+ * The flags and settings keys plugins read, merged from contracts/ by declaration merging as `Services` is. A declared
+ * flag (`FlagSpec`) is parsed by its type; a value outside `choices` stops the run; `preset` is the value of a bare `--flag`.
+ */
+// biome-ignore-start lint/suspicious/noEmptyInterface: filled by declaration merging
+export interface Flags {} export interface Settings {} export interface FlagSpec { type: "boolean" | "string" | "number" | "list";
+  description?: string; default?: unknown; choices?: readonly string[]; preset?: string }
+// biome-ignore-end lint/suspicious/noEmptyInterface: filled by declaration merging
 
 /** A service name; "*" in `uses` lets a host-adapted plugin (a pi extension) look up anything. */
 export type ServiceRef = ServiceName | (string & {});

@@ -3,7 +3,7 @@
 // the UIs cycle it with a shortcut (alt+m, or permissions.cycleKey), `/permissions` shows and
 // sets it, RPC clients use get_permission_mode / set_permission_mode / cycle_permission_mode.
 // Every tool passes the gate: built-in, plugin and MCP tools alike.
-import { definePlugin, Stage } from "pi-kernel";
+import { definePlugin, Stage, Type } from "pi-kernel";
 import type { PermissionMode } from "../../contracts/permissions.js";
 import { permissionsCommand } from "./command.js";
 import { type KeptState, Permissions } from "./permissions.js";
@@ -13,6 +13,20 @@ export default definePlugin({
   name: "permissions",
   provides: ["permissions"],
   uses: ["ui", "sessions"],
+  flags: {
+    "permission-mode": { type: "string", choices: MODE_ORDER, default: "yolo", description: "start in this permission mode" },
+  },
+  settings: Type.Object({
+    permissions: Type.Optional(
+      Type.Object({
+        mode: Type.Optional(Type.Union(MODE_ORDER.map((m) => Type.Literal(m)))),
+        allow: Type.Optional(Type.Array(Type.String())),
+        deny: Type.Optional(Type.Array(Type.String())),
+        ask: Type.Optional(Type.Array(Type.String())),
+        cycleKey: Type.Optional(Type.String()),
+      }),
+    ),
+  }),
   setup(api) {
     const report = (message: string) => api.current().diagnose({ level: "warning", code: "permissions-settings", message });
     const settings = new PermissionSettings(api.agentDir, api.cwd, report);

@@ -3,10 +3,10 @@
 // the bash tool and `!cmd` ask before spawning. On Linux commands run under bubblewrap; when the
 // sandbox is on but cannot start, every command is refused with the reason (fail closed), never
 // run unsandboxed. `/sandbox` shows what applies.
-import { definePlugin, Stage } from "pi-kernel";
+import { definePlugin, Stage, Type } from "pi-kernel";
 import type { ShellSandboxService } from "../../contracts/shell-sandbox.js";
 import { bwrapArgs, probe } from "./bwrap.js";
-import { sandboxConfig } from "./config.js";
+import { SANDBOX_MODES, sandboxConfig } from "./config.js";
 import { explainBlocked } from "./explain.js";
 import { writeUnixSocketFilter } from "./seccomp.js";
 
@@ -17,6 +17,24 @@ export default definePlugin({
   name: "sandbox",
   provides: ["shellSandbox"],
   uses: ["ui"],
+  flags: {
+    sandbox: {
+      type: "string",
+      choices: SANDBOX_MODES,
+      preset: "workspace-write",
+      default: "off",
+      description: "run shell commands in a bubblewrap sandbox (alone: workspace-write)",
+    },
+  },
+  settings: Type.Object({
+    sandbox: Type.Optional(
+      Type.Object({
+        mode: Type.Optional(Type.Union(SANDBOX_MODES.map((m) => Type.Literal(m)))),
+        network: Type.Optional(Type.Boolean()),
+        allowWrite: Type.Optional(Type.Array(Type.String())),
+      }),
+    ),
+  }),
   setup(api) {
     const config = sandboxConfig(api);
     if (config.invalid)
