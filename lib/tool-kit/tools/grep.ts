@@ -1,15 +1,11 @@
 // The grep tool: search file contents with lib/tool-kit's engine (ripgrep when installed, else
 // the built-in one), with pi's parameters, output format and limits; details say which engine ran.
 import { defineTool, Type } from "pi-kernel";
-import {
-  formatMatches,
-  grepNotices,
-  type GrepQuery,
-  grepSearch,
-  MAX_BYTES,
-  MAX_LINE_CHARS,
-  refuseNonRegular,
-} from "../../lib/tool-kit/index.js";
+import { refuseNonRegular } from "../files/regular-file.js";
+import { MAX_BYTES, MAX_LINE_CHARS } from "../output/limits.js";
+import { formatMatches, grepNotices } from "../search/grep-format.js";
+import type { GrepQuery } from "../search/grep-types.js";
+import { grepSearch } from "../search/grep.js";
 import { bytesNotice, headBytes, withNotices } from "./output.js";
 import { searchPath } from "./search-path.js";
 

@@ -1,7 +1,7 @@
 // The find tool: paths matching a glob (fd when installed, else the built-in walk), relative to
 // the searched directory, respecting .gitignore, bounded by a result count and 50 KB.
 import { defineTool, Type } from "pi-kernel";
-import { MAX_BYTES } from "../../lib/tool-kit/index.js";
+import { MAX_BYTES } from "../output/limits.js";
 import { fdFor } from "./backend.js";
 import { findWithFd } from "./find-fd.js";
 import { byPath, bytesNotice, headBytes, withNotices } from "./output.js";

@@ -2,16 +2,11 @@
 import type { FileHandle } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
 import type { ImageContent, TextContent, ToolResult } from "pi-kernel";
-import {
-  formatSize,
-  HeadBudget,
-  MAX_BYTES,
-  MAX_LINES,
-  openRegularFile,
-  quote,
-  resolveToolPath,
-  statExistingFile,
-} from "../../lib/tool-kit/index.js";
+import { quote, statExistingFile } from "../files/file-checks.js";
+import { openRegularFile } from "../files/regular-file.js";
+import { resolveToolPath } from "../files/resolve-path.js";
+import { formatSize, MAX_BYTES, MAX_LINES } from "../output/limits.js";
+import { HeadBudget } from "../output/truncate.js";
 import { type FileSystemLookup, localDisk, serving } from "./file-access.js";
 import { SNIFF_BYTES, servableAsText, sniffKind } from "./file-kind.js";
 import { type ChunkSource, scanLines, type ScanResult, textSource } from "./line-scanner.js";

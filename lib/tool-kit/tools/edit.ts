@@ -2,7 +2,9 @@
 // through the per-file mutation queue it is built with (the "file-mutations" service), and the
 // text is read and written through the "file-system" service when one serves it (file-access.ts).
 import { defineTool, Type } from "pi-kernel";
-import { type DiffSummary, type FileMutationsService, resolveToolPath, summariseChange } from "../../lib/tool-kit/index.js";
+import { type DiffSummary, summariseChange } from "../files/change-summary.js";
+import type { FileMutationsService } from "../files/file-mutation-queue.js";
+import { resolveToolPath } from "../files/resolve-path.js";
 import { type FileSystemLookup, localDisk, readTextFile, writeTextFile } from "./file-access.js";
 import { prepareEditArguments } from "./edit-args.js";
 import { applyEdits } from "./edit-apply.js";

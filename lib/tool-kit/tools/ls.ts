@@ -3,7 +3,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { defineTool, Type } from "pi-kernel";
-import { MAX_BYTES } from "../../lib/tool-kit/index.js";
+import { MAX_BYTES } from "../output/limits.js";
 import { bytesNotice, headBytes, withNotices } from "./output.js";
 import { searchPath } from "./search-path.js";
 

@@ -1,7 +1,8 @@
 // Where read, write and edit get and put text: through the "file-system" service when a plugin
 // provides one that serves the operation now (ACP: the editor's buffers), else the local disk.
-import type { FileSystemService } from "../../contracts/file-system.js";
-import { readUtf8File, writeFileSafely } from "../../lib/tool-kit/index.js";
+import type { FileSystemService } from "../../../contracts/file-system.js";
+import { readUtf8File } from "../files/file-checks.js";
+import { writeFileSafely } from "../files/safe-write.js";
 
 /** Asked on every call: the service may appear, or start serving, after the tools were built. */
 export type FileSystemLookup = () => FileSystemService | undefined;

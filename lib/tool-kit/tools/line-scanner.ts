@@ -1,7 +1,7 @@
 // Reads a text file once, in chunks, collecting the lines a read asked for (within a HeadBudget)
 // and only counting the rest. Memory stays bounded even for multi-gigabyte logs or a minified
 // file that is one enormous line, which a whole-file readFile would not survive.
-import type { HeadBudget } from "../../lib/tool-kit/index.js";
+import type { HeadBudget } from "../output/truncate.js";
 
 /** What the scan reads from: an open file, or text already in memory (textSource). */
 export interface ChunkSource {

@@ -3,7 +3,8 @@
 // Writes go through the per-file mutation queue it is built with (the "file-mutations" service),
 // and through the "file-system" service when one serves writes (file-access.ts).
 import { defineTool, Type } from "pi-kernel";
-import { type FileMutationsService, resolveToolPath } from "../../lib/tool-kit/index.js";
+import type { FileMutationsService } from "../files/file-mutation-queue.js";
+import { resolveToolPath } from "../files/resolve-path.js";
 import { type FileSystemLookup, localDisk, writeTextFile } from "./file-access.js";
 
 const parameters = Type.Object({

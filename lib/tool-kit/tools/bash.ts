@@ -1,20 +1,15 @@
 // The bash tool: run a shell command, stream its output, and return the tail of it. The command
 // runs with the environment `env()` gives (the plugin passes one without provider keys), wrapped
 // by the sandbox `sandbox()` gives, if any (a sandbox that cannot start refuses the command).
-import type { ShellSandboxService } from "../../contracts/shell-sandbox.js";
+import type { ShellSandboxService } from "../../../contracts/shell-sandbox.js";
 import { stat, unlink } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
-import {
-  formatSize,
-  MAX_BYTES,
-  MAX_LINES,
-  OutputSink,
-  pickShell,
-  runCommand,
-  type RunOutcome,
-  throttle,
-  truncateTail,
-} from "../../lib/tool-kit/index.js";
+import { formatSize, MAX_BYTES, MAX_LINES } from "../output/limits.js";
+import { truncateTail } from "../output/truncate.js";
+import { OutputSink } from "../shell/output-sink.js";
+import { runCommand, type RunOutcome } from "../shell/run-command.js";
+import { pickShell } from "../shell/shell.js";
+import { throttle } from "../shell/throttle.js";
 
 const parameters = Type.Object({
   command: Type.String({ description: "Bash command to execute" }),
