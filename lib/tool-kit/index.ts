@@ -30,9 +30,18 @@ export { toPosix } from "./search/posix.js";
 export { randomBytes } from "./random-bytes.js";
 export { type WalkEntry, walk } from "./search/walk.js";
 export { type BashDetails, bashTool, createBashTool } from "./tools/bash.js";
-export { createEditTool, type EditDetails } from "./tools/edit.js";
-export { createReadTool, type ReadDetails, readTool } from "./tools/read.js";
-export { createWriteTool } from "./tools/write.js";
+export { createEditTool, type EditDetails, type EditedFile, type EditPathOptions, editPath } from "./tools/edit.js";
+export { type Edit, type EditProblem, type EditWording, applyEdits, editMessages } from "./tools/edit-apply.js";
+export { prepareEditArguments } from "./tools/edit-args.js";
+export {
+  type EditOperations,
+  type FileSystemLookup,
+  type ReadOperations,
+  type WriteOperations,
+  diskOperations,
+} from "./tools/file-access.js";
+export { createReadTool, type ReadDetails, type ReadPathOptions, readPath, readTool } from "./tools/read.js";
+export { createWriteTool, writePath } from "./tools/write.js";
 export { buildView, originalSpan } from "./tools/text-view.js";
 export { fdFor } from "./tools/backend.js";
 export { type FindDetails, findTool } from "./tools/find.js";

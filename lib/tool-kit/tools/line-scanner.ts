@@ -8,9 +8,9 @@ export interface ChunkSource {
   read(buffer: Buffer, offset: number, length: number, position: null): Promise<{ bytesRead: number }>;
 }
 
-/** Text someone else supplied (an editor's buffer), read like a file. */
-export function textSource(text: string): ChunkSource {
-  const bytes = Buffer.from(text, "utf8");
+/** Text someone else supplied (an editor's buffer, pi's ReadOperations), read like a file. */
+export function textSource(text: string | Buffer): ChunkSource {
+  const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
   let at = 0;
   return {
     read: async (buffer, offset, length) => {
