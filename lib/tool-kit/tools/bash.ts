@@ -1,15 +1,18 @@
 // The bash tool: run a shell command, stream its output, and return the tail of it. The command
 // runs with the environment `env()` gives (the plugin passes one without provider keys), wrapped
 // by the sandbox `sandbox()` gives, if any (a sandbox that cannot start refuses the command).
+// `runBash` is the one implementation of a command run: pi-compat's createBashTool runs it too,
+// locally or over the BashOperations an extension gives.
 import type { ShellSandboxService } from "../../../contracts/shell-sandbox.js";
 import { stat, unlink } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
 import { formatSize, MAX_BYTES, MAX_LINES } from "../output/limits.js";
-import { truncateTail } from "../output/truncate.js";
+import { type TailResult, truncateTail } from "../output/truncate.js";
 import { OutputSink } from "../shell/output-sink.js";
 import { runCommand, type RunOutcome } from "../shell/run-command.js";
 import { pickShell } from "../shell/shell.js";
 import { throttle } from "../shell/throttle.js";
+import type { BashOperations } from "./bash-operations.js";
 
 const parameters = Type.Object({
   command: Type.String({ description: "Bash command to execute" }),
@@ -39,41 +42,112 @@ export const createBashTool = (
     promptSnippet: "bash: Execute shell commands (ls, grep, find, git, builds, tests, ...)",
     parameters,
     async execute(_id, params, signal, onUpdate, ctx) {
-      if (signal.aborted) throw new Error("Command aborted");
-      await requireDirectory(ctx.cwd);
       const box = sandbox();
-      const wrapper = box ? await box.wrapper(ctx.cwd) : undefined;
-      const sink = new OutputSink();
-      const stream = throttle(
-        () => onUpdate({ content: [{ type: "text", text: truncateTail(sink.tailText()).content }] }),
-        UPDATE_INTERVAL_MS,
-      );
-      const timeout = params.timeout !== undefined && params.timeout > 0 ? params.timeout : undefined;
-      let outcome: RunOutcome;
-      try {
-        outcome = await runCommand({
-          command: params.command,
-          cwd: ctx.cwd,
-          shell: pickShell(),
-          signal,
+      const ran = await runBash({
+        command: params.command,
+        cwd: ctx.cwd,
+        signal,
+        onUpdate: (text) => onUpdate({ content: [{ type: "text", text }] }),
+        timeout: params.timeout,
+        env: env(),
+        wrapper: box && (() => box.wrapper(ctx.cwd)),
+      });
+      const blocked = ran.failure && box?.explain(ran.text);
+      if (ran.failure) throw new Error([ran.text, ran.failure, blocked].filter(Boolean).join("\n\n"));
+      return { content: [{ type: "text", text: ran.text || "(no output)" }], details: { exitCode: 0, ...ran.details } };
+    },
+  });
+
+export interface BashRun {
+  command: string;
+  cwd: string;
+  signal: AbortSignal;
+  /** The tail of the output so far, a few times a second. */
+  onUpdate?: (text: string) => void;
+  /** Seconds; none or 0: no limit. */
+  timeout?: number;
+  env?: NodeJS.ProcessEnv;
+  /** pi's operations to run through (ssh, a container); default this machine (runCommand). */
+  operations?: BashOperations;
+  /** The shell for a local run; default pickShell(). */
+  shell?: string;
+  /** The sandbox argv a local run goes inside, asked once the command is about to start. */
+  wrapper?: () => Promise<readonly string[] | undefined>;
+}
+
+/** What a command left: the text for the model (tail and note), details, and why it failed, if it did. */
+export interface BashRan {
+  text: string;
+  details: BashDetails;
+  tail: TailResult;
+  /** The kept end of the output as it came (all of it when not truncated), and its line count. */
+  raw: string;
+  totalLines: number;
+  failure?: string;
+}
+
+/**
+ * One command, the one implementation behind the bash tool and pi-compat's createBashTool: run
+ * locally or through `operations`, output streamed to `onUpdate`, cut to its tail with the rest
+ * saved to a file, and the reason it failed (exit code, signal, timeout, abort) for the caller to throw.
+ */
+export async function runBash(run: BashRun): Promise<BashRan> {
+  if (run.signal.aborted) throw new Error("Command aborted");
+  if (!run.operations) await requireDirectory(run.cwd);
+  const wrapper = await run.wrapper?.();
+  const sink = new OutputSink();
+  const stream = throttle(() => run.onUpdate?.(truncateTail(sink.tailText()).content), UPDATE_INTERVAL_MS);
+  const timeout = run.timeout !== undefined && run.timeout > 0 ? run.timeout : undefined;
+  let outcome: RunOutcome;
+  try {
+    outcome = run.operations
+      ? await execThrough(run.operations, run, sink, stream.call, timeout)
+      : await runCommand({
+          command: run.command,
+          cwd: run.cwd,
+          shell: run.shell ?? pickShell(),
+          signal: run.signal,
           sink,
           onData: stream.call,
           timeoutMs: timeout === undefined ? undefined : timeout * 1000,
-          env: env(),
+          env: run.env,
           wrapper,
         });
-      } finally {
-        stream.cancel();
-        await sink.close();
-      }
-      const output = await formatOutput(sink);
-      const failure = failureReason(outcome, timeout);
-      const blocked = failure && box?.explain(output.text);
-      if (failure) throw new Error([output.text, failure, blocked].filter(Boolean).join("\n\n"));
-      const details: BashDetails = { exitCode: 0, ...output.details };
-      return { content: [{ type: "text", text: output.text || "(no output)" }], details };
-    },
-  });
+  } finally {
+    stream.cancel();
+    await sink.close();
+  }
+  const raw = sink.tailText();
+  return { ...(await formatOutput(sink)), raw, totalLines: sink.totalLines, failure: failureReason(outcome, timeout) };
+}
+
+/** pi's exec contract mapped onto runCommand's outcome: "aborted" and "timeout:<s>" rejections are endings, not errors. */
+async function execThrough(
+  ops: BashOperations,
+  run: BashRun,
+  sink: OutputSink,
+  onData: () => void,
+  timeout: number | undefined,
+): Promise<RunOutcome> {
+  const ended = { exitCode: null, exitSignal: null, timedOut: false, aborted: false };
+  try {
+    const { exitCode } = await ops.exec(run.command, run.cwd, {
+      onData: (chunk) => {
+        sink.write(chunk);
+        onData();
+      },
+      signal: run.signal,
+      timeout,
+      env: run.env,
+    });
+    return { ...ended, exitCode };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "";
+    if (message === "aborted") return { ...ended, aborted: true };
+    if (message.startsWith("timeout:")) return { ...ended, timedOut: true };
+    throw error;
+  }
+}
 
 /** The bash tool with the agent's whole environment (tests and benches). */
 export const bashTool = createBashTool();
@@ -82,16 +156,18 @@ function failureReason(outcome: RunOutcome, timeout: number | undefined): string
   if (outcome.aborted) return "Command aborted";
   if (outcome.timedOut) return `Command timed out after ${timeout} seconds`;
   if (outcome.exitCode === 0) return undefined;
-  if (outcome.exitCode === null) return `Command was killed by signal ${outcome.exitSignal ?? "unknown"}`;
+  if (outcome.exitCode === null) {
+    return outcome.exitSignal ? `Command was killed by signal ${outcome.exitSignal}` : "Command terminated without an exit code";
+  }
   return `Command exited with code ${outcome.exitCode}`;
 }
 
-async function formatOutput(sink: OutputSink): Promise<{ text: string; details: BashDetails }> {
+async function formatOutput(sink: OutputSink): Promise<{ text: string; details: BashDetails; tail: TailResult }> {
   const tail = truncateTail(sink.tailText());
   if (!tail.truncated) {
     // The spill threshold is conservative; a file nobody is told about is just litter.
     if (sink.spillPath) await unlink(sink.spillPath).catch(() => {});
-    return { text: tail.content, details: {} };
+    return { text: tail.content, details: {}, tail };
   }
   const total = sink.totalLines;
   const where =
@@ -103,7 +179,7 @@ async function formatOutput(sink: OutputSink): Promise<{ text: string; details: 
     : `Showing lines ${total - tail.outputLines + 1}-${total} of ${total}`;
   const details: BashDetails = { truncated: true };
   if (sink.spillPath && !sink.spillError) details.fullOutputPath = sink.spillPath;
-  return { text: `${tail.content}\n\n[${shown}. ${where}]`, details };
+  return { text: `${tail.content}\n\n[${shown}. ${where}]`, details, tail };
 }
 
 async function requireDirectory(cwd: string): Promise<void> {
