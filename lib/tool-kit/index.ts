@@ -45,6 +45,6 @@ export { createReadTool, type ReadDetails, type ReadPathOptions, readPath, readT
 export { createWriteTool, writePath } from "./tools/write.js";
 export { buildView, originalSpan } from "./tools/text-view.js";
 export { fdFor } from "./tools/backend.js";
-export { type FindDetails, findTool } from "./tools/find.js";
-export { type GrepDetails, grepTool } from "./tools/grep.js";
-export { type LsDetails, lsTool } from "./tools/ls.js";
+export { type FindDetails, type FindOperations, findPath, findTool } from "./tools/find.js";
+export { type GrepDetails, type GrepOperations, grepPath, grepTool } from "./tools/grep.js";
+export { type LsDetails, type LsOperations, listPath, lsTool } from "./tools/ls.js";

@@ -1,6 +1,7 @@
 // The grep tool: search file contents with lib/tool-kit's engine (ripgrep when installed, else
 // the built-in one), with pi's parameters, output format and limits; details say which engine ran.
-import { defineTool, Type } from "pi-kernel";
+import { defineTool, type Static, type ToolResult, Type } from "pi-kernel";
+import { resolveToolPath } from "../files/resolve-path.js";
 import { refuseNonRegular } from "../files/regular-file.js";
 import { MAX_BYTES, MAX_LINE_CHARS } from "../output/limits.js";
 import { formatMatches, grepNotices } from "../search/grep-format.js";
@@ -37,39 +38,73 @@ export const grepTool = defineTool<typeof parameters, GrepDetails>({
   promptSnippet: "Search file contents for patterns (respects .gitignore)",
   defaultActive: false,
   parameters,
-  async execute(_id, params, signal, _onUpdate, ctx) {
-    const { root, info } = await searchPath(ctx.cwd, params.path, signal);
-    // A FIFO or device named as the path would block or never end: only directories and files.
-    if (!info.isDirectory()) refuseNonRegular(root, info, "grep");
-    const query: GrepQuery = {
-      pattern: params.pattern,
-      root,
-      rootIsDir: info.isDirectory(),
-      glob: params.glob,
-      ignoreCase: !!params.ignoreCase,
-      literal: !!params.literal,
-      limit: Math.max(1, Math.floor(params.limit ?? DEFAULT_LIMIT)),
-    };
-    const hits = await grepSearch(query, signal);
-    const { engine } = hits;
-    if (hits.matches.length === 0) return { content: [{ type: "text", text: "No matches found" }], details: { engine } };
-    const context = params.context && params.context > 0 ? Math.floor(params.context) : 0;
-    const formatted = await formatMatches(hits.matches, query, context);
-    const bounded = headBytes(formatted.lines);
-    const details: GrepDetails = { engine };
-    const notices: string[] = [];
-    if (hits.limitReached) {
-      notices.push(grepNotices.matchLimit(query.limit));
-      details.matchLimitReached = query.limit;
-    }
-    if (bounded.truncated) {
-      notices.push(bytesNotice());
-      details.truncated = true;
-    }
-    if (formatted.linesCut) {
-      notices.push(grepNotices.linesCut);
-      details.linesTruncated = true;
-    }
-    return { content: [{ type: "text", text: withNotices(bounded.text, notices) }], details };
-  },
+  execute: (_id, params, signal, _onUpdate, ctx) => grepPath(ctx.cwd, params, signal),
 });
+
+/** pi's GrepOperations: whether the searched path is a folder (throws when it does not exist), and a file's text for context lines. */
+export interface GrepOperations {
+  isDirectory(absolutePath: string): Promise<boolean> | boolean;
+  readFile(absolutePath: string): Promise<string> | string;
+}
+
+/**
+ * One search, the one implementation behind the grep tool and pi-compat's createGrepTool: the
+ * toolkit's engine (ripgrep or the built-in walk) under `params.path` (against `cwd`), the path
+ * checked and context lines read through `ops` when given, else on the disk.
+ */
+export async function grepPath(
+  cwd: string,
+  params: Static<typeof parameters>,
+  signal: AbortSignal,
+  ops?: GrepOperations,
+): Promise<ToolResult<GrepDetails>> {
+  const { root, isDir } = ops ? await rootThrough(ops, cwd, params.path, signal) : await diskRoot(cwd, params.path, signal);
+  const query: GrepQuery = {
+    pattern: params.pattern,
+    root,
+    rootIsDir: isDir,
+    glob: params.glob,
+    ignoreCase: !!params.ignoreCase,
+    literal: !!params.literal,
+    limit: Math.max(1, Math.floor(params.limit ?? DEFAULT_LIMIT)),
+  };
+  const hits = await grepSearch(query, signal);
+  const { engine } = hits;
+  if (hits.matches.length === 0) return { content: [{ type: "text", text: "No matches found" }], details: { engine } };
+  const context = params.context && params.context > 0 ? Math.floor(params.context) : 0;
+  const formatted = await formatMatches(hits.matches, query, context, ops && ((file) => ops.readFile(file)));
+  const bounded = headBytes(formatted.lines);
+  const details: GrepDetails = { engine };
+  const notices: string[] = [];
+  if (hits.limitReached) {
+    notices.push(grepNotices.matchLimit(query.limit));
+    details.matchLimitReached = query.limit;
+  }
+  if (bounded.truncated) {
+    notices.push(bytesNotice());
+    details.truncated = true;
+  }
+  if (formatted.linesCut) {
+    notices.push(grepNotices.linesCut);
+    details.linesTruncated = true;
+  }
+  return { content: [{ type: "text", text: withNotices(bounded.text, notices) }], details };
+}
+
+async function diskRoot(cwd: string, path: string | undefined, signal: AbortSignal): Promise<{ root: string; isDir: boolean }> {
+  const { root, info } = await searchPath(cwd, path, signal);
+  // A FIFO or device named as the path would block or never end: only directories and files.
+  if (!info.isDirectory()) refuseNonRegular(root, info, "grep");
+  return { root, isDir: info.isDirectory() };
+}
+
+async function rootThrough(ops: GrepOperations, cwd: string, path: string | undefined, signal: AbortSignal) {
+  if (signal.aborted) throw new Error("Operation aborted");
+  const root = resolveToolPath(cwd, path || ".");
+  const isDir = await Promise.resolve()
+    .then(() => ops.isDirectory(root))
+    .catch(() => {
+      throw new Error(`Path not found: ${root}`);
+    });
+  return { root, isDir };
+}
