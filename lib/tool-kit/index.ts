@@ -30,3 +30,22 @@ export type { GrepHits, GrepMatch, GrepQuery } from "./search/grep-types.js";
 export { toPosix } from "./search/posix.js";
 export { randomBytes } from "./random-bytes.js";
 export { type WalkEntry, walk } from "./search/walk.js";
+export { type BashDetails, type BashRan, type BashRun, bashTool, createBashTool, runBash } from "./tools/bash.js";
+export { type BashExecOptions, type BashOperations, localBashOperations } from "./tools/bash-operations.js";
+export { createEditTool, type EditDetails, type EditedFile, type EditPathOptions, editPath } from "./tools/edit.js";
+export { type Edit, type EditProblem, type EditWording, applyEdits, editMessages } from "./tools/edit-apply.js";
+export { prepareEditArguments } from "./tools/edit-args.js";
+export {
+  type EditOperations,
+  type FileSystemLookup,
+  type ReadOperations,
+  type WriteOperations,
+  diskOperations,
+} from "./tools/file-access.js";
+export { createReadTool, type ReadDetails, type ReadPathOptions, readPath, readTool } from "./tools/read.js";
+export { createWriteTool, writePath } from "./tools/write.js";
+export { buildView, originalSpan } from "./tools/text-view.js";
+export { fdFor } from "./tools/backend.js";
+export { type FindDetails, type FindOperations, findPath, findTool } from "./tools/find.js";
+export { type GrepDetails, type GrepOperations, grepPath, grepTool } from "./tools/grep.js";
+export { type LsDetails, type LsOperations, listPath, lsTool } from "./tools/ls.js";

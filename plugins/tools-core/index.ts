@@ -9,11 +9,14 @@
 // the "file-system" service when a plugin provides one (ACP mode's client fs).
 import { definePlugin } from "pi-kernel";
 import type { FileMutationsService } from "../../contracts/file-mutations.js";
-import { createFileMutationQueue, shellEnv } from "../../lib/tool-kit/index.js";
-import { createBashTool } from "./bash.js";
-import { createEditTool } from "./edit.js";
-import { createReadTool } from "./read.js";
-import { createWriteTool } from "./write.js";
+import {
+  createBashTool,
+  createEditTool,
+  createFileMutationQueue,
+  createReadTool,
+  createWriteTool,
+  shellEnv,
+} from "../../lib/tool-kit/index.js";
 
 export default definePlugin({
   name: "tools-core",

@@ -1,11 +1,16 @@
 // The edit tool: exact, unique, all-or-nothing text replacements in an existing file. Edits go
 // through the per-file mutation queue it is built with (the "file-mutations" service), and the
 // text is read and written through the "file-system" service when one serves it (file-access.ts).
+// `editPath` is the one implementation of an edit: pi-compat's createEditTool runs it too, over
+// the EditOperations an extension gives.
 import { defineTool, Type } from "pi-kernel";
-import { type DiffSummary, type FileMutationsService, resolveToolPath, summariseChange } from "../../lib/tool-kit/index.js";
-import { type FileSystemLookup, localDisk, readTextFile, writeTextFile } from "./file-access.js";
+import { type DiffSummary, summariseChange } from "../files/change-summary.js";
+import { decodeUtf8 } from "../files/file-checks.js";
+import type { FileMutationsService } from "../../mutation-kit/index.js";
+import { resolveToolPath } from "../files/resolve-path.js";
+import { type Edit, type EditWording, applyEdits } from "./edit-apply.js";
 import { prepareEditArguments } from "./edit-args.js";
-import { applyEdits } from "./edit-apply.js";
+import { type EditOperations, type FileSystemLookup, localDisk, serviceOperations } from "./file-access.js";
 
 const BOM = "\uFEFF";
 
@@ -43,12 +48,8 @@ export const createEditTool = (mutations: FileMutationsService, files: FileSyste
       signal.throwIfAborted();
       const path = resolveToolPath(ctx.cwd, params.path);
       return mutations.run(path, async () => {
-        const decoded = await readTextFile(files, path, signal, "edit");
-        const bom = decoded.startsWith(BOM) ? BOM : "";
-        const before = decoded.slice(bom.length);
-        const { text: after, firstOffset } = applyEdits(before, params.edits, path);
-        signal.throwIfAborted();
-        await writeTextFile(files, path, bom + after, signal, "edit");
+        const ops = serviceOperations(files, signal, "edit");
+        const { before, after, firstOffset } = await editPath(ops, path, params.edits, { signal });
         const details = await summariseChange(path, before, after);
         // Without a diff (it timed out), the first replaced span still says where the change is.
         details.firstChangedLine ??= lineAt(before, firstOffset);
@@ -57,6 +58,44 @@ export const createEditTool = (mutations: FileMutationsService, files: FileSyste
       });
     },
   });
+
+export interface EditPathOptions {
+  signal?: AbortSignal;
+  /** How the file is named in messages (pi names it as the model wrote it); default `path`. */
+  shownPath?: string;
+  /** How a refused edit is worded; default the edit tool's own messages. */
+  wording?: EditWording;
+}
+
+/** The text before (without BOM) and after an edit, and where its first change starts in `before`. */
+export interface EditedFile {
+  before: string;
+  after: string;
+  firstOffset: number;
+}
+
+/**
+ * One edit of the file at (absolute) `path` through `ops`: checked, read, matched (applyEdits: exact,
+ * then the fuzzy view), written back with its BOM and line endings, or refused with nothing written.
+ * Text that is not UTF-8 is refused: re-encoding it would corrupt the bytes outside the edit.
+ */
+export async function editPath(ops: EditOperations, path: string, edits: Edit[], options: EditPathOptions = {}): Promise<EditedFile> {
+  const { signal, shownPath = path } = options;
+  const aborted = () => {
+    if (signal?.aborted) throw new Error("Operation aborted");
+  };
+  aborted();
+  await ops.access(path);
+  aborted();
+  const decoded = decodeUtf8(await ops.readFile(path), shownPath, "edit");
+  aborted();
+  const bom = decoded.startsWith(BOM) ? BOM : "";
+  const before = decoded.slice(bom.length);
+  const { text: after, firstOffset } = applyEdits(before, edits, shownPath, options.wording);
+  aborted();
+  await ops.writeFile(path, bom + after);
+  return { before, after, firstOffset };
+}
 
 function lineAt(text: string, offset: number): number {
   let line = 1;

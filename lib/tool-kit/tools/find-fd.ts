@@ -3,8 +3,9 @@
 import { spawn } from "node:child_process";
 import { lstat } from "node:fs/promises";
 import { relative, sep } from "node:path";
-import { readJsonl } from "../../lib/mode-kit/index.js";
-import { onAbort, toPosix } from "../../lib/tool-kit/index.js";
+import { readJsonl } from "../../mode-kit/index.js";
+import { toPosix } from "../search/posix.js";
+import { onAbort } from "../shell/on-abort.js";
 import { byPath } from "./output.js";
 
 export interface Found {

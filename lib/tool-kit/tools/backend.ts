@@ -3,9 +3,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { externalTool } from "../../lib/tool-kit/index.js";
+import { externalTool } from "../search/external-tool.js";
 
-export { rgPath } from "../../lib/tool-kit/index.js";
+export { rgPath } from "../search/external-tool.js";
 
 /**
  * fd (Debian and Ubuntu install it as fdfind) for a search under `root`. fd applies .gitignore

@@ -1,18 +1,15 @@
 // The read tool: a text file's lines (with offset/limit paging and head truncation) or an image.
+// `readPath` is the one implementation of a read: pi-compat's createReadTool runs it too, over the
+// ReadOperations an extension gives; without them it reads the disk (or the "file-system" service).
 import type { FileHandle } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
 import type { ImageContent, TextContent, ToolResult } from "pi-kernel";
-import {
-  formatSize,
-  HeadBudget,
-  MAX_BYTES,
-  MAX_LINES,
-  openRegularFile,
-  quote,
-  resolveToolPath,
-  statExistingFile,
-} from "../../lib/tool-kit/index.js";
-import { type FileSystemLookup, localDisk, serving } from "./file-access.js";
+import { quote, statExistingFile } from "../files/file-checks.js";
+import { openRegularFile } from "../files/regular-file.js";
+import { resolveToolPath } from "../files/resolve-path.js";
+import { formatSize, MAX_BYTES, MAX_LINES } from "../output/limits.js";
+import { HeadBudget } from "../output/truncate.js";
+import { type FileSystemLookup, localDisk, type ReadOperations, serving } from "./file-access.js";
 import { SNIFF_BYTES, servableAsText, sniffKind } from "./file-kind.js";
 import { type ChunkSource, scanLines, type ScanResult, textSource } from "./line-scanner.js";
 
@@ -28,6 +25,8 @@ const parameters = Type.Object({
  */
 export interface ReadDetails {
   truncated?: boolean;
+  /** Which limit cut the text, when one did. */
+  truncatedBy?: "lines" | "bytes";
   totalLines?: number;
   shown?: { firstLine: number; lineCount: number };
 }
@@ -44,37 +43,73 @@ export const createReadTool = (files: FileSystemLookup = localDisk) =>
       `${MAX_LINES} lines or ${MAX_BYTES / 1024}KB, whichever comes first; use offset/limit to page through large files.`,
     promptSnippet: "read: Read file contents (text or images), with offset/limit paging",
     parameters,
-    async execute(_id, params, signal, _onUpdate, ctx) {
-      signal.throwIfAborted();
-      const path = resolveToolPath(ctx.cwd, params.path);
-      const remote = serving(files, "read");
-      if (remote && (await servableAsText(path)))
-        return readText(textSource(await remote.readTextFile(path, signal)), path, params, signal);
-      // Stat first: a FIFO, device or socket is refused before anything opens it.
-      const info = await statExistingFile(path, "read");
-      const file = await openRegularFile(path, "r", info, "read");
-      try {
-        const head = Buffer.alloc(SNIFF_BYTES);
-        const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
-        const kind = sniffKind(head.subarray(0, bytesRead));
-        if (kind.kind === "image") return await readImage(file, kind.mimeType, signal);
-        if (kind.kind === "binary") {
-          throw new Error(
-            `${path} is a binary file and cannot be read as text. Inspect it with bash (e.g. \`file ${quote(path)}\` or \`xxd ${quote(path)} | head\`).`,
-          );
-        }
-        return await readText(file, path, params, signal);
-      } finally {
-        await file.close();
-      }
-    },
+    execute: (_id, params, signal, _onUpdate, ctx) => readPath(resolveToolPath(ctx.cwd, params.path), params, signal, { files }),
   });
+
+export interface ReadPathOptions {
+  /** pi's operations to read through; default the disk (or `files`, when it serves reads). */
+  operations?: ReadOperations;
+  files?: FileSystemLookup;
+}
+
+/** One read of the file at (absolute) `path`: its lines from `offset`, at most `limit`, or the image it is. */
+export async function readPath(
+  path: string,
+  params: { offset?: number; limit?: number },
+  signal: AbortSignal,
+  options: ReadPathOptions = {},
+): Promise<ToolResult<ReadDetails>> {
+  signal.throwIfAborted();
+  if (options.operations) return readThrough(options.operations, path, params, signal);
+  const remote = serving(options.files ?? localDisk, "read");
+  if (remote && (await servableAsText(path))) return readText(textSource(await remote.readTextFile(path, signal)), path, params, signal);
+  // Stat first: a FIFO, device or socket is refused before anything opens it.
+  const info = await statExistingFile(path, "read");
+  const file = await openRegularFile(path, "r", info, "read");
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
+    const kind = sniffKind(head.subarray(0, bytesRead));
+    if (kind.kind === "image") return await readImage(file, kind.mimeType, signal);
+    if (kind.kind === "binary") throw binaryFile(path);
+    return await readText(file, path, params, signal);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Through pi's operations (ssh, a sandbox, memory): the whole file comes as one Buffer. */
+async function readThrough(
+  ops: ReadOperations,
+  path: string,
+  params: { offset?: number; limit?: number },
+  signal: AbortSignal,
+): Promise<ToolResult<ReadDetails>> {
+  await ops.access(path);
+  const mimeType = await ops.detectImageMimeType?.(path);
+  const data = await ops.readFile(path);
+  signal.throwIfAborted();
+  const kind = mimeType ? { kind: "image" as const, mimeType } : sniffKind(data.subarray(0, SNIFF_BYTES));
+  if (kind.kind === "image") return imageResult(data, kind.mimeType);
+  if (kind.kind === "binary") throw binaryFile(path);
+  return readText(textSource(data), path, params, signal);
+}
+
+function binaryFile(path: string): Error {
+  return new Error(
+    `${path} is a binary file and cannot be read as text. Inspect it with bash (e.g. \`file ${quote(path)}\` or \`xxd ${quote(path)} | head\`).`,
+  );
+}
 
 /** Reading the disk only (tests, and what the plugin registers when no service serves reads). */
 export const readTool = createReadTool();
 
 async function readImage(file: FileHandle, mimeType: string, signal: AbortSignal): Promise<ToolResult<ReadDetails>> {
   const data = await file.readFile({ signal }); // from the start: the sniff read did not move the position
+  return imageResult(data, mimeType);
+}
+
+function imageResult(data: Buffer, mimeType: string): ToolResult<ReadDetails> {
   const content: (TextContent | ImageContent)[] = [
     { type: "text", text: `Read image file [${mimeType}]` },
     { type: "image", data: data.toString("base64"), mimeType },
@@ -96,19 +131,20 @@ async function readText(
 
   if (scan.totalLines === 0 && start === 1) return textResult("[File is empty]", { totalLines: 0 });
   if (start > scan.totalLines) {
-    if (scan.totalLines === 0) throw new Error(`Offset ${start} is beyond the end of ${path}: the file is empty.`);
-    throw new Error(
-      `Offset ${start} is beyond the end of ${path}, which has ${scan.totalLines} line${scan.totalLines === 1 ? "" : "s"}. Use an offset between 1 and ${scan.totalLines}.`,
-    );
+    // pi's words first (extensions may look for them), then what to do.
+    const lines = `${scan.totalLines} line${scan.totalLines === 1 ? "" : "s"}`;
+    const hint = scan.totalLines === 0 ? `${path} is empty` : `${path} has ${lines}; use an offset between 1 and ${scan.totalLines}`;
+    throw new Error(`Offset ${start} is beyond end of file (${lines} total): ${hint}.`);
   }
   if (scan.firstLineBytes !== undefined) {
     const text =
-      `[Line ${start} is ${formatSize(scan.firstLineBytes)}, which exceeds the ${formatSize(MAX_BYTES)} limit. ` +
-      `Use bash to read part of it: sed -n '${start}p' ${quote(path)} | head -c ${MAX_BYTES}]`;
-    return textResult(text, { truncated: true, totalLines: scan.totalLines });
+      `[Line ${start} is ${formatSize(scan.firstLineBytes)}, exceeds ${formatSize(MAX_BYTES)} limit. ` +
+      `Use bash: sed -n '${start}p' ${quote(path)} | head -c ${MAX_BYTES}]`;
+    return textResult(text, { truncated: true, truncatedBy: "bytes", totalLines: scan.totalLines });
   }
   return textResult(scan.lines.join("\n") + pagingNote(scan, start, userLimit), {
     truncated: isTruncated(scan, userLimit),
+    ...(isTruncated(scan, userLimit) && { truncatedBy: scan.stoppedBy }),
     totalLines: scan.totalLines,
     shown: { firstLine: start, lineCount: scan.lines.length },
   });

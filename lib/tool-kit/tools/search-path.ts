@@ -1,7 +1,7 @@
 // Where a search tool looks: the model's path (default: the cwd) made absolute, and what it is.
 import type { Stats } from "node:fs";
 import { stat } from "node:fs/promises";
-import { resolveToolPath } from "../../lib/tool-kit/index.js";
+import { resolveToolPath } from "../files/resolve-path.js";
 
 export async function searchPath(cwd: string, path: string | undefined, signal: AbortSignal): Promise<{ root: string; info: Stats }> {
   if (signal.aborted) throw new Error("Operation aborted");

@@ -1,6 +1,7 @@
 // find without fd: the gitignore-aware walk, with picomatch globs applied as pi's fd call does.
 import picomatch from "picomatch";
-import { toPosix, walk } from "../../lib/tool-kit/index.js";
+import { toPosix } from "../search/posix.js";
+import { walk } from "../search/walk.js";
 import type { Found } from "./find-fd.js";
 
 /**

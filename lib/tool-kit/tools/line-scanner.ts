@@ -1,16 +1,16 @@
 // Reads a text file once, in chunks, collecting the lines a read asked for (within a HeadBudget)
 // and only counting the rest. Memory stays bounded even for multi-gigabyte logs or a minified
 // file that is one enormous line, which a whole-file readFile would not survive.
-import type { HeadBudget } from "../../lib/tool-kit/index.js";
+import type { HeadBudget } from "../output/truncate.js";
 
 /** What the scan reads from: an open file, or text already in memory (textSource). */
 export interface ChunkSource {
   read(buffer: Buffer, offset: number, length: number, position: null): Promise<{ bytesRead: number }>;
 }
 
-/** Text someone else supplied (an editor's buffer), read like a file. */
-export function textSource(text: string): ChunkSource {
-  const bytes = Buffer.from(text, "utf8");
+/** Text someone else supplied (an editor's buffer, pi's ReadOperations), read like a file. */
+export function textSource(text: string | Buffer): ChunkSource {
+  const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
   let at = 0;
   return {
     read: async (buffer, offset, length) => {

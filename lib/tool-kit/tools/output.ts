@@ -1,6 +1,6 @@
 // Bounding what a search returns, with pi's notices: whole lines up to 50 KB, and one bracketed
 // line of notices telling the model what was cut and how to get more.
-import { formatSize, MAX_BYTES } from "../../lib/tool-kit/index.js";
+import { formatSize, MAX_BYTES } from "../output/limits.js";
 
 export interface Bounded {
   text: string;
