@@ -31,7 +31,7 @@ async function pluginFlags(argv: string[], version: string): Promise<Registered[
   const kernel = await startAgent({ ...flags, session: false }, "help", process.cwd(), { quietModels: true });
   restoreStdout();
   if (!kernel) return [];
-  const { registry } = kernel.host.current;
+  const { registry } = kernel;
   const found = registry.list("flag").map((f) => ({ ...f, owner: registry.owner("flag", f.name) }));
   await kernel.stop();
   return found;

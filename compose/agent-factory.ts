@@ -67,7 +67,7 @@ async function createChild(parent: FactoryParent, o: ChildAgentOptions): Promise
     aliases: p.aliases,
     watch: false,
     tools: o.tools ? { only: o.tools } : undefined,
-    report: (d: Diagnostic) => parentKernel.host.report({ ...d, where: `subagent${d.where ? `: ${d.where}` : ""}` }),
+    report: (d: Diagnostic) => parentKernel.report({ ...d, where: `subagent${d.where ? `: ${d.where}` : ""}` }),
   });
   const { kernel } = composed;
   try {
@@ -127,7 +127,7 @@ function parentGate(parentKernel: () => Kernel): PluginDef {
   return definePlugin({
     name: "parent-gate",
     setup(api) {
-      api.on("toolCall", (event) => parentKernel().host.current.hooks.toolCall.promise(event), { stage: Stage.EARLY });
+      api.on("toolCall", (event) => parentKernel().hooks.toolCall.promise(event), { stage: Stage.EARLY });
     },
   });
 }
