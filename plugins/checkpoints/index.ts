@@ -23,7 +23,7 @@ export default definePlugin({
     const warn = (message: string) => {
       if (warned) return;
       warned = true;
-      api.current().diagnose({ level: "warning", code: "checkpoints-failed", message: `checkpoints: ${message}` });
+      api.diagnose({ level: "warning", code: "checkpoints-failed", message: `checkpoints: ${message}` });
     };
     // Undefined when off, or when the snapshot code could not start (warned).
     const ready: Promise<Checkpoints | undefined> | undefined = off

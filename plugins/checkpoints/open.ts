@@ -16,5 +16,5 @@ export function openCheckpoints(api: PluginApi, warn: (message: string) => void)
     workspace,
     typeof max === "number" && max > 0 ? max : DEFAULT_MAX_FILE_SIZE,
   );
-  return new Checkpoints(() => api.current(), repo, new CheckpointStore(repo.dir), warn);
+  return new Checkpoints(() => api, repo, new CheckpointStore(repo.dir), warn);
 }

@@ -52,7 +52,8 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
     { stage: LAUNCH_STAGE },
   );
   api.on("shutdown", (reason) => {
-    if (reason === "reload" && api.current() === api) return detachApp(api, live);
+    // Left the agent (no version of it provides "interactive" any more): hand the terminal back.
+    if (reason === "reload" && !api.services.has("interactive")) return detachApp(api, live);
     if (reason === "reload" || reason === "superseded") return;
     // The run ends before the surface ran (a fatal problem): leave the terminal as it was.
     live.app?.exit(1);
