@@ -151,8 +151,8 @@ export class Host implements ApiHost {
       this.buffered = undefined;
       for (const d of held) this.deliver(d);
     }
-    const { id } = this.current;
-    await new Snapshot(id, this.validator, done, this.report).hooks.boot.promise({ reason, generation: id });
+    // Every plugin's boot taps run, as they did when a reload set everything up: a UI re-reads shortcuts and renderers.
+    await this.current.hooks.boot.promise({ reason, generation: this.current.id });
     if (this.watcher) this.watcher.update(this.watchRoots());
     await retire(retired, reason, this.validator, this.report);
     for (const e of [...leaving, ...drops]) this.lost(e);

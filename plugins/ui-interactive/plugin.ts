@@ -43,7 +43,9 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
   api.on(
     "boot",
     async (b) => {
-      // A reloaded generation may bring shortcuts that clash with built-in keys: say so, as at start.
+      // A reload (of any plugin) may bring renderers, keybindings and shortcuts that clash with built-in keys:
+      // redraw with them and say so, as at start.
+      if (live.app && b.reason === "reload") live.app.attach(api);
       if (live.app) return (await import("./shortcuts.js")).warnShortcutConflicts(live.app);
       if (b.reason === "startup" && interactive && !otherSurfaceClaims(api) && !live.diagnostics.hasFatal()) {
         await (await import("./start.js")).launchInteractive(api, live, opts.terminal?.());
