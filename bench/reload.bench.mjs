@@ -47,7 +47,8 @@ async function agent(dir, watch) {
   const composed = await composeAgent({ cwd, agentDir, flags: { print: true }, watch, report: () => {} });
   await composed.start();
   const { kernel } = composed;
-  const version = async () => (await kernel.host.current.registry.get("tool", "version")?.execute("id", {}, undefined, () => {}, {}))?.content[0]?.text;
+  const version = async () =>
+    (await kernel.host.current.registry.get("tool", "version")?.execute("id", {}, undefined, () => {}, {}))?.content[0]?.text;
   return { kernel, file, version, stop: () => kernel.stop() };
 }
 

@@ -55,7 +55,9 @@ describe("reloading one plugin", () => {
     expect(setups).toEqual(["bystander", "dependant:old"]);
 
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     h.sim.push({ toolCalls: [{ name: "version", arguments: {} }] }, { gate, text: "done" });
     const run = h.kernel.actions.prompt("go");
     await until(() => h!.kernel.agent.messages.some((m) => m.role === "toolResult"), "the first tool result");
@@ -81,8 +83,12 @@ describe("reloading one plugin", () => {
     const heard: string[] = [];
     const p = definePlugin({ name: "late", setup: (api) => void (saved = api) });
     h = await startKernel([p]);
-    const tool = saved.register.tool({ name: "gone-soon", description: "x", parameters: Type.Object({}),
-      execute: async () => ({ content: [] }) });
+    const tool = saved.register.tool({
+      name: "gone-soon",
+      description: "x",
+      parameters: Type.Object({}),
+      execute: async () => ({ content: [] }),
+    });
     const command = saved.register.command({ name: "gone-soon", description: "x", handler: async () => {} } as never);
     const provider = saved.register.provider({ ...h.sim.plugin, api: "gone-soon" } as never);
     const tap = saved.on("event", (e) => void heard.push(e.type));
