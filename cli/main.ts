@@ -73,11 +73,11 @@ export async function main(argv: string[]): Promise<number> {
     await kernel.stop();
     return 1;
   }
-  const surfaces = kernel.host.current.registry.list("surface");
+  const surfaces = kernel.registry.list("surface");
   const claimed = surfaces.find((s) => s.claims?.(flags));
   // A one-shot surface (--list-models, --export) prints its own output.
   if (claimed) (await import("../lib/mode-kit/index.js")).restoreStdout();
-  const surface = claimed ?? kernel.host.current.registry.get("surface", mode);
+  const surface = claimed ?? kernel.registry.get("surface", mode);
   if (!surface) {
     process.stderr.write(
       `pi: ${missingSurface(

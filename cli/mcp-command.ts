@@ -177,7 +177,7 @@ async function listConnected(args: McpArgs, o: Context): Promise<number | undefi
   const kernel = await startAgent(flags, "mcp", o.cwd, { quietModels: true });
   restoreStdout();
   if (!kernel) return 1;
-  const surface = kernel.host.current.registry.list("surface").find((s) => s.claims?.(flags));
+  const surface = kernel.registry.list("surface").find((s) => s.claims?.(flags));
   try {
     return surface ? await surface.run({ messages: [], images: [] }) : undefined;
   } finally {

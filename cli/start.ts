@@ -57,7 +57,7 @@ export async function startAgent(
   }
   report.release(agent.kernel);
   // A plugin said the run cannot go on as asked (already reported): stop before any surface runs.
-  if (agent.kernel.host.diagnostics.some((d) => d.fatal)) {
+  if (agent.kernel.diagnostics.some((d) => d.fatal)) {
     await agent.kernel.stop();
     return undefined;
   }
@@ -77,7 +77,7 @@ function holdForUi(print: (d: Diagnostic) => void, hold: boolean): { to(d: Diagn
       const early = held ?? [];
       held = undefined;
       for (const d of early) {
-        if (kernel) kernel.host.report(d);
+        if (kernel) kernel.report(d);
         else print(d);
       }
     },

@@ -91,7 +91,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     extensionPaths: run.paths,
     // Before the kernel exists only the untrusted-project warning is given.
     report: (level, message, code) =>
-      kernel ? kernel.host.report({ level, message, where: "packages", code }) : o.report({ level, message, where: "packages", code }),
+      kernel ? kernel.report({ level, message, where: "packages", code }) : o.report({ level, message, where: "packages", code }),
   });
   const loaded = loadSettings(agentDir, o.cwd, packages.projectTrusted());
   for (const message of loaded.problems) o.report({ level: "warning", where: "settings", code: ComposeCode.settingsFile, message });

@@ -14,10 +14,10 @@ export interface DeclaredFlag extends FlagSpec {
 
 export function declaredFlags(kernel: Kernel): DeclaredFlag[] {
   const found = new Map<string, DeclaredFlag>();
-  for (const { def } of kernel.host.current.plugins.values()) {
+  for (const { def } of kernel.plugins()) {
     for (const [name, spec] of Object.entries(def.flags ?? {})) found.set(name, { ...spec, name, owner: def.name });
   }
-  const { registry } = kernel.host.current;
+  const { registry } = kernel;
   const registered: FlagDef[] = registry.list("flag");
   for (const f of registered) {
     if (!found.has(f.name)) found.set(f.name, { ...f, owner: registry.owner("flag", f.name) });
@@ -27,5 +27,5 @@ export function declaredFlags(kernel: Kernel): DeclaredFlag[] {
 
 /** Each plugin's settings schema, by plugin name. */
 export function declaredSettings(kernel: Kernel): { owner: string; schema: TSchema }[] {
-  return [...kernel.host.current.plugins.values()].flatMap(({ def }) => (def.settings ? [{ owner: def.name, schema: def.settings }] : []));
+  return kernel.plugins().flatMap(({ def }) => (def.settings ? [{ owner: def.name, schema: def.settings }] : []));
 }

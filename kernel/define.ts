@@ -69,6 +69,9 @@ export interface AgentView {
   activeToolNames(): string[];
 }
 
+/** Takes a registration back (idempotent). */
+export type Disposer = () => void;
+
 export interface PluginApi {
   readonly name: string;
   readonly cwd: string;
@@ -77,8 +80,9 @@ export interface PluginApi {
   readonly settings: Readonly<Partial<Settings>> & Readonly<Record<string, unknown>>;
   /** Parsed command-line options (camelCase); the flags declared in `Flags` are typed. */
   readonly flags: Readonly<Partial<Flags>> & Readonly<Record<string, unknown>>;
-  on<K extends HookName>(hook: K, fn: HookSignatures[K], opts?: TapOptions): void;
-  register: { [K in Kind]: (def: Contributions[K]) => void };
+  /** Every registration returns its disposer; one made after setup takes effect at once (the next snapshot). */
+  on<K extends HookName>(hook: K, fn: HookSignatures[K], opts?: TapOptions): Disposer;
+  register: { [K in Kind]: (def: Contributions[K]) => Disposer };
   registry: {
     get<K extends Kind>(kind: K, name: string): Contributions[K] | undefined;
     list<K extends Kind>(kind: K): Contributions[K][];
@@ -90,8 +94,8 @@ export interface PluginApi {
    * A plugin looks up only what its definition declares (`requires`, `uses`, `provides`).
    */
   services: {
-    provide<K extends ServiceName>(name: K, impl: Services[K]): void;
-    provide(name: string, impl: unknown): void;
+    provide<K extends ServiceName>(name: K, impl: Services[K]): Disposer;
+    provide(name: string, impl: unknown): Disposer;
     use<K extends ServiceName>(name: K): Services[K];
     use(name: string): unknown;
     /** The service, or undefined when no plugin provides it. */
@@ -113,13 +117,9 @@ export interface PluginApi {
    * created by `init` the first time. The kernel drops it when the plugin leaves the agent.
    */
   keep<T>(key: string, init: () => T): T;
-  /** Releases a resource when this plugin generation retires (run last-in, first-out). */
+  /** Releases a resource when this version of the plugin is replaced or leaves (run last-in, first-out). */
   onDispose(fn: () => unknown): void;
-  /**
-   * This plugin's api in the current generation. Long-lived code (a UI, the RPC loop) that
-   * outlives a reload calls this instead of keeping an api that goes stale; it works even on a
-   * stale api.
-   */
+  /** The api itself: it lives as long as the plugin (kept for pi-compat and older plugins). */
   current(): PluginApi;
 }
 
@@ -141,7 +141,8 @@ export interface PluginDef {
    * (a TypeBox object schema: a value of the wrong type is reported at start).
    */
   flags?: Record<string, FlagSpec>; settings?: TSchema;
-  setup(api: PluginApi): void | Promise<void>;
+  /** Registers what the plugin contributes; what it returns is ignored (an arrow may return a disposer). */
+  setup(api: PluginApi): unknown;
 }
 
 /**

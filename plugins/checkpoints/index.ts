@@ -27,7 +27,7 @@ export default definePlugin({
     const warn = (message: string) => {
       if (warned) return;
       warned = true;
-      api.current().diagnose({ level: "warning", code: "checkpoints-failed", message: `checkpoints: ${message}` });
+      api.diagnose({ level: "warning", code: "checkpoints-failed", message: `checkpoints: ${message}` });
     };
     // Undefined when off, or when the snapshot code could not start (warned).
     const ready: Promise<Checkpoints | undefined> | undefined = off
@@ -78,7 +78,7 @@ export default definePlugin({
     api.on(
       "toolCall",
       async (event) => {
-        const effect = api.current().registry.get("tool", event.toolName)?.effect ?? "other";
+        const effect = api.registry.get("tool", event.toolName)?.effect ?? "other";
         if (!READS_ONLY.has(effect)) await (await ready)?.idle();
       },
       { stage: Stages.SNAPSHOT },

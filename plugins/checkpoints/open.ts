@@ -18,14 +18,14 @@ export function openCheckpoints(api: PluginApi, warn: (message: string) => void)
     typeof max === "number" && max > 0 ? max : DEFAULT_MAX_FILE_SIZE,
     queued(api),
   );
-  return new Checkpoints(() => api.current(), repo, new CheckpointStore(repo.dir), warn);
+  return new Checkpoints(() => api, repo, new CheckpointStore(repo.dir), warn);
 }
 
 /** The process's per-file queue, asked when a file is restored, so a rewind never races a tool's write. */
 function queued(api: PluginApi): FileMutationsService {
   return {
     run: <T>(path: string, fn: () => Promise<T>) => {
-      const queue = api.current().services.get("file-mutations");
+      const queue = api.services.get("file-mutations");
       return queue ? queue.run(path, fn) : fn();
     },
   };

@@ -15,7 +15,7 @@ import type { AcpState } from "./state.js";
 import { EventBridge } from "./updates.js";
 
 export async function serve(api: PluginApi, state: AcpState): Promise<number> {
-  const live = () => api.current();
+  const live = () => api;
   const bridge = new EventBridge(live, state);
   const sessions = new AcpSessions(live, state, bridge);
   const prompts = new AcpPrompts(live, state, bridge, sessions);

@@ -28,23 +28,20 @@ export default definePlugin({
     ),
   }),
   setup(api) {
-    const report = (message: string) => api.current().diagnose({ level: "warning", code: "permissions-settings", message });
+    const report = (message: string) => api.diagnose({ level: "warning", code: "permissions-settings", message });
     const settings = new PermissionSettings(api.agentDir, api.cwd, report);
     const state = api.keep<KeptState>("state", () => ({
       mode: startMode(api.flags.permissionMode, settings, (d) => api.diagnose(d)),
       sessionRules: [],
     }));
-    const permissions = new Permissions(() => api.current(), state, settings);
+    const permissions = new Permissions(() => api, state, settings);
     api.services.provide("permissions", permissions);
     // LATE: other taps may rewrite a call's input in place; the rules must judge (and the user
     // must see) the call that will actually run. A tap before us that blocks ends it anyway.
     api.on("toolCall", (event) => permissions.gate(event), { stage: Stage.LATE });
 
     const showMode = (mode: PermissionMode) =>
-      api
-        .current()
-        .services.get("ui")
-        ?.setStatus("permissions", mode === "yolo" ? undefined : `mode: ${mode}`);
+      api.services.get("ui")?.setStatus("permissions", mode === "yolo" ? undefined : `mode: ${mode}`);
     permissions.onModeChange(showMode);
     // At start only a mode other than the default is worth a footer line (and an RPC status request).
     api.on("boot", () => {
@@ -61,7 +58,7 @@ export default definePlugin({
       handler: () => {
         const mode = permissions.cycle();
         const info = permissions.modes().find((m) => m.id === mode);
-        api.current().services.get("ui")?.notify(`Permission mode: ${mode} (${info?.description})`);
+        api.services.get("ui")?.notify(`Permission mode: ${mode} (${info?.description})`);
       },
     });
     api.register.command(permissionsCommand(api, permissions));

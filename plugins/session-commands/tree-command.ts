@@ -49,7 +49,7 @@ async function pick(api: PluginApi, s: Sessions, face: UiService, initialId?: st
           roots: treeItems(
             s.entries(),
             (id) => s.label(id),
-            (name) => api.current().registry.get("tool", name),
+            (name) => api.registry.get("tool", name),
           ),
           leafId: s.leafId,
           theme: () => ui.theme as Theme,

@@ -38,7 +38,7 @@ export function subagentTool(api: PluginApi, store: AgentStore, limit: Limit) {
     promptSnippet: "Delegate a task to a subagent (own context, tools and model); parallel when called several times",
     parameters: Params,
     async execute(toolCallId, params, signal, onUpdate): Promise<ToolResult<SubagentDetails>> {
-      const live = api.current();
+      const live = api;
       const factory = live.services.get("agent-factory");
       if (!factory) return error("Subagents need the agent factory of the composition root, which this agent was composed without.");
       let def: AgentDef | undefined;

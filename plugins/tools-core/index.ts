@@ -29,15 +29,15 @@ export default definePlugin({
     if (!api.services.has("file-mutations")) api.services.provide("file-mutations", queue);
     // Asked when a tool runs, so a plugin that provides the service in its place queues with us.
     const mutations: FileMutationsService = {
-      run: <T>(path: string, fn: () => Promise<T>) => (api.current().services.get("file-mutations") ?? queue).run(path, fn),
+      run: <T>(path: string, fn: () => Promise<T>) => (api.services.get("file-mutations") ?? queue).run(path, fn),
     };
     // Asked on every call: a mode fronting an editor (ACP) serves text files through its client.
-    const files = () => api.current().services.get("file-system");
+    const files = () => api.services.get("file-system");
     api.register.tool(createReadTool(files));
     api.register.tool(
       createBashTool(
-        () => shellEnv(api.current()),
-        () => api.current().services.get("shellSandbox"),
+        () => shellEnv(api),
+        () => api.services.get("shellSandbox"),
       ),
     );
     api.register.tool(createEditTool(mutations, files));

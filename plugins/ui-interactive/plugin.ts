@@ -44,7 +44,9 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
   api.on(
     "boot",
     async (b) => {
-      // A reloaded generation may bring shortcuts that clash with built-in keys: say so, as at start.
+      // A reload (of any plugin) may bring renderers, keybindings and shortcuts that clash with built-in keys:
+      // redraw with them and say so, as at start.
+      if (live.app && b.reason === "reload") live.app.attach(api);
       if (live.app) return (await import("./shortcuts.js")).warnShortcutConflicts(live.app);
       if (b.reason === "startup" && interactive && !otherSurfaceClaims(api) && !live.diagnostics.hasFatal()) {
         await (await import("./start.js")).launchInteractive(api, live, opts.terminal?.());
@@ -53,7 +55,8 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
     { stage: LAUNCH_STAGE },
   );
   api.on("shutdown", (reason) => {
-    if (reason === "reload" && api.current() === api) return detachApp(api, live);
+    // Left the agent (no version of it provides "interactive" any more): hand the terminal back.
+    if (reason === "reload" && !api.services.has("interactive")) return detachApp(api, live);
     if (reason === "reload" || reason === "superseded") return;
     // The run ends before the surface ran (a fatal problem): leave the terminal as it was.
     live.app?.exit(1);

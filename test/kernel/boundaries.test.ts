@@ -95,6 +95,17 @@ describe("architecture rules", () => {
     expect(kits.filter((k) => !files.some((f) => f.path === `lib/${k}/index.ts`))).toEqual([]);
   });
 
+  it("a plugin's api lives as long as the plugin: no api.current() outside pi-compat's compatibility code", () => {
+    const bad = files
+      .filter((f) => /^(plugins|lib)\//.test(f.path) && !f.path.startsWith("plugins/pi-compat/"))
+      .filter((f) => /\b(api|parent)\s*\.\s*current\(\)/.test(f.text));
+    expect(offenders(bad)).toEqual([]);
+  });
+
+  it("cli/ and compose/ use the kernel's facade, never kernel.host", () => {
+    expect(offenders(files.filter((f) => /^(cli|compose)\//.test(f.path) && /\.host\./.test(f.text)))).toEqual([]);
+  });
+
   it("sdk imports nothing from cli", () => {
     const bad = files
       .filter((f) => f.path.startsWith("sdk/"))
