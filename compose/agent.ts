@@ -25,6 +25,7 @@ import { loadSettings } from "./settings.js";
 import { settingsProblems } from "./settings-check.js";
 import { sharedModules, toolkitAliases } from "./shared-modules.js";
 import { selectTools, type ToolSelection } from "./tools.js";
+import { watchPlugins } from "./watch.js";
 
 export { ExtensionInstallError } from "./extensions.js";
 export type { ToolSelection } from "./tools.js";
@@ -132,7 +133,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
         compose: composeAgent,
       }),
     ],
-    watch: o.watch ?? false,
+    watch: o.watch ? watchPlugins : undefined,
     fallbackReport: o.report,
     plainArgs: plainlyValid,
     compiledModule: (file) => compiledModule(file, root),
@@ -150,7 +151,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
       await started.start();
       // Each file against the settings schemas the plugins declare (a wrong type, named with its key).
       // A child agent reads the same files: its parent has said it.
-      if (o.flags.mode !== "subagent") for (const d of settingsProblems(loaded.files, declaredSettings(started))) started.host.report(d);
+      if (o.flags.mode !== "subagent") for (const d of settingsProblems(loaded.files, declaredSettings(started))) started.report(d);
       selectTools(started, o.tools ?? {});
     },
     cleanup: run.cleanup,

@@ -3,7 +3,7 @@
 // (transitively) require what they provide; `/reload` and an edit of the composition redo all.
 // It commits when no turn is running: one new snapshot, then the replaced versions are disposed.
 import { type ApiHost, createApi, type KernelContext } from "./api.js";
-import type { KernelOptions } from "./kernel.js";
+import type { KernelOptions, Watcher } from "./kernel.js";
 import { DiagnosticCode, errorText, withTimeout } from "./errors.js";
 import { PluginLoader } from "./loader.js";
 import { SchemaValidator } from "./schema.js";
@@ -11,7 +11,6 @@ import {
   affected, type Entry, type LoadedPlugin, newRecords, order, type PluginSource, retire, Snapshot, type Version,
 } from "./store.js";
 import type { Diagnostic } from "./types.js";
-import { watchFiles, type Watcher } from "./watcher.js";
 
 /** A `dirty` entry that marks every non-built-in plugin for re-import and every plugin for setup (an explicit reload). */
 const EVERYTHING = "\0everything";
@@ -69,7 +68,8 @@ export class Host implements ApiHost {
   async start(k: KernelContext): Promise<void> {
     this.k = k;
     await this.load("startup");
-    if (this.opts.watch) this.watcher = await watchFiles(this.watchRoots(), (paths) => void this.reload(paths), this.report);
+    const onError = (message: string) => this.report({ level: "warning", code: DiagnosticCode.watch, where: "watcher", message });
+    this.watcher = await this.opts.watch?.(this.watchRoots(), (paths) => void this.reload(paths), onError);
   }
 
   async stop(reason = "quit"): Promise<void> {

@@ -10,7 +10,7 @@ export type {
 export { Type } from "#typebox";
 export type { Static, TSchema } from "@sinclair/typebox";
 export { createKernel } from "./kernel.js";
-export type { Kernel, KernelOptions } from "./kernel.js";
+export type { Kernel, KernelOptions, WatchFactory, Watcher } from "./kernel.js";
 export { Agent } from "./agent.js";
 export { Host } from "./host.js";
 export { StaleApiError, DiagnosticCode, errorText, withTimeout } from "./errors.js";

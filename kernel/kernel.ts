@@ -11,6 +11,11 @@ import type { ServiceName, Services } from "./services.js";
 import { clampThinkingLevel } from "./thinking.js";
 import type { AgentEvent, AgentMessage, Diagnostic, ThinkingLevel, UserMessage } from "./types.js";
 
+/** Watches `targets` (folders or files, existing or not) and reports changed paths; the kernel owns no watcher of its own. */
+export type WatchFactory = (targets: string[], onChange: (paths: string[]) => void, onError: (message: string) => void) =>
+  Watcher | Promise<Watcher>;
+export interface Watcher { update(targets: string[]): void; close(): Promise<void> }
+
 export interface KernelOptions {
   cwd: string;
   agentDir: string;
@@ -20,7 +25,11 @@ export interface KernelOptions {
   plugins?: PluginDef[];
   /** Lists plugin entry files, in load order, on every (re)load; the composition root decides. */
   discover?(): Promise<PluginSource[]>;
-  watch?: boolean;
+  /**
+   * The file-watching facility that reloads plugins when their files change (the composition root gives lib/resource-kit's
+   * watchPaths: one debounce, one content-hash skip, folders that do not exist yet); none: no hot reload.
+   */
+  watch?: WatchFactory;
   /** Directories and files whose changes reload plugins (extension dirs, the pi-packages.json). */
   watchDirs?: string[];
   fallbackReport?(d: Diagnostic): void;

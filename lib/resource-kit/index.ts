@@ -5,7 +5,7 @@
 export { type Frontmatter, type ParseFrontmatter, frontmatterError, frontmatterParser } from "./frontmatter.js";
 export { LiveIndex, type LiveIndexOptions } from "./live-index/live-index.js";
 export { ScanGuard, type ScanLimits, isInside } from "./scan/scan-guard.js";
-export { type PathWatcher, type WatchPathsOptions, watchPaths } from "./watch/watch-paths.js";
+export { type PathWatcher, type WatchPathsOptions, watchPaths } from "../watch-kit/index.js";
 export { type CachedFile, FileCache, type Parsed } from "./live-index/file-cache.js";
 export { IGNORE_FILES, addIgnoreRules, relPosix } from "./live-index/ignore-rules.js";
 export { type PathBase, expandPath, settingsPath, stringList } from "./paths/settings-paths.js";

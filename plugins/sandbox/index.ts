@@ -76,7 +76,7 @@ export default definePlugin({
         const owner = api.registry.owner("tool", event.toolName);
         if (!tool || !owner || SANDBOXED_SPAWNERS.has(owner)) return;
         // MCP tools run in their servers, which are not sandboxed by design (docs/usage/sandbox.md).
-        if (event.toolName !== "bash" && (tool.effect !== "execute" || owner === "mcp")) return;
+        if (tool.effect !== "execute" || owner === "mcp") return;
         return {
           block: true,
           reason:

@@ -16,6 +16,7 @@ import {
 import { scriptedProvider, type ScriptedProvider } from "../support/scripted-provider.js";
 import { kernelModules } from "../support/kernel-modules.js";
 import { type DiscoverOptions, withDiscovery } from "../../compose/discover.js";
+import { watchPlugins } from "../../compose/watch.js";
 
 export interface Harness {
   kernel: Kernel;
@@ -26,7 +27,12 @@ export interface Harness {
 }
 
 /** Kernel options plus the composition root's discovery options (`noDiscovery` defaults to true here). */
-export type HarnessOptions = Partial<KernelOptions> & Partial<Omit<DiscoverOptions, "cwd" | "agentDir">> & { noDiscovery?: boolean };
+export type HarnessOptions = Partial<Omit<KernelOptions, "watch">> &
+  Partial<Omit<DiscoverOptions, "cwd" | "agentDir">> & {
+    noDiscovery?: boolean;
+    /** Hot reload through the composition root's watcher (compose/watch.ts), as the CLI's long-lived modes have it. */
+    watch?: boolean;
+  };
 
 export async function startKernel(plugins: PluginDef[] = [], opts: HarnessOptions = {}): Promise<Harness> {
   const sim = scriptedProvider();
@@ -48,6 +54,7 @@ export async function startKernel(plugins: PluginDef[] = [], opts: HarnessOption
     ...discovery,
     ...(await kernelModules()),
     ...opts,
+    watch: opts.watch ? watchPlugins : undefined,
     plugins: [recorder, sim.plugin, ...plugins],
   });
   await kernel.start();

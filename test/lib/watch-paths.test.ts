@@ -1,11 +1,11 @@
-// The one file-watching facility (lib/resource-kit watchPaths), on real files in a temp dir:
+// The one file-watching facility (lib/watch-kit watchPaths), on real files in a temp dir:
 // debounced callbacks, saves that change nothing skipped, folders that do not exist yet, files
 // saved by renaming over them, a quick second save inside chokidar's throttle, and update().
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type PathWatcher, watchPaths } from "../../lib/resource-kit/index.js";
+import { type PathWatcher, watchPaths } from "../../lib/watch-kit/index.js";
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -1,11 +1,11 @@
 // A value rebuilt from files (a skill index, a template list) that stays current while the agent
 // runs. Two ways to stay current, chosen by the caller:
 // - watch: the roots (directories, no globs) are watched through the one watching facility
-//   (../watch/watch-paths.ts: debounce, content-hash skip, roots that do not exist yet); a
+//   (lib/watch-kit: debounce, content-hash skip, roots that do not exist yet); a
 //   relevant change marks the value dirty and rebuilds it at once, so the next request finds it ready.
 // - no watch: every get() rebuilds. Builds are cheap (stat, re-parse only changed files), so a
 //   short run pays ~1 ms per request instead of the watcher's start-up.
-import { type PathWatcher, watchPaths } from "../watch/watch-paths.js";
+import { type PathWatcher, watchPaths } from "../../watch-kit/index.js";
 
 export interface LiveIndexOptions<T> {
   build(): Promise<T>;

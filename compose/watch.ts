@@ -1,0 +1,16 @@
+// How the plugin host watches plugin files: the one file-watching facility (lib/watch-kit's
+// watchPaths: one debounce, one content-hash skip, folders that do not exist yet), loaded only
+// when a long-lived mode watches, so print runs never load it or chokidar. The kernel owns no
+// watcher; it is handed this one.
+import type { WatchFactory } from "../kernel/index.js";
+
+/** Past an editor's several writes of one save. */
+const DEBOUNCE_MS = 100;
+
+export const watchPlugins: WatchFactory = async (targets, onChange, onError) => {
+  const { watchPaths } = await import("../lib/watch-kit/index.js");
+  const watcher = watchPaths(targets, onChange, { debounceMs: DEBOUNCE_MS, onError });
+  // A reload test (or a user) that saves right after start-up must be seen: start() returns once watched.
+  await watcher.ready;
+  return watcher;
+};
