@@ -5,7 +5,7 @@
 import type { AgentActions, AgentView, Kind, PluginApi } from "./define.js";
 import { DiagnosticCode, errorText, StaleApiError } from "./errors.js";
 import type { Report } from "./hooks.js";
-import { keyOf } from "./registry.js";
+import { keyOf, type Registry } from "./registry.js";
 import type { SchemaValidator } from "./schema.js";
 import type { Entry, Item, Snapshot } from "./store.js";
 
@@ -20,6 +20,8 @@ export interface ApiHost {
   report: Report;
   /** A service as a plugin being set up sees it: the staged versions of the plugins set up before it in this reload. */
   staged(service: string): { impl: unknown } | undefined;
+  /** The registry as a plugin being set up sees it (a mode wraps the bash tool a plugin set up before it registered). */
+  stagedRegistry(): Registry;
   /** Records changed outside a setup: the next snapshot includes the change. */
   changed(): void;
 }
@@ -36,6 +38,7 @@ export function createApi(entry: Entry, host: ApiHost, k: KernelContext): Plugin
   };
   const declared = undeclaredCheck(def, report);
   const service = (s: string) => (declared(s), entry.staged ? host.staged(s) : host.current.services.get(s));
+  const registry = () => (entry.staged ? host.stagedRegistry() : host.current.registry);
   const raw: PluginApi = {
     ...k,
     name,
@@ -51,9 +54,9 @@ export function createApi(entry: Entry, host: ApiHost, k: KernelContext): Plugin
         : undefined),
     }) as PluginApi["register"],
     registry: {
-      get: (kind, key) => host.current.registry.get(kind, key),
-      list: (kind) => host.current.registry.list(kind),
-      owner: (kind, key) => host.current.registry.owner(kind, key),
+      get: (kind, key) => registry().get(kind, key),
+      list: (kind) => registry().list(kind),
+      owner: (kind, key) => registry().owner(kind, key),
     },
     services: {
       provide: (s: string, impl: unknown) => record({ service: s, impl }),

@@ -6,6 +6,7 @@ import { type ApiHost, createApi, type KernelContext } from "./api.js";
 import type { KernelOptions, Watcher } from "./kernel.js";
 import { DiagnosticCode, errorText, withTimeout } from "./errors.js";
 import { PluginLoader } from "./loader.js";
+import { Registry } from "./registry.js";
 import { SchemaValidator } from "./schema.js";
 import {
   affected, type Entry, type LoadedPlugin, newRecords, order, type PluginSource, retire, Snapshot, type Version,
@@ -61,8 +62,21 @@ export class Host implements ApiHost {
   changed(): void { this.stale = true; }
 
   staged(service: string): { impl: unknown } | undefined {
-    const items = this.pass.map((n) => this.entries.get(n)).flatMap((e) => [...((e?.staged ?? (e?.live ? e : undefined))?.items ?? [])]);
+    const items = this.passVersions().flatMap((v) => [...v.items]);
     return items.filter((i) => "service" in i && i.service === service).at(-1) as { impl: unknown } | undefined;
+  }
+
+  stagedRegistry(): Registry {
+    const registry = new Registry();
+    for (const v of this.passVersions()) {
+      for (const i of v.items) if ("kind" in i) registry.add(i.kind, v.plugin.def.name, i.def as never, () => {});
+    }
+    return registry;
+  }
+
+  /** The versions a plugin being set up sees: those of the plugins before it in this reload, staged, else live. */
+  private passVersions(): Version[] {
+    return this.pass.map((n) => this.entries.get(n)).flatMap((e) => (e?.staged ?? (e?.live ? e : undefined)) ?? []);
   }
 
   async start(k: KernelContext): Promise<void> {

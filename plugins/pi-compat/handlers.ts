@@ -8,6 +8,8 @@ export interface HandlerEntry {
   ext: string;
   api: PluginApi;
   fn: PiHandler;
+  /** False while its extension's version waits to be committed (pi-api.ts): not called yet. */
+  live: boolean;
 }
 
 /** What a handler call produced: its value, or `failed` with the reason already reported. */
@@ -31,11 +33,11 @@ export class Handlers {
   }
 
   has(event: string): boolean {
-    return (this.byEvent.get(event)?.length ?? 0) > 0;
+    return this.byEvent.get(event)?.some((e) => e.live) ?? false;
   }
 
   list(event: string): HandlerEntry[] {
-    return [...(this.byEvent.get(event) ?? [])];
+    return (this.byEvent.get(event) ?? []).filter((e) => e.live);
   }
 
   /**

@@ -6,7 +6,8 @@ import { normaliseKey } from "../../lib/tui/index.js";
 import { wrapCompactors } from "./compaction.js";
 import { createCommandContext, createContext } from "./context.js";
 import { execCommand } from "./exec.js";
-import type { PiHandler } from "./handlers.js";
+import type { HandlerEntry, PiHandler } from "./handlers.js";
+import { Stages } from "../../contracts/stages.js";
 import { customMessage, deliver, sendUserMessage } from "./messages.js";
 import type { Runtime } from "./runtime.js";
 import { registerProvider, unregisterProvider } from "./providers.js";
@@ -33,9 +34,25 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
   const commands = new Map<string, CommandDef>();
   const shortcuts = new Map<string, ShortcutDef>();
   const renderers = new Map<string, MessageRendererDef>();
+  // A reload sets an extension up again while a turn may still run on the version before: its
+  // handlers wait, like the kernel's staged taps, until the new version is committed (the boot
+  // that follows the commit), and the old version's go with its disposers. Handlers added once
+  // it is live (from a command, an event) are live at once.
+  const waiting: HandlerEntry[] = [];
+  let live = false;
+  api.on(
+    "boot",
+    () => {
+      live = true;
+      for (const entry of waiting.splice(0)) entry.live = true;
+    },
+    { stage: Stages.EARLY },
+  );
   return {
     on(event: string, handler: PiHandler) {
-      api.onDispose(rt.handlers.add(event, { ext, api, fn: handler }));
+      const entry: HandlerEntry = { ext, api, fn: handler, live };
+      if (!live) waiting.push(entry);
+      api.onDispose(rt.handlers.add(event, entry));
       if (event === "session_before_compact") wrapCompactors(rt, rt.api);
     },
     registerTool(def: Record<string, unknown>) {
