@@ -18,7 +18,7 @@ export function permissionAsker(state: AcpState, cwd: () => string): PermissionA
           sessionId: state.sessionId,
           toolCall: {
             toolCallId: request.toolCallId,
-            title: request.summary,
+            title: request.reason ? `${request.summary} (${request.reason})` : request.summary,
             kind: toolKind(request.toolName),
             status: "pending",
             locations: toolLocations(request.args, cwd()),

@@ -1,8 +1,8 @@
 // How a pi tool call looks to an ACP client: its kind (the icon and grouping an editor shows),
 // a one-line title, the files it touches (for "follow the agent"), and its result as content.
-import { isAbsolute, resolve } from "node:path";
 import type { ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk";
 import type { ToolResult } from "pi-kernel";
+import { canonicalPath } from "../../lib/tool-kit/index.js";
 
 type Args = Record<string, unknown>;
 
@@ -32,8 +32,7 @@ const str = (value: unknown): string | undefined => (typeof value === "string" &
 export function toolPath(args: Args, cwd: string): string | undefined {
   const given = str(args.path) ?? str(args.file_path);
   if (!given) return undefined;
-  const bare = given.startsWith("@") ? given.slice(1) : given;
-  return isAbsolute(bare) ? bare : resolve(cwd, bare);
+  return canonicalPath(cwd, given);
 }
 
 export function toolTitle(name: string, args: Args, cwd: string): string {

@@ -3,7 +3,8 @@
 // tools, which may do anything). Also the one-line summary a dialog shows and the rule that
 // "Allow always" writes.
 import { relative, sep } from "node:path";
-import { type CallView, callPath, PATH_TOOLS, splitCommand } from "./rules.js";
+import { agentConfigReason, canonicalPath, isInside, namedPath } from "../../lib/tool-kit/index.js";
+import { type CallView, callPath, PATH_TOOLS, spelledPaths, splitCommand } from "./rules.js";
 
 export type Category = "read" | "edit" | "execute" | "other";
 
@@ -16,10 +17,24 @@ export function categoryOf(toolName: string): Category {
   return toolName === "bash" ? "execute" : "other";
 }
 
-/** Whether a path tool's target is inside the workspace (symlinks are not followed). */
+/** Whether every path the call touches is inside the workspace: canonical path against canonical cwd, links followed. */
 export function insideWorkspace(call: CallView): boolean {
-  const rel = relative(call.cwd, callPath(call));
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !rel.startsWith(sep));
+  const root = canonicalPath(call.cwd, ".");
+  return spelledPaths(call).every((p) => isInside(root, canonicalPath(call.cwd, p)));
+}
+
+/**
+ * Why an edit call touches agent configuration (settings, extensions, MCP servers, git hooks:
+ * lib/tool-kit agentConfigReason), or undefined. Both the file the OS opens and the file as named
+ * count, so a `.pi` that is a link to an ordinary folder is still the agent's configuration.
+ */
+export function configReason(call: CallView, agentDir: string): string | undefined {
+  const where = configPlaces(call, agentDir);
+  for (const p of spelledPaths(call)) {
+    const reason = agentConfigReason(canonicalPath(call.cwd, p), where) ?? agentConfigReason(namedPath(call.cwd, p), where);
+    if (reason) return reason;
+  }
+  return undefined;
 }
 
 /** `bash: npm test`, `edit: src/a.ts`, `mcp__s__t {"q":"x"}`. */
@@ -45,8 +60,15 @@ export function suggestRule(call: CallView): string {
   return call.toolName;
 }
 
+/** The canonical workspace and agent folder agentConfigReason compares against (none given: only the workspace's own). */
+export function configPlaces(call: CallView, agentDir: string): { cwd: string; agentDir: string } {
+  return { cwd: canonicalPath(call.cwd, "."), agentDir: agentDir && canonicalPath(call.cwd, agentDir) };
+}
+
 function displayPath(call: CallView): string {
-  return insideWorkspace(call) ? relative(call.cwd, callPath(call)).split(sep).join("/") || "." : callPath(call);
+  const root = canonicalPath(call.cwd, ".");
+  const path = callPath(call);
+  return isInside(root, path) ? relative(root, path).split(sep).join("/") || "." : path;
 }
 
 function clip(text: string, max = 200): string {

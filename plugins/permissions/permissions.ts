@@ -91,18 +91,19 @@ export class Permissions implements PermissionsService {
   /** The toolCall gate. */
   async gate(event: ToolCallEvent): Promise<ToolCallBlock | undefined> {
     const call = { toolName: event.toolName, args: event.input, cwd: this.api().cwd };
-    const first = decide(call, this.state.mode, this.rules());
+    const agentDir = this.api().agentDir;
+    const first = decide(call, this.state.mode, this.rules(), agentDir);
     if (first.action !== "ask") return this.settle(event, first);
     // Questions go one at a time; decide again once it is this call's turn.
     const turn = this.queue.then(async () => {
-      const now = decide(call, this.state.mode, this.rules());
+      const now = decide(call, this.state.mode, this.rules(), agentDir);
       return now.action === "ask" ? this.ask(event, now) : this.settle(event, now);
     });
     this.queue = turn.catch(() => {});
     return turn;
   }
 
-  private async ask(event: ToolCallEvent, decision: Decision): Promise<ToolCallBlock | undefined> {
+  private async ask(event: ToolCallEvent, decision: Extract<Decision, { action: "ask" }>): Promise<ToolCallBlock | undefined> {
     const cwd = this.api().cwd;
     const call = { toolName: event.toolName, args: event.input, cwd };
     const request: PermissionRequest = {
@@ -111,8 +112,11 @@ export class Permissions implements PermissionsService {
       args: event.input,
       summary: summarize(call),
       suggestedRule: suggestRule(call),
+      ...(decision.reason && { reason: decision.reason }),
     };
-    const why = decision.rule ? `the rule ${decision.rule.text} asks` : `permission mode ${this.state.mode}`;
+    const why = decision.rule
+      ? `the rule ${decision.rule.text} asks`
+      : `permission mode ${this.state.mode}${decision.reason ? `; ${decision.reason}` : ""}`;
     const asker = this.askers.at(-1) ?? this.uiAsker();
     if (!asker) {
       const reason =

@@ -6,7 +6,8 @@
 // Names are matched case-insensitively; `Edit` covers every file-editing tool and `Read` every
 // reading one, as in Claude Code.
 import { homedir } from "node:os";
-import { resolve } from "node:path";
+import { sep } from "node:path";
+import { canonicalPath, namedPath } from "../../lib/tool-kit/index.js";
 
 export interface Rule {
   text: string;
@@ -19,6 +20,8 @@ export interface CallView {
   toolName: string;
   args: Record<string, unknown>;
   cwd: string;
+  /** The paths the tool declares this call touches, as written (ToolDef.paths); none: its `path` argument. */
+  paths?: readonly string[];
 }
 
 const GROUPS: Record<string, string[]> = {
@@ -41,7 +44,7 @@ export function ruleMatches(rule: Rule, call: CallView, mode: "any" | "all"): bo
   if (!toolMatches(rule.tool, call.toolName)) return false;
   if (rule.specifier === undefined) return true;
   if (call.toolName === "bash") return commandMatches(rule.specifier, String(call.args.command ?? ""), mode);
-  if (PATH_TOOLS.has(call.toolName)) return pathMatches(rule.specifier, callPath(call), call.cwd);
+  if (PATH_TOOLS.has(call.toolName) || call.paths?.length) return pathsMatch(rule.specifier, call, mode);
   // Any other tool: the specifier is a wildcard pattern over its string arguments.
   const re = wildcard(rule.specifier);
   return Object.values(call.args).some((v) => typeof v === "string" && re.test(v));
@@ -56,10 +59,30 @@ function toolMatches(ruleTool: string, toolName: string): boolean {
   return rule.includes("*") && wildcard(rule).test(name);
 }
 
-/** The absolute path a path tool works on (grep, find and ls default to the workspace). */
+/** The paths a call touches as the model wrote them: those the tool declares, else `path` (search tools default to the workspace). */
+export function spelledPaths(call: CallView): string[] {
+  if (call.paths?.length) return [...call.paths];
+  return [typeof call.args.path === "string" && call.args.path ? call.args.path : "."];
+}
+
+/** The file the operating system will touch for the call's first path (lib/tool-kit canonicalPath, as the tools open it). */
 export function callPath(call: CallView): string {
-  const given = typeof call.args.path === "string" && call.args.path ? call.args.path : ".";
-  return resolve(call.cwd, given.replace(/^~(?=\/|$)/, homedir()));
+  return canonicalPath(call.cwd, spelledPaths(call)[0]);
+}
+
+/**
+ * Rules match canonical paths: the file the tool will open, however the call spells it (`@.env`,
+ * a no-break space, `link/../.env`). A deny or ask rule ("any") also matches the file as named
+ * (namedPath: its last component kept when it is a link), so a rule naming a symlink (`Read(./.env)`
+ * where `.env` links elsewhere) still covers it; an allow rule ("all") must cover the canonical
+ * path of every path the call touches.
+ */
+function pathsMatch(specifier: string, call: CallView, mode: "any" | "all"): boolean {
+  const paths = spelledPaths(call);
+  if (mode === "all") return paths.every((p) => pathMatches(specifier, canonicalPath(call.cwd, p), call.cwd));
+  return paths.some(
+    (p) => pathMatches(specifier, canonicalPath(call.cwd, p), call.cwd) || pathMatches(specifier, namedPath(call.cwd, p), call.cwd),
+  );
 }
 
 function commandMatches(specifier: string, command: string, mode: "any" | "all"): boolean {
@@ -103,7 +126,23 @@ export function splitCommand(command: string): string[] {
   return parts;
 }
 
-function pathMatches(specifier: string, path: string, cwd: string): boolean {
+/** The canonical fixed part of a rule's path specifier (before any wildcard), or undefined for a rule with none. */
+export function ruleBase(rule: Rule, cwd: string): string | undefined {
+  if (!rule.specifier) return undefined;
+  const full = canonicalGlob(absoluteGlob(rule.specifier, cwd));
+  const fixed = full.split("/").findIndex((p) => /[*?]/.test(p));
+  return fixed < 0 ? full : full.split("/").slice(0, fixed).join("/") || "/";
+}
+
+/** Whether `path` (absolute) matches a path specifier; the specifier's fixed part is canonicalised too, so links on it resolve alike. */
+export function pathMatches(specifier: string, path: string, cwd: string): boolean {
+  const full = canonicalGlob(absoluteGlob(specifier, cwd));
+  // A directory pattern covers what is inside it.
+  return globRegex(full).test(path) || globRegex(`${full.replace(/\/$/, "")}/**`).test(path);
+}
+
+/** The specifier as an absolute glob: relative to the workspace, `~/` home, `//` absolute; a bare name at any depth. */
+function absoluteGlob(specifier: string, cwd: string): string {
   let pattern = specifier;
   let base = cwd;
   if (pattern.startsWith("//")) [pattern, base] = [pattern.slice(1), "/"];
@@ -112,9 +151,19 @@ function pathMatches(specifier: string, path: string, cwd: string): boolean {
   else if (!pattern.includes("/")) pattern = `/**/${pattern}`;
   else if (!pattern.startsWith("/")) pattern = `/${pattern}`;
   // `pattern` now starts with "/", under `base` (a leading "/" alone means the workspace).
-  const full = base === "/" ? pattern : `${base.replace(/\/$/, "")}${pattern}`;
-  // A directory pattern covers what is inside it.
-  return globRegex(full).test(path) || globRegex(`${full.replace(/\/$/, "")}/**`).test(path);
+  return base === "/" ? pattern : `${base.replace(/\/$/, "")}${pattern}`;
+}
+
+/** The glob with its leading components up to the first wildcard replaced by their canonical path. */
+function canonicalGlob(glob: string): string {
+  const parts = glob.split("/");
+  const wild = parts.findIndex((p) => /[*?]/.test(p));
+  const fixed = wild < 0 ? parts.length : wild;
+  if (fixed <= 1) return glob;
+  const real = canonicalPath("/", parts.slice(0, fixed).join("/") || "/");
+  const rest = parts.slice(fixed).join("/");
+  const trailing = wild < 0 && glob.endsWith("/") ? "/" : "";
+  return rest ? `${real === sep ? "" : real}/${rest}` : `${real}${trailing}`;
 }
 
 /** A gitignore-style glob as a regex: `**` any depth, `*` and `?` within one name. */

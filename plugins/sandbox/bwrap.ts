@@ -4,8 +4,8 @@
 // create namespaces here (some containers need a user namespace too) the error says what to do.
 import { execFile } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { canonicalPath } from "../../lib/tool-kit/index.js";
 import type { SandboxConfig } from "./config.js";
 
 export const INSTALL_HINT =
@@ -20,7 +20,7 @@ export function bwrapArgs(config: SandboxConfig, cwd: string, userNs: boolean): 
   args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp");
   const workspace = real(cwd);
   if (config.mode === "workspace-write") {
-    for (const path of [workspace, ...config.allowWrite.map((p) => real(resolve(workspace, p.replace(/^~(?=\/|$)/, homedir()))))])
+    for (const path of [workspace, ...config.allowWrite.map((p) => canonicalPath(workspace, p))])
       if (existsSync(path)) args.push("--bind", path, path);
     // Binds stack: the workspace's .git goes back to read-only on top of the writable workspace.
     const git = join(workspace, ".git");

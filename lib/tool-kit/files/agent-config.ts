@@ -3,7 +3,8 @@
 // workspace content: accept-edits asks before the model changes them, the sandbox mounts them
 // read-only, and code the agent itself wrote there is not loaded without the person's word.
 // One list, read by every consumer, so the gate and the sandbox cannot disagree.
-import { relative, sep } from "node:path";
+import { sep } from "node:path";
+import { isInside } from "./canonical-path.js";
 
 /** Folder names whose whole content configures an agent (pi's and Claude Code's). */
 const CONFIG_FOLDERS = new Set([".pi", ".claude"]);
@@ -14,11 +15,11 @@ const GIT_CONFIG = new Set(["hooks", "config"]);
 
 /**
  * Why `path` (absolute and canonical: see canonicalPath) is agent configuration, or undefined.
- * Anything in the agent's own directory counts; in the workspace, any `.pi/` or `.claude/` folder
+ * Anything in the agent's own directory counts (an empty agentDir: none); in the workspace, any `.pi/` or `.claude/` folder
  * at any depth, a `.mcp.json`, and `.git/hooks` or `.git/config`.
  */
 export function agentConfigReason(path: string, where: { cwd: string; agentDir: string }): string | undefined {
-  if (inside(where.agentDir, path)) return "it is in the agent's own configuration folder";
+  if (where.agentDir && isInside(where.agentDir, path)) return "it is in the agent's own configuration folder";
   const parts = path.split(sep).filter(Boolean);
   for (let i = 0; i < parts.length; i++) {
     if (CONFIG_FOLDERS.has(parts[i])) return `it is agent configuration (${parts[i]}/)`;
@@ -30,8 +31,3 @@ export function agentConfigReason(path: string, where: { cwd: string; agentDir: 
 
 /** The workspace-relative entries the sandbox mounts read-only (those that exist are bound). */
 export const AGENT_CONFIG_ENTRIES = [".pi", ".claude", ".mcp.json", ".git/hooks", ".git/config"] as const;
-
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !rel.startsWith(sep));
-}
