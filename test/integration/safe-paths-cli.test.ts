@@ -36,6 +36,14 @@ async function until(ok: () => boolean): Promise<void> {
   }
 }
 
+/** The lines of a file as single-quoted shell words (the file holds no single quote). */
+const lines = (text: string) =>
+  text
+    .trimEnd()
+    .split("\n")
+    .map((l) => `'${l}'`)
+    .join(" ");
+
 describe("one meaning of a path, and the agent's own configuration (spawned CLI)", () => {
   const env = simProjects();
 
@@ -80,7 +88,7 @@ describe("one meaning of a path, and the agent's own configuration (spawned CLI)
     symlinkSync(join(root, "elsewhere"), join(project, "out"));
     env.sim.script(
       { toolCalls: [{ name: "write", arguments: { path: "out/pwned.txt", content: "x\n" } }] },
-      { toolCalls: [{ name: "write", arguments: { path: "src/../out/../out/also.txt", content: "x\n" } }] },
+      { toolCalls: [{ name: "write", arguments: { path: "src/../out/also.txt", content: "x\n" } }] },
       { toolCalls: [{ name: "write", arguments: { path: "src/fine.txt", content: "ok\n" } }] },
       { text: "done" },
     );
@@ -146,11 +154,13 @@ describe("one meaning of a path, and the agent's own configuration (spawned CLI)
       writeFileSync(join(project, ".pi", "settings.json"), "{}\n");
       const mark = rpc.records.length;
       await rpc.call({ type: "prompt", message: "go" });
+      let from = mark;
       for (let asked = 0; asked < 2; asked++) {
-        const ask = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "select", mark + asked);
+        const ask = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "select", from);
         expect(ask.title).toMatch(/Allow (edit|write): \.pi\/settings\.json\?\n\(.* changes the agent's own configuration: .*\.pi\/\)/);
         rpc.writeLine(JSON.stringify({ type: "extension_ui_response", id: ask.id, value: "Deny" }));
         await rpc.waitFor((r) => r.type === "tool_execution_end", rpc.records.indexOf(ask));
+        from = rpc.records.length;
       }
       await rpc.waitFor((r) => r.type === "agent_end", mark);
       expect(readFileSync(join(project, ".pi", "settings.json"), "utf8")).toBe("{}\n");
@@ -169,9 +179,7 @@ describe("one meaning of a path, and the agent's own configuration (spawned CLI)
       env.sim.script(
         { toolCalls: [{ name: "write", arguments: { path: join(dir, "x.js"), content: markerExtension(byTool) } }] },
         {
-          toolCalls: [
-            { name: "bash", arguments: { command: `printf '%s' ${JSON.stringify(markerExtension(byBash))} > ${join(dir, "y.js")}` } },
-          ],
+          toolCalls: [{ name: "bash", arguments: { command: `printf '%s\\n' ${lines(markerExtension(byBash))} > ${join(dir, "y.js")}` } }],
         },
         { text: "written" },
       );

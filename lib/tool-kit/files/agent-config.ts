@@ -15,16 +15,20 @@ const GIT_CONFIG = new Set(["hooks", "config"]);
 
 /**
  * Why `path` (absolute and canonical: see canonicalPath) is agent configuration, or undefined.
- * Anything in the agent's own directory counts (an empty agentDir: none); in the workspace, any `.pi/` or `.claude/` folder
- * at any depth, a `.mcp.json`, and `.git/hooks` or `.git/config`.
+ * Anything in the agent's own directory counts (an empty agentDir: none); in the workspace, any
+ * `.pi/` or `.claude/` folder at any depth, a `.mcp.json`, and `.git/hooks` or `.git/config`.
+ * Inside the workspace only the part below it is looked at (a workspace that itself sits under
+ * some `.claude/` folder is not all configuration); outside it, the whole path.
  */
 export function agentConfigReason(path: string, where: { cwd: string; agentDir: string }): string | undefined {
   if (where.agentDir && isInside(where.agentDir, path)) return "it is in the agent's own configuration folder";
-  const parts = path.split(sep).filter(Boolean);
-  for (let i = 0; i < parts.length; i++) {
-    if (CONFIG_FOLDERS.has(parts[i])) return `it is agent configuration (${parts[i]}/)`;
-    if (CONFIG_FILES.has(parts[i]) && i === parts.length - 1) return `it is agent configuration (${parts[i]})`;
-    if (parts[i] === ".git" && GIT_CONFIG.has(parts[i + 1] ?? "")) return `it is git configuration that runs code (.git/${parts[i + 1]})`;
+  const below = where.cwd && isInside(where.cwd, path) ? path.slice(where.cwd.length) : path;
+  const parts = below.split(sep).filter(Boolean);
+  for (const [i, part] of parts.entries()) {
+    if (CONFIG_FOLDERS.has(part)) return `it is agent configuration (${part}/)`;
+    if (CONFIG_FILES.has(part) && i === parts.length - 1) return `it is agent configuration (${part})`;
+    const next = parts[i + 1] ?? "";
+    if (part === ".git" && GIT_CONFIG.has(next)) return `it is git configuration that runs code (.git/${next})`;
   }
   return undefined;
 }
