@@ -3,8 +3,8 @@
 // tools, which may do anything). Also the one-line summary a dialog shows and the rule that
 // "Allow always" writes.
 import { relative, sep } from "node:path";
-import { agentConfigReason, canonicalPath, isInside, namedPath } from "../../lib/tool-kit/index.js";
-import { type CallView, callPath, PATH_TOOLS, spelledPaths, splitCommand } from "./rules.js";
+import { agentConfigReason, isInside } from "../../lib/tool-kit/index.js";
+import { type CallView, callPath, canonicalFor, namedFor, PATH_TOOLS, spelledPaths, splitCommand } from "./rules.js";
 
 export type Category = "read" | "edit" | "execute" | "other";
 
@@ -19,8 +19,8 @@ export function categoryOf(toolName: string): Category {
 
 /** Whether every path the call touches is inside the workspace: canonical path against canonical cwd, links followed. */
 export function insideWorkspace(call: CallView): boolean {
-  const root = canonicalPath(call.cwd, ".");
-  return spelledPaths(call).every((p) => isInside(root, canonicalPath(call.cwd, p)));
+  const root = canonicalFor(call, ".");
+  return spelledPaths(call).every((p) => isInside(root, canonicalFor(call, p)));
 }
 
 /**
@@ -31,7 +31,7 @@ export function insideWorkspace(call: CallView): boolean {
 export function configReason(call: CallView, agentDir: string): string | undefined {
   const where = configPlaces(call, agentDir);
   for (const p of spelledPaths(call)) {
-    const reason = agentConfigReason(canonicalPath(call.cwd, p), where) ?? agentConfigReason(namedPath(call.cwd, p), where);
+    const reason = agentConfigReason(canonicalFor(call, p), where) ?? agentConfigReason(namedFor(call, p), where);
     if (reason) return reason;
   }
   return undefined;
@@ -62,11 +62,11 @@ export function suggestRule(call: CallView): string {
 
 /** The canonical workspace and agent folder agentConfigReason compares against (none given: only the workspace's own). */
 export function configPlaces(call: CallView, agentDir: string): { cwd: string; agentDir: string } {
-  return { cwd: canonicalPath(call.cwd, "."), agentDir: agentDir && canonicalPath(call.cwd, agentDir) };
+  return { cwd: canonicalFor(call, "."), agentDir: agentDir && canonicalFor(call, agentDir) };
 }
 
 function displayPath(call: CallView): string {
-  const root = canonicalPath(call.cwd, ".");
+  const root = canonicalFor(call, ".");
   const path = callPath(call);
   return isInside(root, path) ? relative(root, path).split(sep).join("/") || "." : path;
 }

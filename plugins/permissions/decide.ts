@@ -18,7 +18,9 @@ export type Decision =
   | { action: "ask"; by: "rule" | "mode"; rule?: SourcedRule; reason?: string };
 
 /** `agentDir`: the agent's configuration folder (PI_CODING_AGENT_DIR), protected like a project's `.pi/`. */
-export function decide(call: CallView, mode: PermissionMode, rules: readonly SourcedRule[], agentDir = ""): Decision {
+export function decide(given: CallView, mode: PermissionMode, rules: readonly SourcedRule[], agentDir = ""): Decision {
+  // A fresh object: paths are resolved once for this decision and never reused by a later one.
+  const call = { ...given };
   const find = (kind: SourcedRule["kind"]) => rules.find((r) => r.kind === kind && ruleMatches(r, call, kind === "allow" ? "all" : "any"));
   const deny = find("deny");
   if (deny)

@@ -67,7 +67,32 @@ export function spelledPaths(call: CallView): string[] {
 
 /** The file the operating system will touch for the call's first path (lib/tool-kit canonicalPath, as the tools open it). */
 export function callPath(call: CallView): string {
-  return canonicalPath(call.cwd, spelledPaths(call)[0]);
+  return canonicalFor(call, spelledPaths(call)[0]);
+}
+
+/**
+ * Canonical and named paths for one call, each looked up once however many rules ask. Keyed by
+ * the call object: decide() judges a fresh copy every time, so nothing outlives one decision (a
+ * link changed between two calls is seen by the second).
+ */
+const memo = new WeakMap<CallView, Map<string, string>>();
+
+function remembered(call: CallView, key: string, find: () => string): string {
+  let paths = memo.get(call);
+  if (!paths) memo.set(call, (paths = new Map()));
+  let path = paths.get(key);
+  if (path === undefined) paths.set(key, (path = find()));
+  return path;
+}
+
+/** canonicalPath of `input` against the call's cwd, once per call. */
+export function canonicalFor(call: CallView, input: string): string {
+  return remembered(call, `c\0${input}`, () => canonicalPath(call.cwd, input));
+}
+
+/** namedPath of `input` against the call's cwd, once per call. */
+export function namedFor(call: CallView, input: string): string {
+  return remembered(call, `n\0${input}`, () => namedPath(call.cwd, input));
 }
 
 /**
@@ -79,10 +104,9 @@ export function callPath(call: CallView): string {
  */
 function pathsMatch(specifier: string, call: CallView, mode: "any" | "all"): boolean {
   const paths = spelledPaths(call);
-  if (mode === "all") return paths.every((p) => pathMatches(specifier, canonicalPath(call.cwd, p), call.cwd));
-  return paths.some(
-    (p) => pathMatches(specifier, canonicalPath(call.cwd, p), call.cwd) || pathMatches(specifier, namedPath(call.cwd, p), call.cwd),
-  );
+  const glob = globFor(call, specifier);
+  if (mode === "all") return paths.every((p) => globMatches(glob, canonicalFor(call, p)));
+  return paths.some((p) => globMatches(glob, canonicalFor(call, p)) || globMatches(glob, namedFor(call, p)));
 }
 
 function commandMatches(specifier: string, command: string, mode: "any" | "all"): boolean {
@@ -136,9 +160,25 @@ export function ruleBase(rule: Rule, cwd: string): string | undefined {
 
 /** Whether `path` (absolute) matches a path specifier; the specifier's fixed part is canonicalised too, so links on it resolve alike. */
 export function pathMatches(specifier: string, path: string, cwd: string): boolean {
-  const full = canonicalGlob(absoluteGlob(specifier, cwd));
-  // A directory pattern covers what is inside it.
-  return globRegex(full).test(path) || globRegex(`${full.replace(/\/$/, "")}/**`).test(path);
+  return globMatches(canonicalGlob(absoluteGlob(specifier, cwd)), path);
+}
+
+/** The specifier's canonical glob, once per call. */
+function globFor(call: CallView, specifier: string): string {
+  return remembered(call, `g\0${specifier}`, () => canonicalGlob(absoluteGlob(specifier, call.cwd)));
+}
+
+/** Compiled globs: a pure function of the text, so kept (bounded) across calls. */
+const compiled = new Map<string, RegExp[]>();
+
+function globMatches(full: string, path: string): boolean {
+  let res = compiled.get(full);
+  if (!res) {
+    if (compiled.size > 500) compiled.clear();
+    // A directory pattern covers what is inside it.
+    compiled.set(full, (res = [globRegex(full), globRegex(`${full.replace(/\/$/, "")}/**`)]));
+  }
+  return res.some((re) => re.test(path));
 }
 
 /** The specifier as an absolute glob: relative to the workspace, `~/` home, `//` absolute; a bare name at any depth. */

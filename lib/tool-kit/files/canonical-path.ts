@@ -9,7 +9,7 @@
 // link's target, not the folder holding the link), and a tail that does not exist yet is appended
 // to the real path of its nearest existing ancestor. A dangling symlink is followed to where a write
 // would create its target.
-import { lstatSync, readlinkSync, realpathSync } from "node:fs";
+import { lstatSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 
@@ -43,11 +43,30 @@ export function namedPath(cwd: string, input: string): string {
 /** The absolute, symlink-free path the operating system will open for `input` written in `cwd`. */
 export function canonicalPath(cwd: string, input: string): string {
   const spelled = spelledPath(cwd, input);
+  // The common case in one system call: the kernel's realpath(3) resolves `..` after a link physically.
+  const real = realOrUndefined(spelled);
+  if (real !== undefined) return real;
+  // Missing paths are looked up with stat calls that do not throw: an exception costs more than the system call.
+  // A file to be created: the real path of the nearest existing folder, then the new names, when
+  // none of them is `.`/`..` and the first is not a dangling link (else the careful walk).
+  const parts = spelled.split(sep);
+  for (let keep = parts.length - 1; keep > 0; keep--) {
+    const tail = parts.slice(keep).filter(Boolean);
+    if (tail.some((p) => p === "." || p === "..")) break;
+    const base = realOrUndefined(parts.slice(0, keep).join(sep) || sep);
+    if (base === undefined) continue;
+    if (tail.length === 0 || lstatOrUndefined(join(base, tail[0]))) break;
+    return join(base, ...tail);
+  }
+  return walk(spelled);
+}
+
+/** realpath(3) of an existing path, else undefined (checked first by a stat that does not throw). */
+function realOrUndefined(path: string): string | undefined {
   try {
-    // The common case in one system call: the kernel's realpath(3) resolves `..` after a link physically.
-    return realpathSync.native(spelled);
+    return statSync(path, { throwIfNoEntry: false }) ? realpathSync.native(path) : undefined;
   } catch {
-    return walk(spelled);
+    return undefined;
   }
 }
 
@@ -85,7 +104,7 @@ function walk(spelled: string): string {
 
 function lstatOrUndefined(path: string) {
   try {
-    return lstatSync(path);
+    return lstatSync(path, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
