@@ -12,9 +12,8 @@
 // the person (the sandbox mounts these folders read-only for that case). Start-up loads what is
 // on disk (starting the agent is the person's word), and print and JSON runs never hot-reload.
 import { lstatSync, readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { definePlugin, type PluginDef, type PluginSource } from "../kernel/index.js";
-import { canonicalPath } from "../lib/tool-kit/files/canonical-path.js";
 
 /** ctime and Date.now() come from different clocks' granularity (ext4's is a jiffy): a margin on both ends. */
 const SLACK_MS = 50;
@@ -30,7 +29,11 @@ export class WrittenCodeGuard {
   /** When the agent's tools ran: [start, end] in ms; the open one has end Infinity. */
   private readonly spans: { start: number; end: number }[] = [];
   private running = 0;
-  /** Files a tool call named as its `path` (canonical). */
+  /**
+   * Files a tool call named as its `path`, as written (lexically resolved, `@` dropped): a second
+   * signal besides ctime. compose/ reaches lib/tool-kit only through its index, which the strict
+   * check of compose/ cannot take yet, so canonicalPath is not used here; ctime decides anyway.
+   */
   private readonly named = new Set<string>();
   /** Changes before this moment were loaded by the person's word (/reload). */
   private releasedAt = Number.NEGATIVE_INFINITY;
@@ -98,7 +101,7 @@ export class WrittenCodeGuard {
   private toolStarted(args: unknown): void {
     if (this.running++ === 0) this.spans.push({ start: Date.now(), end: Number.POSITIVE_INFINITY });
     const path = (args as { path?: unknown } | undefined)?.path;
-    if (typeof path === "string" && path) this.named.add(canonicalPath(this.cwd, path));
+    if (typeof path === "string" && path) this.named.add(resolve(this.cwd, path.trim().replace(/^@/, "")));
   }
 
   private toolEnded(): void {
@@ -111,7 +114,7 @@ export class WrittenCodeGuard {
     for (const file of packageFiles(source)) {
       const ctime = ctimeOf(file);
       if (ctime === undefined || ctime <= this.releasedAt) continue;
-      if (this.named.has(canonicalPath(this.cwd, file))) return file;
+      if (this.named.has(file)) return file;
       if (this.spans.some((s) => ctime >= s.start - SLACK_MS && ctime <= s.end + SLACK_MS)) return file;
     }
     return undefined;
