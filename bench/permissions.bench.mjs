@@ -1,67 +1,67 @@
-// The permission gate per tool call (issue 30: under 1 ms): canonical paths (one realpath for a
-// file that exists, a component walk for one that does not) and a decision against a realistic
-// rule set, deny and allow rules with path and command specifiers, in accept-edits mode so the
-// workspace boundary and the agent-configuration check run too. Each sample is the mean of a
-// batch of calls, in microseconds.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// The permission check of a bash tool call with rules: the bash parser's one-off load (the first
+// time a bash rule is checked), then decide() per call on typical and nasty command lines, each
+// line made unique so the analysis cache never answers. Budget: under 1 ms per call.
 import { join } from "node:path";
 import { ROOT, stats } from "./measure.mjs";
 
-export const title = "permissions: canonical path + gate decision per tool call";
+export const title = "permissions: bash rules over the parsed command (per tool call)";
 
-const BATCH = 200;
+const dist = (p) => import(join(ROOT, "dist", p));
+
+const TYPICAL = [
+  "git status",
+  "npm test -- --silent",
+  "ls -la src && git diff --stat | head -20",
+  "cd pkg && npm run build 2>&1 | tail -5",
+];
+const NASTY = [
+  "# it's \"odd\nfor f in $(find . -name '*.ts' -exec grep -l x {} \\;); do echo \"$f\" | xargs -n1 sudo env A=1 nice -n 5 timeout 5 rm; done",
+  "bash -c \"eval 'sh -c \\\"echo \\$(rm -rf x) \\`curl y\\`\\\"'\" && { (if ! true; then echo $'\\''; fi) | cat <(ls) ; }",
+  Array.from({ length: 40 }, (_, i) => `echo step${i} && test -f f${i} || touch f${i}`).join("; "),
+  "cat <<'EOF' | sh\nrm -rf /\nEOF\nX=rm; $X y",
+];
 
 export async function rows(runs) {
-  const n = runs || 30;
-  const { canonicalPath } = await import(join(ROOT, "dist", "lib", "tool-kit", "files", "canonical-path.js"));
-  const { decide } = await import(join(ROOT, "dist", "plugins", "permissions", "decide.js"));
-  const { parseRule } = await import(join(ROOT, "dist", "plugins", "permissions", "rules.js"));
-  const root = mkdtempSync(join(tmpdir(), "pik-bench-perm-"));
-  const cwd = join(root, "a", "deep", "workspace", "path");
-  mkdirSync(join(cwd, "src", "components", "forms"), { recursive: true });
-  mkdirSync(join(cwd, "secret"));
-  writeFileSync(join(cwd, "src", "components", "forms", "input.tsx"), "x\n");
-  symlinkSync(join(cwd, "secret"), join(cwd, "alias"));
-  const texts = [
-    ["deny", "Read(./.env)"],
-    ["deny", "Edit(secret/**)"],
-    ["deny", "Read(~/.ssh/**)"],
-    ["deny", "Bash(rm:*)"],
-    ["ask", "Bash(git push:*)"],
-    ["allow", "Bash(npm test:*)"],
-    ["allow", "Edit(src/**)"],
-    ["allow", "Read(**/*.md)"],
+  const n = Math.max(5, runs);
+  const { loadBashParser } = await dist("plugins/permissions/bash-parser.js");
+  const { decide } = await dist("plugins/permissions/decide.js");
+  const { parseRule } = await dist("plugins/permissions/rules.js");
+  const rule = (kind, text) => ({ ...parseRule(text), kind, source: "global" });
+  const rules = [
+    rule("deny", "Bash(rm:*)"),
+    rule("deny", "Bash(curl:*)"),
+    rule("ask", "Bash(git push:*)"),
+    ...["git status:*", "npm test:*", "ls:*", "echo:*", "cat:*", "head:*", "tail:*", "cd:*"].map((t) => rule("allow", `Bash(${t})`)),
   ];
-  const rules = texts.map(([kind, text]) => ({ ...parseRule(text), kind, source: "user" }));
-  const agentDir = join(root, "agent");
-  const time = (fn) => {
-    const t0 = process.hrtime.bigint();
-    for (let i = 0; i < BATCH; i++) fn(i);
-    return Number(process.hrtime.bigint() - t0) / 1e3 / BATCH;
+  const t0 = process.hrtime.bigint();
+  await loadBashParser();
+  const load = Number(process.hrtime.bigint() - t0) / 1e6;
+  // Wall time, and the process's CPU time (the same work without the waits of a busy machine).
+  const perCall = (name, lines) => {
+    const batch = 200;
+    const [wall, cpu] = [[], []];
+    let k = 0;
+    for (let r = 0; r < n + 2; r++) {
+      const start = process.hrtime.bigint();
+      const used = process.cpuUsage();
+      for (let i = 0; i < batch; i++) {
+        const command = `${lines[i % lines.length]} #${k++}`;
+        decide({ toolName: "bash", args: { command }, cwd: ROOT }, "ask", rules);
+      }
+      const spent = process.cpuUsage(used);
+      // The first two batches warm the JIT.
+      if (r < 2) continue;
+      wall.push(Number(process.hrtime.bigint() - start) / 1e6 / batch);
+      cpu.push((spent.user + spent.system) / 1e3 / batch);
+    }
+    return [
+      { name, ...stats(wall), unit: "ms" },
+      { name: `${name} (CPU)`, ...stats(cpu), unit: "ms" },
+    ];
   };
-  const existing = "src/components/forms/input.tsx";
-  const fresh = (i) => `src/components/forms/new-${i}/file.tsx`;
-  const { realpathSync } = await import("node:fs");
-  const cases = {
-    // The machine's cost of one system call, to read the rows below against (a loaded CI box is 10x slower).
-    "baseline: one realpath(3)": () => realpathSync.native(cwd),
-    "canonicalPath, existing file": (i) => canonicalPath(cwd, i % 2 ? existing : `@${existing}`),
-    "canonicalPath, missing tail": (i) => canonicalPath(cwd, fresh(i)),
-    "gate: edit an existing file (accept-edits)": () =>
-      decide({ toolName: "edit", args: { path: existing }, cwd }, "accept-edits", rules, agentDir),
-    "gate: write a new file (accept-edits)": (i) =>
-      decide({ toolName: "write", args: { path: fresh(i) }, cwd }, "accept-edits", rules, agentDir),
-    "gate: read through a link (denied)": () => decide({ toolName: "read", args: { path: "alias/key" }, cwd }, "yolo", rules, agentDir),
-    "gate: bash command (ask)": () =>
-      decide({ toolName: "bash", args: { command: "npm test && git status" }, cwd }, "ask", rules, agentDir),
-  };
-  const out = [];
-  for (const [name, fn] of Object.entries(cases)) {
-    time(fn); // warm up
-    const samples = Array.from({ length: n }, () => time(fn));
-    out.push({ name, n, ...stats(samples), unit: "µs" });
-  }
-  rmSync(root, { recursive: true, force: true });
-  return out;
+  return [
+    { name: "load the bash parser (once, first bash rule)", n: 1, min: load, median: load, max: load, unit: "ms" },
+    ...perCall("decide: typical bash line, 11 rules", TYPICAL),
+    ...perCall("decide: nasty bash line, 11 rules", NASTY),
+  ];
 }

@@ -36,7 +36,7 @@ export async function rows(runs) {
 }
 
 async function editRows(dir, n) {
-  const { createEditTool } = await dist("plugins/tools-core/edit.js");
+  const { createEditTool } = await dist("lib/tool-kit/index.js");
   const { createFileMutationQueue } = await dist("lib/tool-kit/index.js");
   const editTool = createEditTool(createFileMutationQueue());
   const lines = Array.from({ length: 200_000 }, (_, i) => `line ${i} ${"x".repeat(40)}  `);
@@ -67,8 +67,8 @@ async function grepRows(dir, n) {
     }
   }
   writeFileSync(join(tree, ".gitignore"), "dir9*/\n");
-  const { grepTool } = await dist("plugins/tools-fs-search/grep.js");
-  const { rgPath } = await dist("plugins/tools-fs-search/backend.js");
+  const { grepTool } = await dist("lib/tool-kit/index.js");
+  const { rgPath } = await dist("lib/tool-kit/index.js");
   const out = [];
   const saved = process.env.PI_KERNEL_SEARCH;
   try {

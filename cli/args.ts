@@ -1,6 +1,11 @@
 // Command-line parsing with commander, pi's flags. Only commander is imported here so that
-// `pi --help` stays cheap. Unknown `--flags` are kept for plugins (pi's registerFlag).
-import { Command, Option } from "commander";
+// `pi --help` stays cheap. Parsing is done twice, as pi does: `parseArgs` before the plugins load
+// keeps unknown `--flags` (a plugin may declare them; -e and --packages decide which plugins load),
+// `parseDeclared` once they are set up knows every flag the composition declares, parses each by
+// its type and refuses an unknown one with commander's did-you-mean, and a value outside a flag's
+// choices: a typo must never start a run with weaker safety than asked for (exit 2).
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import type { DeclaredFlag } from "../compose/declarations.js";
 
 export interface CliArgs {
   flags: Record<string, unknown>;
@@ -21,8 +26,8 @@ const ALIASES: Record<string, string> = {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-export function buildProgram(version: string): Command {
-  return new Command("pi")
+export function buildProgram(version: string, declared: readonly DeclaredFlag[] = []): Command {
+  const program = new Command("pi")
     .description("pi-kernel: a coding agent built as a plugin microkernel, a drop-in for pi")
     .usage("[options] [@files...] [messages...]")
     .version(version, "-v, --version")
@@ -65,6 +70,36 @@ export function buildProgram(version: string): Command {
     .allowExcessArguments(true)
     .helpOption("-h, --help")
     .addHelpText("after", SUBCOMMANDS);
+  for (const flag of declared) program.addOption(pluginOption(flag));
+  return program;
+}
+
+/** A declared plugin flag as a commander option, parsed by its type. */
+export function pluginOption(flag: DeclaredFlag): Option {
+  const value = flag.type === "boolean" ? "" : flag.preset !== undefined ? " [value]" : " <value>";
+  const option = new Option(`--${flag.name}${value}`, flag.description ?? `registered by ${flag.owner ?? "a plugin"}`);
+  if (flag.choices) option.choices(flag.choices);
+  if (flag.preset !== undefined) option.preset(flag.preset);
+  if (flag.type === "number") option.argParser(toNumber);
+  if (flag.type === "list") option.argParser(toList);
+  return option;
+}
+
+function toNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n)) throw new InvalidArgumentError("Not a number.");
+  return n;
+}
+
+/** A list flag: repeatable, and each value may hold several, comma-separated. */
+function toList(value: string, previous: string[] = []): string[] {
+  return [
+    ...previous,
+    ...value
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ];
 }
 
 /** The subcommands, as pi's help lists them (each answers `pi <command> --help`). */
@@ -78,7 +113,7 @@ Commands:
   pi mcp add|remove|get|list   MCP servers (pi mcp for the details)
   pi <command> --help          help for install/remove/update/list/config/mcp
 
-Extensions can register more flags: they are listed below when any is installed.`;
+Plugins and extensions declare more flags: they are listed below.`;
 
 /** `-h`/`--help` anywhere before `--` (commander's own check, made before commander runs). */
 export function wantsHelp(argv: string[]): boolean {
@@ -109,6 +144,48 @@ export function parseArgs(argv: string[], version: string): CliArgs {
   return { flags, messages, files };
 }
 
-function camel(name: string): string {
+/**
+ * The command line parsed with every flag the composition declares: the arguments, or the
+ * message of the first problem (an unknown flag with a did-you-mean, a value outside a flag's
+ * choices, a missing value).
+ */
+export function parseDeclared(argv: string[], version: string, declared: readonly DeclaredFlag[]): CliArgs | string {
+  const program = buildProgram(version, declared)
+    .exitOverride()
+    .allowUnknownOption(false)
+    .showSuggestionAfterError(true)
+    .configureOutput({ writeErr: () => {}, writeOut: () => {} });
+  const known = new Set(program.options.flatMap((o) => [o.long, o.short, o.negate ? o.long : undefined]));
+  try {
+    program.parse(
+      splitUnknownValues(
+        argv.map((a) => ALIASES[a] ?? a),
+        known,
+      ),
+      { from: "user" },
+    );
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    return error.message.replace(/^error: /, "").replace(/\n\(Did you mean (.*)\)$/s, " (did you mean $1)");
+  }
+  const files: string[] = [];
+  const messages: string[] = [];
+  for (const arg of program.args) {
+    if (arg.startsWith("@")) files.push(arg.slice(1));
+    else messages.push(arg);
+  }
+  return { flags: { ...program.opts() }, messages, files };
+}
+
+/** `--name=value` of a flag nobody declares becomes `--name value`, so commander can suggest the flag meant. */
+function splitUnknownValues(argv: string[], known: Set<string | undefined>): string[] {
+  const end = argv.indexOf("--");
+  return argv.flatMap((a, i) => {
+    const m = (end === -1 || i < end) && /^(--[^=]+)=(.*)$/s.exec(a);
+    return m && !known.has(m[1]) ? [m[1], m[2]] : [a];
+  });
+}
+
+export function camel(name: string): string {
   return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }

@@ -1,9 +1,9 @@
-// `pi --help`: pi's options and subcommands, then the flags the agent's plugins register (pi's
-// `pi.registerFlag`, a `flag` contribution). As in pi, the extensions are loaded to know their
-// flags: the agent is composed with the same flags (-e, --packages, --no-extensions count),
-// nothing runs, and it is stopped again.
-import type { FlagDef } from "../contracts/index.js";
-import { buildProgram, parseArgs, SUBCOMMANDS } from "./args.js";
+// `pi --help`: pi's options and subcommands, then the flags the agent's plugins declare (their
+// definition's `flags`, and pi's `pi.registerFlag`, a `flag` contribution). As in pi, the plugins
+// are loaded to know their flags: the agent is composed with the same flags (-e, --packages,
+// --no-extensions count), nothing runs, and it is stopped again.
+import type { DeclaredFlag } from "../compose/declarations.js";
+import { buildProgram, parseArgs, pluginOption, SUBCOMMANDS } from "./args.js";
 
 export async function printHelp(argv: string[], version: string): Promise<number> {
   const text = `${buildProgram(version).helpInformation()}${SUBCOMMANDS}\n`;
@@ -15,10 +15,8 @@ export async function printHelp(argv: string[], version: string): Promise<number
   return 0;
 }
 
-/** The flags registered by the plugins of the agent these arguments compose (none if it cannot start). */
-type Registered = FlagDef & { owner?: string };
-
-async function pluginFlags(argv: string[], version: string): Promise<Registered[]> {
+/** The flags declared by the plugins of the agent these arguments compose (none if it cannot start). */
+async function pluginFlags(argv: string[], version: string): Promise<DeclaredFlag[]> {
   let flags: Record<string, unknown>;
   try {
     flags = parseArgs(argv, version).flags;
@@ -27,21 +25,23 @@ async function pluginFlags(argv: string[], version: string): Promise<Registered[
   }
   const { startAgent } = await import("./start.js");
   const { restoreStdout } = await import("../lib/mode-kit/index.js");
+  const { declaredFlags } = await import("../compose/declarations.js");
   // No session file is written, and the problems of model selection are not this command's.
   const kernel = await startAgent({ ...flags, session: false }, "help", process.cwd(), { quietModels: true });
   restoreStdout();
   if (!kernel) return [];
-  const { registry } = kernel.host.current;
-  const found = registry.list("flag").map((f) => ({ ...f, owner: registry.owner("flag", f.name) }));
+  const found = declaredFlags(kernel);
   await kernel.stop();
   return found;
 }
 
-function flagSection(flags: Registered[]): string {
+function flagSection(flags: DeclaredFlag[]): string {
   if (flags.length === 0) return "";
   const rows = flags.map((f) => {
-    const head = `  --${f.name}${f.type === "string" ? " <value>" : ""}`;
-    return `${head.padEnd(30)} ${f.description ?? `registered by ${f.owner ?? "a plugin"}`}`;
+    const option = pluginOption(f);
+    const choices = f.choices ? ` (${f.choices.join(", ")})` : "";
+    const fallback = f.default !== undefined && f.type !== "boolean" ? ` [default: ${String(f.default)}]` : "";
+    return `  ${option.flags.padEnd(28)} ${option.description}${choices}${fallback}`;
   });
-  return `\nExtension flags:\n${rows.join("\n")}\n`;
+  return `\nPlugin flags:\n${rows.join("\n")}\n`;
 }

@@ -7,6 +7,7 @@ import type { ImageContent } from "../kernel/index.js";
 import { agentDirOf } from "../compose/agent-dir.js";
 import { packageRoot } from "../compose/package-root.js";
 import { parseArgs, wantsHelp, type CliArgs } from "./args.js";
+import { checkDeclaredFlags } from "./flag-check.js";
 import { inlineFiles } from "./files.js";
 import { readPipedStdin, stdinIsTerminal } from "./stdin.js";
 
@@ -32,9 +33,10 @@ export async function main(argv: string[]): Promise<number> {
     args = parseArgs(argv, version());
   } catch (error) {
     const code = (error as { exitCode?: number }).exitCode;
-    if (code !== undefined) return code; // --help / --version already printed by commander
-    process.stderr.write(`pi: ${(error as Error).message}\n`);
-    return 1;
+    if (code === 0) return 0; // --version already printed by commander
+    // A usage error (commander printed it) or an unknown short option.
+    if (code === undefined) process.stderr.write(`pi: ${(error as Error).message}\n`);
+    return 2;
   }
   const { flags } = args;
   const cwd = process.cwd();
@@ -43,27 +45,39 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write("pi: -r/--resume opens a picker and needs the interactive mode; use -c (most recent) or --session <path|id>\n");
     return 1;
   }
-  let messages = args.messages;
-  let images: ImageContent[] = [];
+  let piped: string | undefined;
   try {
     // The protocol modes own stdin.
-    const piped = mode === "rpc" || mode === "acp" ? undefined : await readPipedStdin();
-    const files = inlineFiles(args.files, cwd);
-    messages = firstMessage(piped, files.text, messages);
-    images = files.images;
+    piped = mode === "rpc" || mode === "acp" ? undefined : await readPipedStdin();
   } catch (error) {
     process.stderr.write(`pi: ${(error as Error).message}\n`);
     return 1;
   }
   // Composing the agent imports the kernel, so --help and flag errors stay cheap.
   const { startAgent } = await import("./start.js");
-  const kernel = await startAgent(flags, mode, cwd);
-  if (!kernel) return 1;
-  const surfaces = kernel.host.current.registry.list("surface");
+  // The command line again, now with every flag the plugins declare: refused (exit 2) before anything runs.
+  let checked: CliArgs | string | undefined;
+  const kernel = await startAgent(flags, mode, cwd, {
+    check: (k, kernelFlags) => typeof (checked = checkDeclaredFlags(k, kernelFlags, argv, version())) !== "string",
+  });
+  if (typeof checked === "string") process.stderr.write(`pi: ${checked}\n`);
+  if (!kernel || typeof checked !== "object") return typeof checked === "string" ? 2 : 1;
+  let messages: string[];
+  let images: ImageContent[];
+  try {
+    const files = inlineFiles(checked.files, cwd);
+    messages = firstMessage(piped, files.text, checked.messages);
+    images = files.images;
+  } catch (error) {
+    process.stderr.write(`pi: ${(error as Error).message}\n`);
+    await kernel.stop();
+    return 1;
+  }
+  const surfaces = kernel.registry.list("surface");
   const claimed = surfaces.find((s) => s.claims?.(flags));
   // A one-shot surface (--list-models, --export) prints its own output.
   if (claimed) (await import("../lib/mode-kit/index.js")).restoreStdout();
-  const surface = claimed ?? kernel.host.current.registry.get("surface", mode);
+  const surface = claimed ?? kernel.registry.get("surface", mode);
   if (!surface) {
     process.stderr.write(
       `pi: ${missingSurface(

@@ -145,7 +145,7 @@ function get(args: McpArgs, o: Context): number {
     process.stderr.write(`pi mcp get: no MCP server named ${name}\n`);
     return 1;
   }
-  process.stdout.write(`${formatServerDetails(name, server.scope, server.file, server.config)}\n${untrustedNote(server.scope, o)}`);
+  process.stdout.write(`${formatServerDetails(name, server.scope, server.file, server.given)}\n${untrustedNote(server.scope, o)}`);
   return 0;
 }
 
@@ -162,7 +162,7 @@ async function list(args: McpArgs, o: Context): Promise<number> {
   }
   for (const s of servers) {
     const entry = { name: s.name, scope: s.scope, transport: transportOf(s.config), state: "not loaded" };
-    process.stdout.write(`${formatServerLine(entry, targetOf(s.config))}\n${untrustedNote(s.scope, o)}`);
+    process.stdout.write(`${formatServerLine(entry, targetOf(s.given))}\n${untrustedNote(s.scope, o)}`);
   }
   process.stdout.write("(no plugin in this agent provides the mcp service, so the servers were not started)\n");
   return 0;
@@ -177,7 +177,7 @@ async function listConnected(args: McpArgs, o: Context): Promise<number | undefi
   const kernel = await startAgent(flags, "mcp", o.cwd, { quietModels: true });
   restoreStdout();
   if (!kernel) return 1;
-  const surface = kernel.host.current.registry.list("surface").find((s) => s.claims?.(flags));
+  const surface = kernel.registry.list("surface").find((s) => s.claims?.(flags));
   try {
     return surface ? await surface.run({ messages: [], images: [] }) : undefined;
   } finally {

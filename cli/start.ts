@@ -11,16 +11,24 @@ export async function startAgent(
   flags: Record<string, unknown>,
   mode: string,
   cwd: string,
-  opts: { quietModels?: boolean } = {},
+  opts: {
+    quietModels?: boolean;
+    /**
+     * Asked once the plugins are set up, before any surface runs, with the flags object the
+     * plugins see: false stops the agent (the check has said why).
+     */
+    check?: (kernel: Kernel, flags: Record<string, unknown>) => boolean;
+  } = {},
 ): Promise<Kernel | undefined> {
   // As in pi: in the headless modes stdout is the protocol's from before any plugin loads.
   if (mode !== "interactive") takeOverStdout();
   const report = holdForUi(quiet(stderrReporter(flags.verbose === true), opts.quietModels === true), mode === "interactive");
   let agent: ComposedAgent;
+  const kernelFlags: Record<string, unknown> = { ...flags, mode };
   try {
     agent = await composeAgent({
       cwd,
-      flags: { ...flags, mode },
+      flags: kernelFlags,
       extensions: (flags.extension as string[] | undefined) ?? [],
       noExtensions: flags.extensions === false,
       // Long-lived modes pick up plugin edits (and edits of the pi-packages.json composing them).
@@ -42,9 +50,14 @@ export async function startAgent(
     process.stderr.write(`pi: could not start: ${(error as Error).message}\n`);
     return undefined;
   }
+  if (opts.check && !opts.check(agent.kernel, kernelFlags)) {
+    report.release();
+    await agent.kernel.stop();
+    return undefined;
+  }
   report.release(agent.kernel);
   // A plugin said the run cannot go on as asked (already reported): stop before any surface runs.
-  if (agent.kernel.host.diagnostics.some((d) => d.fatal)) {
+  if (agent.kernel.diagnostics.some((d) => d.fatal)) {
     await agent.kernel.stop();
     return undefined;
   }
@@ -64,7 +77,7 @@ function holdForUi(print: (d: Diagnostic) => void, hold: boolean): { to(d: Diagn
       const early = held ?? [];
       held = undefined;
       for (const d of early) {
-        if (kernel) kernel.host.report(d);
+        if (kernel) kernel.report(d);
         else print(d);
       }
     },

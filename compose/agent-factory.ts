@@ -66,8 +66,10 @@ async function createChild(parent: FactoryParent, o: ChildAgentOptions): Promise
     plugins: [parentGate(parent.kernel), ...(o.plugins ?? [])],
     aliases: p.aliases,
     watch: false,
+    // One per-file queue per process: the child's writes queue with its parent's (compose/file-mutations.ts).
+    fileMutations: p.fileMutations,
     tools: o.tools ? { only: o.tools } : undefined,
-    report: (d: Diagnostic) => parentKernel.host.report({ ...d, where: `subagent${d.where ? `: ${d.where}` : ""}` }),
+    report: (d: Diagnostic) => parentKernel.report({ ...d, where: `subagent${d.where ? `: ${d.where}` : ""}` }),
   });
   const { kernel } = composed;
   try {
@@ -127,7 +129,7 @@ function parentGate(parentKernel: () => Kernel): PluginDef {
   return definePlugin({
     name: "parent-gate",
     setup(api) {
-      api.on("toolCall", (event) => parentKernel().host.current.hooks.toolCall.promise(event), { stage: Stage.EARLY });
+      api.on("toolCall", (event) => parentKernel().hooks.toolCall.promise(event), { stage: Stage.EARLY });
     },
   });
 }

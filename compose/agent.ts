@@ -14,13 +14,18 @@ import { compositionNames } from "./composition-names.js";
 import { containExit } from "./containment.js";
 import { guardProcess } from "./crash-guard.js";
 import { ComposeCode } from "./diagnostics.js";
+import { fileMutationsPlugin } from "./file-mutations.js";
+import type { FileMutationsService } from "../contracts/file-mutations.js";
+import { createFileMutationQueue } from "../lib/mutation-kit/index.js";
 import { plainlyValid } from "../lib/schema-kit/index.js";
 import { runExtensions } from "./extensions.js";
 import { withDiscovery } from "./discover.js";
 import { isInside } from "./builtin-plugins.js";
 import { WrittenCodeGuard } from "./written-code.js";
 import { packageRoot } from "./package-root.js";
+import { declaredSettings } from "./declarations.js";
 import { loadSettings } from "./settings.js";
+import { settingsProblems } from "./settings-check.js";
 import { sharedModules, toolkitAliases } from "./shared-modules.js";
 import { selectTools, type ToolSelection } from "./tools.js";
 
@@ -51,6 +56,8 @@ export interface ComposeOptions {
   tools?: ToolSelection;
   /** Refuse process.exit() from users' plugins (compose/containment.ts); the CLI sets it. */
   containExit?: boolean;
+  /** The process's per-file mutation queue (compose/file-mutations.ts); a child gets its parent's. Default: a new one. */
+  fileMutations?: FileMutationsService;
   /** Where diagnostics go while no plugin listens (composition problems included). */
   report(d: Diagnostic): void;
 }
@@ -87,7 +94,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     extensionPaths: run.paths,
     // Before the kernel exists only the untrusted-project warning is given.
     report: (level, message, code) =>
-      kernel ? kernel.host.report({ level, message, where: "packages", code }) : o.report({ level, message, where: "packages", code }),
+      kernel ? kernel.report({ level, message, where: "packages", code }) : o.report({ level, message, where: "packages", code }),
   });
   const loaded = loadSettings(agentDir, o.cwd, packages.projectTrusted());
   for (const message of loaded.problems) o.report({ level: "warning", where: "settings", code: ComposeCode.settingsFile, message });
@@ -108,6 +115,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     watchPaths: packages.compositionFiles,
   });
   let discovered: PluginSource[] = [];
+  const fileMutations = o.fileMutations ?? createFileMutationQueue();
   // Code the agent's own tools wrote waits for the person's /reload (compose/written-code.ts).
   const builtin = (file: string) => ["plugins", "dist"].some((dir) => isInside(join(root, dir), file));
   const written = new WrittenCodeGuard(o.cwd, builtin);
@@ -122,11 +130,12 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     ...discovery,
     discover: async () => (discovered = written.filter(await discovery.discover(), loads++ === 0)),
     plugins: [
+      fileMutationsPlugin(fileMutations),
       ...(o.plugins ?? []),
       written.plugin((message) => kernel?.host.report({ level: "warning", message, where: "extensions", code: ComposeCode.extensionHeld })),
       // Child agents (the subagents plugin) are composed like this one: same packages, -e paths installed once.
       agentFactoryPlugin({
-        options: { ...o, agentDir, flags: givenFlags, extensions: run.paths },
+        options: { ...o, agentDir, flags: givenFlags, extensions: run.paths, fileMutations },
         kernel: () => started,
         compose: composeAgent,
       }),
@@ -153,6 +162,9 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
       if (o.containExit) containExit(started, () => discovered);
       unguard = guardProcess(started, () => discovered);
       await started.start();
+      // Each file against the settings schemas the plugins declare (a wrong type, named with its key).
+      // A child agent reads the same files: its parent has said it.
+      if (o.flags.mode !== "subagent") for (const d of settingsProblems(loaded.files, declaredSettings(started))) started.host.report(d);
       selectTools(started, o.tools ?? {});
     },
     cleanup: run.cleanup,

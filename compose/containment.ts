@@ -13,7 +13,7 @@ export function containExit(kernel: Kernel, discovered: () => PluginSource[]): (
     const owner = exitingPlugin(kernel, discovered());
     if (!owner) return original.call(process, code as number | undefined);
     const message = `${owner} called process.exit(${code ?? ""}); refused, the agent keeps running`;
-    kernel.host.report({ level: "error", code: DiagnosticCode.pluginExit, plugin: owner, where: "process.exit", message });
+    kernel.report({ level: "error", code: DiagnosticCode.pluginExit, plugin: owner, where: "process.exit", message });
     throw new Error(message);
   }) as typeof process.exit;
   process.exit = contained;

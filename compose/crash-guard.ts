@@ -60,7 +60,7 @@ function listener(event: Event): GuardListener {
     if (!found) return notOurs(event, self, error);
     const message = `${found.who}: ${KIND[event]}: ${error instanceof Error ? error.message : String(error)}`;
     if (!found.kernel) return void process.stderr.write(`pi: error: ${message}\n`);
-    found.kernel.host.report({ level: "error", code: ComposeCode.strayError, plugin: found.plugin, where: KIND[event], message, error });
+    found.kernel.report({ level: "error", code: ComposeCode.strayError, plugin: found.plugin, where: KIND[event], message, error });
   };
   self.piKernelOwns = (error) => attribute(error) !== undefined;
   return self;

@@ -5,6 +5,8 @@ export const ComposeCode = {
   untrustedProject: "untrusted-project",
   /** A settings.json could not be read; it is skipped. */
   settingsFile: "settings-file",
+  /** A settings.json value does not match the type a plugin declares for it: compose/settings-check.ts. */
+  settingsType: "settings-type",
   /** A plugin's error reached the process (a timer, a stray rejection, a stale api): compose/crash-guard.ts. */
   strayError: "plugin-stray-error",
   /** An extension file the agent's own tools wrote is held until the person's /reload: compose/written-code.ts. */

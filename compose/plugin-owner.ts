@@ -16,7 +16,7 @@ export interface StackOwner {
 /** `builtins`: also the compiled built-in plugins (the crash guard wants them; process.exit() lets them pass). */
 export function ownerOnStack(stack: string, kernel: Kernel, discovered: PluginSource[], builtins = false): StackOwner | undefined {
   const counts = (s: PluginSource) => s.origin !== "inline" && (builtins || !s.compiled);
-  const plugins = kernel.host.imported.filter((p) => counts(p.source));
+  const plugins = kernel.plugins().filter((p) => counts(p.source));
   for (const frame of stack.split("\n").slice(1)) {
     // An exact file first: the entry files of one package share its root.
     const owner = plugins.find((p) => frame.includes(p.source.file)) ?? plugins.find((p) => owns(p.source, frame));

@@ -17,11 +17,10 @@ export function selectTools(kernel: Kernel, selection: ToolSelection): void {
   if (selection.none) return kernel.actions.setActiveTools([]);
   if (selection.only) return kernel.actions.setActiveTools(selection.only);
   if (!selection.noBuiltin) return;
-  const gen = kernel.host.current;
   const keep = new Set(selection.keep ?? []);
   const isBuiltin = (name: string) => {
-    const owner = gen.registry.owner("tool", name);
-    return owner !== undefined && gen.plugins.get(owner)?.source.origin === "package";
+    const owner = kernel.registry.owner("tool", name);
+    return owner !== undefined && kernel.plugins().find((p) => p.def.name === owner)?.source.origin === "package";
   };
   kernel.actions.setActiveTools(kernel.agent.activeToolNames().filter((name) => keep.has(name) || !isBuiltin(name)));
 }

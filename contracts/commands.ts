@@ -1,6 +1,6 @@
 // Slash commands: the `command` contribution kind, and the "commands" service (provided by
 // commands-core) that lists, completes and expands them, with live sources (templates, skills).
-import type { PluginApi } from "pi-kernel";
+import type { FlagSpec, PluginApi } from "pi-kernel";
 
 export interface CommandContext {
   args: string;
@@ -56,14 +56,12 @@ export interface CommandsService {
 }
 
 /**
- * A command-line flag a plugin reads (pi's `pi.registerFlag`): `pi --help` lists it, and its
- * value arrives in `api.flags` (camelCase) like any unknown `--name[=value]`.
+ * A command-line flag registered at setup (pi's `pi.registerFlag`), as a plugin's definition
+ * declares its `flags`: `pi --help` lists it, the CLI accepts it, and its value arrives in
+ * `api.flags` (camelCase).
  */
-export interface FlagDef {
+export interface FlagDef extends FlagSpec {
   name: string;
-  type: "boolean" | "string";
-  description?: string;
-  default?: unknown;
 }
 
 declare module "pi-kernel" {

@@ -7,6 +7,7 @@ export type * from "./events.js";
 export type * from "./export.js";
 export type * from "./file-mutations.js";
 export type * from "./file-system.js";
+export type * from "./flags.js";
 export type * from "./interactive.js";
 export type * from "./mcp.js";
 export type * from "./model-fallback.js";

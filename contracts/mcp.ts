@@ -28,7 +28,7 @@ export interface McpService {
   reconnect(name: string): Promise<McpServerStatus>;
   /** Resolves when no server is still starting (bounded by `timeoutMs`); names the ones still starting. */
   ready(timeoutMs?: number): Promise<string[]>;
-  /** The config as loaded (secrets redacted), for `pi mcp get`. */
+  /** The config as written (`${VAR}` references unexpanded, env and header values hidden), for `pi mcp get`. */
   config(name: string): (McpServerConfig & { scope: McpServerScope; file: string }) | undefined;
   /**
    * Servers for this run only, written to no file (an ACP client's `mcpServers` for its session):

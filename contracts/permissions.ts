@@ -40,6 +40,14 @@ export interface PermissionsService {
 }
 
 declare module "pi-kernel" {
+  interface Flags {
+    /** --permission-mode (declared by the permissions plugin). */
+    permissionMode: PermissionMode;
+  }
+  interface Settings {
+    /** Declared (with its schema) by the permissions plugin. */
+    permissions: { mode?: PermissionMode; allow?: string[]; deny?: string[]; ask?: string[]; cycleKey?: string };
+  }
   interface Services {
     permissions: PermissionsService;
   }

@@ -1,135 +1,116 @@
-// The per-plugin `api` object. During setup everything a plugin does is staged, so a plugin that
-// throws halfway leaves no taps or registrations behind; after a swap the object goes stale and
-// every use of it throws an error that names the plugin.
-import type { AgentActions, AgentView, Kind, PluginApi, PluginDef } from "./define.js";
+// The per-plugin `api` object; it lives as long as the plugin. Lookups and actions reach the
+// current snapshot; what a setup registers is staged (a setup that throws halfway leaves nothing
+// behind) and committed with its reload; a registration after setup takes effect at once. Every
+// registration returns its disposer. Once the plugin leaves the agent, every use throws.
+import type { AgentActions, AgentView, Kind, PluginApi } from "./define.js";
 import { DiagnosticCode, errorText, StaleApiError } from "./errors.js";
-import type { Generation } from "./generation.js";
-import { tapHook } from "./hooks.js";
-import type { PlainCheck } from "./schema.js";
+import type { Report } from "./hooks.js";
+import { keyOf } from "./registry.js";
+import type { SchemaValidator } from "./schema.js";
+import type { Entry, Item, Snapshot } from "./store.js";
 
-/** What the host shares with every plugin of every generation. */
-export interface KernelContext {
-  cwd: string;
-  agentDir: string;
-  settings: Record<string, unknown>;
-  flags: Record<string, unknown>;
-  actions: AgentActions;
-  agent: AgentView;
-  /** The api of a plugin in the current generation. */
-  current(plugin: string): PluginApi | undefined;
-  /** The plugin's state kept across generations (`api.keep`). */
-  kept(plugin: string): Map<string, unknown>;
-  /** The ajv-free check for plainly valid tool arguments, if the composition root gave one. */
-  plainArgs?: PlainCheck;
+/** What the host shares with every plugin. */
+export interface KernelContext { cwd: string; agentDir: string; settings: Record<string, unknown>; flags: Record<string, unknown>;
+  actions: AgentActions; agent: AgentView }
+
+/** What an api reaches in the host. */
+export interface ApiHost {
+  readonly current: Snapshot;
+  readonly validator: SchemaValidator;
+  report: Report;
+  /** A service as a plugin being set up sees it: the staged versions of the plugins set up before it in this reload. */
+  staged(service: string): { impl: unknown } | undefined;
+  /** Records changed outside a setup: the next snapshot includes the change. */
+  changed(): void;
 }
 
-export interface PluginScope {
-  api: PluginApi;
-  commit(): void;
-  discard(): Promise<void>;
-}
-
-/** `checkSchemas`: compile each tool's schema at registration (users' plugins; built-ins are tested). */
-export function createPluginScope(gen: Generation, def: PluginDef, k: KernelContext, checkSchemas = false): PluginScope {
-  const name = def.name;
-  let staging = true;
-  const pending: (() => void)[] = [];
-  const ownDisposers: (() => unknown)[] = [];
-  const stage = (apply: () => void) => (staging ? pending.push(apply) : apply());
-  const report = gen.report;
+export function createApi(entry: Entry, host: ApiHost, k: KernelContext): PluginApi {
+  const name = entry.plugin.def.name;
+  const report = host.report;
+  const def = () => (entry.staged ?? entry).plugin.def;
+  const record = (item: Item) => {
+    const { items } = entry.staged ?? entry;
+    items.add(item);
+    if (!entry.staged) host.changed();
+    return () => void (items.delete(item) && items === entry.items && host.changed());
+  };
   const declared = undeclaredCheck(def, report);
+  const service = (s: string) => (declared(s), entry.staged ? host.staged(s) : host.current.services.get(s));
   const raw: PluginApi = {
+    ...k,
     name,
-    cwd: k.cwd,
-    agentDir: k.agentDir,
-    settings: k.settings,
-    flags: k.flags,
-    on: (hook, fn, opts = {}) => stage(() => tapHook(gen.hooks, hook, name, fn, opts, report)),
+    on: (hook, fn, opts = {}) => record({ tap: hook, fn: fn as never, opts }),
     // Any kind name works: the kernel stores what it does not know by meaning.
     register: new Proxy({}, {
       get: (_t, kind) => (typeof kind === "string"
-        ? (def: never) => (kind === "tool" && checkSchemas && badSchema(gen, name, def))
-          || stage(() => gen.registry.add(kind as Kind, name, def, report))
+        ? (d: never) => {
+          if (!keyOf(kind as Kind, d)) throw new Error(`${kind} definition has no ${kind === "provider" ? "api" : "name"}`);
+          return kind === "tool" && !entry.plugin.source.compiled && badSchema(host, name, d) ? () => {}
+            : record({ kind: kind as Kind, def: d, fresh: true });
+        }
         : undefined),
     }) as PluginApi["register"],
     registry: {
-      get: (kind, key) => gen.registry.get(kind, key),
-      list: (kind) => gen.registry.list(kind),
-      owner: (kind, key) => gen.registry.owner(kind, key),
+      get: (kind, key) => host.current.registry.get(kind, key),
+      list: (kind) => host.current.registry.list(kind),
+      owner: (kind, key) => host.current.registry.owner(kind, key),
     },
     services: {
-      provide: (service: string, impl: unknown) => stage(() => gen.services.set(service, { owner: name, impl })),
-      use: (service: string) => (declared(service), gen.use(service, name)),
-      get: (service: string) => (declared(service), gen.services.get(service)?.impl as never),
-      has: (service: string) => (declared(service), gen.services.has(service)),
+      provide: (s: string, impl: unknown) => record({ service: s, impl }),
+      use: (s: string) => (service(s) ?? notProvided(s, name)).impl,
+      get: (s: string) => service(s)?.impl as never,
+      has: (s: string) => service(s) !== undefined,
     } as PluginApi["services"],
-    actions: k.actions,
-    agent: k.agent,
-    log: {
-      info: (message) => report({ level: "info", plugin: name, message }),
+    log: { info: (message) => report({ level: "info", plugin: name, message }),
       warn: (message) => report({ level: "warning", plugin: name, message }),
-      error: (message, error) => report({ level: "error", plugin: name, message: error ? `${message}: ${errorText(error)}` : message,
-        error }),
-    },
+      error: (message, error) => report({ level: "error", plugin: name, error,
+        message: error ? `${message}: ${errorText(error)}` : message }) },
     diagnose: (d) => report({ ...d, plugin: name }),
-    current: () => k.current(name) ?? api,
-    keep: <T>(key: string, init: () => T): T => {
-      const kept = k.kept(name);
-      return (kept.has(key) ? kept.get(key) : kept.set(key, init()).get(key)) as T;
-    },
-    onDispose: (fn) => {
-      // Disposers registered during a setup that fails still run, so half-acquired resources go.
-      if (staging) ownDisposers.push(fn);
-      else gen.disposers.push({ plugin: name, fn });
-    },
+    current: () => api,
+    keep: <T>(key: string, init: () => T): T => (entry.kept.has(key) ? entry.kept.get(key) : entry.kept.set(key, init()).get(key)) as T,
+    // Disposers of a setup that fails still run, so half-acquired resources go.
+    onDispose: (fn) => void (entry.staged ?? entry).disposers.push(fn),
   };
-  const api = guard(raw, () => gen.stale, name);
-  return {
-    api,
-    commit() {
-      staging = false;
-      gen.apis.set(name, api);
-      for (const apply of pending) apply();
-      for (const fn of ownDisposers) gen.disposers.push({ plugin: name, fn });
-    },
-    async discard() {
-      for (const fn of ownDisposers.reverse()) {
-        try { await fn(); } catch { /* the setup failure is what gets reported */ }
-      }
-    },
-  };
+  const api = guard(raw, () => entry.left, name);
+  return api;
 }
 
-/** A tool schema ajv cannot compile is refused (reported, never sent to a model). */
-function badSchema(gen: Generation, plugin: string, tool: { name?: string; parameters?: unknown }): boolean {
-  const problem = tool.parameters === undefined ? undefined : gen.validator.problem(tool.parameters as never);
-  if (problem) gen.report({ level: "error", code: DiagnosticCode.refused, plugin, where: "register.tool",
+const notProvided = (s: string, by: string): never => {
+  throw new Error(`Service "${s}" is not provided (asked for by plugin ${by})`);
+};
+
+/** A tool schema ajv cannot compile is refused (reported, never sent to a model); built-ins are tested instead. */
+function badSchema(host: ApiHost, plugin: string, tool: { name?: string; parameters?: unknown }): boolean {
+  const problem = tool.parameters === undefined ? undefined : host.validator.problem(tool.parameters as never);
+  if (problem) host.report({ level: "error", code: DiagnosticCode.refused, plugin, where: "register.tool",
     message: `${plugin}: tool "${tool.name}" not registered, its parameters are not a valid JSON schema: ${problem}` });
   return problem !== undefined;
 }
 
 /** Reports (once per service) a lookup the plugin's definition does not declare, as Fastify does. */
-function undeclaredCheck(def: PluginDef, report: Generation["report"]): (service: string) => void {
-  const known = new Set([...(def.requires ?? []), ...(def.uses ?? []), ...(def.provides ?? [])]);
+function undeclaredCheck(def: () => Entry["plugin"]["def"], report: Report): (service: string) => void {
+  const told = new Set<string>();
   return (service) => {
-    if (known.has(service) || known.has("*")) return;
-    known.add(service);
+    const d = def();
+    const known = [...(d.requires ?? []), ...(d.uses ?? []), ...(d.provides ?? [])];
+    if (known.includes(service) || known.includes("*") || told.has(service)) return;
+    told.add(service);
     report({
-      level: "info", code: DiagnosticCode.undeclaredService, plugin: def.name, where: `services.${service}`,
-      message: `${def.name} looked up service "${service}" without declaring it: add it to requires or uses`,
+      level: "info", code: DiagnosticCode.undeclaredService, plugin: d.name, where: `services.${service}`,
+      message: `${d.name} looked up service "${service}" without declaring it: add it to requires or uses`,
     });
   };
 }
 
-/** Wraps every property access (at any depth) so a retired generation's API throws. */
+/** Wraps every property access (at any depth) so the api of a plugin that left throws. */
 function guard<T extends object>(target: T, isStale: () => boolean, plugin: string): T {
   return new Proxy(target, {
     get(obj, prop, receiver) {
-      if (isStale() && prop !== "current") throw new StaleApiError(plugin);
+      if (isStale()) throw new StaleApiError(plugin);
       const value = Reflect.get(obj, prop, receiver);
       if (typeof value === "function") {
         return (...args: unknown[]) => {
-          if (isStale() && prop !== "current") throw new StaleApiError(plugin);
+          if (isStale()) throw new StaleApiError(plugin);
           return (value as (...a: unknown[]) => unknown).apply(obj, args);
         };
       }

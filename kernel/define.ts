@@ -69,16 +69,20 @@ export interface AgentView {
   activeToolNames(): string[];
 }
 
+/** Takes a registration back (idempotent). */
+export type Disposer = () => void;
+
 export interface PluginApi {
   readonly name: string;
   readonly cwd: string;
   readonly agentDir: string;
-  /** Merged settings.json (global, then project). */
-  readonly settings: Readonly<Record<string, unknown>>;
-  /** Parsed command-line options, including unknown `--flags` for plugins. */
-  readonly flags: Readonly<Record<string, unknown>>;
-  on<K extends HookName>(hook: K, fn: HookSignatures[K], opts?: TapOptions): void;
-  register: { [K in Kind]: (def: Contributions[K]) => void };
+  /** Merged settings.json (global, then project); the keys declared in `Settings` are typed. */
+  readonly settings: Readonly<Partial<Settings>> & Readonly<Record<string, unknown>>;
+  /** Parsed command-line options (camelCase); the flags declared in `Flags` are typed. */
+  readonly flags: Readonly<Partial<Flags>> & Readonly<Record<string, unknown>>;
+  /** Every registration returns its disposer; one made after setup takes effect at once (the next snapshot). */
+  on<K extends HookName>(hook: K, fn: HookSignatures[K], opts?: TapOptions): Disposer;
+  register: { [K in Kind]: (def: Contributions[K]) => Disposer };
   registry: {
     get<K extends Kind>(kind: K, name: string): Contributions[K] | undefined;
     list<K extends Kind>(kind: K): Contributions[K][];
@@ -90,8 +94,8 @@ export interface PluginApi {
    * A plugin looks up only what its definition declares (`requires`, `uses`, `provides`).
    */
   services: {
-    provide<K extends ServiceName>(name: K, impl: Services[K]): void;
-    provide(name: string, impl: unknown): void;
+    provide<K extends ServiceName>(name: K, impl: Services[K]): Disposer;
+    provide(name: string, impl: unknown): Disposer;
     use<K extends ServiceName>(name: K): Services[K];
     use(name: string): unknown;
     /** The service, or undefined when no plugin provides it. */
@@ -113,13 +117,9 @@ export interface PluginApi {
    * created by `init` the first time. The kernel drops it when the plugin leaves the agent.
    */
   keep<T>(key: string, init: () => T): T;
-  /** Releases a resource when this plugin generation retires (run last-in, first-out). */
+  /** Releases a resource when this version of the plugin is replaced or leaves (run last-in, first-out). */
   onDispose(fn: () => unknown): void;
-  /**
-   * This plugin's api in the current generation. Long-lived code (a UI, the RPC loop) that
-   * outlives a reload calls this instead of keeping an api that goes stale; it works even on a
-   * stale api.
-   */
+  /** The api itself: it lives as long as the plugin (kept for pi-compat and older plugins). */
   current(): PluginApi;
 }
 
@@ -136,8 +136,23 @@ export interface PluginDef {
   provides?: ServiceRef[];
   /** Plugins (or providers of services) that must be set up before this one, when present. */
   after?: string[];
-  setup(api: PluginApi): void | Promise<void>;
+  /**
+   * The command-line flags it reads, by name (`"permission-mode"`: `pi --help` lists them), and the settings.json keys
+   * (a TypeBox object schema: a value of the wrong type is reported at start).
+   */
+  flags?: Record<string, FlagSpec>; settings?: TSchema;
+  /** Registers what the plugin contributes; what it returns is ignored (an arrow may return a disposer). */
+  setup(api: PluginApi): unknown;
 }
+
+/**
+ * The flags and settings keys plugins read, merged from contracts/ by declaration merging as `Services` is. A declared
+ * flag (`FlagSpec`) is parsed by its type; a value outside `choices` stops the run; `preset` is the value of a bare `--flag`.
+ */
+// biome-ignore-start lint/suspicious/noEmptyInterface: filled by declaration merging
+export interface Flags {} export interface Settings {} export interface FlagSpec { type: "boolean" | "string" | "number" | "list";
+  description?: string; default?: unknown; choices?: readonly string[]; preset?: string }
+// biome-ignore-end lint/suspicious/noEmptyInterface: filled by declaration merging
 
 /** A service name; "*" in `uses` lets a host-adapted plugin (a pi extension) look up anything. */
 export type ServiceRef = ServiceName | (string & {});

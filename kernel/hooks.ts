@@ -45,45 +45,45 @@ export type HookName = keyof HookSignatures;
  * - `block`: report it and fail closed (a gate that cannot answer blocks).
  */
 type ErrorPolicy = "continue" | "pass" | "keep" | "block";
-interface HookPolicy { kind: "series" | "bail" | "waterfall" | "sync"; onError: ErrorPolicy; timeoutMs: number }
+type HookKind = "series" | "bail" | "waterfall" | "sync";
+interface HookPolicy { kind: HookKind; onError: ErrorPolicy; timeoutMs: number; args: readonly string[] }
 
+// The one table of hooks: createHooks builds from it, so a hook's kind and its policy cannot drift.
 // Timeouts are generous: `input` runs commands (which may wait on an LLM) and `toolCall` may ask
 // the user, so neither is bounded by default; a tap can still set its own.
-const POLICIES: Record<HookName, HookPolicy> = {
-  boot: { kind: "series", onError: "continue", timeoutMs: 30_000 },
-  shutdown: { kind: "series", onError: "continue", timeoutMs: 5_000 },
-  input: { kind: "bail", onError: "pass", timeoutMs: 0 },
-  systemPrompt: { kind: "waterfall", onError: "keep", timeoutMs: 5_000 },
-  context: { kind: "waterfall", onError: "keep", timeoutMs: 10_000 },
-  providerRequest: { kind: "waterfall", onError: "keep", timeoutMs: 10_000 },
-  providerResponse: { kind: "series", onError: "continue", timeoutMs: 10_000 },
-  messageEnd: { kind: "waterfall", onError: "keep", timeoutMs: 30_000 },
-  toolCall: { kind: "bail", onError: "block", timeoutMs: 0 },
-  toolResult: { kind: "waterfall", onError: "keep", timeoutMs: 30_000 },
-  event: { kind: "sync", onError: "continue", timeoutMs: 0 },
-  diagnostic: { kind: "sync", onError: "continue", timeoutMs: 0 },
-};
+const POLICIES = {
+  boot: { kind: "series", onError: "continue", timeoutMs: 30_000, args: ["ctx"] },
+  shutdown: { kind: "series", onError: "continue", timeoutMs: 5_000, args: ["reason"] },
+  input: { kind: "bail", onError: "pass", timeoutMs: 0, args: ["event"] },
+  systemPrompt: { kind: "waterfall", onError: "keep", timeoutMs: 5_000, args: ["prompt", "ctx"] },
+  context: { kind: "waterfall", onError: "keep", timeoutMs: 10_000, args: ["messages", "ctx"] },
+  providerRequest: { kind: "waterfall", onError: "keep", timeoutMs: 10_000, args: ["payload", "ctx"] },
+  providerResponse: { kind: "series", onError: "continue", timeoutMs: 10_000, args: ["response", "ctx"] },
+  messageEnd: { kind: "waterfall", onError: "keep", timeoutMs: 30_000, args: ["message"] },
+  toolCall: { kind: "bail", onError: "block", timeoutMs: 0, args: ["event"] },
+  toolResult: { kind: "waterfall", onError: "keep", timeoutMs: 30_000, args: ["event"] },
+  event: { kind: "sync", onError: "continue", timeoutMs: 0, args: ["event"] },
+  diagnostic: { kind: "sync", onError: "continue", timeoutMs: 0, args: ["diagnostic"] },
+} as const satisfies Record<HookName, HookPolicy>;
 
-/** Named stages order taps without `before` (lower runs first). */
+/** Named stages order taps without `before` (lower runs first); contracts/stages.ts names the ones between. */
 export const Stage = { EARLY: -100, NORMAL: 0, LATE: 100 } as const;
 
-export function createHooks() {
-  return Object.freeze({
-    boot: new AsyncSeriesHook<[BootContext]>(["ctx"]),
-    shutdown: new AsyncSeriesHook<[string]>(["reason"]),
-    input: new AsyncSeriesBailHook<[InputEvent], InputResult | undefined>(["event"]),
-    systemPrompt: new AsyncSeriesWaterfallHook<[string, SystemPromptContext]>(["prompt", "ctx"]),
-    context: new AsyncSeriesWaterfallHook<[AgentMessage[], { model: Model }]>(["messages", "ctx"]),
-    providerRequest: new AsyncSeriesWaterfallHook<[unknown, { model: Model }]>(["payload", "ctx"]),
-    providerResponse: new AsyncSeriesHook<[ProviderResponse, { model: Model }]>(["response", "ctx"]),
-    messageEnd: new AsyncSeriesWaterfallHook<[AgentMessage]>(["message"]),
-    toolCall: new AsyncSeriesBailHook<[ToolCallEvent], ToolCallBlock | undefined>(["event"]),
-    toolResult: new AsyncSeriesWaterfallHook<[ToolResultEvent]>(["event"]),
-    event: new SyncHook<[AgentEvent]>(["event"]),
-    diagnostic: new SyncHook<[Diagnostic]>(["diagnostic"]),
-  });
+type Args<K extends HookName> = Parameters<HookSignatures[K]>;
+type Bail<K extends HookName> = Exclude<Awaited<ReturnType<HookSignatures[K]>>, void> | undefined;
+/** The tapable class each kind of hook is, typed by the hook's signature. */
+type HookOf<K extends HookName> = { series: AsyncSeriesHook<Args<K>>; bail: AsyncSeriesBailHook<Args<K>, Bail<K>>;
+  waterfall: AsyncSeriesWaterfallHook<Args<K>>; sync: SyncHook<Args<K>> }[(typeof POLICIES)[K]["kind"]];
+export type Hooks = Readonly<{ [K in HookName]: HookOf<K> }>;
+
+// tapable types each constructor by its arity; the table above fixes the arity, so one erased type serves all four.
+const CLASSES = { series: AsyncSeriesHook, bail: AsyncSeriesBailHook, waterfall: AsyncSeriesWaterfallHook, sync: SyncHook } as unknown as
+  Record<HookKind, new (args: string[]) => unknown>;
+
+export function createHooks(): Hooks {
+  const entries = Object.entries(POLICIES).map(([name, { kind, args }]) => [name, new CLASSES[kind]([...args])]);
+  return Object.freeze(Object.fromEntries(entries)) as Hooks;
 }
-export type Hooks = ReturnType<typeof createHooks>;
 
 export interface TapOptions { stage?: number; timeoutMs?: number }
 export type Report = (d: Diagnostic) => void;

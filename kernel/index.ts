@@ -14,7 +14,7 @@ export type { Kernel, KernelOptions } from "./kernel.js";
 export { Agent } from "./agent.js";
 export { Host } from "./host.js";
 export { StaleApiError, DiagnosticCode, errorText, withTimeout } from "./errors.js";
-export type { PluginSource, LoadedPlugin } from "./generation.js";
+export type { PluginSource, LoadedPlugin } from "./store.js";
 export { emptyUsage } from "./results.js";
 export { availableThinkingLevels, clampThinkingLevel } from "./thinking.js";
 export type { PluginAdapter, ServiceName, Services } from "./services.js";

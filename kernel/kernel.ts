@@ -1,10 +1,13 @@
 // The composition root: one agent, one plugin host, and the actions plugins drive them with.
 import { Agent } from "./agent.js";
 import type { AgentActions, PluginDef, PromptOptions } from "./define.js";
-import type { PluginSource } from "./generation.js";
+import type { Registry } from "./registry.js";
+import type { Hooks } from "./hooks.js";
+import type { LoadedPlugin, PluginSource } from "./store.js";
 import { Host } from "./host.js";
 import type { TurnRuntime } from "./loop.js";
 import type { PlainCheck } from "./schema.js";
+import type { ServiceName, Services } from "./services.js";
 import { clampThinkingLevel } from "./thinking.js";
 import type { AgentEvent, AgentMessage, Diagnostic, ThinkingLevel, UserMessage } from "./types.js";
 
@@ -31,38 +34,28 @@ export interface KernelOptions {
   compiledModule?(file: string): unknown;
 }
 
-export interface Kernel {
-  agent: Agent;
-  host: Host;
-  actions: AgentActions;
-  start(): Promise<void>;
-  stop(reason?: string): Promise<void>;
-}
+/**
+ * What the composition root and the CLI use of a started kernel: the agent, its actions, and a narrow view of the
+ * current snapshot (`registry`, `service(name)`, `hooks`), the plugins of the latest load, the diagnostics so far
+ * (the latest 500) and `report`. `host` is there for tests.
+ */
+export type Kernel = ReturnType<typeof createKernel>;
 
-export function createKernel(o: KernelOptions): Kernel {
-  const host = new Host({
-    discover: o.discover ?? (async () => []),
-    inline: o.plugins,
-    watch: o.watch,
-    watchDirs: o.watchDirs,
-    fallbackReport: o.fallbackReport,
-    modules: o.modules,
-    aliases: o.aliases,
-    compiledModule: o.compiledModule,
-  });
+export function createKernel(o: KernelOptions) {
+  const host = new Host(o);
   const emit = (event: AgentEvent) => host.current.hooks.event.call(event);
   const agent: Agent = new Agent({
     cwd: o.cwd,
     emit,
     allTools: () => host.current.registry.list("tool"),
     enterTurn: async (): Promise<TurnRuntime> => {
-      const gen = host.enterTurn();
+      const snap = host.enterTurn();
       return {
-        hooks: gen.hooks,
-        provider: (api) => gen.registry.get("provider", api),
-        tools: agent.selectTools(gen.registry.list("tool")),
-        selectTools: () => agent.selectTools(gen.registry.list("tool")),
-        validator: gen.validator,
+        hooks: snap.hooks,
+        provider: (api) => snap.registry.get("provider", api),
+        tools: agent.selectTools(snap.registry.list("tool")),
+        selectTools: () => agent.selectTools(host.current.registry.list("tool")),
+        validator: snap.validator,
       };
     },
     leaveTurn: () => host.leaveTurn(),
@@ -72,13 +65,15 @@ export function createKernel(o: KernelOptions): Kernel {
     agent,
     host,
     actions,
-    start: () => host.start({
-      cwd: o.cwd, agentDir: o.agentDir, settings: o.settings ?? {}, flags: o.flags ?? {}, actions, agent,
-      current: (name) => host.current.apis.get(name),
-      kept: (name) => host.keptState(name),
-      plainArgs: o.plainArgs,
-    }),
-    async stop(reason) {
+    get registry(): Registry { return host.current.registry; },
+    service: <K extends ServiceName>(name: K) => host.current.services.get(name)?.impl as Services[K] | undefined,
+    get hooks(): Hooks { return host.current.hooks; },
+    plugins: (): readonly LoadedPlugin[] => host.imported,
+    diagnostics: host.diagnostics as readonly Diagnostic[],
+    report: host.report,
+    start: (): Promise<void> =>
+      host.start({ cwd: o.cwd, agentDir: o.agentDir, settings: o.settings ?? {}, flags: o.flags ?? {}, actions, agent }),
+    async stop(reason?: string) {
       agent.abort();
       await agent.waitForIdle();
       await host.stop(reason);
@@ -104,13 +99,9 @@ function createActions(agent: Agent, host: Host, emit: (e: AgentEvent) => void):
       if (claimed?.action === "handled") return opts.onAccepted?.();
       const final = claimed?.action === "transform" ? claimed : { text, images: opts.images };
       const message = userMessage(final.text, final.images);
-      if (!agent.isStreaming) {
-        opts.onAccepted?.();
-        return agent.run([message]);
-      }
+      if (!agent.isStreaming) return opts.onAccepted?.(), agent.run([message]);
       if (!opts.streamingBehavior) {
-        throw new Error("Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.");
-      }
+        throw new Error("Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message."); }
       if (opts.streamingBehavior === "steer") agent.steer(message);
       else agent.followUp(message);
       opts.onAccepted?.();
@@ -131,10 +122,7 @@ function createActions(agent: Agent, host: Host, emit: (e: AgentEvent) => void):
     setSessionId: (id) => { agent.sessionId = id; },
     setActiveTools: (names) => { agent.activeTools = names; },
     setMessages: (messages) => { agent.messages = [...messages]; },
-    setQueueModes: ({ steering, followUp }) => {
-      if (steering) agent.steeringMode = steering;
-      if (followUp) agent.followUpMode = followUp;
-    },
+    setQueueModes: ({ steering: s, followUp: f }) => void Object.assign(agent, s && { steeringMode: s }, f && { followUpMode: f }),
     reload: () => host.reload(),
     emit,
   };

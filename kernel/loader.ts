@@ -7,7 +7,7 @@ import { basename, dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Jiti } from "jiti";
 import type { PluginDef } from "./define.js";
-import type { PluginSource } from "./generation.js";
+import type { PluginSource } from "./store.js";
 
 export class PluginLoader {
   private jiti: Promise<Jiti> | undefined;

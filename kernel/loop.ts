@@ -69,7 +69,7 @@ export async function runLoop(prompts: AgentMessage[], d: LoopDeps): Promise<voi
           break outer;
         }
         const calls = message.content.filter((c) => c.type === "toolCall");
-        const batch = await executeToolCalls(rt, d, calls);
+        const batch = await executeToolCalls(rt, d, calls, message.stopReason === "length");
         const toolResults: ToolResultMessage[] = [];
         for (const result of batch.results) {
           d.emit({ type: "message_start", message: result });

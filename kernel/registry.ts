@@ -11,8 +11,7 @@ export class Registry {
   private readonly maps = new Map<Kind, Map<string, Entry>>();
 
   add<K extends Kind>(kind: K, owner: string, def: Contributions[K], report: Report): void {
-    const key = keyOf(kind, def);
-    if (!key) throw new Error(`${kind} definition has no ${kind === "provider" ? "api" : "name"}`);
+    const key = keyOf(kind, def)!;
     const map = this.map(kind);
     const existing = map.get(key);
     // As in pi, a second plugin's tool does not silently take a name: it has to say `override: true`.
@@ -21,13 +20,8 @@ export class Registry {
         message: `${owner}: tool "${key}" conflicts with ${existing.owner}'s; not registered (set override: true to replace it)` });
     }
     if (existing) {
-      report({
-        level: existing.owner === owner ? "warning" : "info",
-        code: DiagnosticCode.registered,
-        plugin: owner,
-        where: `register.${kind}`,
-        message: `${kind} "${key}" from ${existing.owner} is replaced by ${owner}`,
-      });
+      report({ level: existing.owner === owner ? "warning" : "info", code: DiagnosticCode.registered, plugin: owner,
+        where: `register.${kind}`, message: `${kind} "${key}" from ${existing.owner} is replaced by ${owner}` });
       map.delete(key); // re-insert so listing order follows the winner
     }
     map.set(key, { owner, def });
@@ -52,7 +46,7 @@ export class Registry {
   }
 }
 
-function keyOf(kind: Kind, def: unknown): string | undefined {
+export function keyOf(kind: Kind, def: unknown): string | undefined {
   const d = def as { api?: string; name?: string };
   return kind === "provider" ? d.api : d.name;
 }

@@ -4,7 +4,7 @@
 //
 //   declare module "pi-kernel" { interface Services { models: ModelsService } }
 import type { PluginApi } from "./define.js";
-import type { PluginSource } from "./generation.js";
+import type { PluginSource } from "./store.js";
 
 export interface Services {
   /**

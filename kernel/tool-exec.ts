@@ -17,16 +17,21 @@ type Prepared =
   | { call: ToolCall; tool: ToolDef; args: Record<string, unknown> }
   | { call: ToolCall; rejected: string };
 
-export async function executeToolCalls(rt: TurnRuntime, d: LoopDeps, calls: ToolCall[]): Promise<Batch> {
+/** Why no call of an answer cut off by the token limit runs: its arguments may be cut off too, yet parse and validate. */
+const TRUNCATED = "was not run: the answer hit the output token limit, so its arguments may be incomplete. Send the call again in full.";
+
+/** `truncated`: the answer stopped at the token limit (`stopReason: "length"`); every call fails unrun, as in pi. */
+export async function executeToolCalls(rt: TurnRuntime, d: LoopDeps, calls: ToolCall[], truncated = false): Promise<Batch> {
   const outcomes: { message: ToolResultMessage; terminate: boolean }[] = [];
   let steering: AgentMessage[] = [];
+  if (truncated) return { results: calls.map((c) => fail(d, c, `Tool call "${c.name}" ${TRUNCATED}`).message), terminate: false, steering };
   const sequential = calls.some((c) => findTool(rt, c.name)?.executionMode === "sequential");
   if (sequential) {
     for (const [i, call] of calls.entries()) {
       outcomes.push(await finish(rt, d, await prepare(rt, d, call)));
       steering = d.takeSteering();
       if (steering.length > 0) {
-        for (const skipped of calls.slice(i + 1)) outcomes.push(skip(d, skipped));
+        for (const skipped of calls.slice(i + 1)) outcomes.push(fail(d, skipped, "Skipped due to queued user message."));
         break;
       }
     }
@@ -100,9 +105,10 @@ async function run(d: LoopDeps, tool: ToolDef, call: ToolCall, args: Record<stri
   }
 }
 
-function skip(d: LoopDeps, call: ToolCall): { message: ToolResultMessage; terminate: boolean } {
+/** A call that is not run: announced, then failed with `text`. */
+function fail(d: LoopDeps, call: ToolCall, text: string): { message: ToolResultMessage; terminate: boolean } {
   d.emit({ type: "tool_execution_start", toolCallId: call.id, toolName: call.name, args: call.arguments });
-  const message = textResult(call.id, call.name, "Skipped due to queued user message.", true);
+  const message = textResult(call.id, call.name, text, true);
   d.emit({ type: "tool_execution_end", toolCallId: call.id, toolName: call.name, result: { content: message.content, isError: true },
     isError: true });
   return { message, terminate: false };

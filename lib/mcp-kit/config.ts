@@ -34,7 +34,10 @@ export interface McpConfigFile {
 
 export interface LoadedMcpServer {
   name: string;
+  /** With `${VAR}` references expanded: what runs. Never printed (see `given`). */
   config: McpServerConfig;
+  /** As written in the file, `${VAR}` references and all: what lists, details and messages show. */
+  given: McpServerConfig;
   scope: McpServerScope;
   file: string;
 }
@@ -67,7 +70,7 @@ export function loadMcpConfig(files: McpConfigFile[], env: NodeJS.ProcessEnv = p
     }
     for (const [name, value] of Object.entries(servers)) {
       const config = checkServer(name, value, file, problems);
-      if (config) byName.set(name, { name, config: expandConfig(config, env), scope, file });
+      if (config) byName.set(name, { name, config: expandConfig(config, env), given: config, scope, file });
     }
   }
   return { servers: [...byName.values()], problems };
@@ -100,10 +103,11 @@ function checkServer(name: string, value: unknown, file: string, problems: strin
   return c;
 }
 
+const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
 /** `${VAR}` / `${VAR:-default}` in every string of the config. */
 export function expandConfig(config: McpServerConfig, env: NodeJS.ProcessEnv = process.env): McpServerConfig {
-  const expand = (s: string) =>
-    s.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g, (_m, name: string, fallback?: string) => env[name] ?? fallback ?? "");
+  const expand = (s: string) => s.replace(REFERENCE, (_m, name: string, fallback?: string) => env[name] ?? fallback ?? "");
   const map = (m?: Record<string, string>) => (m ? Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expand(v)])) : undefined);
   return {
     ...config,
@@ -114,6 +118,26 @@ export function expandConfig(config: McpServerConfig, env: NodeJS.ProcessEnv = p
     ...(config.url !== undefined && { url: expand(config.url) }),
     ...(config.headers && { headers: map(config.headers) }),
   };
+}
+
+/**
+ * The values a config's `${VAR}` references expanded to, and its env and header values: what no
+ * message may show (a failed spawn or fetch quotes the command or URL it was given).
+ */
+export function secretsOf(server: LoadedMcpServer, env: NodeJS.ProcessEnv = process.env): string[] {
+  const { given, config } = server;
+  const strings = [
+    given.command,
+    given.url,
+    given.cwd,
+    ...(given.args ?? []),
+    ...Object.values(given.env ?? {}),
+    ...Object.values(given.headers ?? {}),
+  ];
+  const referenced = strings.flatMap((s) => [...(s ?? "").matchAll(REFERENCE)].map((m) => env[m[1]!] ?? m[2] ?? ""));
+  const values = [...referenced, ...Object.values(config.env ?? {}), ...Object.values(config.headers ?? {})];
+  // Short values would blank out ordinary words of a message; they are not worth a secret's name.
+  return [...new Set(values)].filter((v) => v.length >= 3).sort((a, b) => b.length - a.length);
 }
 
 /** The config with the values of `env` and `headers` hidden (the secret policy). */

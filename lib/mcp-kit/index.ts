@@ -12,6 +12,7 @@ export {
   type McpServerConfig,
   mcpConfigFiles,
   redactConfig,
+  secretsOf,
   transportOf,
 } from "./config.js";
 export { formatServerDetails, formatServerLine, type McpListEntry, targetOf } from "./format.js";

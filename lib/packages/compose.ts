@@ -12,7 +12,7 @@ import { type CompositionNames, readComposition } from "./composition.js";
 import { installedDir, installSource, isInstalled } from "./install.js";
 import { applyDelta, type Filters } from "./filter.js";
 import { KINDS, packageResourceStates, packageResources, type Resources } from "./manifest.js";
-import { readPackages, sourceOf, type PackageEntry } from "./settings-file.js";
+import { readPackages, SettingsFileError, sourceOf, type PackageEntry } from "./settings-file.js";
 import { identity, parseSource } from "./source.js";
 
 export interface ComposePackagesOptions {
@@ -109,7 +109,8 @@ function settingsEntries(file: string, base: string, o: ComposePackagesOptions):
       return { entry: known ? (typeof entry === "string" ? known : { ...entry, source: known }) : entry, base };
     });
   } catch (error) {
-    o.report("error", `${file}: ${(error as Error).message}`);
+    // A broken file is reported once, where settings are loaded (compose/settings.ts).
+    if (!(error instanceof SettingsFileError)) o.report("error", `${file}: ${(error as Error).message}`);
     return [];
   }
 }

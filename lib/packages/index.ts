@@ -35,6 +35,7 @@ export {
   isPlainObject,
   mergeSettings,
   parseSettings,
+  SettingsFileError,
   readPackages,
   readSettings,
   setPath,

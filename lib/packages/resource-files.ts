@@ -3,10 +3,12 @@
 // own entries (a `pi.extensions` manifest in it, else index.ts / index.js), else its scripts and
 // each subfolder's entries. Skills: a folder holding SKILL.md is one skill (nothing deeper), else
 // its subfolders are searched; `*.md` files directly in the top folder are skills too. Prompts:
-// `*.md`, themes: `*.json`, at any depth. Dot entries and node_modules are skipped.
+// `*.md`, themes: `*.json`, at any depth. Dot entries and node_modules are skipped, and a ScanGuard
+// keeps a package's folder links from looping (each folder once, bounded depth and count).
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ResourceKind } from "./manifest.js";
+import { ScanGuard } from "../resource-kit/scan/scan-guard.js";
 import { readPackageJson } from "./package-json.js";
 
 const PATTERNS: Record<Exclude<ResourceKind, "extensions" | "skills">, RegExp> = { prompts: /\.md$/, themes: /\.json$/ };
@@ -17,8 +19,8 @@ export function filesOfPaths(paths: string[], kind: ResourceKind): string[] {
     if (isFile(p)) return [p];
     if (!isDirectory(p)) return [];
     if (kind === "extensions") return extensionFiles(p);
-    if (kind === "skills") return skillFiles(p, p);
-    return matching(p, PATTERNS[kind]);
+    if (kind === "skills") return skillFiles(p, p, new ScanGuard(), 0);
+    return matching(p, PATTERNS[kind], new ScanGuard(), 0);
   });
 }
 
@@ -52,20 +54,22 @@ function manifestExtensions(dir: string): string[] | undefined {
   }
 }
 
-function skillFiles(dir: string, root: string): string[] {
+function skillFiles(dir: string, root: string, guard: ScanGuard, depth: number): string[] {
+  if (!guard.enter(dir, depth)) return [];
   const names = visible(dir);
   if (names.includes("SKILL.md") && isFile(join(dir, "SKILL.md"))) return [join(dir, "SKILL.md")];
   return names.flatMap((name) => {
     const path = join(dir, name);
-    if (isDirectory(path)) return skillFiles(path, root);
+    if (isDirectory(path)) return skillFiles(path, root, guard, depth + 1);
     return dir === root && name.endsWith(".md") && isFile(path) ? [path] : [];
   });
 }
 
-function matching(dir: string, pattern: RegExp): string[] {
+function matching(dir: string, pattern: RegExp, guard: ScanGuard, depth: number): string[] {
+  if (!guard.enter(dir, depth)) return [];
   return visible(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (isDirectory(path)) return matching(path, pattern);
+    if (isDirectory(path)) return matching(path, pattern, guard, depth + 1);
     return pattern.test(name) && isFile(path) ? [path] : [];
   });
 }

@@ -4,6 +4,7 @@
 // and start-up (compose/settings.ts). A file that is not a JSON object is never overwritten.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { jsonProblem } from "./json-problem.js";
 
 export type SettingsObject = Record<string, unknown>;
 
@@ -28,15 +29,27 @@ export function isPlainObject(v: unknown): v is SettingsObject {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Parses a settings file's text; the error names the file and says what is wrong. */
+/** A settings file that cannot be read: its message says file:line:column and what is wrong there. */
+export class SettingsFileError extends Error {
+  constructor(
+    message: string,
+    /** The top-level keys the file holds, none of which applies while it is broken. */
+    readonly keys: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Parses a settings file's text; the error (a SettingsFileError) names the file and says what is wrong. */
 export function parseSettings(file: string, text: string): SettingsObject {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${file}: invalid JSON (${(error as Error).message})`);
+  } catch {
+    const p = jsonProblem(text);
+    throw new SettingsFileError(`${file}:${p.line}:${p.column}: invalid JSON (${p.reason})`, p.keys);
   }
-  if (!isPlainObject(value)) throw new Error(`${file}: settings must be a JSON object`);
+  if (!isPlainObject(value)) throw new SettingsFileError(`${file}: settings must be a JSON object`);
   return value;
 }
 

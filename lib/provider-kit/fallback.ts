@@ -45,7 +45,7 @@ export class Fallbacks {
   ): AsyncIterable<AssistantMessageEvent> | undefined {
     const rest = [...this.rest(model, options)];
     if (options.signal) this.down.set(options.signal, (this.down.get(options.signal) ?? new Set()).add(key(model)));
-    const api = this.api.current();
+    const api = this.api;
     for (let next = rest.shift(); next; next = rest.shift()) {
       const provider = api.registry.get("provider", next.api);
       if (!provider) {
@@ -62,14 +62,14 @@ export class Fallbacks {
   }
 
   private announce(from: Model, to: Model, reason: string, thinkingLevel: StreamOptions["thinkingLevel"]): void {
-    const api = this.api.current();
+    const api = this.api;
     api.diagnose({ level: "warning", where: key(from), message: `${key(from)} failed (${reason}); continuing on ${key(to)}` });
     api.actions.emit({ type: "model_fallback", from: key(from), to: key(to), reason, ...(thinkingLevel && { thinkingLevel }) });
   }
 
   /** settings `fallbacks` for this model (by `provider/id`, or the bare id), resolved to models. */
   private chainOf(model: Model): Model[] {
-    const api = this.api.current();
+    const api = this.api;
     const table = api.settings.fallbacks;
     if (typeof table !== "object" || table === null || Array.isArray(table)) return [];
     const entry = (table as Record<string, unknown>)[key(model)] ?? (table as Record<string, unknown>)[model.id];
@@ -93,6 +93,6 @@ export class Fallbacks {
   private warnOnce(message: string): void {
     if (this.warned.has(message)) return;
     this.warned.add(message);
-    this.api.current().diagnose({ level: "warning", where: "fallbacks", message });
+    this.api.diagnose({ level: "warning", where: "fallbacks", message });
   }
 }

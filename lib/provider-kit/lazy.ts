@@ -44,7 +44,7 @@ async function* stream(
         message: `${r.errorMessage}; retrying in ${Math.round(r.delayMs / 100) / 10} s (attempt ${r.attempt} of ${r.maxRetries})`,
       });
       // pi's session events, for the JSON stream, RPC clients and UIs.
-      api.current().actions.emit({
+      api.actions.emit({
         type: "auto_retry_start",
         attempt: r.attempt,
         maxAttempts: r.maxRetries,
@@ -52,7 +52,7 @@ async function* stream(
         errorMessage: r.errorMessage,
       });
     },
-    onRetryEnd: (r) => api.current().actions.emit({ type: "auto_retry_end", ...r }),
+    onRetryEnd: (r) => api.actions.emit({ type: "auto_retry_end", ...r }),
     hasFallback: (m) => fallbacks.rest(m, options).length > 0,
     fallback: (m, reason) => fallbacks.next(m, context, options, reason),
   });

@@ -1,9 +1,11 @@
 // Helpers for resource plugins (skills, prompt templates, themes, commands), the one entry point
 // they import: frontmatter parsing, a live index rebuilt from files with per-file caching and
-// ignore rules, resource paths from flags, settings and packages with their source info, and the
-// command helpers (parsing a slash line, mirroring data-backed commands, listing them, their order).
+// ignore rules, the one file-watching facility (watchPaths), resource paths from flags, settings
+// and packages with their source info, and the command helpers (parsing a slash line, mirroring data-backed commands, listing them, their order).
 export { type Frontmatter, type ParseFrontmatter, frontmatterError, frontmatterParser } from "./frontmatter.js";
 export { LiveIndex, type LiveIndexOptions } from "./live-index/live-index.js";
+export { ScanGuard, type ScanLimits, isInside } from "./scan/scan-guard.js";
+export { type PathWatcher, type WatchPathsOptions, watchPaths } from "./watch/watch-paths.js";
 export { type CachedFile, FileCache, type Parsed } from "./live-index/file-cache.js";
 export { IGNORE_FILES, addIgnoreRules, relPosix } from "./live-index/ignore-rules.js";
 export { type PathBase, expandPath, settingsPath, stringList } from "./paths/settings-paths.js";

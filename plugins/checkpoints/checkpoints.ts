@@ -99,7 +99,11 @@ export class Checkpoints {
       if (record) {
         const current = await this.repo.snapshot();
         undo.commit = current;
-        restoredFiles = await this.repo.restore(record.commit, current);
+        // A partial restore (some files in the way) can still be undone.
+        restoredFiles = await this.repo.restore(record.commit, current, record.messageTimestamp).catch(async (error: Error) => {
+          await this.store.setLastRewind(undo);
+          throw error;
+        });
       }
       await this.store.setLastRewind(undo);
       return { restoredFiles, leafId: sessions.leafId, ...(editorText !== undefined && { editorText }) };
@@ -121,7 +125,10 @@ export class Checkpoints {
       if (last.commit) {
         const current = await this.repo.snapshot();
         redo.commit = current;
-        restoredFiles = await this.repo.restore(last.commit, current);
+        restoredFiles = await this.repo.restore(last.commit, current, last.at).catch(async (error: Error) => {
+          await this.store.setLastRewind(redo);
+          throw error;
+        });
       }
       await this.store.setLastRewind(redo);
       return { restoredFiles, leafId: sessions.leafId };

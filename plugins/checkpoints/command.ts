@@ -26,7 +26,7 @@ export function rewindCommand(
       const cp = await checkpoints();
       if (!cp) return why();
       const list = (await cp.list()).reverse();
-      const ui = api.current().services.get("ui");
+      const ui = api.services.get("ui");
       if (!ui) return list.length ? list.map(line).join("\n") : "No checkpoints on this branch yet.";
       const options = [...(cp.canUndo() ? [UNDO] : []), ...list.map(line)];
       if (options.length === 0) return "No checkpoints on this branch yet: one is taken before each message you send.";

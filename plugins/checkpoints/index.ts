@@ -10,20 +10,24 @@
 // checkpoints are on, so a run without them (a --no-session print run) never loads it.
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { definePlugin, isEvent, type PluginApi, Stage } from "pi-kernel";
+import { definePlugin, isEvent, type PluginApi, type ToolEffect } from "pi-kernel";
 import type { Checkpoints } from "./checkpoints.js";
 import { rewindCommand } from "./command.js";
+import { Stages } from "../../contracts/stages.js";
+
+/** Effects that change no file in the workspace: such a call need not wait for the turn's snapshot. */
+const READS_ONLY: ReadonlySet<ToolEffect> = new Set(["read", "search", "fetch"]);
 
 export default definePlugin({
   name: "checkpoints",
-  uses: ["sessions", "ui"],
+  uses: ["file-mutations", "sessions", "ui"],
   setup(api) {
     const off = disabledReason(api);
     let warned = false;
     const warn = (message: string) => {
       if (warned) return;
       warned = true;
-      api.current().diagnose({ level: "warning", code: "checkpoints-failed", message: `checkpoints: ${message}` });
+      api.diagnose({ level: "warning", code: "checkpoints-failed", message: `checkpoints: ${message}` });
     };
     // Undefined when off, or when the snapshot code could not start (warned).
     const ready: Promise<Checkpoints | undefined> | undefined = off
@@ -69,8 +73,16 @@ export default definePlugin({
         void ready.then((checkpoints) => checkpoints?.capture(at));
       }
     });
-    // No tool runs before the snapshot of the turn it belongs to is taken.
-    api.on("toolCall", async () => void (await (await ready)?.idle()), { stage: Stage.EARLY - 10 });
+    // No tool that may change files runs before the snapshot of the turn it belongs to is taken;
+    // what a tool may do is what it declares (a reading, searching or fetching one need not wait).
+    api.on(
+      "toolCall",
+      async (event) => {
+        const effect = api.registry.get("tool", event.toolName)?.effect ?? "other";
+        if (!READS_ONLY.has(effect)) await (await ready)?.idle();
+      },
+      { stage: Stages.SNAPSHOT },
+    );
     api.on("shutdown", async () => (await ready)?.idle());
   },
 });

@@ -79,12 +79,12 @@ async function run(api: PluginApi, command: CommandDef, line: CommandLine, event
   try {
     result = await command.handler(line.args, { args: line.args, api });
   } catch (error) {
-    say(api.current(), `/${command.name} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
+    say(api, `/${command.name} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
     return { action: "handled" };
   }
   if (isTransform(result)) return { action: "transform", text: result.text, images: result.images ?? event.images };
   // current(): the command may have replaced the plugin generation (/reload).
-  if (typeof result === "string" && result) say(api.current(), result);
+  if (typeof result === "string" && result) say(api, result);
   return { action: "handled" };
 }
 

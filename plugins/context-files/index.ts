@@ -6,6 +6,7 @@
 // Every file is re-read on each request through a stat-keyed cache, so an edit to AGENTS.md reaches
 // the next request with no command typed, and an unchanged file costs one stat.
 import { definePlugin, Stage } from "pi-kernel";
+import { isTrusted } from "../../lib/packages/index.js";
 import { FileCache } from "./file-cache.js";
 import { formatProjectContext, PromptSources } from "./sources.js";
 
@@ -22,7 +23,7 @@ export default definePlugin({
       reported.add(key);
       api.diagnose({ level: "warning", where: path, message: `Could not read ${path}: ${message}` });
     };
-    const sources = new PromptSources(new FileCache(), api.agentDir, warn);
+    const sources = new PromptSources(new FileCache(), api.agentDir, warn, (cwd) => isTrusted(api.agentDir, cwd));
     api.services.provide("prompt-files", sources);
     if (api.flags.contextFiles === false) return; // -nc / --no-context-files
     // NORMAL: after the base prompt and its appended text (EARLY), before skills (LATE) and the

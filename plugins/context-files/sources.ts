@@ -2,7 +2,9 @@
 // - context files: the agent dir first, then every directory from the filesystem root down to the
 //   cwd, taking in each directory only the first of AGENTS.md, AGENTS.MD, CLAUDE.md, CLAUDE.MD;
 // - SYSTEM.md and APPEND_SYSTEM.md: the project's .pi/ copy, else the agent dir's.
+import { existsSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { isInside } from "../../lib/resource-kit/index.js";
 import type { FileCache } from "./file-cache.js";
 
 export const CONTEXT_FILE_NAMES = ["AGENTS.md", "AGENTS.MD", "CLAUDE.md", "CLAUDE.MD"];
@@ -14,15 +16,21 @@ import type { ContextFile } from "../../contracts/resources.js";
 export type Warn = (path: string, message: string) => void;
 
 export class PromptSources {
+  /**
+   * `trusted(cwd)`: whether the project may link its instruction files to places outside it. Until
+   * it is, a project's AGENTS.md that is a link to `~/.ssh/id_rsa` is not read: a cloned repository
+   * must not send the machine's files to the model before anyone said yes to it.
+   */
   constructor(
     private readonly cache: FileCache,
     private readonly agentDir: string,
     private readonly warn: Warn,
+    private readonly trusted: (cwd: string) => boolean = () => true,
   ) {}
 
   async contextFiles(cwd: string): Promise<ContextFile[]> {
     const dirs = [this.agentDir, ...ancestorsRootFirst(cwd)];
-    const found = await Promise.all(dirs.map((dir) => this.firstOf(dir, CONTEXT_FILE_NAMES)));
+    const found = await Promise.all(dirs.map((dir) => this.firstOf(dir, CONTEXT_FILE_NAMES, dir === this.agentDir ? undefined : cwd)));
     const seen = new Set<string>();
     const files: ContextFile[] = [];
     for (const file of found) {
@@ -44,17 +52,49 @@ export class PromptSources {
   }
 
   private async projectOrGlobal(cwd: string, name: string): Promise<ContextFile | undefined> {
-    return (await this.firstOf(join(resolve(cwd), ".pi"), [name])) ?? (await this.firstOf(this.agentDir, [name]));
+    return (await this.firstOf(join(resolve(cwd), ".pi"), [name], cwd)) ?? (await this.firstOf(this.agentDir, [name]));
   }
 
-  private async firstOf(dir: string, names: string[]): Promise<ContextFile | undefined> {
+  /** `cwd`: the file belongs to the project at cwd (not the agent dir), so it may have to stay inside it. */
+  private async firstOf(dir: string, names: string[], cwd?: string): Promise<ContextFile | undefined> {
     for (const name of names) {
       const path = join(dir, name);
       const outcome = await this.cache.read(path);
-      if (outcome.kind === "file") return { path, content: outcome.content };
+      if (outcome.kind === "file") {
+        if (cwd !== undefined && this.leavesProject(path, cwd)) {
+          this.warn(path, "it links to a file outside the project, which is not trusted yet (pi --trust, or trust it when asked)");
+          continue;
+        }
+        return { path, content: outcome.content };
+      }
       if (outcome.kind === "error") this.warn(path, outcome.message);
     }
     return undefined;
+  }
+
+  /** A found file inside the project whose real path is outside it, in a project not trusted. */
+  private leavesProject(path: string, cwd: string): boolean {
+    const real = realOf(path);
+    if (real === path) return false; // no link on the way: the common case costs one realpath
+    const root = projectRoot(cwd);
+    if (!isInside(root, path) && !isInside(realOf(root), path)) return false; // above the project: the user's own file
+    return !isInside(realOf(root), real) && !this.trusted(cwd);
+  }
+}
+
+/** The git root above cwd, else cwd itself: what a cloned repository controls. */
+function projectRoot(cwd: string): string {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, ".git"))) return dir;
+    if (dirname(dir) === dir) return resolve(cwd);
+  }
+}
+
+function realOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }
 

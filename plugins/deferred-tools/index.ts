@@ -35,6 +35,8 @@ function searchTool(api: PluginApi): ToolDef {
   const tool: ToolDef<typeof parameters> = {
     name: "tool_search",
     label: "Tool search",
+    // It searches the tool catalogue, not files: no paths.
+    effect: "search",
     description:
       "Find and load deferred tools (listed in the system prompt) by what you need to do. The matches become callable in your next turn.",
     parameters,

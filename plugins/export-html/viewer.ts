@@ -34,9 +34,10 @@ export const VIEWER_SCRIPT = String.raw`
   }
   function toolCall(c) {
     var a = c.arguments || {}, body;
-    if (c.name === "edit" && Array.isArray(a.edits)) {
+    // By the arguments' shape (the page has no tool definitions): replacements as a diff, a command line.
+    if (Array.isArray(a.edits) && a.edits.every(function (e) { return e && typeof e.oldText === "string"; })) {
       body = a.edits.map(function (e) { return diff(String(e.oldText).split("\n").map(function (l) { return "-" + l; }).concat(String(e.newText).split("\n").map(function (l) { return "+" + l; })).join("\n")); }).join("");
-    } else if (c.name === "bash") body = "<pre class=code>$ " + esc(a.command) + "</pre>";
+    } else if (typeof a.command === "string") body = "<pre class=code>$ " + esc(a.command) + "</pre>";
     else body = "<pre class=args>" + esc(JSON.stringify(a, null, 2)) + "</pre>";
     return "<div class=tool><div class=tool-title>" + esc(c.name) + (a.path ? " <span class=muted>" + esc(a.path) + "</span>" : "") + "</div>" + body + "</div>";
   }

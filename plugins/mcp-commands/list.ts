@@ -22,7 +22,7 @@ export async function listServers(api: PluginApi): Promise<string> {
   if (!mcp) {
     for (const s of all.servers) {
       const entry = { name: s.name, scope: s.scope, transport: transportOf(s.config), state: "not loaded" };
-      lines.push(formatServerLine(entry, targetOf(s.config)));
+      lines.push(formatServerLine(entry, targetOf(s.given)));
     }
     if (all.servers.length) lines.push("(the mcp plugin is not loaded in this agent, so no server was started)");
   } else {
@@ -33,7 +33,7 @@ export async function listServers(api: PluginApi): Promise<string> {
     const skipped = trusted ? [] : all.servers.filter((s) => s.scope === ("project" as McpScope));
     for (const s of skipped)
       lines.push(
-        formatServerLine({ name: s.name, scope: s.scope, transport: transportOf(s.config), state: "not loaded" }, targetOf(s.config)),
+        formatServerLine({ name: s.name, scope: s.scope, transport: transportOf(s.config), state: "not loaded" }, targetOf(s.given)),
       );
   }
   if (!trusted && all.servers.some((s) => s.scope === "project"))

@@ -1,11 +1,12 @@
 // One configured MCP server and its live connection, through the official SDK (loaded on the
 // first connect, so an agent with no server pays nothing). Kept across plugin reloads (api.keep
 // holds the manager that owns these), so a reload does not respawn a server whose config is the
-// same. Every message that leaves this file is scrubbed of the config's env and header values.
+// same. Every message that leaves this file is scrubbed of the config's env and header values
+// and of what its `${VAR}` references expanded to.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerState, McpServerStatus } from "../../contracts/mcp.js";
-import { type LoadedMcpServer, transportOf } from "../../lib/mcp-kit/index.js";
+import { type LoadedMcpServer, secretsOf, transportOf } from "../../lib/mcp-kit/index.js";
 import { LazyOutputValidator } from "./output-validator.js";
 import { claimPrestarted } from "./prestart.js";
 import { loadSdk, loadSdkHttp } from "./sdk.js";
@@ -16,6 +17,8 @@ export interface McpToolInfo {
   title?: string;
   description?: string;
   inputSchema: Record<string, unknown>;
+  /** The server's hints about what the tool does (MCP `ToolAnnotations`); absent ones are unknown. */
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; openWorldHint?: boolean; idempotentHint?: boolean };
 }
 
 export interface McpPromptInfo {
@@ -93,11 +96,8 @@ export class McpConnection {
 
   /** Scrubs the config's secrets (env and header values) out of a message. */
   scrub(text: string): string {
-    const { env = {}, headers = {} } = this.entry.config;
     let out = text;
-    for (const secret of [...Object.values(env), ...Object.values(headers)]) {
-      if (secret.length >= 3) out = out.split(secret).join("***");
-    }
+    for (const secret of secretsOf(this.entry)) out = out.split(secret).join("***");
     return out;
   }
 

@@ -45,7 +45,7 @@ export default definePlugin({
     const given = api.keep("session-servers", () => ({ servers: [] as LoadedMcpServer[] }));
     const load = () => {
       const { servers, problems } = loadMcpConfig(files());
-      for (const p of problems) api.current().diagnose({ level: "warning", code: "mcp-config", where: "mcp", message: p });
+      for (const p of problems) api.diagnose({ level: "warning", code: "mcp-config", where: "mcp", message: p });
       const names = new Set(given.servers.map((s) => s.name));
       return [...servers.filter((s) => !names.has(s.name)), ...given.servers];
     };
@@ -67,7 +67,7 @@ export default definePlugin({
         live,
         () => startupTimeout(api),
         (servers, from) => {
-          given.servers = servers.map((s) => ({ ...s, scope: "session", file: from }));
+          given.servers = servers.map((s) => ({ ...s, given: s.config, scope: "session", file: from }));
           manager.apply(load());
         },
       ),
@@ -82,7 +82,7 @@ export default definePlugin({
           if (waitedFor.has(name)) continue;
           waitedFor.add(name);
           const where = manager.conns.get(name)?.entry.file;
-          api.current().diagnose({
+          api.diagnose({
             level: "warning",
             code: "mcp-server",
             where,
@@ -99,7 +99,7 @@ export default definePlugin({
       const stop = watchConfig(
         files().map((f) => f.file),
         () => manager.apply(load()),
-        (message) => api.current().diagnose({ level: "warning", where: "mcp", message }),
+        (message) => api.diagnose({ level: "warning", where: "mcp", message }),
       );
       api.onDispose(stop);
     }
@@ -118,7 +118,7 @@ function startupTimeout(api: PluginApi): number {
 
 function report(api: PluginApi, server: string, message: string): void {
   try {
-    api.current().diagnose({ level: "warning", code: "mcp-server", where: server, message });
+    api.diagnose({ level: "warning", code: "mcp-server", where: server, message });
   } catch {
     // the plugin left the agent; nobody to tell
   }
@@ -146,7 +146,7 @@ function service(
     ready: (timeoutMs) => manager.ready(timeoutMs ?? timeout()),
     config(name) {
       const c = manager.conns.get(name);
-      return c && { ...redactConfig(c.entry.config), scope: c.entry.scope, file: c.entry.file };
+      return c && { ...redactConfig(c.entry.given), scope: c.entry.scope, file: c.entry.file };
     },
     setSessionServers,
   };

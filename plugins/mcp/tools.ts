@@ -2,7 +2,7 @@
 // the server's JSON schema as `parameters`, deferred unless the server says `"defer": false`.
 // A tool object is made once per name and generation and then follows the server: its getters
 // read the binding, so a re-listed tool changes in place and a vanished one goes inactive.
-import type { ToolDef, ToolResult } from "pi-kernel";
+import type { ToolDef, ToolEffect, ToolResult } from "pi-kernel";
 import type { McpConnection, McpToolInfo } from "./connection.js";
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -39,6 +39,9 @@ export function makeTool(name: string, binding: ToolBinding): ToolDef {
     get parameters() {
       return binding.parameters;
     },
+    get effect() {
+      return mcpEffect(binding.tool.annotations);
+    },
     /** Behind tool_search while its server offers it (lib/tool-kit's marker, kept current). */
     get deferred() {
       return binding.live && binding.conn.defer;
@@ -49,6 +52,20 @@ export function makeTool(name: string, binding: ToolBinding): ToolDef {
     execute: (_id: string, params: Record<string, unknown>, signal: AbortSignal) => callTool(binding, params, signal),
   };
   return tool as unknown as ToolDef;
+}
+
+/**
+ * A tool's effect from the server's annotations. Only hints the server states count (the spec's
+ * defaults, destructive and open-world, would make every tool alike): read-only is "read", or
+ * "fetch" when it reaches the open world (web, remote APIs); destructive in a closed world edits
+ * local state ("edit"), in an open or unstated one it may do anything ("other"); an open-world tool
+ * that is neither is "fetch". No hints: "other", which every permission mode but yolo asks about.
+ */
+export function mcpEffect(hints: McpToolInfo["annotations"]): ToolEffect {
+  if (!hints) return "other";
+  if (hints.readOnlyHint === true) return hints.openWorldHint === true ? "fetch" : "read";
+  if (hints.destructiveHint === true) return hints.openWorldHint === false ? "edit" : "other";
+  return hints.openWorldHint === true ? "fetch" : "other";
 }
 
 async function callTool(b: ToolBinding, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {

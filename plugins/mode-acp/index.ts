@@ -6,6 +6,7 @@
 // offered, asks the permission policy's questions with session/request_permission, and turns the
 // agent's events into session updates.
 import { definePlugin, Stage } from "pi-kernel";
+import { passesProviderKeys } from "../../lib/tool-kit/index.js";
 import { clientFileSystem } from "./client-fs.js";
 import { AcpState } from "./state.js";
 import { terminalBash } from "./terminal.js";
@@ -13,7 +14,7 @@ import { acpUi } from "./ui.js";
 
 export default definePlugin({
   name: "mode-acp",
-  uses: ["commands", "compaction", "file-system", "mcp", "models", "permissions", "sessions", "ui"],
+  uses: ["commands", "compaction", "file-system", "mcp", "models", "permissions", "sessions", "shellSandbox", "ui"],
   // The bash tool it wraps, and the permission gate it asks after, are set up first.
   after: ["tools-core", "permissions"],
   setup(api) {
@@ -31,7 +32,9 @@ export default definePlugin({
     api.services.provide("file-system", clientFileSystem(state));
     api.services.provide("ui", acpUi(state, bridge));
     const bash = api.registry.get("tool", "bash");
-    if (bash) api.register.tool(terminalBash(bash, state, bridge));
+    const sandboxed = () => api.services.get("shellSandbox")?.active() === true;
+    const keys = () => (passesProviderKeys(api.settings) ? [] : (api.services.get("models")?.keyVariables() ?? []));
+    if (bash) api.register.tool(terminalBash(bash, state, bridge, { sandboxed, keyVariables: keys }));
     api.on("event", (event) => state.bridge?.event(event));
     // After the other gates (permissions): the call runs now, so it is in progress.
     api.on("toolCall", (event) => state.bridge?.beforeRun(event), { stage: Stage.LATE });

@@ -3,10 +3,11 @@
 // A cancelled prompt (or a client that answers `cancelled`) counts as no answer, which denies.
 import type { PermissionAnswer, PermissionAsker } from "../../contracts/permissions.js";
 import type { AcpState } from "./state.js";
-import { toolKind, toolLocations } from "./tool-info.js";
+import { callInfo, type ToolLookup } from "./tool-info.js";
 
-export function permissionAsker(state: AcpState, cwd: () => string): PermissionAsker {
+export function permissionAsker(state: AcpState, cwd: () => string, tools: ToolLookup): PermissionAsker {
   return async (request) => {
+    const { kind, locations } = callInfo(tools(request.toolName), request.toolName, request.args, cwd());
     const client = state.client;
     const turn = state.turn;
     if (!client || !state.sessionId) return undefined;
@@ -19,9 +20,9 @@ export function permissionAsker(state: AcpState, cwd: () => string): PermissionA
           toolCall: {
             toolCallId: request.toolCallId,
             title: request.reason ? `${request.summary} (${request.reason})` : request.summary,
-            kind: toolKind(request.toolName),
+            kind,
             status: "pending",
-            locations: toolLocations(request.args, cwd()),
+            locations,
             rawInput: request.args,
           },
           options: [

@@ -3,15 +3,15 @@
 // `tool_call` already completed or failed, with its output.
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from "pi-kernel";
-import { resultContent, toolKind, toolLocations, toolTitle } from "./tool-info.js";
+import { callInfo, resultContent, type ToolLookup } from "./tool-info.js";
 
-export function replayUpdates(messages: readonly AgentMessage[], cwd: string): SessionUpdate[] {
+export function replayUpdates(messages: readonly AgentMessage[], cwd: string, tools: ToolLookup): SessionUpdate[] {
   const results = new Map<string, ToolResultMessage>();
   for (const m of messages) if (m.role === "toolResult") results.set((m as ToolResultMessage).toolCallId, m as ToolResultMessage);
   const out: SessionUpdate[] = [];
   for (const m of messages) {
     if (m.role === "user") out.push(...userUpdates(m as UserMessage));
-    else if (m.role === "assistant") out.push(...assistantUpdates(m as AssistantMessage, results, cwd));
+    else if (m.role === "assistant") out.push(...assistantUpdates(m as AssistantMessage, results, cwd, tools));
   }
   return out;
 }
@@ -27,7 +27,7 @@ function userUpdates(m: UserMessage): SessionUpdate[] {
   );
 }
 
-function assistantUpdates(m: AssistantMessage, results: Map<string, ToolResultMessage>, cwd: string): SessionUpdate[] {
+function assistantUpdates(m: AssistantMessage, results: Map<string, ToolResultMessage>, cwd: string, tools: ToolLookup): SessionUpdate[] {
   const out: SessionUpdate[] = [];
   for (const c of m.content) {
     if (c.type === "text" && c.text) out.push({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: c.text } });
@@ -35,13 +35,14 @@ function assistantUpdates(m: AssistantMessage, results: Map<string, ToolResultMe
       out.push({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: c.thinking } });
     else if (c.type === "toolCall") {
       const result = results.get(c.id);
+      const { title, kind, locations } = callInfo(tools(c.name), c.name, c.arguments, cwd);
       out.push({
         sessionUpdate: "tool_call",
         toolCallId: c.id,
-        title: toolTitle(c.name, c.arguments, cwd),
-        kind: toolKind(c.name),
+        title,
+        kind,
         status: !result || result.isError ? "failed" : "completed",
-        locations: toolLocations(c.arguments, cwd),
+        locations,
         rawInput: c.arguments,
         content: resultContent(result),
       });

@@ -8,13 +8,14 @@ import { exitOnSignals, guardStdout } from "../../lib/mode-kit/index.js";
 import { agentInfo } from "./agent-info.js";
 import { configOptions, setConfigOption, setMode } from "./config.js";
 import { permissionAsker } from "./permission.js";
+import { registryLookup } from "./tool-info.js";
 import { AcpPrompts } from "./prompt.js";
 import { AcpSessions } from "./sessions.js";
 import type { AcpState } from "./state.js";
 import { EventBridge } from "./updates.js";
 
 export async function serve(api: PluginApi, state: AcpState): Promise<number> {
-  const live = () => api.current();
+  const live = () => api;
   const bridge = new EventBridge(live, state);
   const sessions = new AcpSessions(live, state, bridge);
   const prompts = new AcpPrompts(live, state, bridge, sessions);
@@ -54,7 +55,7 @@ export async function serve(api: PluginApi, state: AcpState): Promise<number> {
   const undo = [exitOnSignals({ abort: () => live().actions.abort(), waitForIdle: () => live().actions.waitForIdle() })];
   const permissions = live().services.get("permissions");
   if (permissions) {
-    undo.push(permissions.setAsker(permissionAsker(state, () => live().cwd)));
+    undo.push(permissions.setAsker(permissionAsker(state, () => live().cwd, registryLookup(live))));
     undo.push(
       permissions.onModeChange((mode) => {
         if (!state.sessionId) return;

@@ -9,6 +9,7 @@ import type { PluginApi } from "pi-kernel";
 import { configOptions, sessionModes } from "./config.js";
 import { mcpConfigs } from "./mcp-servers.js";
 import { replayUpdates } from "./replay.js";
+import { registryLookup } from "./tool-info.js";
 import type { AcpState } from "./state.js";
 import type { EventBridge } from "./updates.js";
 
@@ -42,7 +43,8 @@ export class AcpSessions {
     if (api.agent.sessionId !== params.sessionId) await this.open(params.sessionId);
     this.bind(params.sessionId, params.mcpServers);
     // The history goes out before the response, as the protocol asks.
-    for (const update of replayUpdates(this.api().agent.messages, this.api().cwd)) await this.state.update(update, params.sessionId);
+    for (const update of replayUpdates(this.api().agent.messages, this.api().cwd, registryLookup(this.api)))
+      await this.state.update(update, params.sessionId);
     return { modes: sessionModes(this.api()), configOptions: configOptions(this.api()) };
   }
 

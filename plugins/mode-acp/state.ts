@@ -27,7 +27,7 @@ export class AcpState {
   bridge: EventBridge | undefined;
   turn: Turn | undefined;
   /** Old and new text of files the running tool calls change, for the `diff` content. */
-  readonly snapshots = new Map<string, { path: string; oldText: string | null }>();
+  readonly snapshots = new Map<string, { path: string; oldText: string | null }[]>();
 
   get connected(): boolean {
     return this.client !== undefined;

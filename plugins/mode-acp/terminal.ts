@@ -1,6 +1,13 @@
 // bash in a client terminal: when the client offers `terminal`, the model's commands run in a
 // terminal the editor shows live (embedded in the tool call); the model gets the tail of the
 // output, as from the local bash tool. Without a terminal (or outside a prompt) the local tool runs.
+//
+// With the OS sandbox on, the local tool runs instead (its output still streams to the editor as
+// text). Sending the bwrap-wrapped command line to the client would hand the guarantee to a
+// process we do not control: the client spawns it with its own environment (provider keys
+// included), its own PATH (another bwrap, or none) and possibly on another machine or in a
+// container where our probe means nothing, and `--die-with-parent` would tie it to the editor,
+// not to us. Run locally, the sandbox is the one the probe checked, with keys stripped.
 import type { ToolDef, ToolResult } from "pi-kernel";
 import { formatSize, MAX_BYTES, onAbort, pickShell, truncateTail } from "../../lib/tool-kit/index.js";
 import type { AcpState } from "./state.js";
@@ -9,27 +16,45 @@ import type { EventBridge } from "./updates.js";
 type Params = { command: string; timeout?: number };
 
 /** The local bash tool, run through the client's terminal while a client offers one. */
-export function terminalBash(local: ToolDef, state: AcpState, bridge: () => EventBridge | undefined): ToolDef {
+export function terminalBash(
+  local: ToolDef,
+  state: AcpState,
+  bridge: () => EventBridge | undefined,
+  shell: { sandboxed: () => boolean; keyVariables: () => readonly string[] },
+): ToolDef {
   return {
     ...local,
     override: true,
     execute(id, params, signal, onUpdate, ctx) {
       const client = state.client;
       const link = bridge();
-      if (!state.offersTerminal() || !state.turn || !client || !link) return local.execute(id, params, signal, onUpdate, ctx);
-      return runInTerminal(state, link, id, params as Params, signal, ctx.cwd);
+      if (shell.sandboxed() || !state.offersTerminal() || !state.turn || !client || !link)
+        return local.execute(id, params, signal, onUpdate, ctx);
+      return runInTerminal(state, link, id, params as Params, signal, ctx.cwd, shell.keyVariables());
     },
   };
 }
 
-async function runInTerminal(state: AcpState, bridge: EventBridge, id: string, params: Params, signal: AbortSignal, cwd: string) {
+async function runInTerminal(
+  state: AcpState,
+  bridge: EventBridge,
+  id: string,
+  params: Params,
+  signal: AbortSignal,
+  cwd: string,
+  keys: readonly string[],
+) {
   signal.throwIfAborted();
   const sessionId = state.requireSession("bash");
   // Twice what the model is shown: the tail it gets stays whole when the client trims the head.
+  // The client spawns with its own environment, which may hold provider keys too: `env -u` takes
+  // out the ones the agent knows, as the local tool's environment goes without them.
+  const shell = [pickShell(), "-c", params.command];
+  const argv = keys.length ? ["env", ...keys.flatMap((k) => ["-u", k]), ...shell] : shell;
   const terminal = await state.client!.createTerminal({
     sessionId,
-    command: pickShell(),
-    args: ["-c", params.command],
+    command: argv[0]!,
+    args: argv.slice(1),
     cwd,
     outputByteLimit: 2 * MAX_BYTES,
   });

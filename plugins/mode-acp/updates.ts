@@ -8,7 +8,7 @@ import type { ToolCallEvent } from "pi-kernel";
 import { configOptions } from "./config.js";
 import { diffContent, takeSnapshot } from "./diffs.js";
 import type { AcpState } from "./state.js";
-import { resultContent, toolKind, toolLocations, toolTitle } from "./tool-info.js";
+import { callInfo, registryLookup, resultContent } from "./tool-info.js";
 
 export class EventBridge {
   private chain: Promise<void> = Promise.resolve();
@@ -53,14 +53,15 @@ export class EventBridge {
         this.queue(() => state.update({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: e.delta } }));
     } else if (isEvent(event, "tool_execution_start")) {
       const args = (event.args ?? {}) as Record<string, unknown>;
+      const { title, kind, locations } = callInfo(this.tool(event.toolName), event.toolName, args, cwd);
       this.queue(() =>
         state.update({
           sessionUpdate: "tool_call",
           toolCallId: event.toolCallId,
-          title: toolTitle(event.toolName, args, cwd),
-          kind: toolKind(event.toolName),
+          title,
+          kind,
           status: "pending",
-          locations: toolLocations(args, cwd),
+          locations,
           rawInput: args,
         }),
       );
@@ -70,9 +71,8 @@ export class EventBridge {
       this.queue(() => state.update({ sessionUpdate: "tool_call_update", toolCallId: event.toolCallId, status: "in_progress", content }));
     } else if (isEvent(event, "tool_execution_end")) {
       const terminal = this.inTerminal.delete(event.toolCallId);
-      const args = this.args(event.toolCallId);
       this.queue(async () => {
-        const diff = await diffContent(state, event.toolCallId, event.toolName, args, event.isError);
+        const diff = await diffContent(state, event.toolCallId, event.isError);
         const text = terminal && !event.isError ? [] : resultContent(event.result);
         await state.update({
           sessionUpdate: "tool_call_update",
@@ -89,17 +89,14 @@ export class EventBridge {
   async beforeRun(event: ToolCallEvent): Promise<undefined> {
     const state = this.state;
     if (!state.turn || !state.connected) return undefined;
-    this.argsById.set(event.toolCallId, event.input);
-    await takeSnapshot(state, event.toolCallId, event.toolName, event.input, this.api().cwd);
+    const cwd = this.api().cwd;
+    await takeSnapshot(state, event.toolCallId, callInfo(this.tool(event.toolName), event.toolName, event.input, cwd));
     this.queue(() => state.update({ sessionUpdate: "tool_call_update", toolCallId: event.toolCallId, status: "in_progress" }));
     return undefined;
   }
 
-  private readonly argsById = new Map<string, Record<string, unknown>>();
-
-  private args(toolCallId: string): Record<string, unknown> {
-    const args = this.argsById.get(toolCallId) ?? {};
-    this.argsById.delete(toolCallId);
-    return args;
+  /** The tool's definition: what it declares decides the kind, the title and whether there is a diff. */
+  private tool(name: string) {
+    return registryLookup(this.api)(name);
   }
 }

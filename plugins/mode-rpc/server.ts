@@ -22,7 +22,7 @@ export function serve(api: PluginApi, channel: Channel): Promise<number> {
   channel.send = send;
   for (const record of channel.backlog.splice(0)) send(record);
   // Always reach the live generation: a plugin reload must not strand the loop on a stale api.
-  const ctx: RpcContext = { api: () => api.current(), send, background: new Set(), queue: channel.queue };
+  const ctx: RpcContext = { api: () => api, send, background: new Set(), queue: channel.queue };
   const unhook = exitOnSignals({ abort: () => ctx.api().actions.abort(), waitForIdle: () => ctx.api().actions.waitForIdle() });
   return new Promise((resolve) => {
     const stop = readJsonl(

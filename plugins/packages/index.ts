@@ -47,8 +47,8 @@ async function askForTrust(api: PluginApi, found: string[]): Promise<void> {
   do {
     await new Promise((r) => setTimeout(r, 100).unref());
     if (Date.now() > deadline) return;
-  } while (!api.current().services.has("ui"));
-  const live = api.current();
+  } while (!api.services.has("ui"));
+  const live = api;
   const ui = live.services.use("ui");
   const yes = await ui.confirm(
     "Trust this folder?",

@@ -22,7 +22,7 @@ export function permissionsCommand(api: PluginApi, permissions: Permissions): Co
         permissions.setMode(wanted as PermissionMode);
         return `Permission mode: ${permissions.mode()}`;
       }
-      const ui = api.current().services.get("ui");
+      const ui = api.services.get("ui");
       if (!ui) return overview(permissions);
       const labels = permissions.modes().map((m) => `${m.id === permissions.mode() ? "● " : "  "}${m.id}: ${m.description}`);
       const picked = await ui.select("Permission mode", labels);

@@ -3,7 +3,7 @@
 // the UIs cycle it with a shortcut (alt+m, or permissions.cycleKey), `/permissions` shows and
 // sets it, RPC clients use get_permission_mode / set_permission_mode / cycle_permission_mode.
 // Every tool passes the gate: built-in, plugin and MCP tools alike.
-import { definePlugin, Stage } from "pi-kernel";
+import { definePlugin, Stage, Type } from "pi-kernel";
 import type { PermissionMode } from "../../contracts/permissions.js";
 import { permissionsCommand } from "./command.js";
 import { type KeptState, Permissions } from "./permissions.js";
@@ -13,24 +13,35 @@ export default definePlugin({
   name: "permissions",
   provides: ["permissions"],
   uses: ["ui", "sessions"],
+  flags: {
+    "permission-mode": { type: "string", choices: MODE_ORDER, default: "yolo", description: "start in this permission mode" },
+  },
+  settings: Type.Object({
+    permissions: Type.Optional(
+      Type.Object({
+        mode: Type.Optional(Type.Union(MODE_ORDER.map((m) => Type.Literal(m)))),
+        allow: Type.Optional(Type.Array(Type.String())),
+        deny: Type.Optional(Type.Array(Type.String())),
+        ask: Type.Optional(Type.Array(Type.String())),
+        cycleKey: Type.Optional(Type.String()),
+      }),
+    ),
+  }),
   setup(api) {
-    const report = (message: string) => api.current().diagnose({ level: "warning", code: "permissions-settings", message });
+    const report = (message: string) => api.diagnose({ level: "warning", code: "permissions-settings", message });
     const settings = new PermissionSettings(api.agentDir, api.cwd, report);
     const state = api.keep<KeptState>("state", () => ({
       mode: startMode(api.flags.permissionMode, settings, (d) => api.diagnose(d)),
       sessionRules: [],
     }));
-    const permissions = new Permissions(() => api.current(), state, settings);
+    const permissions = new Permissions(() => api, state, settings);
     api.services.provide("permissions", permissions);
     // LATE: other taps may rewrite a call's input in place; the rules must judge (and the user
     // must see) the call that will actually run. A tap before us that blocks ends it anyway.
     api.on("toolCall", (event) => permissions.gate(event), { stage: Stage.LATE });
 
     const showMode = (mode: PermissionMode) =>
-      api
-        .current()
-        .services.get("ui")
-        ?.setStatus("permissions", mode === "yolo" ? undefined : `mode: ${mode}`);
+      api.services.get("ui")?.setStatus("permissions", mode === "yolo" ? undefined : `mode: ${mode}`);
     permissions.onModeChange(showMode);
     // At start only a mode other than the default is worth a footer line (and an RPC status request).
     api.on("boot", () => {
@@ -47,7 +58,7 @@ export default definePlugin({
       handler: () => {
         const mode = permissions.cycle();
         const info = permissions.modes().find((m) => m.id === mode);
-        api.current().services.get("ui")?.notify(`Permission mode: ${mode} (${info?.description})`);
+        api.services.get("ui")?.notify(`Permission mode: ${mode} (${info?.description})`);
       },
     });
     api.register.command(permissionsCommand(api, permissions));

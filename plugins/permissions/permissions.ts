@@ -13,10 +13,12 @@ import type {
 } from "../../contracts/permissions.js";
 import { askThroughUi } from "./asker.js";
 import { AuditLog, type AuditRecord, auditFile } from "./audit.js";
-import { suggestRule, summarize } from "./classify.js";
-import { type Decision, decide } from "./decide.js";
-import { parseRule } from "./rules.js";
+import { callView, suggestRule, summarize } from "./classify.js";
+import { type Decision, decide, unjudged } from "./decide.js";
+import { loadBashParser } from "./bash-parser.js";
+import { type CallView, parseRule } from "./rules.js";
 import { MODE_ORDER, type PermissionSettings, type SourcedRule } from "./settings.js";
+import { prepareShellRules } from "./shell-decision.js";
 
 export const MODES: readonly PermissionModeInfo[] = [
   { id: "yolo", name: "YOLO", description: "Nothing is asked (pi's behaviour); deny and ask rules still apply" },
@@ -90,22 +92,29 @@ export class Permissions implements PermissionsService {
 
   /** The toolCall gate. */
   async gate(event: ToolCallEvent): Promise<ToolCallBlock | undefined> {
-    const call = { toolName: event.toolName, args: event.input, cwd: this.api().cwd };
-    const agentDir = this.api().agentDir;
-    const first = decide(call, this.state.mode, this.rules(), agentDir);
+    const call = this.view(event);
+    const first = await this.decide(call);
     if (first.action !== "ask") return this.settle(event, first);
     // Questions go one at a time; decide again once it is this call's turn.
     const turn = this.queue.then(async () => {
-      const now = decide(call, this.state.mode, this.rules(), agentDir);
+      const now = await this.decide(call);
       return now.action === "ask" ? this.ask(event, now) : this.settle(event, now);
     });
     this.queue = turn.catch(() => {});
     return turn;
   }
 
+  /** The bash parser loads here, the first time a bash rule has to be checked (never at start-up). */
+  private async decide(call: CallView): Promise<Decision> {
+    const rules = this.rules();
+    await prepareShellRules(call, rules);
+    return decide(call, this.state.mode, rules, this.api().agentDir);
+  }
+
   private async ask(event: ToolCallEvent, decision: Extract<Decision, { action: "ask" }>): Promise<ToolCallBlock | undefined> {
-    const cwd = this.api().cwd;
-    const call = { toolName: event.toolName, args: event.input, cwd };
+    const call = this.view(event);
+    // The suggested rule depends on how bash reads the command.
+    if (call.effect === "execute") await loadBashParser();
     const request: PermissionRequest = {
       toolCallId: event.toolCallId,
       toolName: event.toolName,
@@ -116,12 +125,16 @@ export class Permissions implements PermissionsService {
     };
     const why = decision.rule
       ? `the rule ${decision.rule.text} asks`
-      : `permission mode ${this.state.mode}${decision.reason ? `; ${decision.reason}` : ""}`;
+      : unjudged(decision)
+        ? decision.reason
+        : `permission mode ${this.state.mode}${decision.reason ? `; ${decision.reason}` : ""}`;
     const asker = this.askers.at(-1) ?? this.uiAsker();
     if (!asker) {
       const reason =
         `Permission needed for ${request.summary} (${why}), but there is nobody to ask in this mode (print or JSON). ` +
-        `Allow it with a rule in settings ("permissions": {"allow": ["${request.suggestedRule}"]}) or run with --permission-mode yolo.`;
+        (unjudged(decision)
+          ? "No rule can allow a command that cannot be judged: write it so each command it runs is spelled out."
+          : `Allow it with a rule in settings ("permissions": {"allow": ["${request.suggestedRule}"]}) or run with --permission-mode yolo.`);
       await this.log(event, request, { decision: "deny", by: "nobody", rule: decision.rule?.text });
       return { block: true, reason };
     }
@@ -151,6 +164,12 @@ export class Permissions implements PermissionsService {
     return { block: true, reason };
   }
 
+  /** The call with what its tool declares (effect, paths), from the registry: rules and modes read those, not names. */
+  private view(event: ToolCallEvent): CallView {
+    const api = this.api();
+    return callView(event, api.registry.get("tool", event.toolName), api.cwd);
+  }
+
   private uiAsker(): PermissionAsker | undefined {
     const ui = this.api().services.get("ui");
     return ui && ((request) => askThroughUi(ui, request, ".pi/settings.json"));
@@ -172,7 +191,7 @@ export class Permissions implements PermissionsService {
   }
 
   private async settle(event: ToolCallEvent, decision: Exclude<Decision, { action: "ask" }>): Promise<ToolCallBlock | undefined> {
-    const call = { toolName: event.toolName, args: event.input, cwd: this.api().cwd };
+    const call = this.view(event);
     await this.log(event, { summary: summarize(call) }, { decision: decision.action, by: decision.by, rule: decision.rule?.text });
     return decision.action === "deny" ? { block: true, reason: decision.reason } : undefined;
   }

@@ -3,11 +3,16 @@
 // `Bash(npm test:*)` (prefix), `Bash(git status)` (exact), `Bash(git * main)` (wildcards),
 // `Edit(src/**)`, `Read(./.env)`, `Read(~/secrets/**)`, `Read(//etc/passwd)` (gitignore-style
 // paths: relative to the workspace, `~/` home, `//` absolute; no slash matches at any depth).
-// Names are matched case-insensitively; `Edit` covers every file-editing tool and `Read` every
-// reading one, as in Claude Code.
+// Names are matched case-insensitively; `Edit` covers every tool whose effect is "edit" and `Read`
+// every reading or searching one, as in Claude Code, by what the tool declares, never by its name.
+// Paths match canonically (lib/tool-kit canonicalPath): the file the tool will open, however the
+// call spells it, against the specifier with its fixed part resolved the same way.
 import { homedir } from "node:os";
 import { sep } from "node:path";
+import type { ToolEffect } from "pi-kernel";
 import { canonicalPath, namedPath } from "../../lib/tool-kit/index.js";
+import { commandMatches } from "./shell-rules.js";
+import { wildcard } from "./wildcard.js";
 
 export interface Rule {
   text: string;
@@ -20,17 +25,14 @@ export interface CallView {
   toolName: string;
   args: Record<string, unknown>;
   cwd: string;
-  /** The paths the tool declares this call touches, as written (ToolDef.paths); none: its `path` argument. */
-  paths?: readonly string[];
+  /** What the tool declares it does (ToolDef.effect); absent: "other". */
+  effect?: ToolEffect;
+  /** The paths the call touches as the model wrote them (ToolDef.paths); absent: not a path tool. */
+  paths?: string[];
 }
 
-const GROUPS: Record<string, string[]> = {
-  edit: ["edit", "write", "hashline_edit"],
-  multiedit: ["edit", "hashline_edit"],
-  read: ["read", "grep", "find", "ls"],
-  glob: ["find"],
-};
-export const PATH_TOOLS = new Set(["read", "grep", "find", "ls", "edit", "write", "hashline_edit"]);
+/** Claude Code's group names, by effect: a rule `Edit` or `Read` covers every tool that declares one of these. */
+const GROUPS: Record<string, readonly ToolEffect[]> = { edit: ["edit"], multiedit: ["edit"], read: ["read", "search"], glob: ["search"] };
 
 export function parseRule(text: string): Rule | undefined {
   const m = /^\s*([A-Za-z0-9_*-]+)\s*(?:\(([\s\S]*)\))?\s*$/.exec(text);
@@ -41,33 +43,32 @@ export function parseRule(text: string): Rule | undefined {
 
 /** Whether a rule applies to this call. `mode` "all": every part of a compound shell command must match (allow rules). */
 export function ruleMatches(rule: Rule, call: CallView, mode: "any" | "all"): boolean {
-  if (!toolMatches(rule.tool, call.toolName)) return false;
+  if (!toolMatches(rule.tool, call)) return false;
   if (rule.specifier === undefined) return true;
-  if (call.toolName === "bash") return commandMatches(rule.specifier, String(call.args.command ?? ""), mode);
-  if (PATH_TOOLS.has(call.toolName) || call.paths?.length) return pathsMatch(rule.specifier, call, mode);
+  if (call.effect === "execute" && typeof call.args.command === "string") return commandMatches(rule.specifier, call.args.command, mode);
+  if (call.paths) return pathsMatch(rule.specifier, call, mode);
+  // A group's specifier is a path: a tool of the group that names no paths is not covered by it.
+  if (GROUPS[rule.tool.toLowerCase()]) return false;
   // Any other tool: the specifier is a wildcard pattern over its string arguments.
   const re = wildcard(rule.specifier);
   return Object.values(call.args).some((v) => typeof v === "string" && re.test(v));
 }
 
-function toolMatches(ruleTool: string, toolName: string): boolean {
+function toolMatches(ruleTool: string, call: CallView): boolean {
   const rule = ruleTool.toLowerCase();
-  const name = toolName.toLowerCase();
-  if (rule === name || GROUPS[rule]?.includes(name)) return true;
+  const name = call.toolName.toLowerCase();
+  if (rule === name || (call.effect !== undefined && GROUPS[rule]?.includes(call.effect))) return true;
   // `mcp__server` is every tool of that server.
   if (rule.startsWith("mcp__") && !rule.slice(5).includes("__") && name.startsWith(`${rule}__`)) return true;
   return rule.includes("*") && wildcard(rule).test(name);
 }
 
-/** The paths a call touches as the model wrote them: those the tool declares, else `path` (search tools default to the workspace). */
+/**
+ * The paths a call touches as the model wrote them (an empty one is the workspace, as the search
+ * tools take it). No paths declared: not a path tool, so none.
+ */
 export function spelledPaths(call: CallView): string[] {
-  if (call.paths?.length) return [...call.paths];
-  return [typeof call.args.path === "string" && call.args.path ? call.args.path : "."];
-}
-
-/** The file the operating system will touch for the call's first path (lib/tool-kit canonicalPath, as the tools open it). */
-export function callPath(call: CallView): string {
-  return canonicalFor(call, spelledPaths(call)[0]);
+  return (call.paths ?? []).map((p) => p || ".");
 }
 
 /**
@@ -85,7 +86,7 @@ function remembered(call: CallView, key: string, find: () => string): string {
   return path;
 }
 
-/** canonicalPath of `input` against the call's cwd, once per call. */
+/** canonicalPath of `input` against the call's cwd (the file the tool will open), once per call. */
 export function canonicalFor(call: CallView, input: string): string {
   return remembered(call, `c\0${input}`, () => canonicalPath(call.cwd, input));
 }
@@ -100,54 +101,14 @@ export function namedFor(call: CallView, input: string): string {
  * a no-break space, `link/../.env`). A deny or ask rule ("any") also matches the file as named
  * (namedPath: its last component kept when it is a link), so a rule naming a symlink (`Read(./.env)`
  * where `.env` links elsewhere) still covers it; an allow rule ("all") must cover the canonical
- * path of every path the call touches.
+ * path of every path the call touches. A path tool whose paths are unknown is covered by none.
  */
 function pathsMatch(specifier: string, call: CallView, mode: "any" | "all"): boolean {
   const paths = spelledPaths(call);
+  if (paths.length === 0) return false;
   const glob = globFor(call, specifier);
   if (mode === "all") return paths.every((p) => globMatches(glob, canonicalFor(call, p)));
   return paths.some((p) => globMatches(glob, canonicalFor(call, p)) || globMatches(glob, namedFor(call, p)));
-}
-
-function commandMatches(specifier: string, command: string, mode: "any" | "all"): boolean {
-  const parts = splitCommand(command);
-  // Command substitution can run anything: an allow rule never covers it.
-  if (mode === "all" && /\$\(|`|<\(|>\(/.test(command)) return false;
-  const one = (part: string) => {
-    if (specifier.endsWith(":*")) {
-      const prefix = specifier.slice(0, -2).trim();
-      return part === prefix || part.startsWith(`${prefix} `);
-    }
-    return wildcard(specifier).test(part);
-  };
-  if (parts.length === 0) return false;
-  return mode === "all" ? parts.every(one) : parts.some(one) || one(command.trim());
-}
-
-/** The simple commands of a command line, split at `&&`, `||`, `;`, `|`, `&` and newlines outside quotes. */
-export function splitCommand(command: string): string[] {
-  const parts: string[] = [];
-  let current = "";
-  let quote: string | undefined;
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i];
-    if (quote) {
-      if (c === quote) quote = undefined;
-      else if (c === "\\" && quote === '"') current += command[i++];
-      current += c;
-    } else if (c === "'" || c === '"') {
-      quote = c;
-      current += c;
-    } else if (c === "\\") {
-      current += c + (command[++i] ?? "");
-    } else if (/[;&|\n]/.test(c)) {
-      if (current.trim()) parts.push(current.trim());
-      current = "";
-      if ((c === "&" || c === "|") && command[i + 1] === c) i++;
-    } else current += c;
-  }
-  if (current.trim()) parts.push(current.trim());
-  return parts;
 }
 
 /** The canonical fixed part of a rule's path specifier (before any wildcard), or undefined for a rule with none. */
@@ -156,11 +117,6 @@ export function ruleBase(rule: Rule, cwd: string): string | undefined {
   const full = canonicalGlob(absoluteGlob(rule.specifier, cwd));
   const fixed = full.split("/").findIndex((p) => /[*?]/.test(p));
   return fixed < 0 ? full : full.split("/").slice(0, fixed).join("/") || "/";
-}
-
-/** Whether `path` (absolute) matches a path specifier; the specifier's fixed part is canonicalised too, so links on it resolve alike. */
-export function pathMatches(specifier: string, path: string, cwd: string): boolean {
-  return globMatches(canonicalGlob(absoluteGlob(specifier, cwd)), path);
 }
 
 /** The specifier's canonical glob, once per call. */
@@ -220,15 +176,4 @@ function globRegex(glob: string): RegExp {
     else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
   }
   return new RegExp(`^${re}$`);
-}
-
-/** `*` matches anything (Bash specifiers, tool names). */
-function wildcard(pattern: string): RegExp {
-  return new RegExp(
-    `^${pattern
-      .split("*")
-      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".*")}$`,
-    "s",
-  );
 }

@@ -2,13 +2,14 @@
 // before_provider_request, before_agent_start) run every extension's handlers in order and
 // chain their answers; notifications (agent, turn, message and tool execution events, model and
 // thinking changes, session_*) are delivered from the event, boot and shutdown hooks.
-import { Stage, type AgentEvent, type AgentMessage, type InputResult, type PluginApi, type ToolResultEvent } from "pi-kernel";
+import type { AgentEvent, AgentMessage, InputResult, PluginApi, ToolResultEvent } from "pi-kernel";
 import { createContext, emitSession } from "./context.js";
 import type { HandlerEntry } from "./handlers.js";
 import { mapMessageEnd } from "./message-end.js";
 import { discoverResources } from "./resources.js";
 import { customMessage, customToUser } from "./messages.js";
 import type { Runtime } from "./runtime.js";
+import { Stages } from "../../contracts/stages.js";
 
 const NOTIFICATIONS = new Set([
   "agent_start",
@@ -44,7 +45,7 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
       await emitSession(rt, { type: "session_start", reason: b.reason });
       await discoverResources(rt, api, b.reason);
     },
-    { stage: Stage.NORMAL + 50 },
+    { stage: Stages.EXTENSIONS },
   );
   api.on("shutdown", (reason) => emitSession(rt, { type: "session_shutdown", reason: reason === "reload" ? "reload" : "quit" }));
 
@@ -147,7 +148,7 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
       }
       return out.map(customToUser);
     },
-    { stage: Stage.LATE },
+    { stage: Stages.LATE },
   );
 
   // pi awaits these before the stream is read; with no handler the tap returns at once.
@@ -199,6 +200,6 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
       runPrompt = { base: prompt, result: system };
       return (rt.systemPrompt = system);
     },
-    { stage: Stage.LATE + 50 },
+    { stage: Stages.EXTENSIONS_LATE },
   );
 }

@@ -16,7 +16,7 @@ import { mapUserBash } from "./user-bash.js";
 
 export default definePlugin({
   name: "pi-compat",
-  uses: ["commands", "compaction", "models", "prompts", "sessions", "skills", "themes", "ui", "userBash"],
+  uses: ["commands", "compaction", "file-mutations", "models", "prompts", "sessions", "skills", "themes", "ui", "userBash"],
   provides: ["plugin-adapter"],
   // Compaction strategies first, so session_before_compact can wrap them.
   after: [

@@ -46,7 +46,11 @@ async function pick(api: PluginApi, s: Sessions, face: UiService, initialId?: st
     return face.custom<string>(
       (done, ui) =>
         new TreeView({
-          roots: treeItems(s.entries(), (id) => s.label(id)),
+          roots: treeItems(
+            s.entries(),
+            (id) => s.label(id),
+            (name) => api.registry.get("tool", name),
+          ),
           leafId: s.leafId,
           theme: () => ui.theme as Theme,
           keys,

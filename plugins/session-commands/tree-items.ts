@@ -1,6 +1,9 @@
 // The session's entries as the tree view's items: one line of text per entry with pi's lead-ins
 // ("user: ", "assistant: ", "[bash: ...]", "[branch summary]: "), labels with the time they were
-// set, and the kind the filters look at.
+// set, and the kind the filters look at. A tool call's lead-in comes from what its tool declares
+// (effect and paths, looked up by name), so a third-party tool reads like the built-in it resembles.
+import type { ToolDef } from "pi-kernel";
+import { declaredPaths } from "../../lib/tool-kit/index.js";
 import type { TreeItem } from "../../lib/tui/index.js";
 import type { SessionEntry } from "../../contracts/session-entries.js";
 
@@ -15,32 +18,25 @@ function textOf(content: unknown): string {
     .join(" ");
 }
 
-function toolCall(name: string, args: Record<string, unknown>): string {
-  const path = String(args.path ?? args.file_path ?? "");
-  switch (name) {
-    case "read":
-    case "write":
-    case "edit":
-    case "ls":
-      return `[${name}: ${path || "."}]`;
-    case "bash": {
-      const cmd = oneLine(String(args.command ?? ""));
-      return `[bash: ${cmd.slice(0, 50)}${cmd.length > 50 ? "..." : ""}]`;
-    }
-    case "grep":
-      return `[grep: /${String(args.pattern ?? "")}/ in ${path || "."}]`;
-    case "find":
-      return `[find: ${String(args.pattern ?? "")} in ${path || "."}]`;
-    default: {
-      const json = JSON.stringify(args) ?? "";
-      return `[${name}: ${json.slice(0, 40)}${json.length > 40 ? "..." : ""}]`;
-    }
+/** Finds a tool's definition by name (the registry); undefined for a tool that is gone. */
+export type ToolLookup = (name: string) => ToolDef | undefined;
+
+/** `[bash: npm test]`, `[grep: TODO in src]`, `[edit: src/a.ts]`, else the arguments: `[mcp__s__t: {"q":1}]`. */
+export function toolCallLabel(name: string, args: Record<string, unknown>, tool: ToolDef | undefined): string {
+  const paths = (declaredPaths(tool, args) ?? []).join(", ");
+  if (tool?.effect === "execute" && typeof args.command === "string") {
+    const cmd = oneLine(args.command);
+    return `[${name}: ${cmd.slice(0, 50)}${cmd.length > 50 ? "..." : ""}]`;
   }
+  if (tool?.effect === "search" && typeof args.pattern === "string") return `[${name}: ${args.pattern} in ${paths || "."}]`;
+  if (paths) return `[${name}: ${paths}]`;
+  const json = JSON.stringify(args) ?? "";
+  return `[${name}: ${json.slice(0, 40)}${json.length > 40 ? "..." : ""}]`;
 }
 
 type Described = Pick<TreeItem, "kind" | "quiet" | "tag" | "tagToken" | "text" | "textToken">;
 
-function describeMessage(m: { role: string; [k: string]: unknown }): Described {
+function describeMessage(m: { role: string; [k: string]: unknown }, tools: ToolLookup): Described {
   switch (m.role) {
     case "user":
       return { kind: "user", tag: "user: ", tagToken: "accent", text: oneLine(textOf(m.content)) };
@@ -61,7 +57,9 @@ function describeMessage(m: { role: string; [k: string]: unknown }): Described {
         return {
           kind: "assistant",
           quiet: true,
-          text: calls.map((c) => toolCall(String(c.name), (c.arguments ?? {}) as Record<string, unknown>)).join(" "),
+          text: calls
+            .map((c) => toolCallLabel(String(c.name), (c.arguments ?? {}) as Record<string, unknown>, tools(String(c.name))))
+            .join(" "),
           textToken: "muted",
         };
       return { kind: "assistant", quiet: true, tag: "assistant: ", tagToken: "success", text: "(no content)", textToken: "muted" };
@@ -79,10 +77,10 @@ function describeMessage(m: { role: string; [k: string]: unknown }): Described {
   }
 }
 
-export function describeEntry(e: SessionEntry): Described {
+export function describeEntry(e: SessionEntry, tools: ToolLookup = () => undefined): Described {
   switch (e.type) {
     case "message":
-      return describeMessage(e.message as unknown as { role: string });
+      return describeMessage(e.message as unknown as { role: string }, tools);
     case "custom_message":
       return { kind: "other", tag: `[${e.customType}]: `, tagToken: "customMessageLabel", text: oneLine(textOf(e.content)) };
     case "compaction":
@@ -108,14 +106,14 @@ export function describeEntry(e: SessionEntry): Described {
 }
 
 /** Builds the items from every entry of the session (file order) and its labels. */
-export function treeItems(entries: SessionEntry[], labels: (id: string) => string | undefined): TreeItem[] {
+export function treeItems(entries: SessionEntry[], labels: (id: string) => string | undefined, tools: ToolLookup): TreeItem[] {
   const labelTimes = new Map<string, string>();
   for (const e of entries) if (e.type === "label") labelTimes.set(e.targetId, e.timestamp);
   const byId = new Map<string, TreeItem>();
   const roots: TreeItem[] = [];
   for (const e of entries) {
     const label = labels(e.id);
-    byId.set(e.id, { id: e.id, ...describeEntry(e), label, labelTime: label ? labelTimes.get(e.id) : undefined, children: [] });
+    byId.set(e.id, { id: e.id, ...describeEntry(e, tools), label, labelTime: label ? labelTimes.get(e.id) : undefined, children: [] });
   }
   for (const e of entries) {
     const item = byId.get(e.id)!;

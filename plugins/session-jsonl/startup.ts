@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import type { PluginApi } from "pi-kernel";
 import type { SessionInfo } from "../../contracts/sessions.js";
 import type { SessionController } from "./controller.js";
-import { findSession, mostRecent } from "./format/find.js";
+import { findSession, looksLikePath, mostRecent } from "./format/find.js";
 import { listSessions } from "./format/list.js";
 import { NotASessionError } from "./format/read.js";
 import { Session } from "./model/session.js";
@@ -95,8 +95,4 @@ async function pick(api: PluginApi, sessions: SessionInfo[]): Promise<string | u
 export function sessionLabel(s: SessionInfo): string {
   const title = s.name ?? (s.firstMessage.replace(/\s+/g, " ").trim().slice(0, 70) || "(no messages)");
   return `${s.modified.toISOString().slice(0, 16).replace("T", " ")}  ${title}  [${s.id.slice(0, 8)}]`;
-}
-
-function looksLikePath(arg: string): boolean {
-  return arg.includes("/") || arg.endsWith(".jsonl");
 }

@@ -30,7 +30,7 @@ export default definePlugin({
         settingItems(api, store)
           .filter((i) => i.key.startsWith(prefix))
           .map((i) => ({ value: i.key, label: i.label })),
-      handler: (args) => settingsCommand(api.current(), store, args.trim()),
+      handler: (args) => settingsCommand(api, store, args.trim()),
     });
   },
 });
@@ -54,7 +54,7 @@ function settingsCommand(api: PluginApi, store: SettingsService, args: string): 
       (done, ctx) =>
         new SettingsScreen({
           items,
-          theme: () => api.current().services.get("themes")?.current() ?? (ctx.theme as Theme),
+          theme: () => api.services.get("themes")?.current() ?? (ctx.theme as Theme),
           requestRender: ctx.requestRender,
           close: () => done(),
         }),

@@ -24,7 +24,7 @@ export interface SettingItem {
 const BOOL = (): Value[] => [true, false];
 
 export function settingItems(api: PluginApi, settings: SettingsService): SettingItem[] {
-  const live = () => api.current();
+  const live = () => api;
   // The service of the live generation: a screen left open across a plugin reload keeps working.
   const store = () => live().services.get("settings") ?? settings;
   const themes = () => live().services.get("themes");

@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import { basename } from "node:path";
 import { definePlugin, Stage, type PluginApi } from "pi-kernel";
 import { AddedPaths, CommandMirror, frontmatterParser, IGNORE_FILES, LiveIndex } from "../../lib/resource-kit/index.js";
+import { isTrusted } from "../../lib/packages/index.js";
 import { givenMeta, skillLocations, type Locations } from "./locations.js";
 import { skillInvocation, skillsBlock } from "./prompt.js";
 import type { SkillIndex } from "./store.js";
@@ -57,7 +58,15 @@ function liveSkills(api: PluginApi, added: AddedPaths, built: (skills: Skill[]) 
   const where = (): Locations => {
     if (locations) return locations;
     if (!configured) {
-      configured = skillLocations({ cwd: api.cwd, agentDir: api.agentDir, home: homedir(), flags: api.flags, settings: api.settings });
+      const trusted = isTrusted(api.agentDir, api.cwd);
+      configured = skillLocations({
+        cwd: api.cwd,
+        agentDir: api.agentDir,
+        home: homedir(),
+        flags: api.flags,
+        settings: api.settings,
+        trusted,
+      });
       for (const message of configured.problems) api.diagnose({ level: "warning", where: "skills", message });
     }
     // Paths other plugins added come last (lowest precedence), even under --no-skills, as in pi.

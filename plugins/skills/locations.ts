@@ -22,6 +22,8 @@ export interface SkillRoot {
   rootFiles: boolean;
   /** Where its skills come from, in pi's SourceInfo terms. */
   meta: SourceMeta;
+  /** An untrusted project's folder its links may not leave (see ScanGuard). */
+  confine?: string;
 }
 
 export interface LocationInput {
@@ -30,6 +32,8 @@ export interface LocationInput {
   home: string;
   flags: Readonly<Record<string, unknown>>;
   settings: Readonly<Record<string, unknown>>;
+  /** Whether the project is trusted; an untrusted one's skill folders may not link out of it. */
+  trusted?: boolean;
 }
 
 export interface Locations {
@@ -61,8 +65,9 @@ export function skillLocations(o: LocationInput): Locations {
   // pi reports every auto-discovered project skill against the cwd's .pi, user ones the agent dir.
   const project = autoMeta("project", join(o.cwd, ".pi"));
   for (const dir of projectDirs(o.cwd)) {
-    roots.push({ path: join(dir, ".pi", "skills"), origin: "project", rootFiles: true, meta: project });
-    roots.push({ path: join(dir, ".agents", "skills"), origin: "project", rootFiles: false, meta: project });
+    const confine = o.trusted === false ? dir : undefined;
+    roots.push({ path: join(dir, ".pi", "skills"), origin: "project", rootFiles: true, meta: project, confine });
+    roots.push({ path: join(dir, ".agents", "skills"), origin: "project", rootFiles: false, meta: project, confine });
   }
   const user = autoMeta("user", o.agentDir);
   roots.push({ path: join(o.agentDir, "skills"), origin: "user", rootFiles: true, meta: user });

@@ -1,26 +1,36 @@
 // Finds skill files under one root, pi's way: a directory holding SKILL.md is a skill (no deeper
 // search); otherwise its subdirectories are searched; plain *.md files directly in the root are
 // skills where the root allows it. Dot-directories and node_modules are skipped, .gitignore,
-// .ignore and .fdignore rules apply, symlinks are followed. `stamps` records the mtime of every
-// directory read and file found (-1: missing), so a later look can tell cheaply what changed.
+// .ignore and .fdignore rules apply, symlinks are followed, but through a ScanGuard: each folder
+// once, bounded depth and count, and (untrusted projects) never out of the project. `stamps`
+// records the mtime of every directory read and file found (-1: missing), so a later look can tell
+// cheaply what changed.
 import { readdirSync, type Stats, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { addIgnoreRules, relPosix } from "../../lib/resource-kit/index.js";
+import { addIgnoreRules, relPosix, ScanGuard } from "../../lib/resource-kit/index.js";
 
 export type Stamps = Map<string, number>;
 
-export function findSkillFiles(root: string, rootFiles: boolean, stamps: Stamps = new Map()): string[] {
+export function findSkillFiles(root: string, rootFiles: boolean, stamps: Stamps = new Map(), guard = new ScanGuard()): string[] {
   const stat = statOf(root);
   if (!stat) {
     stamps.set(root, -1);
     return [];
   }
   stamps.set(root, stat.mtimeMs);
-  if (stat.isFile()) return root.endsWith(".md") ? [root] : [];
+  if (stat.isFile()) return root.endsWith(".md") && guard.allows(root) ? [root] : [];
   const out: string[] = [];
-  walk(root, root, ignore(), rootFiles, out, stamps);
+  walk({ root, ig: ignore(), out, stamps, guard }, root, rootFiles, 0);
   return out;
+}
+
+interface Walk {
+  root: string;
+  ig: Ignore;
+  out: string[];
+  stamps: Stamps;
+  guard: ScanGuard;
 }
 
 /**
@@ -40,9 +50,10 @@ function statOf(path: string): Stats | undefined {
   }
 }
 
-function walk(dir: string, root: string, ig: Ignore, isRoot: boolean, out: string[], stamps: Stamps): void {
+function walk(w: Walk, dir: string, isRoot: boolean, depth: number): void {
+  if (!w.guard.enter(dir, depth)) return;
   // Stamped before reading: a change made while reading shows as a newer mtime later.
-  if (dir !== root) stamps.set(dir, mtimeOf(dir));
+  if (dir !== w.root) w.stamps.set(dir, mtimeOf(dir));
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -50,27 +61,27 @@ function walk(dir: string, root: string, ig: Ignore, isRoot: boolean, out: strin
     return;
   }
   addIgnoreRules(
-    ig,
+    w.ig,
     dir,
-    root,
+    w.root,
     entries.map((e) => e.name),
   );
-  const rel = (p: string) => relPosix(root, p);
+  const rel = (p: string) => relPosix(w.root, p);
+  const found = (file: string) => {
+    if (!w.guard.allows(file)) return;
+    w.out.push(file);
+    w.stamps.set(file, mtimeOf(file));
+  };
   const skill = entries.find((e) => e.name === "SKILL.md");
-  if (skill && kind(join(dir, skill.name), skill) === "file" && !ig.ignores(rel(join(dir, skill.name)))) {
-    out.push(join(dir, skill.name));
-    stamps.set(join(dir, skill.name), mtimeOf(join(dir, skill.name)));
-    return;
+  if (skill && kind(join(dir, skill.name), skill) === "file" && !w.ig.ignores(rel(join(dir, skill.name)))) {
+    return found(join(dir, skill.name));
   }
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (e.name.startsWith(".") || e.name === "node_modules") continue;
     const full = join(dir, e.name);
     const k = kind(full, e);
-    if (k === "dir" && !ig.ignores(`${rel(full)}/`)) walk(full, root, ig, false, out, stamps);
-    else if (k === "file" && isRoot && e.name.endsWith(".md") && !ig.ignores(rel(full))) {
-      out.push(full);
-      stamps.set(full, mtimeOf(full));
-    }
+    if (k === "dir" && !w.ig.ignores(`${rel(full)}/`)) walk(w, full, false, depth + 1);
+    else if (k === "file" && isRoot && e.name.endsWith(".md") && !w.ig.ignores(rel(full))) found(full);
   }
 }
 

@@ -1,7 +1,14 @@
 // Builds the skill index from the skill locations: find files, parse them (cached, keeping the
 // last good version of a file an edit broke), resolve name collisions first-wins.
 import { realpathSync } from "node:fs";
-import { FileCache, frontmatterError, type ParseFrontmatter, sourceInfo, type SourceMeta } from "../../lib/resource-kit/index.js";
+import {
+  FileCache,
+  frontmatterError,
+  type ParseFrontmatter,
+  ScanGuard,
+  sourceInfo,
+  type SourceMeta,
+} from "../../lib/resource-kit/index.js";
 import type { Locations } from "./locations.js";
 import { findSkillFiles, mtimeOf, type Stamps } from "./scan.js";
 import { checkSkill, type Skill } from "./validate.js";
@@ -20,6 +27,7 @@ export class SkillStore {
   private stamps: Stamps | undefined;
 
   private parse: ParseFrontmatter | undefined;
+  private readonly said = new Set<string>();
 
   /** `loadParser` runs only once a skill file exists: no skills, no YAML parser loaded. */
   constructor(
@@ -53,7 +61,10 @@ export class SkillStore {
     const metas = new Map<string, SourceMeta>();
     const stamps: Stamps = new Map();
     for (const root of roots) {
-      for (const file of findSkillFiles(root.path, root.rootFiles, stamps)) {
+      const guard = new ScanGuard({ confine: root.confine });
+      const files = findSkillFiles(root.path, root.rootFiles, stamps, guard);
+      for (const why of guard.skipped) this.once(root.path, `skills: not followed: ${why}`);
+      for (const file of files) {
         const real = realPath(file);
         if (seenReal.has(real) || excluded.some((x) => file === x || file.startsWith(`${x}/`))) continue;
         seenReal.add(real);
@@ -86,6 +97,13 @@ export class SkillStore {
     if (!this.stamps) return true;
     for (const [path, mtime] of this.stamps) if (mtimeOf(path) !== mtime) return true;
     return false;
+  }
+
+  /** A scan's skipped folder is said once per process, not on every rebuild. */
+  private once(where: string, message: string): void {
+    if (this.said.has(message)) return;
+    this.said.add(message);
+    this.problem(where, message);
   }
 
   private collision(loser: Skill, winner: Skill): string {

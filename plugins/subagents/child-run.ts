@@ -63,7 +63,7 @@ export async function runChild(
   } finally {
     signal.removeEventListener("abort", onAbort);
     await running.dispose().catch((error) =>
-      parent.current().diagnose({
+      parent.diagnose({
         level: "warning",
         where: "subagents",
         message: `subagent "${t.label}" did not shut down cleanly: ${errorText(error)}`,
@@ -132,7 +132,7 @@ function bridge(parent: PluginApi, label: string, progress: Progress, update: ()
       });
       api.on("diagnostic", (d) => {
         if (d.level === "info") return;
-        parent.current().diagnose({ level: d.level, message: `subagent "${label}": ${d.message}`, where: d.where, code: d.code });
+        parent.diagnose({ level: d.level, message: `subagent "${label}": ${d.message}`, where: d.where, code: d.code });
       });
       api.on("boot", () => {
         api.services.get("permissions")?.setAsker(async () => ({ decision: "allow-once" }));

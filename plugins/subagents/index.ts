@@ -29,7 +29,7 @@ export default definePlugin({
       store.warmSoon();
     });
     // One bound per agent, kept across reloads so a reload mid-turn does not double it.
-    const limit = api.keep("limit", () => new Limit(() => number(subagentSettings(api.current().settings).maxParallel, DEFAULT_PARALLEL)));
+    const limit = api.keep("limit", () => new Limit(() => number(subagentSettings(api.settings).maxParallel, DEFAULT_PARALLEL)));
     // On by default once an agent is defined (settings subagents.enabled: true/false overrides
     // that), so an agent without agents keeps pi's default tools and prompt.
     const enabled = settings.enabled;

@@ -30,13 +30,15 @@ export function subagentTool(api: PluginApi, store: AgentStore, limit: Limit) {
   return defineTool({
     name: "subagent",
     label: "Subagent",
+    // The child may read, edit or run anything (its own calls pass its own gate): nothing narrower than "other".
+    effect: "other",
     description:
       "Delegate a self-contained task to a subagent with its own context, tools and model; it returns only its final answer. " +
       "Use it for research or side work that would fill your context. Several subagent calls in one message run in parallel.",
     promptSnippet: "Delegate a task to a subagent (own context, tools and model); parallel when called several times",
     parameters: Params,
     async execute(toolCallId, params, signal, onUpdate): Promise<ToolResult<SubagentDetails>> {
-      const live = api.current();
+      const live = api;
       const factory = live.services.get("agent-factory");
       if (!factory) return error("Subagents need the agent factory of the composition root, which this agent was composed without.");
       let def: AgentDef | undefined;

@@ -1,12 +1,13 @@
 // The system prompt's frame: the base (the default prompt, or --system-prompt, or SYSTEM.md), the
 // appended text (--append-system-prompt, or APPEND_SYSTEM.md), and last the date and cwd. Other
-// plugins fill in between: project context files (Stage.NORMAL), skills (Stage.LATE).
+// plugins fill in between: project context files (Stages.NORMAL), skills (Stages.LATE).
 // SYSTEM.md and APPEND_SYSTEM.md come from the "prompt-files" service when a plugin provides it
 // (context-files does); the command-line flags override them, as in pi.
-import { definePlugin, Stage, type PluginApi, type SystemPromptContext } from "pi-kernel";
+import { definePlugin, type PluginApi, type SystemPromptContext } from "pi-kernel";
 import { basePrompt } from "./base-prompt.js";
 import { appendValues, textOrFile } from "./prompt-input.js";
 import { readmePath } from "./readme-path.js";
+import { Stages } from "../../contracts/stages.js";
 
 /** The part of the "prompt-files" service this plugin uses. */
 interface PromptFiles {
@@ -34,13 +35,13 @@ export default definePlugin({
         const append = appended.length ? appended : [await files?.appendSystemPrompt(ctx.cwd)].filter((t): t is string => !!t);
         return [base, ...append].join("\n\n");
       },
-      { stage: Stage.EARLY },
+      { stage: Stages.EARLY },
     );
     // Date and cwd close the prompt, after everything other plugins appended.
     api.on(
       "systemPrompt",
       (prompt, ctx: SystemPromptContext) => `${prompt}\nCurrent date: ${today()}\nCurrent working directory: ${ctx.cwd}`,
-      { stage: Stage.LATE + 1000 },
+      { stage: Stages.PROMPT_TAIL },
     );
   },
 });

@@ -47,7 +47,7 @@ export default definePlugin({
 
 /** A theme the user picks is the next start's theme too (pi writes `theme` to settings.json). */
 function remember(api: PluginApi, name: string): void {
-  const settings = api.current().services.get("settings");
+  const settings = api.services.get("settings");
   if (!settings || settings.get("theme") === name) return;
   try {
     settings.set("theme", name);

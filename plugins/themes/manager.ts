@@ -2,12 +2,12 @@
 // and re-reads the active theme's file when it changes (a bad save keeps the last good theme).
 import { readFileSync, statSync } from "node:fs";
 import type { Theme } from "../../lib/tui/index.js";
+import { watchPaths } from "../../lib/resource-kit/index.js";
 import type { ThemesService } from "../../contracts/index.js";
 import { buildTheme } from "./build-theme.js";
 import type { ThemeSource } from "./catalog.js";
 import type { ColorMode } from "./color.js";
 import { parseTheme, readThemeFile, type ThemeSpec } from "./theme-file.js";
-import { watchFile } from "./watch-file.js";
 
 export interface Known {
   spec: ThemeSpec;
@@ -89,7 +89,10 @@ export class ThemeManager implements ThemesService {
     this.active = { spec, theme: buildTheme(spec, this.mode) };
     this.stopWatching();
     const path = spec.path;
-    this.stopWatching = path ? watchFile(path, () => this.reread(path)) : () => {};
+    if (path) {
+      const watcher = watchPaths([path], () => this.reread(path));
+      this.stopWatching = () => void watcher.close();
+    } else this.stopWatching = () => {};
     if (changed) for (const fn of this.listeners) fn(this.active.theme);
   }
 

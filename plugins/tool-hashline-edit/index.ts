@@ -15,7 +15,7 @@ export default definePlugin({
   setup(api) {
     const own = api.keep("file-mutations", createFileMutationQueue);
     const mutations: FileMutationsService = {
-      run: <T>(path: string, fn: () => Promise<T>) => (api.current().services.get("file-mutations") ?? own).run(path, fn),
+      run: <T>(path: string, fn: () => Promise<T>) => (api.services.get("file-mutations") ?? own).run(path, fn),
     };
     const hashlineEditTool = createHashlineEditTool(mutations);
     api.register.tool(hashlineEditTool);

@@ -33,6 +33,8 @@ export const createHashlineEditTool = (mutations: FileMutationsService) =>
   defineTool<typeof parameters, DiffSummary>({
     name: "hashline_edit",
     label: "Hashline edit",
+    effect: "edit",
+    paths: (params) => [params.path],
     description:
       "Edit a file by line anchors. read shows each line as N#HH:content; pass N#HH as start (and end for a range). " +
       "Ops: replace (start..end with text), delete (start..end), insert_before / insert_after (text at start). " +

@@ -2,9 +2,7 @@
 // setActiveTools). They use ripgrep and fd when those are on PATH and a built-in, gitignore-aware
 // walker otherwise; nothing is looked up until a tool runs.
 import { definePlugin } from "pi-kernel";
-import { findTool } from "./find.js";
-import { grepTool } from "./grep.js";
-import { lsTool } from "./ls.js";
+import { findTool, grepTool, lsTool } from "../../lib/tool-kit/index.js";
 
 export default definePlugin({
   name: "tools-fs-search",

@@ -4,19 +4,20 @@
 // plugins ("ui-frame:inline" from ui-inline, "ui-frame:fullscreen" from ui-fullscreen). A running
 // app outlives plugin reloads: it is kept with `api.keep`, and each new generation's setup hands
 // it the fresh api.
-import { definePlugin, Stage, type PluginApi, type PluginDef } from "pi-kernel";
+import { definePlugin, type PluginApi, type PluginDef } from "pi-kernel";
 import type { Terminal } from "../../lib/tui/index.js";
 import { uiCommands } from "./commands.js";
 import { takeDetached, detachApp } from "./detach.js";
 import { DiagnosticLog, diagnosticsCommand } from "./diagnostics.js";
 import type { LiveUi } from "./start.js";
+import { Stages } from "../../contracts/stages.js";
 
 /**
  * The app is drawn in the boot hook at this stage: after the session and the model are in place
  * (plugins' NORMAL boot taps), before pi-compat delivers session_start (NORMAL + 50), as pi binds
  * extensions to a running UI.
  */
-const LAUNCH_STAGE = Stage.NORMAL + 25;
+const LAUNCH_STAGE = Stages.UI_LAUNCH;
 
 /** `terminal` replaces the process's terminal (tests draw into a virtual one). */
 export function createUiInteractive(opts: { terminal?: () => Terminal } = {}): PluginDef {
@@ -43,7 +44,9 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
   api.on(
     "boot",
     async (b) => {
-      // A reloaded generation may bring shortcuts that clash with built-in keys: say so, as at start.
+      // A reload (of any plugin) may bring renderers, keybindings and shortcuts that clash with built-in keys:
+      // redraw with them and say so, as at start.
+      if (live.app && b.reason === "reload") live.app.attach(api);
       if (live.app) return (await import("./shortcuts.js")).warnShortcutConflicts(live.app);
       if (b.reason === "startup" && interactive && !otherSurfaceClaims(api) && !live.diagnostics.hasFatal()) {
         await (await import("./start.js")).launchInteractive(api, live, opts.terminal?.());
@@ -52,7 +55,8 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
     { stage: LAUNCH_STAGE },
   );
   api.on("shutdown", (reason) => {
-    if (reason === "reload" && api.current() === api) return detachApp(api, live);
+    // Left the agent (no version of it provides "interactive" any more): hand the terminal back.
+    if (reason === "reload" && !api.services.has("interactive")) return detachApp(api, live);
     if (reason === "reload" || reason === "superseded") return;
     // The run ends before the surface ran (a fatal problem): leave the terminal as it was.
     live.app?.exit(1);
@@ -73,7 +77,7 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
       if (typeof said === "string" && said) live.app?.notify(said);
       return { action: "handled" };
     },
-    { stage: Stage.LATE },
+    { stage: Stages.LATE },
   );
   api.register.surface({
     name: "interactive",

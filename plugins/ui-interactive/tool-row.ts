@@ -1,9 +1,12 @@
 // One tool call in the transcript: a title with the arguments that matter, a status colour
 // (pending, done, failed), and a body that is collapsed to a few lines until Ctrl+O: the edit's
 // diff, bash output as it streams, a read file's text, or whatever the tool returned. A tool with
-// its own renderCall / renderResult draws that slot itself (tool-renderers.ts).
+// its own renderCall / renderResult draws that slot itself (tool-renderers.ts). Which body fits
+// comes from what the tool declares (its effect and paths), never its name: a third-party edit
+// tool's diff or a command tool's streaming tail look like the built-ins'.
+import { declaredPaths } from "../../lib/tool-kit/index.js";
 import { Cached, highlightCode, languageFor, truncateToWidth, wrapText } from "../../lib/tui/index.js";
-import type { ToolResult } from "pi-kernel";
+import type { ToolDef, ToolResult } from "pi-kernel";
 import { ToolSlots, type RowState } from "./tool-renderers.js";
 import { block, type ViewContext } from "./view-context.js";
 
@@ -80,7 +83,7 @@ export class ToolRow extends Cached {
     let note: string | undefined;
     if (!expanded && body.length > COLLAPSED_LINES) {
       // Running output shows its tail; finished results show their head.
-      shown = this.result || this.name !== "bash" ? body.slice(0, COLLAPSED_LINES) : body.slice(-COLLAPSED_LINES);
+      shown = this.result || this.declared()?.effect !== "execute" ? body.slice(0, COLLAPSED_LINES) : body.slice(-COLLAPSED_LINES);
       note = t.fg("dim", `… ${body.length - COLLAPSED_LINES} more lines (ctrl+o to expand)`);
     }
     const lines = [...title, ...shown, ...(note ? [note] : [])];
@@ -100,11 +103,20 @@ export class ToolRow extends Cached {
     };
   }
 
+  /** The tool's definition (the registry): what it declares picks the summary and the body. */
+  private declared(): ToolDef | undefined {
+    return this.ctx.api().registry.get("tool", this.name);
+  }
+
+  /** The paths the call touches, as the model wrote them (none when the tool does not say). */
+  private paths(): string[] {
+    return declaredPaths(this.declared(), this.args) ?? [];
+  }
+
   private summary(): string {
     const a = this.args;
-    const str = (k: string) => (typeof a[k] === "string" ? (a[k] as string) : undefined);
-    if (this.name === "bash") return `$ ${(str("command") ?? "").split("\n")[0]}`;
-    const path = str("path") ?? str("file_path");
+    if (this.declared()?.effect === "execute" && typeof a.command === "string") return `$ ${a.command.split("\n")[0]}`;
+    const path = this.paths().join(", ");
     if (path) {
       const range =
         typeof a.offset === "number"
@@ -125,13 +137,14 @@ export class ToolRow extends Cached {
       .join("\n");
     const details = (res?.details ?? {}) as { diff?: unknown };
     if (this.isError) return wrapText(t.fg("error", text), width);
-    if (this.name === "edit" && typeof details.diff === "string" && details.diff) return diffLines(details.diff, width, t);
-    if (this.name === "write" && typeof this.args.content === "string") {
-      return highlightCode(this.args.content, languageFor(String(this.args.path ?? "")), t).flatMap((l) => wrapText(l, width));
+    const effect = this.declared()?.effect;
+    const language = languageFor(this.paths()[0]);
+    if (effect === "edit" && typeof details.diff === "string" && details.diff) return diffLines(details.diff, width, t);
+    // A whole file written: its content; a file read: its text, highlighted when its language is known.
+    if (effect === "edit" && typeof this.args.content === "string") {
+      return highlightCode(this.args.content, language, t).flatMap((l) => wrapText(l, width));
     }
-    if (this.name === "read" && this.result) {
-      return highlightCode(text, languageFor(String(this.args.path ?? "")), t).flatMap((l) => wrapText(l, width));
-    }
+    if (effect === "read" && this.result && language) return highlightCode(text, language, t).flatMap((l) => wrapText(l, width));
     if (!text) return [];
     return text
       .replace(/\n$/, "")

@@ -237,7 +237,8 @@ describe("pi --mode acp (spawned CLI, SDK client)", () => {
     );
     expect((await client.prompt(sessionId, [text("Read the notes.")])).stopReason).toBe("end_turn");
     const mcpCall = client.of("tool_call").find((c) => c.title === "my_files: read_text_file");
-    expect(mcpCall).toMatchObject({ kind: "other", status: "pending" });
+    // The server marks it `readOnlyHint: true, openWorldHint: false`: a read.
+    expect(mcpCall).toMatchObject({ kind: "read", status: "pending" });
     expect(JSON.stringify(sim.requests.at(-2)?.body)).toContain("the notes say hello");
 
     expect(client.terminals).toHaveLength(1);

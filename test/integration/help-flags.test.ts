@@ -18,7 +18,8 @@ describe("pi --help", () => {
     for (const sub of ["install <source>", "remove <source>", "update [source]", "list", "mcp add|remove|get|list"]) {
       expect(h.stdout).toContain(`pi ${sub}`);
     }
-    expect(h.stdout).not.toContain("Extension flags:");
+    // The built-in plugins' flags are listed too (they once were missing).
+    expect(h.stdout).toMatch(/Plugin flags:\n(.*\n)* {2}--permission-mode <value> +.*\(yolo, ask, accept-edits, read-only\)/);
     for (const sub of ["install", "list", "mcp"]) {
       const r = await runCli([sub, "--help"], { cwd: dir, env });
       expect(r.code).toBe(0);
@@ -39,6 +40,6 @@ describe("pi --help", () => {
     const h = await runCli(["-e", ext, "--help"], { cwd: dir, env });
     expect(h.code).toBe(0);
     expect(h.stderr).toBe("");
-    expect(h.stdout).toMatch(/Extension flags:\n {2}--plan +start in plan mode\n {2}--depth <value> +registered by flags\n/);
+    expect(h.stdout).toMatch(/\n {2}--plan +start in plan mode\n {2}--depth <value> +registered by flags\n/);
   });
 });

@@ -105,13 +105,13 @@ describe.runIf(process.platform === "linux")("sandbox through the spawned CLI", 
     expect(existsSync(join(project, "ran.txt"))).toBe(false);
   });
 
-  it("a sandbox mode that does not exist refuses commands and says which values exist", async () => {
+  it("a sandbox mode that does not exist stops the run before anything runs, and says which values exist", async () => {
     const { project, agentDir } = env.project();
-    env.sim.script({ toolCalls: [{ name: "bash", arguments: { command: "echo ran > ran.txt" } }] }, { text: "ok" });
     const from = env.sim.requests.length;
     const r = await runCli([...MODEL, "--sandbox", "strict", "-p", "run it"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
-    expect(r.stderr).toMatch(/--sandbox is "strict"; expected one of off, read-only, workspace-write/);
-    expect(toolResults(env.sim, from)[0]).toMatch(/The command was not run: --sandbox is "strict"/);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--sandbox.*'strict' is invalid. Allowed choices are off, read-only, workspace-write/);
+    expect(env.sim.requests.length).toBe(from); // no model request, so no command either
     expect(existsSync(join(project, "ran.txt"))).toBe(false);
   });
 });

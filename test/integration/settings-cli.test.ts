@@ -1,7 +1,7 @@
 // Choices outlive the process: a model and thinking level picked in one run of the real CLI are
 // the defaults of the next run, while --model on the command line is never written. And
 // `/settings` works headless (`pi -p "/settings key value"`).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/run-cli.js";
@@ -58,8 +58,34 @@ describe("settings across runs (spawned CLI)", () => {
 
     writeFileSync(p.settings, "{ broken");
     const refused = await runCli(["-p", "--no-session", "/settings quietStartup on"], { cwd: p.project, env: p.env });
-    expect(refused.stderr).toContain(`${p.settings}: invalid JSON`);
+    expect(refused.stderr).toContain(`${p.settings}:1:3: invalid JSON`);
     expect(refused.stderr).toContain("not overwriting it");
     expect(readFileSync(p.settings, "utf8")).toBe("{ broken");
+  });
+
+  it("reports a broken settings.json once, with file:line:column and the keys it holds, and goes on without it", async () => {
+    const p = project();
+    // The error is on line 3 (a trailing comma before "}"); JSON.parse alone gives no position.
+    writeFileSync(p.settings, '{\n  "theme": "light",\n  "quietStartup": true, }\n');
+    const r = await runCli(["-p", "--no-session", "/settings"], { cwd: p.project, env: p.env });
+    expect(r.code).toBe(0);
+    const lines = r.stderr.split("\n").filter((l) => l.includes(`${p.settings}:3:25: invalid JSON`) && l.includes("ignoring the file"));
+    // Once for the agent, however many readers met it (the permissions plugin adds what it means for its rules).
+    expect(lines).toEqual([
+      expect.stringMatching(/invalid JSON \(property name expected\); ignoring the file: theme, quietStartup not applied/),
+    ]);
+    expect(r.stderr).not.toContain('quietStartup": true'); // the file's content is not echoed
+  });
+
+  it("names the key and the expected type of a declared setting with a value of the wrong type", async () => {
+    const p = project();
+    const projectSettings = join(p.project, ".pi", "settings.json");
+    writeFileSync(p.settings, JSON.stringify({ sandbox: { network: "yes" } }));
+    mkdirSync(join(p.project, ".pi"), { recursive: true });
+    writeFileSync(projectSettings, JSON.stringify({ permissions: { deny: "Bash" } }));
+    const r = await runCli(["-p", "--no-session", "/settings"], { cwd: p.project, env: p.env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`${p.settings}: "sandbox.network" is "yes"; expected boolean`);
+    expect(r.stderr).toContain(`${projectSettings}: "permissions.deny" is "Bash"; expected an array of string`);
   });
 });

@@ -1,21 +1,44 @@
 // The permission rules' syntax (Claude Code's) and the decision order, on plain values: Bash
 // prefixes and wildcards with compound commands, gitignore-style paths for Read and Edit, MCP
-// tools and servers, bare names, and deny > read-only > ask > allow > mode.
+// tools and servers, bare names, and deny > read-only > ask > allow > mode. Rules and modes read
+// what a tool declares (its effect and paths), so the calls below carry the built-ins' declarations,
+// and a third-party tool with the same declarations is treated alike.
 import { homedir } from "node:os";
-import { describe, expect, it } from "vitest";
-import { suggestRule } from "../../plugins/permissions/classify.js";
+import type { ToolDef, ToolEffect } from "pi-kernel";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadBashParser } from "../../plugins/permissions/bash-parser.js";
+import { callView, suggestRule } from "../../plugins/permissions/classify.js";
 import { decide } from "../../plugins/permissions/decide.js";
 import { type CallView, parseRule, ruleMatches } from "../../plugins/permissions/rules.js";
 import type { SourcedRule } from "../../plugins/permissions/settings.js";
 
 const cwd = "/work/project";
-const bash = (command: string): CallView => ({ toolName: "bash", args: { command }, cwd });
-const tool = (toolName: string, args: Record<string, unknown> = {}): CallView => ({ toolName, args, cwd });
+/** What the built-in tools declare (plugins/tools-core, tools-fs-search, tool-hashline-edit). */
+const DECLARED: Record<string, [ToolEffect, boolean]> = {
+  read: ["read", true],
+  write: ["edit", true],
+  edit: ["edit", true],
+  hashline_edit: ["edit", true],
+  grep: ["search", true],
+  find: ["search", true],
+  ls: ["read", true],
+  bash: ["execute", false],
+};
+/** A tool that declares `effect` and, with `paths`, a `path` argument (default "."), as the built-ins do. */
+const declaring = (toolName: string, effect?: ToolEffect, paths = false): ToolDef =>
+  ({ name: toolName, ...(effect && { effect }), ...(paths && { paths: (p: { path?: string }) => [p.path || "."] }) }) as unknown as ToolDef;
+const call = (def: ToolDef, args: Record<string, unknown>): CallView =>
+  callView({ toolCallId: "1", toolName: def.name, input: args }, def, cwd);
+const bash = (command: string): CallView => call(declaring("bash", "execute"), { command });
+const tool = (toolName: string, args: Record<string, unknown> = {}): CallView =>
+  call(declaring(toolName, ...(DECLARED[toolName] ?? [undefined, false])), args);
 const matches = (rule: string, call: CallView, mode: "any" | "all" = "any") => ruleMatches(parseRule(rule)!, call, mode);
 const rules = (kind: SourcedRule["kind"], ...texts: string[]): SourcedRule[] =>
   texts.map((t) => ({ ...parseRule(t)!, kind, source: "global" }));
 
 describe("permission rules", () => {
+  beforeAll(loadBashParser);
+
   it("Bash: prefix, exact and wildcard specifiers; compound commands", () => {
     expect(matches("Bash(npm test:*)", bash("npm test"))).toBe(true);
     expect(matches("Bash(npm test:*)", bash("npm test -- --watch"))).toBe(true);
@@ -46,6 +69,37 @@ describe("permission rules", () => {
     expect(matches("Read(~/.ssh/**)", tool("read", { path: `${homedir()}/.ssh/id_rsa` }))).toBe(true);
     expect(matches("Read(~/.ssh/**)", tool("read", { path: "~/.ssh/id_rsa" }))).toBe(true);
     expect(matches("Edit(src/**)", tool("read", { path: "src/a.ts" }))).toBe(false);
+  });
+
+  it("a third-party tool is treated by what it declares, never by its name", () => {
+    const patch = (path: string) => call(declaring("patch_file", "edit", true), { path });
+    expect(matches("Edit(src/**)", patch("src/a.ts"))).toBe(true);
+    expect(matches("Edit", patch("src/a.ts"))).toBe(true);
+    expect(matches("Read(src/**)", patch("src/a.ts"))).toBe(false);
+    expect(decide(patch("src/a.ts"), "accept-edits", [])).toMatchObject({ action: "allow", by: "mode" });
+    expect(decide(patch("/etc/hosts"), "accept-edits", [])).toMatchObject({ action: "ask", by: "mode" });
+    expect(decide(patch("src/a.ts"), "read-only", [])).toMatchObject({ action: "deny", by: "mode" });
+    expect(suggestRule(patch("src/a.ts"))).toBe("Edit(src/a.ts)");
+    const lookup = call(declaring("lookup", "search", true), { path: "docs" });
+    expect(decide(lookup, "read-only", [])).toMatchObject({ action: "allow", by: "mode" });
+    expect(matches("Read(./.env)", call(declaring("lookup", "search", true), { path: ".env" }))).toBe(true);
+    const shell = call(declaring("run_shell", "execute"), { command: "npm test -- -u" });
+    expect(matches("run_shell(npm test:*)", shell, "all")).toBe(true);
+    expect(suggestRule(shell)).toBe("Run_shell(npm test:*)");
+    expect(decide(shell, "read-only", [])).toMatchObject({ action: "deny", by: "mode" });
+    // Declares nothing: "other", whatever its name says.
+    const plain = call(declaring("write"), { path: "src/a.ts", content: "x" });
+    expect(matches("Edit", plain)).toBe(false);
+    expect(decide(plain, "accept-edits", [])).toMatchObject({ action: "ask", by: "mode" });
+    expect(suggestRule(plain)).toBe("write");
+    // An edit tool whose paths cannot be read is never inside the workspace.
+    const broken = {
+      ...declaring("patch_file", "edit"),
+      paths: () => {
+        throw new Error("no");
+      },
+    } as unknown as ToolDef;
+    expect(decide(call(broken, { path: "src/a.ts" }), "accept-edits", [])).toMatchObject({ action: "ask", by: "mode" });
   });
 
   it("MCP tools: one tool, a whole server, wildcards; bare names of any tool", () => {

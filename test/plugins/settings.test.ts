@@ -67,7 +67,7 @@ describe("the settings service", () => {
     const svc = await start();
     const broken = '{ "theme": "dark", oops }';
     writeFileSync(globalFile(), broken);
-    expect(() => svc.set("theme", "light")).toThrow(`${globalFile()}: invalid JSON`);
+    expect(() => svc.set("theme", "light")).toThrow(new RegExp(`${globalFile()}:\\d+:\\d+: invalid JSON`));
     expect(() => svc.set("theme", "light")).toThrow(/not overwriting it/);
     expect(readFileSync(globalFile(), "utf8")).toBe(broken);
     expect(svc.get("theme")).toBeUndefined();

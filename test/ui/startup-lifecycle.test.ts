@@ -50,7 +50,7 @@ describe.each(["inline", "fullscreen"])("start-up in the %s UI", (ui) => {
     const text = await h.waitFor(/started with hasUI=true \(startup\)/);
     expect(text).toMatch(/widget from session_start/);
     expect(text).not.toMatch(/setTheme failed/);
-    const themes = h.kernel.host.current.apis.get("themes")?.services.get("themes");
+    const themes = h.kernel.service("themes");
     expect(themes?.current().name).toBe("light");
   });
 });

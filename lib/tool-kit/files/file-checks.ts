@@ -14,7 +14,8 @@ export async function statExistingFile(path: string, tool = "read"): Promise<Sta
   try {
     info = await stat(path);
   } catch (error) {
-    throw new Error(describeFsError(error, path));
+    // The words are for the model; the errno code stays on the error for callers that quote it (pi's edit).
+    throw Object.assign(new Error(describeFsError(error, path)), { code: (error as NodeJS.ErrnoException).code });
   }
   if (info.isDirectory()) {
     throw new Error(`${path} is a directory, not a file. To see what it contains, use ls or bash (e.g. \`ls -la ${quote(path)}\`).`);

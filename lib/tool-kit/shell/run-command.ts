@@ -13,7 +13,8 @@ export interface RunOptions {
   shell: string;
   signal: AbortSignal;
   timeoutMs?: number;
-  sink: OutputSink;
+  /** Where output goes; any writer with OutputSink's backpressure contract (pi's onData gets a pass-through). */
+  sink: Pick<OutputSink, "write" | "onDrain">;
   onData?: () => void;
   /** The child's environment; default the agent's own (shellEnv gives one without provider keys). */
   env?: NodeJS.ProcessEnv;

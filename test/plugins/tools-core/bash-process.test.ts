@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { isAlive, tempDir, waitFor } from "./helpers.js";
 
-const BASH_JS = fileURLToPath(new URL("../../../dist/plugins/tools-core/bash.js", import.meta.url));
+const BASH_JS = fileURLToPath(new URL("../../../dist/lib/tool-kit/tools/bash.js", import.meta.url));
 if (!existsSync(BASH_JS)) throw new Error(`${BASH_JS} is missing: run \`npm run build\` first`);
 
 /** A node process that runs one bash tool call and prints a JSON report. */

@@ -3,7 +3,7 @@ import { readFile, realpath, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolResult } from "pi-kernel";
-import { bashTool } from "../../../plugins/tools-core/bash.js";
+import { bashTool } from "../../../lib/tool-kit/index.js";
 import { pickShell, trackedProcessGroups } from "../../../lib/tool-kit/index.js";
 import { call, errorOf, isAlive, tempDir, text, waitFor } from "./helpers.js";
 

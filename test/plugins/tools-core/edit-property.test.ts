@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { applyPatch } from "diff";
 import { describe, expect, it } from "vitest";
 import { createFileMutationQueue } from "../../../lib/tool-kit/index.js";
-import { createEditTool } from "../../../plugins/tools-core/edit.js";
+import { createEditTool } from "../../../lib/tool-kit/index.js";
 import { call, tempDir } from "./helpers.js";
 
 const editTool = createEditTool(createFileMutationQueue());

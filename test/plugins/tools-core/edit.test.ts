@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import { describe, expect, it } from "vitest";
 import { createFileMutationQueue } from "../../../lib/tool-kit/index.js";
-import { createEditTool } from "../../../plugins/tools-core/edit.js";
+import { createEditTool } from "../../../lib/tool-kit/index.js";
 import { call, errorOf, tempDir, text } from "./helpers.js";
 
 const editTool = createEditTool(createFileMutationQueue());

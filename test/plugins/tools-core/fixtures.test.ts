@@ -4,9 +4,9 @@ import { lstat, mkdir, readFile, readlink, symlink, writeFile } from "node:fs/pr
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createFileMutationQueue } from "../../../lib/tool-kit/index.js";
-import { createEditTool } from "../../../plugins/tools-core/edit.js";
-import { readTool } from "../../../plugins/tools-core/read.js";
-import { createWriteTool } from "../../../plugins/tools-core/write.js";
+import { createEditTool } from "../../../lib/tool-kit/index.js";
+import { readTool } from "../../../lib/tool-kit/index.js";
+import { createWriteTool } from "../../../lib/tool-kit/index.js";
 import { call, errorOf, tempDir, text } from "./helpers.js";
 
 // Built as tools-core builds them, over one queue as the "file-mutations" service gives them.

@@ -1,7 +1,7 @@
 // The shared helpers on their own: truncation, the offset-mapping view, the output sink.
 import { describe, expect, it } from "vitest";
 import { HeadBudget, OutputSink, truncateTail } from "../../../lib/tool-kit/index.js";
-import { buildView, originalSpan } from "../../../plugins/tools-core/text-view.js";
+import { buildView, originalSpan } from "../../../lib/tool-kit/index.js";
 import { unlink } from "node:fs/promises";
 
 describe("truncation", () => {

@@ -8,7 +8,7 @@ describe("tools-core plugin", () => {
     const api = {
       register: { tool: (t: ToolDef) => void tools.push(t) },
       keep: <T>(_key: string, init: () => T) => init(),
-      services: { provide: () => {} },
+      services: { provide: () => {}, has: () => false },
     } as unknown as PluginApi;
     await plugin.setup(api);
     expect(plugin.name).toBe("tools-core");

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readTool } from "../../../plugins/tools-core/read.js";
+import { readTool } from "../../../lib/tool-kit/index.js";
 import { resolveToolPath } from "../../../lib/tool-kit/index.js";
 import { call, errorOf, tempDir, text } from "./helpers.js";
 

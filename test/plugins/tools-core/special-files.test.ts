@@ -10,10 +10,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createFileMutationQueue } from "../../../lib/tool-kit/index.js";
 import { lineHash } from "../../../plugins/tool-hashline-edit/anchors.js";
 import { createHashlineEditTool } from "../../../plugins/tool-hashline-edit/tool.js";
-import { createEditTool } from "../../../plugins/tools-core/edit.js";
-import { readTool } from "../../../plugins/tools-core/read.js";
-import { createWriteTool } from "../../../plugins/tools-core/write.js";
-import { grepTool } from "../../../plugins/tools-fs-search/grep.js";
+import { createEditTool } from "../../../lib/tool-kit/index.js";
+import { readTool } from "../../../lib/tool-kit/index.js";
+import { createWriteTool } from "../../../lib/tool-kit/index.js";
+import { grepTool } from "../../../lib/tool-kit/index.js";
 import { call, errorOf, tempDir } from "./helpers.js";
 
 const queue = createFileMutationQueue();

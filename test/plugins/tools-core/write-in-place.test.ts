@@ -10,15 +10,17 @@ import { describe, expect, it } from "vitest";
 import { createFileMutationQueue } from "../../../lib/tool-kit/index.js";
 import { lineHash } from "../../../plugins/tool-hashline-edit/anchors.js";
 import { createHashlineEditTool } from "../../../plugins/tool-hashline-edit/tool.js";
-import { createEditTool } from "../../../plugins/tools-core/edit.js";
-import { createWriteTool } from "../../../plugins/tools-core/write.js";
+import { createEditTool } from "../../../lib/tool-kit/index.js";
+import { createWriteTool } from "../../../lib/tool-kit/index.js";
 import { call, errorOf, tempDir } from "./helpers.js";
 
 const queue = createFileMutationQueue();
 const writeTool = createWriteTool(queue);
 const editTool = createEditTool(queue);
 const hashlineTool = createHashlineEditTool(queue);
-const TOOL_KIT = fileURLToPath(new URL("../../../lib/tool-kit/index.ts", import.meta.url));
+// The child loads only the safe write: under `ulimit -f 8` jiti's cache of a bigger module graph (the
+// whole toolkit, tools included) could not be written either, and the child would die of SIGXFSZ.
+const SAFE_WRITE = fileURLToPath(new URL("../../../lib/tool-kit/files/safe-write.ts", import.meta.url));
 const JITI = fileURLToPath(new URL("../../../node_modules/jiti/lib/jiti-cli.mjs", import.meta.url));
 
 describe("hard links", () => {
@@ -77,7 +79,7 @@ describe("failures", () => {
     const script = join(cwd, "write.ts");
     await writeFile(
       script,
-      `import { writeFileSafely } from ${JSON.stringify(TOOL_KIT)};\n` +
+      `import { writeFileSafely } from ${JSON.stringify(SAFE_WRITE)};\n` +
         `writeFileSafely(${JSON.stringify(path)}, "x".repeat(20000)).then(\n` +
         `  () => console.log("written"),\n  (e) => console.log("error: " + e.message),\n);\n`,
     );

@@ -2,7 +2,7 @@ import { chmod, readdir, readFile, stat, symlink, writeFile } from "node:fs/prom
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createFileMutationQueue } from "../../../lib/tool-kit/index.js";
-import { createWriteTool } from "../../../plugins/tools-core/write.js";
+import { createWriteTool } from "../../../lib/tool-kit/index.js";
 import { call, errorOf, tempDir, text } from "./helpers.js";
 
 const writeTool = createWriteTool(createFileMutationQueue());

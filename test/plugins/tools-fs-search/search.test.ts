@@ -4,10 +4,10 @@
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fdFor, rgPath } from "../../../plugins/tools-fs-search/backend.js";
-import { findTool } from "../../../plugins/tools-fs-search/find.js";
-import { grepTool } from "../../../plugins/tools-fs-search/grep.js";
-import { lsTool } from "../../../plugins/tools-fs-search/ls.js";
+import { fdFor, rgPath } from "../../../lib/tool-kit/index.js";
+import { findTool } from "../../../lib/tool-kit/index.js";
+import { grepTool } from "../../../lib/tool-kit/index.js";
+import { lsTool } from "../../../lib/tool-kit/index.js";
 import { call, errorOf, tempDir, text } from "../tools-core/helpers.js";
 
 /** A fixture tree that is also a git repository (a .git directory is all rg, fd and git look for). */

@@ -1,15 +1,12 @@
-// pi's bash tool over pluggable operations: the output's tail (2,000 lines or 50 KB) with pi's
-// notes, the full output saved to a temp file when cut, a non-zero exit, timeout or abort thrown
-// as an error carrying the output. Options as pi's: commandPrefix, spawnHook, shellPath.
-import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// pi's bash tool: pi's definition, options (commandPrefix, spawnHook, shellPath) and details over
+// the toolkit's one implementation (runBash: the output's tail with pi's notes, the whole of it
+// saved to a file when cut, a non-zero exit, timeout or abort thrown with the output), run on this
+// machine or through the BashOperations an extension gives.
 import { Type } from "@sinclair/typebox";
-import { formatSize, MAX_BYTES, MAX_LINES } from "../../../../../lib/tool-kit/index.js";
-import { truncateTail, type TruncationResult } from "../../truncate.js";
+import { type BashRan, formatSize, MAX_BYTES, MAX_LINES, runBash } from "../../../../../lib/tool-kit/index.js";
+import { type TruncationResult, truncateTail } from "../../truncate.js";
 import { type PiToolDefinition, text, toAgentTool } from "./definition.js";
-import { type BashOperations, createLocalBashOperations } from "./shell.js";
+import { type BashOperations, getShellConfig } from "./shell.js";
 
 export interface BashSpawnContext {
   command: string;
@@ -32,58 +29,47 @@ const schema = Type.Object({
   timeout: Type.Optional(Type.Number({ description: "Timeout in seconds (optional, no default timeout)" })),
 });
 
-function format(output: string, empty: string): { text: string; details?: BashToolDetails } {
-  const truncation = truncateTail(output);
-  if (!truncation.truncated) return { text: truncation.content || empty };
-  const fullOutputPath = join(tmpdir(), `pi-bash-${randomBytes(8).toString("hex")}.log`);
-  writeFileSync(fullOutputPath, output);
-  const first = truncation.totalLines - truncation.outputLines + 1;
-  const limit = truncation.truncatedBy === "lines" ? "" : ` (${formatSize(MAX_BYTES)} limit)`;
-  const note = `\n\n[Showing lines ${first}-${truncation.totalLines} of ${truncation.totalLines}${limit}. Full output: ${fullOutputPath}]`;
-  return { text: truncation.content + note, details: { truncation, fullOutputPath } };
-}
-
-const withStatus = (output: string, status: string) => `${output ? `${output}\n\n` : ""}${status}`;
-
 export function createBashToolDefinition(cwd: string, options: BashToolOptions = {}): PiToolDefinition<BashToolDetails | undefined> {
-  const ops = options.operations ?? createLocalBashOperations({ shellPath: options.shellPath });
   return {
     name: "bash",
     label: "bash",
+    effect: "execute",
     description: `Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last ${MAX_LINES} lines or ${MAX_BYTES / 1024}KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.`,
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
     parameters: schema,
     async execute(_id, { command, timeout }: { command: string; timeout?: number }, signal, onUpdate, ctx) {
       const full = options.commandPrefix ? `${options.commandPrefix}\n${command}` : command;
       const spawn = (options.spawnHook ?? ((c) => c))({ command: full, cwd: ctx?.cwd || cwd, env: { ...process.env } });
-      const chunks: Buffer[] = [];
-      const current = () => Buffer.concat(chunks).toString("utf8");
       onUpdate?.({ content: [], details: undefined });
-      let exitCode: number | null;
-      try {
-        ({ exitCode } = await ops.exec(spawn.command, spawn.cwd, {
-          onData: (data) => {
-            chunks.push(data);
-            onUpdate?.({ content: [text(truncateTail(current()).content)], details: undefined });
-          },
-          signal,
-          timeout,
-          env: spawn.env,
-        }));
-      } catch (error) {
-        const shown = format(current(), "").text;
-        if (error instanceof Error && error.message === "aborted") throw new Error(withStatus(shown, "Command aborted"));
-        if (error instanceof Error && error.message.startsWith("timeout:")) {
-          throw new Error(withStatus(shown, `Command timed out after ${error.message.split(":")[1]} seconds`));
-        }
-        throw error;
-      }
-      const result = format(current(), "(no output)");
-      if (exitCode === null) throw new Error(withStatus(result.text, "Command terminated without an exit code"));
-      if (exitCode !== 0) throw new Error(withStatus(result.text, `Command exited with code ${exitCode}`));
-      return { content: [text(result.text)], details: result.details };
+      const ran = await runBash({
+        ...spawn,
+        signal: signal ?? new AbortController().signal,
+        onUpdate: (tail) => onUpdate?.({ content: [text(tail)], details: undefined }),
+        timeout,
+        operations: options.operations,
+        shell: options.shellPath === undefined ? undefined : getShellConfig(options.shellPath).shell,
+      });
+      const shown = piText(ran);
+      if (ran.failure) throw new Error(`${shown.text ? `${shown.text}\n\n` : ""}${ran.failure}`);
+      return { content: [text(shown.text || "(no output)")], details: shown.details };
     },
   };
+}
+
+/**
+ * pi's view of the same output: pi counts lines by splitting on "\n" (a final newline starts one
+ * more, empty line) and keeps that newline, so its tail and note are recomputed from what was kept.
+ */
+function piText(ran: BashRan): { text: string; details?: BashToolDetails } {
+  if (!ran.tail.truncated) return { text: ran.raw };
+  const truncation = truncateTail(ran.raw);
+  const total = ran.totalLines + (ran.raw.endsWith("\n") ? 1 : 0);
+  truncation.totalLines = total;
+  const first = total - truncation.outputLines + 1;
+  const limit = truncation.truncatedBy === "lines" ? "" : ` (${formatSize(MAX_BYTES)} limit)`;
+  const where = ran.details.fullOutputPath ? `Full output: ${ran.details.fullOutputPath}` : "Full output could not be saved";
+  const note = `\n\n[Showing lines ${first}-${total} of ${total}${limit}. ${where}]`;
+  return { text: truncation.content + note, details: { truncation, fullOutputPath: ran.details.fullOutputPath } };
 }
 
 export function createBashTool(cwd: string, options?: BashToolOptions) {

@@ -23,6 +23,10 @@ export interface PiToolDefinition<D = unknown> {
   parameters: TSchema;
   prepareArguments?: (raw: unknown) => unknown;
   executionMode?: "sequential" | "parallel";
+  /** Not pi's: what the tool does and the paths a call touches (the kernel's ToolDef fields), kept by wrapping. */
+  effect?: "read" | "search" | "edit" | "execute" | "fetch" | "other";
+  // biome-ignore lint/suspicious/noExplicitAny: each tool narrows its own parameters
+  paths?: (params: any) => string[];
   // biome-ignore lint/suspicious/noExplicitAny: each tool narrows its own parameters
   execute(toolCallId: string, params: any, signal?: AbortSignal, onUpdate?: ToolUpdate<D>, ctx?: ToolCtx): Promise<ToolResultLike<D>>;
 }
@@ -40,6 +44,8 @@ export function toAgentTool<D>(
     parameters: def.parameters,
     prepareArguments: def.prepareArguments,
     executionMode: def.executionMode,
+    effect: def.effect,
+    paths: def.paths,
     execute: (id, params, signal, onUpdate, ctx) => def.execute(id, params, signal, onUpdate, ctx ?? context?.(id, signal)),
   };
 }

@@ -1,21 +1,22 @@
-// pi's edit tool over pluggable operations: edits[] of exact (or whitespace/quote-tolerant)
-// replacements, the file's BOM and line endings kept, queued with every other mutation of the
-// file, answering with pi's diff and patch in details. Legacy oldText/newText arguments and
-// edits sent as a JSON string are accepted, as pi does.
-import { constants } from "node:fs";
-import { access, readFile, writeFile } from "node:fs/promises";
+// pi's edit tool: pi's definition (name, schema, prompt lines, details with diff and patch) over
+// the toolkit's one edit implementation (editPath: exact, then whitespace/quote-tolerant matching,
+// BOM and line endings kept, nothing written unless every edit applies), through the
+// EditOperations an extension gives or the local disk. Refusals are worded as pi words them.
 import { Type } from "@sinclair/typebox";
-import { resolveToolPath } from "../../../../../lib/tool-kit/index.js";
-import { type PiToolDefinition, text, throwIfAborted, toAgentTool } from "./definition.js";
-import { applyEdits, type Edit } from "./edit-apply.js";
+import {
+  diskOperations,
+  type Edit,
+  type EditOperations,
+  type EditWording,
+  editPath,
+  prepareEditArguments,
+  resolveToolPath,
+} from "../../../../../lib/tool-kit/index.js";
+import { type PiToolDefinition, text, toAgentTool } from "./definition.js";
 import { generateDiffString, generateUnifiedPatch } from "./edit-diff.js";
 import { withFileMutationQueue } from "./mutation-queue.js";
 
-export interface EditOperations {
-  readFile(absolutePath: string): Promise<Buffer>;
-  writeFile(absolutePath: string, content: string): Promise<void>;
-  access(absolutePath: string): Promise<void>;
-}
+export type { EditOperations };
 export interface EditToolOptions {
   operations?: EditOperations;
 }
@@ -42,38 +43,42 @@ const schema = Type.Object({
   ),
 });
 
-const localOps: EditOperations = {
-  readFile: (p) => readFile(p),
-  writeFile: (p, content) => writeFile(p, content, "utf8"),
-  access: (p) => access(p, constants.R_OK | constants.W_OK),
+/** pi's messages, one form for a single edit and one naming edits[i] in a batch; a missing text also gets the closest lines. */
+export const piEditWording: EditWording = (problem, path) => {
+  const one = problem.total === 1;
+  const which = "index" in problem ? `edits[${problem.index}]` : "";
+  switch (problem.kind) {
+    case "empty":
+      return one ? `oldText must not be empty in ${path}.` : `${which}.oldText must not be empty in ${path}.`;
+    case "not-found": {
+      const closest = problem.closest();
+      const message = one
+        ? `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines.`
+        : `Could not find ${which} in ${path}. The oldText must match exactly including all whitespace and newlines.`;
+      return closest ? `${message}\n\n${closest}` : message;
+    }
+    case "ambiguous":
+      return one
+        ? `Found ${problem.count} occurrences of the text in ${path}. The text must be unique. Please provide more context to make it unique.`
+        : `Found ${problem.count} occurrences of ${which} in ${path}. Each oldText must be unique. Please provide more context to make it unique.`;
+    case "overlap":
+      return `${which} and edits[${problem.other}] overlap in ${path}. Merge them into one edit or target disjoint regions.`;
+    case "identical":
+    case "unchanged":
+      return one
+        ? `No changes made to ${path}. The replacement produced identical content. This might indicate an issue with special characters or the text not existing as expected.`
+        : `No changes made to ${path}. The replacements produced identical content.`;
+  }
 };
 
-const isEdit = (v: unknown): v is Edit =>
-  !!v && typeof v === "object" && typeof (v as Edit).oldText === "string" && typeof (v as Edit).newText === "string";
-
-/** pi's prepareArguments: edits as a JSON string or one object, and the legacy top-level oldText/newText. */
-export function prepareEditArguments(input: unknown): unknown {
-  if (!input || typeof input !== "object") return input;
-  const args = { ...(input as Record<string, unknown>) };
-  if (typeof args.edits === "string") {
-    try {
-      const parsed: unknown = JSON.parse(args.edits);
-      if (Array.isArray(parsed)) args.edits = parsed;
-      else if (isEdit(parsed)) args.edits = [parsed];
-    } catch {
-      // Left as it is: validation reports it.
-    }
-  } else if (isEdit(args.edits)) args.edits = [args.edits];
-  if (!isEdit(args)) return args;
-  const { oldText, newText, ...rest } = args as Record<string, unknown> & Edit;
-  return { ...rest, edits: [...(Array.isArray(args.edits) ? args.edits : []), { oldText, newText }] };
-}
+const lf = (t: string) => t.replace(/\r\n/g, "\n");
 
 export function createEditToolDefinition(cwd: string, options: EditToolOptions = {}): PiToolDefinition<EditToolDetails> {
-  const ops = options.operations ?? localOps;
   return {
     name: "edit",
     label: "edit",
+    effect: "edit",
+    paths: (p: { path: string }) => [p.path],
     description:
       "Edit a single file using exact text replacement. Every edits[].oldText must match a unique, non-overlapping region of the original file. If two changes affect the same block or nearby lines, merge them into one edit instead of emitting overlapping edits. Do not include large unchanged regions just to connect distant changes.",
     promptSnippet: "Make precise file edits with exact text replacement, including multiple disjoint edits in one call",
@@ -91,21 +96,19 @@ export function createEditToolDefinition(cwd: string, options: EditToolOptions =
         throw new Error("Edit tool input is invalid. edits must contain at least one replacement.");
       const absolute = resolveToolPath(ctx?.cwd || cwd, path);
       return withFileMutationQueue(absolute, async () => {
-        throwIfAborted(signal);
-        try {
-          await ops.access(absolute);
-        } catch (error) {
-          const code = error instanceof Error && "code" in error ? `Error code: ${String(error.code)}` : String(error);
-          throw new Error(`Could not edit file: ${path}. ${code}.`);
-        }
-        const raw = (await ops.readFile(absolute)).toString("utf8");
-        throwIfAborted(signal);
-        const bom = raw.startsWith("\uFEFF") ? "\uFEFF" : "";
-        const body = raw.slice(bom.length);
-        const crlf = /\r\n/.test(body) && body.indexOf("\r\n") <= body.indexOf("\n");
-        const { before, after } = applyEdits(body, edits, path);
-        await ops.writeFile(absolute, bom + (crlf ? after.replace(/\n/g, "\r\n") : after));
-        throwIfAborted(signal);
+        const ops = options.operations ?? diskOperations(signal, "edit");
+        const access = (p: string) =>
+          ops.access(p).catch((error: unknown) => {
+            const code = error instanceof Error && "code" in error ? `Error code: ${String(error.code)}` : String(error);
+            throw new Error(`Could not edit file: ${path}. ${code}.`);
+          });
+        const edited = await editPath(
+          { readFile: (p) => ops.readFile(p), writeFile: (p, c) => ops.writeFile(p, c), access },
+          absolute,
+          edits,
+          { signal, shownPath: path, wording: piEditWording },
+        );
+        const [before, after] = [lf(edited.before), lf(edited.after)];
         const { diff, firstChangedLine } = generateDiffString(before, after);
         return {
           content: [text(`Successfully replaced ${edits.length} block(s) in ${path}.`)],

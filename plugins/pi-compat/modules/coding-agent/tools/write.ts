@@ -1,16 +1,13 @@
-// pi's write tool over pluggable operations: creates parent folders, writes the whole file, and
-// queues with every other mutation of that file (withFileMutationQueue).
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+// pi's write tool: pi's definition and answer over the toolkit's one write implementation
+// (writePath: parent folders, then the file), through the WriteOperations an extension gives or
+// the local disk (a safe write that keeps links, owner and mode), queued with every other
+// mutation of that file (withFileMutationQueue).
 import { Type } from "@sinclair/typebox";
-import { resolveToolPath } from "../../../../../lib/tool-kit/index.js";
+import { diskOperations, resolveToolPath, type WriteOperations, writePath } from "../../../../../lib/tool-kit/index.js";
 import { type PiToolDefinition, text, throwIfAborted, toAgentTool } from "./definition.js";
 import { withFileMutationQueue } from "./mutation-queue.js";
 
-export interface WriteOperations {
-  writeFile(absolutePath: string, content: string): Promise<void>;
-  mkdir(dir: string): Promise<void>;
-}
+export type { WriteOperations };
 export interface WriteToolOptions {
   operations?: WriteOperations;
 }
@@ -20,16 +17,12 @@ const schema = Type.Object({
   content: Type.String({ description: "Content to write to the file" }),
 });
 
-const localOps: WriteOperations = {
-  writeFile: (p, content) => writeFile(p, content, "utf8"),
-  mkdir: async (dir) => void (await mkdir(dir, { recursive: true })),
-};
-
 export function createWriteToolDefinition(cwd: string, options: WriteToolOptions = {}): PiToolDefinition<undefined> {
-  const ops = options.operations ?? localOps;
   return {
     name: "write",
     label: "write",
+    effect: "edit",
+    paths: (p: { path: string }) => [p.path],
     description:
       "Write content to a file. Creates the file if it doesn't exist, overwrites if it does. Automatically creates parent directories.",
     promptSnippet: "Create or overwrite files",
@@ -39,10 +32,7 @@ export function createWriteToolDefinition(cwd: string, options: WriteToolOptions
       const absolute = resolveToolPath(ctx?.cwd || cwd, path);
       // The queue stays held until the write settles; aborts are seen between steps.
       return withFileMutationQueue(absolute, async () => {
-        throwIfAborted(signal);
-        await ops.mkdir(dirname(absolute));
-        throwIfAborted(signal);
-        await ops.writeFile(absolute, content);
+        await writePath(options.operations ?? diskOperations(signal, "write"), absolute, content, signal);
         throwIfAborted(signal);
         return { content: [text(`Successfully wrote to ${path}`)], details: undefined };
       });

@@ -1,0 +1,20 @@
+// Named stages where plugins must meet in a fixed order, between the kernel's Stage.EARLY (-100),
+// NORMAL (0) and LATE (100). Each says who stands there and why, so no plugin writes
+// `Stage.LATE + 1000` and hopes. The one value in contracts/: a table of numbers, no code.
+export const Stages = {
+  /** checkpoints: a turn's snapshot is taken before any gate may ask, block or let a tool run. */
+  SNAPSHOT: -110,
+  EARLY: -100,
+  NORMAL: 0,
+  /** ui-interactive draws the app at boot: after the session and the model are in place, before extensions hear session_start. */
+  UI_LAUNCH: 25,
+  /** pi-compat delivers pi extensions' session events after the built-ins' normal boot taps. */
+  EXTENSIONS: 50,
+  LATE: 100,
+  /** pi-compat's before_agent_start sees the system prompt every built-in has shaped. */
+  EXTENSIONS_LATE: 150,
+  /** The system prompt's closing lines (date, working directory), after everything else appended. */
+  PROMPT_TAIL: 1100,
+} as const;
+
+export type StageName = keyof typeof Stages;
