@@ -132,7 +132,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     plugins: [
       fileMutationsPlugin(fileMutations),
       ...(o.plugins ?? []),
-      written.plugin((message) => kernel?.host.report({ level: "warning", message, where: "extensions", code: ComposeCode.extensionHeld })),
+      written.plugin((message) => kernel?.report({ level: "warning", message, where: "extensions", code: ComposeCode.extensionHeld })),
       // Child agents (the subagents plugin) are composed like this one: same packages, -e paths installed once.
       agentFactoryPlugin({
         options: { ...o, agentDir, flags: givenFlags, extensions: run.paths, fileMutations },
@@ -164,7 +164,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
       await started.start();
       // Each file against the settings schemas the plugins declare (a wrong type, named with its key).
       // A child agent reads the same files: its parent has said it.
-      if (o.flags.mode !== "subagent") for (const d of settingsProblems(loaded.files, declaredSettings(started))) started.host.report(d);
+      if (o.flags.mode !== "subagent") for (const d of settingsProblems(loaded.files, declaredSettings(started))) started.report(d);
       selectTools(started, o.tools ?? {});
     },
     cleanup: run.cleanup,

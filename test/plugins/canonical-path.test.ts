@@ -8,7 +8,17 @@ import { homedir, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { canonicalPath, namedPath, resolveToolPath } from "../../lib/tool-kit/index.js";
+import type { ToolCallEvent, ToolDef } from "pi-kernel";
+import {
+  canonicalPath,
+  createEditTool,
+  createFileMutationQueue,
+  createWriteTool,
+  namedPath,
+  readTool,
+  resolveToolPath,
+} from "../../lib/tool-kit/index.js";
+import { callView } from "../../plugins/permissions/classify.js";
 import { decide } from "../../plugins/permissions/decide.js";
 import { parseRule } from "../../plugins/permissions/rules.js";
 import type { SourcedRule } from "../../plugins/permissions/settings.js";
@@ -28,6 +38,15 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const rules = (texts: string[], kind: SourcedRule["kind"] = "deny"): SourcedRule[] =>
   texts.map((t) => ({ ...parseRule(t)!, kind, source: "user" }));
 const DENY = rules(["Read(./.env)", "Edit(secret/**)"]);
+const mutations = createFileMutationQueue();
+const TOOLS: Record<string, ToolDef> = {
+  read: readTool as ToolDef,
+  write: createWriteTool(mutations) as ToolDef,
+  edit: createEditTool(mutations) as ToolDef,
+};
+/** The call as the gate sees it: with what the real tool declares (its effect and the paths it touches). */
+const call = (toolName: string, path: string) =>
+  callView({ toolCallId: "t", toolName, input: { path } } satisfies ToolCallEvent, TOOLS[toolName], cwd);
 
 describe("canonicalPath", () => {
   it("folds spellings the tools accept and resolves links as the OS does", () => {
@@ -87,12 +106,12 @@ describe("the gate judges the file the tool opens", () => {
       { tool: "edit", target: "secret/sub/new.txt" },
     ];
     for (const { tool, target } of cases) {
-      const canonical = decide({ toolName: tool, args: { path: target }, cwd }, "yolo", DENY);
+      const canonical = decide(call(tool, target), "yolo", DENY);
       expect(canonical.action).toBe("deny");
       fc.assert(
         fc.property(spelling(target), fc.constantFrom("yolo", "ask", "accept-edits") as fc.Arbitrary<"yolo">, (path, mode) => {
           expect(canonicalPath(cwd, path)).toBe(join(cwd, target));
-          expect(decide({ toolName: tool, args: { path }, cwd }, mode, DENY)).toMatchObject({ action: "deny", by: "rule" });
+          expect(decide(call(tool, path), mode, DENY)).toMatchObject({ action: "deny", by: "rule" });
         }),
         { numRuns: 300 },
       );
@@ -102,8 +121,8 @@ describe("the gate judges the file the tool opens", () => {
   it("accept-edits allows what is really inside the workspace and asks for what a link takes out", () => {
     fc.assert(
       fc.property(fc.constantFrom("", "./", "src/../", "deeplink/../../"), fc.constantFrom("", "@", "\u00a0"), (hop, pre) => {
-        const inside = decide({ toolName: "write", args: { path: `${pre}${hop}src/a.txt` }, cwd }, "accept-edits", []);
-        const out = decide({ toolName: "write", args: { path: `${pre}${hop}out/a.txt` }, cwd }, "accept-edits", []);
+        const inside = decide(call("write", `${pre}${hop}src/a.txt`), "accept-edits", []);
+        const out = decide(call("write", `${pre}${hop}out/a.txt`), "accept-edits", []);
         expect(inside).toMatchObject({ action: "allow", by: "mode" });
         expect(out).toMatchObject({ action: "ask", by: "mode" });
       }),
@@ -113,17 +132,17 @@ describe("the gate judges the file the tool opens", () => {
   it("an allow rule must cover the canonical path; a rule naming a link still denies it", () => {
     const allowSrc = rules(["Edit(src/**)"], "allow");
     // src/deep/../../out is lexically inside src/**, physically outside the workspace.
-    expect(decide({ toolName: "write", args: { path: "deeplink/x" }, cwd }, "ask", allowSrc)).toMatchObject({ action: "allow" });
-    expect(decide({ toolName: "write", args: { path: "alias/x" }, cwd }, "ask", allowSrc)).toMatchObject({ action: "ask" });
+    expect(decide(call("write", "deeplink/x"), "ask", allowSrc)).toMatchObject({ action: "allow" });
+    expect(decide(call("write", "alias/x"), "ask", allowSrc)).toMatchObject({ action: "ask" });
     const denyLink = rules(["Read(./alias)"]);
-    expect(decide({ toolName: "read", args: { path: "alias" }, cwd }, "yolo", denyLink)).toMatchObject({ action: "deny" });
-    expect(decide({ toolName: "read", args: { path: "secret" }, cwd }, "yolo", denyLink)).toMatchObject({ action: "deny" });
+    expect(decide(call("read", "alias"), "yolo", denyLink)).toMatchObject({ action: "deny" });
+    expect(decide(call("read", "secret"), "yolo", denyLink)).toMatchObject({ action: "deny" });
   });
 });
 
 describe("agent configuration in accept-edits", () => {
   const agentDir = join(root, "agent");
-  const edit = (path: string) => ({ toolName: "write", args: { path }, cwd });
+  const edit = (path: string) => call("write", path);
   it("is asked with the reason, even under Edit(**) or a bare Edit; a rule naming it allows it", () => {
     for (const path of [".pi/settings.json", ".pi/extensions/x.js", ".mcp.json", ".git/hooks/pre-commit", "sub/.claude/settings.json"]) {
       for (const allow of [[], ["Edit(**)"], ["Edit"], ["Write(*)"]]) {
