@@ -4,6 +4,7 @@
 // trust-filtered, plus the caller's overrides), the shared modules and import aliases, the run's
 // `-e` extensions (temp installs for npm:/git: sources) and watching; `start()` then starts the
 // kernel, guards the process against its plugins' stray errors, and applies the tool selection. Callers only map their flags or options onto this.
+import { join } from "node:path";
 import { createKernel, type Diagnostic, type Kernel, type PluginDef, type PluginSource } from "../kernel/index.js";
 import { agentDirOf } from "./agent-dir.js";
 import { agentFactoryPlugin } from "./agent-factory.js";
@@ -19,6 +20,8 @@ import { createFileMutationQueue } from "../lib/mutation-kit/index.js";
 import { plainlyValid } from "../lib/schema-kit/index.js";
 import { runExtensions } from "./extensions.js";
 import { withDiscovery } from "./discover.js";
+import { isInside } from "./builtin-plugins.js";
+import { WrittenCodeGuard } from "./written-code.js";
 import { packageRoot } from "./package-root.js";
 import { declaredSettings } from "./declarations.js";
 import { loadSettings } from "./settings.js";
@@ -114,6 +117,10 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   });
   let discovered: PluginSource[] = [];
   const fileMutations = o.fileMutations ?? createFileMutationQueue();
+  // Code the agent's own tools wrote waits for the person's /reload (compose/written-code.ts).
+  const builtin = (file: string) => ["plugins", "dist"].some((dir) => isInside(join(root, dir), file));
+  const written = new WrittenCodeGuard(o.cwd, builtin);
+  let loads = 0;
   kernel = createKernel({
     cwd: o.cwd,
     agentDir,
@@ -122,10 +129,11 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     modules,
     aliases: { ...toolkitAliases(root), ...o.aliases },
     ...discovery,
-    discover: async () => (discovered = await discovery.discover()),
+    discover: async () => (discovered = written.filter(await discovery.discover(), loads++ === 0)),
     plugins: [
       fileMutationsPlugin(fileMutations),
       ...(o.plugins ?? []),
+      written.plugin((message) => kernel?.report({ level: "warning", message, where: "extensions", code: ComposeCode.extensionHeld })),
       // Child agents (the subagents plugin) are composed like this one: same packages, -e paths installed once.
       agentFactoryPlugin({
         options: { ...o, agentDir, flags: givenFlags, extensions: run.paths, fileMutations },
@@ -139,6 +147,12 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     compiledModule: (file) => compiledModule(file, root),
   });
   const started: Kernel = kernel;
+  // Plugins reach reload through these same actions (/reload, a trust answer, an install): the person's word.
+  const reload = started.actions.reload;
+  started.actions.reload = () => {
+    written.release();
+    return reload();
+  };
   // A plugin's stray error becomes its diagnostic while this agent runs (compose/crash-guard.ts).
   const stop = started.stop;
   let unguard = () => {};

@@ -9,4 +9,6 @@ export const ComposeCode = {
   settingsType: "settings-type",
   /** A plugin's error reached the process (a timer, a stray rejection, a stale api): compose/crash-guard.ts. */
   strayError: "plugin-stray-error",
+  /** An extension file the agent's own tools wrote is held until the person's /reload: compose/written-code.ts. */
+  extensionHeld: "extension-held",
 } as const;

@@ -19,6 +19,8 @@ export interface PermissionRequest {
   summary: string;
   /** The rule "Allow always" would write, e.g. `Bash(npm test:*)` or `Edit(src/a.ts)`. */
   suggestedRule: string;
+  /** Why this call is asked when the mode alone would not ask (e.g. it edits the agent's own configuration). */
+  reason?: string;
   signal?: AbortSignal;
 }
 

@@ -10,7 +10,7 @@ export { type DiffSummary, summariseChange } from "./files/change-summary.js";
 export { decodeUtf8, describeFsError, quote, readUtf8File, statExistingFile } from "./files/file-checks.js";
 export { nonRegularKind, openRegularFile, refuseNonRegular } from "./files/regular-file.js";
 export { type FileMutationsService, createFileMutationQueue, queueKey } from "../mutation-kit/index.js";
-export { resolveToolPath } from "./files/resolve-path.js";
+export { canonicalPath, isInside, lexicalPath, namedPath, canonicalPath as resolveToolPath } from "./files/canonical-path.js";
 export { AGENT_CONFIG_ENTRIES, agentConfigReason } from "./files/agent-config.js";
 export { passesProviderKeys, shellEnv, withoutVariables } from "./shell/child-env.js";
 export { onAbort } from "./shell/on-abort.js";

@@ -31,10 +31,15 @@ export default definePlugin({
     const bridge = () => state.bridge;
     api.services.provide("file-system", clientFileSystem(state));
     api.services.provide("ui", acpUi(state, bridge));
-    const bash = api.registry.get("tool", "bash");
     const sandboxed = () => api.services.get("shellSandbox")?.active() === true;
     const keys = () => (passesProviderKeys(api.settings) ? [] : (api.services.get("models")?.keyVariables() ?? []));
-    if (bash) api.register.tool(terminalBash(bash, state, bridge, { sandboxed, keyVariables: keys }));
+    // The bash tool it wraps is only in the registry once the load that set it up has committed
+    // (plugins set up into a staged snapshot), so it is wrapped at boot, once per version of it.
+    api.on("boot", () => {
+      if (api.registry.owner("tool", "bash") === api.name) return;
+      const bash = api.registry.get("tool", "bash");
+      if (bash) api.register.tool(terminalBash(bash, state, bridge, { sandboxed, keyVariables: keys }));
+    });
     api.on("event", (event) => state.bridge?.event(event));
     // After the other gates (permissions): the call runs now, so it is in progress.
     api.on("toolCall", (event) => state.bridge?.beforeRun(event), { stage: Stage.LATE });

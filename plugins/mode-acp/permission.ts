@@ -19,7 +19,7 @@ export function permissionAsker(state: AcpState, cwd: () => string, tools: ToolL
           sessionId: state.sessionId,
           toolCall: {
             toolCallId: request.toolCallId,
-            title: request.summary,
+            title: request.reason ? `${request.summary} (${request.reason})` : request.summary,
             kind,
             status: "pending",
             locations,

@@ -3,10 +3,9 @@
 // All of it from what the tool declares (its effect and the paths a call touches, looked up in the
 // registry), never from its name: a third-party tool that declares `effect: "edit"` and its paths
 // is an edit with a diff like the built-in one.
-import { isAbsolute, resolve } from "node:path";
 import type { ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk";
 import type { PluginApi, ToolDef, ToolEffect, ToolResult } from "pi-kernel";
-import { declaredPaths } from "../../lib/tool-kit/index.js";
+import { canonicalPath, declaredPaths } from "../../lib/tool-kit/index.js";
 
 type Args = Record<string, unknown>;
 
@@ -42,7 +41,8 @@ const str = (value: unknown): string | undefined => (typeof value === "string" &
 
 export function callInfo(tool: ToolDef | undefined, name: string, args: Args, cwd: string): CallInfo {
   const effect = tool?.effect ?? "other";
-  const paths = (declaredPaths(tool, args) ?? []).map((given) => absolute(given, cwd));
+  // ACP paths are absolute: the file the permission gate judged and the tool opens (one meaning of a path).
+  const paths = (declaredPaths(tool, args) ?? []).map((given) => canonicalPath(cwd, given));
   const line = typeof args.offset === "number" ? args.offset : undefined;
   return {
     kind: KINDS[effect] ?? "other",
@@ -51,12 +51,6 @@ export function callInfo(tool: ToolDef | undefined, name: string, args: Args, cw
     paths,
     effect,
   };
-}
-
-/** ACP paths are absolute; `@file` is how some models write one. */
-function absolute(given: string, cwd: string): string {
-  const bare = given.startsWith("@") ? given.slice(1) : given;
-  return isAbsolute(bare) ? bare : resolve(cwd, bare);
 }
 
 /** `Read src/a.ts (10-29)`, `Write src/b.ts`, `npm test`, `grep TODO in src`, `server: tool`. */

@@ -7,7 +7,8 @@ import type { UiService } from "../../contracts/ui.js";
 export const OPTIONS = ["Allow once", "Allow always", "Deny", "Deny with a message"] as const;
 
 export async function askThroughUi(ui: UiService, request: PermissionRequest, where: string): Promise<PermissionAnswer | undefined> {
-  const title = `Allow ${request.summary}?\n("Allow always" adds ${request.suggestedRule} to ${where})`;
+  const why = request.reason ? `\n(${request.reason})` : "";
+  const title = `Allow ${request.summary}?${why}\n("Allow always" adds ${request.suggestedRule} to ${where})`;
   const picked = await ui.select(title, [...OPTIONS], { signal: request.signal });
   if (picked === "Allow once") return { decision: "allow-once" };
   if (picked === "Allow always") return { decision: "allow-always" };

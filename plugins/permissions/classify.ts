@@ -6,8 +6,8 @@
 // "Allow always" writes.
 import { relative, sep } from "node:path";
 import type { ToolCallEvent, ToolDef } from "pi-kernel";
-import { declaredPaths } from "../../lib/tool-kit/index.js";
-import { type CallView, callPath, callPaths } from "./rules.js";
+import { agentConfigReason, declaredPaths, isInside } from "../../lib/tool-kit/index.js";
+import { type CallView, canonicalFor, namedFor, spelledPaths } from "./rules.js";
 import { isPlainCommand } from "./shell-rules.js";
 
 export type Category = "read" | "edit" | "execute" | "other";
@@ -28,15 +28,37 @@ export function callView(event: ToolCallEvent, tool: ToolDef | undefined, cwd: s
   return call;
 }
 
-/** Whether every path the call touches is inside the workspace (symlinks are not followed); none known: no. */
+/**
+ * Whether every path the call touches is inside the workspace: canonical path against canonical
+ * cwd, links followed (the file the tool will open); none known: no.
+ */
 export function insideWorkspace(call: CallView): boolean {
-  const paths = callPaths(call);
-  return paths.length > 0 && paths.every((path) => inside(call.cwd, path));
+  const paths = spelledPaths(call);
+  return paths.length > 0 && paths.every((p) => inside(call, canonicalFor(call, p)));
 }
 
-function inside(cwd: string, path: string): boolean {
-  const rel = relative(cwd, path);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !rel.startsWith(sep));
+/**
+ * Why an edit call touches agent configuration (settings, extensions, MCP servers, git hooks:
+ * lib/tool-kit agentConfigReason), or undefined. Both the file the OS opens and the file as named
+ * count, so a `.pi` that is a link to an ordinary folder is still the agent's configuration.
+ */
+export function configReason(call: CallView, agentDir: string): string | undefined {
+  const where = configPlaces(call, agentDir);
+  for (const p of spelledPaths(call)) {
+    const reason = agentConfigReason(canonicalFor(call, p), where) ?? agentConfigReason(namedFor(call, p), where);
+    if (reason) return reason;
+  }
+  return undefined;
+}
+
+/** The canonical workspace and agent folder agentConfigReason compares against (none given: only the workspace's own). */
+export function configPlaces(call: CallView, agentDir: string): { cwd: string; agentDir: string } {
+  return { cwd: canonicalFor(call, "."), agentDir: agentDir && canonicalFor(call, agentDir) };
+}
+
+/** Whether a canonical path is in the call's (canonical) workspace. */
+function inside(call: CallView, path: string): boolean {
+  return isInside(canonicalFor(call, "."), path);
 }
 
 /** `bash: npm test`, `edit: src/a.ts`, `mcp__s__t {"q":"x"}`. */
@@ -44,8 +66,8 @@ export function summarize(call: CallView): string {
   const command = shellCommand(call);
   if (command !== undefined) return `${call.toolName}: ${clip(command)}`;
   if (call.paths?.length)
-    return `${call.toolName}: ${callPaths(call)
-      .map((p) => displayPath(call.cwd, p))
+    return `${call.toolName}: ${spelledPaths(call)
+      .map((p) => displayPath(call, canonicalFor(call, p)))
       .join(", ")}`;
   return `${call.toolName} ${clip(JSON.stringify(call.args))}`;
 }
@@ -64,8 +86,8 @@ export function suggestRule(call: CallView): string {
   if (call.paths?.length === 1) {
     const category = categoryOf(call);
     const kind = category === "edit" ? "Edit" : category === "read" ? "Read" : call.toolName;
-    const path = callPath({ ...call, args: { path: call.paths[0] } });
-    return `${kind}(${inside(call.cwd, path) ? displayPath(call.cwd, path) : `/${path}`})`;
+    const path = canonicalFor(call, spelledPaths(call)[0]);
+    return `${kind}(${inside(call, path) ? displayPath(call, path) : `/${path}`})`;
   }
   return call.toolName;
 }
@@ -75,8 +97,9 @@ function shellCommand(call: CallView): string | undefined {
   return call.effect === "execute" && typeof call.args.command === "string" ? call.args.command : undefined;
 }
 
-function displayPath(cwd: string, path: string): string {
-  return inside(cwd, path) ? relative(cwd, path).split(sep).join("/") || "." : path;
+/** A canonical path as a person reads it: relative to the workspace inside it, else absolute. */
+function displayPath(call: CallView, path: string): string {
+  return inside(call, path) ? relative(canonicalFor(call, "."), path).split(sep).join("/") || "." : path;
 }
 
 function clip(text: string, max = 200): string {

@@ -14,7 +14,7 @@ import type {
 import { askThroughUi } from "./asker.js";
 import { AuditLog, type AuditRecord, auditFile } from "./audit.js";
 import { callView, suggestRule, summarize } from "./classify.js";
-import { type Decision, decide } from "./decide.js";
+import { type Decision, decide, unjudged } from "./decide.js";
 import { loadBashParser } from "./bash-parser.js";
 import { type CallView, parseRule } from "./rules.js";
 import { MODE_ORDER, type PermissionSettings, type SourcedRule } from "./settings.js";
@@ -108,10 +108,10 @@ export class Permissions implements PermissionsService {
   private async decide(call: CallView): Promise<Decision> {
     const rules = this.rules();
     await prepareShellRules(call, rules);
-    return decide(call, this.state.mode, rules);
+    return decide(call, this.state.mode, rules, this.api().agentDir);
   }
 
-  private async ask(event: ToolCallEvent, decision: Decision): Promise<ToolCallBlock | undefined> {
+  private async ask(event: ToolCallEvent, decision: Extract<Decision, { action: "ask" }>): Promise<ToolCallBlock | undefined> {
     const call = this.view(event);
     // The suggested rule depends on how bash reads the command.
     if (call.effect === "execute") await loadBashParser();
@@ -121,18 +121,18 @@ export class Permissions implements PermissionsService {
       args: event.input,
       summary: summarize(call),
       suggestedRule: suggestRule(call),
+      ...(decision.reason && { reason: decision.reason }),
     };
-    const why =
-      decision.action === "ask" && decision.reason
+    const why = decision.rule
+      ? `the rule ${decision.rule.text} asks`
+      : unjudged(decision)
         ? decision.reason
-        : decision.rule
-          ? `the rule ${decision.rule.text} asks`
-          : `permission mode ${this.state.mode}`;
+        : `permission mode ${this.state.mode}${decision.reason ? `; ${decision.reason}` : ""}`;
     const asker = this.askers.at(-1) ?? this.uiAsker();
     if (!asker) {
       const reason =
         `Permission needed for ${request.summary} (${why}), but there is nobody to ask in this mode (print or JSON). ` +
-        (decision.action === "ask" && decision.reason
+        (unjudged(decision)
           ? "No rule can allow a command that cannot be judged: write it so each command it runs is spelled out."
           : `Allow it with a rule in settings ("permissions": {"allow": ["${request.suggestedRule}"]}) or run with --permission-mode yolo.`);
       await this.log(event, request, { decision: "deny", by: "nobody", rule: decision.rule?.text });

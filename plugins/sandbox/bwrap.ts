@@ -5,9 +5,8 @@
 // create namespaces here (some containers need a user namespace too) the error says what to do.
 import { execFile } from "node:child_process";
 import { existsSync, lstatSync, realpathSync, type Stats } from "node:fs";
-import { homedir } from "node:os";
-import { isAbsolute, join, relative, resolve } from "node:path";
-import { AGENT_CONFIG_ENTRIES } from "../../lib/tool-kit/index.js";
+import { isAbsolute, join, relative } from "node:path";
+import { AGENT_CONFIG_ENTRIES, canonicalPath } from "../../lib/tool-kit/index.js";
 import type { SandboxConfig } from "./config.js";
 
 export const INSTALL_HINT =
@@ -45,7 +44,7 @@ export function bwrapArgs(config: SandboxConfig, place: BwrapPlace): string[] {
   const workspace = real(place.cwd);
   const bound: string[] = [];
   if (config.mode === "workspace-write") {
-    for (const path of [workspace, ...config.allowWrite.map((p) => real(resolve(workspace, p.replace(/^~(?=\/|$)/, homedir()))))])
+    for (const path of [workspace, ...config.allowWrite.map((p) => canonicalPath(workspace, p))])
       if (existsSync(path)) {
         args.push("--bind", path, path);
         bound.push(path);

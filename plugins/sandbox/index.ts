@@ -75,7 +75,8 @@ export default definePlugin({
         const tool = api.registry.get("tool", event.toolName);
         const owner = api.registry.owner("tool", event.toolName);
         if (!tool || !owner || SANDBOXED_SPAWNERS.has(owner)) return;
-        // MCP tools run in their servers, which are not sandboxed by design (docs/usage/sandbox.md).
+        // By what it declares, not its name (pi's createBashTool declares "execute"). MCP tools run in
+        // their servers, which are not sandboxed by design (docs/usage/sandbox.md).
         if (tool.effect !== "execute" || owner === "mcp") return;
         return {
           block: true,

@@ -7,7 +7,7 @@ import { defineTool, Type } from "pi-kernel";
 import { type DiffSummary, summariseChange } from "../files/change-summary.js";
 import { decodeUtf8 } from "../files/file-checks.js";
 import type { FileMutationsService } from "../../mutation-kit/index.js";
-import { resolveToolPath } from "../files/resolve-path.js";
+import { canonicalPath } from "../files/canonical-path.js";
 import { type Edit, type EditWording, applyEdits } from "./edit-apply.js";
 import { prepareEditArguments } from "./edit-args.js";
 import { type EditOperations, type FileSystemLookup, localDisk, serviceOperations } from "./file-access.js";
@@ -46,7 +46,7 @@ export const createEditTool = (mutations: FileMutationsService, files: FileSyste
     prepareArguments: prepareEditArguments,
     async execute(_id, params, signal, _onUpdate, ctx) {
       signal.throwIfAborted();
-      const path = resolveToolPath(ctx.cwd, params.path);
+      const path = canonicalPath(ctx.cwd, params.path);
       return mutations.run(path, async () => {
         const ops = serviceOperations(files, signal, "edit");
         const { before, after, firstOffset } = await editPath(ops, path, params.edits, { signal });

@@ -2,7 +2,7 @@
 // the searched directory, respecting .gitignore, bounded by a result count and 50 KB.
 import { isAbsolute, relative } from "node:path";
 import { defineTool, type Static, type ToolResult, Type } from "pi-kernel";
-import { resolveToolPath } from "../files/resolve-path.js";
+import { canonicalPath } from "../files/canonical-path.js";
 import { toPosix } from "../search/posix.js";
 import { MAX_BYTES } from "../output/limits.js";
 import { fdFor } from "./backend.js";
@@ -85,7 +85,7 @@ async function findOnDisk(cwd: string, params: Static<typeof parameters>, limit:
 
 async function globThrough(ops: FindOperations, cwd: string, params: Static<typeof parameters>, limit: number, signal: AbortSignal) {
   if (signal.aborted) throw new Error("Operation aborted");
-  const root = resolveToolPath(cwd, params.path || ".");
+  const root = canonicalPath(cwd, params.path || ".");
   if (!(await ops.exists(root))) throw new Error(`Path not found: ${root}`);
   const paths = await ops.glob(params.pattern, root, { ignore: ["**/node_modules/**", "**/.git/**"], limit });
   signal.throwIfAborted();

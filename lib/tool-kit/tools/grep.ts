@@ -1,7 +1,7 @@
 // The grep tool: search file contents with lib/tool-kit's engine (ripgrep when installed, else
 // the built-in one), with pi's parameters, output format and limits; details say which engine ran.
 import { defineTool, type Static, type ToolResult, Type } from "pi-kernel";
-import { resolveToolPath } from "../files/resolve-path.js";
+import { canonicalPath } from "../files/canonical-path.js";
 import { refuseNonRegular } from "../files/regular-file.js";
 import { MAX_BYTES, MAX_LINE_CHARS } from "../output/limits.js";
 import { formatMatches, grepNotices } from "../search/grep-format.js";
@@ -102,7 +102,7 @@ async function diskRoot(cwd: string, path: string | undefined, signal: AbortSign
 
 async function rootThrough(ops: GrepOperations, cwd: string, path: string | undefined, signal: AbortSignal) {
   if (signal.aborted) throw new Error("Operation aborted");
-  const root = resolveToolPath(cwd, path || ".");
+  const root = canonicalPath(cwd, path || ".");
   const isDir = await Promise.resolve()
     .then(() => ops.isDirectory(root))
     .catch(() => {

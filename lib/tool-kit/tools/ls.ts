@@ -3,7 +3,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { defineTool, type Static, type ToolResult, Type } from "pi-kernel";
-import { resolveToolPath } from "../files/resolve-path.js";
+import { canonicalPath } from "../files/canonical-path.js";
 import { MAX_BYTES } from "../output/limits.js";
 import { bytesNotice, headBytes, withNotices } from "./output.js";
 
@@ -58,7 +58,7 @@ export async function listPath(
   ops: LsOperations = disk,
 ): Promise<ToolResult<LsDetails>> {
   if (signal.aborted) throw new Error("Operation aborted");
-  const dir = resolveToolPath(cwd, params.path || ".");
+  const dir = canonicalPath(cwd, params.path || ".");
   if (!(await ops.exists(dir))) throw new Error(`Path not found: ${dir}`);
   if (!(await ops.stat(dir)).isDirectory()) throw new Error(`Not a directory: ${dir}`);
   const names = [

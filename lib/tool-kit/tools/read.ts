@@ -6,7 +6,7 @@ import { defineTool, Type } from "pi-kernel";
 import type { ImageContent, TextContent, ToolResult } from "pi-kernel";
 import { quote, statExistingFile } from "../files/file-checks.js";
 import { openRegularFile } from "../files/regular-file.js";
-import { resolveToolPath } from "../files/resolve-path.js";
+import { canonicalPath } from "../files/canonical-path.js";
 import { formatSize, MAX_BYTES, MAX_LINES } from "../output/limits.js";
 import { HeadBudget } from "../output/truncate.js";
 import { type FileSystemLookup, localDisk, type ReadOperations, serving } from "./file-access.js";
@@ -43,7 +43,7 @@ export const createReadTool = (files: FileSystemLookup = localDisk) =>
       `${MAX_LINES} lines or ${MAX_BYTES / 1024}KB, whichever comes first; use offset/limit to page through large files.`,
     promptSnippet: "read: Read file contents (text or images), with offset/limit paging",
     parameters,
-    execute: (_id, params, signal, _onUpdate, ctx) => readPath(resolveToolPath(ctx.cwd, params.path), params, signal, { files }),
+    execute: (_id, params, signal, _onUpdate, ctx) => readPath(canonicalPath(ctx.cwd, params.path), params, signal, { files }),
   });
 
 export interface ReadPathOptions {

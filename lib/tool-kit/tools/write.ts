@@ -6,7 +6,7 @@
 import { dirname } from "node:path";
 import { defineTool, Type } from "pi-kernel";
 import type { FileMutationsService } from "../../mutation-kit/index.js";
-import { resolveToolPath } from "../files/resolve-path.js";
+import { canonicalPath } from "../files/canonical-path.js";
 import { type FileSystemLookup, localDisk, serviceOperations, type WriteOperations } from "./file-access.js";
 
 const parameters = Type.Object({
@@ -27,7 +27,7 @@ export const createWriteTool = (mutations: FileMutationsService, files: FileSyst
     parameters,
     async execute(_id, params, signal, _onUpdate, ctx) {
       signal.throwIfAborted();
-      const path = resolveToolPath(ctx.cwd, params.path);
+      const path = canonicalPath(ctx.cwd, params.path);
       const bytes = Buffer.byteLength(params.content, "utf8");
       await mutations.run(path, () => writePath(serviceOperations(files, signal, "write"), path, params.content, signal));
       return { content: [{ type: "text", text: `Successfully wrote ${bytes} bytes to ${path}` }] };
