@@ -19,6 +19,8 @@ export interface PermissionRequest {
   summary: string;
   /** The rule "Allow always" would write, e.g. `Bash(npm test:*)` or `Edit(src/a.ts)`. */
   suggestedRule: string;
+  /** For a tool whose effect is "edit": the proposed change as a unified diff (computed, never written). */
+  diff?: string;
   signal?: AbortSignal;
 }
 

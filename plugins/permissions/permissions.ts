@@ -19,8 +19,10 @@ import { loadBashParser } from "./bash-parser.js";
 import { type CallView, parseRule } from "./rules.js";
 import { MODE_ORDER, type PermissionSettings, type SourcedRule } from "./settings.js";
 import { prepareShellRules } from "./shell-decision.js";
+import { proposedDiff } from "./proposal.js";
 
-export const DISMISSED = "The user dismissed the permission question: the tool call was not run, and the run was stopped until they say more.";
+export const DISMISSED =
+  "The user dismissed the permission question: the tool call was not run, and the run was stopped until they say more.";
 
 export const MODES: readonly PermissionModeInfo[] = [
   { id: "yolo", name: "YOLO", description: "Nothing is asked (pi's behaviour); deny and ask rules still apply" },
@@ -123,6 +125,7 @@ export class Permissions implements PermissionsService {
       args: event.input,
       summary: summarize(call),
       suggestedRule: suggestRule(call),
+      ...(call.effect === "edit" && call.paths && { diff: await proposedDiff(call.paths, event.input, call.cwd) }),
     };
     const why =
       decision.action === "ask" && decision.reason

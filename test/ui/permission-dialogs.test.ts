@@ -42,10 +42,7 @@ describe("permission UI", () => {
 
   it("Esc on a permission dialog refuses the call and stops the run", async () => {
     h = await startUi({ plugins, flags: { permissionMode: "ask" } });
-    h.sim.script(
-      { toolCalls: [{ name: "write", arguments: { path: "made.txt", content: "hi\n" } }] },
-      { text: "SHOULD NOT BE ASKED FOR" },
-    );
+    h.sim.script({ toolCalls: [{ name: "write", arguments: { path: "made.txt", content: "hi\n" } }] }, { text: "SHOULD NOT BE ASKED FOR" });
     await h.send("make the file");
     await h.send(KEYS.enter);
     await h.waitFor(/Allow once/);
@@ -80,7 +77,10 @@ describe("permission UI", () => {
 
   it("a write's dialog shows the new file's lines", async () => {
     h = await startUi({ plugins, flags: { permissionMode: "ask" }, rows: 40 });
-    h.sim.script({ toolCalls: [{ name: "write", arguments: { path: "new.txt", content: "first line\nsecond line\n" } }] }, { text: "written" });
+    h.sim.script(
+      { toolCalls: [{ name: "write", arguments: { path: "new.txt", content: "first line\nsecond line\n" } }] },
+      { text: "written" },
+    );
     await h.send("write it");
     await h.send(KEYS.enter);
     const dialog = await h.waitFor(/Allow once/);
