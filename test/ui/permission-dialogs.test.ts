@@ -32,6 +32,11 @@ describe("permission UI", () => {
     await h.waitFor(/mode: read-only/);
   });
 
+  it("the full-screen UI's footer shows it too", async () => {
+    h = await startUi({ plugins, flags: { permissionMode: "read-only", ui: "fullscreen" } });
+    await h.waitFor(/mode: read-only/);
+  });
+
   it("the footer shows a mode from the settings", async () => {
     h = await startUi({
       plugins,
