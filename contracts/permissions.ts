@@ -21,6 +21,8 @@ export interface PermissionRequest {
   suggestedRule: string;
   /** Why this call is asked when the mode alone would not ask (e.g. it edits the agent's own configuration). */
   reason?: string;
+  /** For a tool whose effect is "edit": the proposed change as a unified diff (computed, never written). */
+  diff?: string;
   signal?: AbortSignal;
 }
 

@@ -10,7 +10,7 @@ import type { Component, InputEvent, Keybindings, RenderStats, Terminal, Theme }
  */
 export interface UiService {
   notify(message: string, level?: "info" | "warning" | "error"): void;
-  select(title: string, options: string[], opts?: { signal?: AbortSignal; timeout?: number }): Promise<string | undefined>;
+  select(title: string, options: string[], opts?: SelectOptions): Promise<string | undefined>;
   confirm(title: string, message: string, opts?: { signal?: AbortSignal; timeout?: number }): Promise<boolean>;
   input(title: string, placeholder?: string, opts?: { signal?: AbortSignal; timeout?: number }): Promise<string | undefined>;
   editor(title: string, prefill?: string): Promise<string | undefined>;
@@ -30,6 +30,17 @@ export interface UiService {
     factory: (done: (value?: T) => void, ui: CustomUiContext) => CustomComponent,
     opts?: { signal?: AbortSignal; timeout?: number },
   ): Promise<T | undefined>;
+}
+export interface SelectOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+  /** The option highlighted when the dialog opens (e.g. the current mode); default the first. */
+  initial?: string;
+  /**
+   * A unified diff shown under the title (a permission dialog's proposed edit), coloured as the tool
+   * rows colour one and capped to the screen. RPC sends it as the request's `diff` field.
+   */
+  diff?: string;
 }
 export interface CustomComponent {
   render(width: number): string[];

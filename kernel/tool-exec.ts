@@ -65,6 +65,8 @@ async function prepare(rt: TurnRuntime, d: LoopDeps, call: ToolCall): Promise<Pr
     const raw = tool.prepareArguments ? tool.prepareArguments(call.arguments) : call.arguments;
     const checked = rt.validator.validate(tool.parameters, raw);
     if (!checked.ok) return { call, rejected: `${checked.message}\nFix the arguments and call ${tool.name} again.` };
+    // A run stopped by an earlier call's gate (a dismissed permission question) asks nothing more.
+    if (d.signal.aborted) return { call, rejected: "Aborted before the tool ran." };
     // The gate sees (and may adjust in place) the validated arguments.
     const gate = await rt.hooks.toolCall.promise({ toolCallId: call.id, toolName: call.name, input: checked.value });
     if (gate?.block) return { call, rejected: gate.reason ?? `Tool call blocked by a plugin.` };

@@ -28,6 +28,7 @@ export * from "./fuzzy.js";
 
 // Dialogs and the session tree view.
 export * from "./select-list.js";
+export * from "./diff-lines.js";
 export * from "./text-dialog.js";
 export * from "./tree-layout.js";
 export * from "./tree-view.js";

@@ -27,6 +27,8 @@ export class SelectList implements Component {
       maxVisible: number;
       /** Index of the item selected at first (e.g. the current model). */
       initial?: number;
+      /** Lines drawn under the title, above the items (a permission dialog's diff). */
+      body?(width: number): string[];
       onDone(value: string | undefined): void;
     },
   ) {
@@ -62,6 +64,7 @@ export class SelectList implements Component {
         width,
       ),
       ...message.flatMap((l) => wrapText(l, width)),
+      ...(this.opts.body?.(width) ?? []),
     ];
     if (!this.shown.length) lines.push(t.fg("muted", "  no matches"));
     this.shown.slice(first, first + max).forEach((item, i) => {

@@ -40,7 +40,8 @@ export function rpcUi(channel: Channel): RpcUi {
   return {
     answer: (id, response) => pending.get(id)?.(response as Answer | undefined),
     notify: (message, notifyType = "info") => emit({ method: "notify", message, notifyType }),
-    select: async (title, options, opts) => pick(await ask("select", { title, options }, opts)),
+    // A permission dialog's diff travels as an extra field; clients that do not know it show the title alone.
+    select: async (title, options, opts) => pick(await ask("select", { title, options, ...(opts?.diff && { diff: opts.diff }) }, opts)),
     confirm: async (title, message, opts) => (await ask("confirm", { title, message }, opts))?.confirmed === true,
     input: async (title, placeholder, opts) => pick(await ask("input", { title, placeholder }, opts)),
     editor: async (title, prefill) => pick(await ask("editor", { title, prefill })),

@@ -25,7 +25,9 @@ export function permissionsCommand(api: PluginApi, permissions: Permissions): Co
       const ui = api.services.get("ui");
       if (!ui) return overview(permissions);
       const labels = permissions.modes().map((m) => `${m.id === permissions.mode() ? "● " : "  "}${m.id}: ${m.description}`);
-      const picked = await ui.select("Permission mode", labels);
+      // Opens on the current mode: Enter keeps it, as Esc does.
+      const current = labels[permissions.modes().findIndex((m) => m.id === permissions.mode())];
+      const picked = await ui.select("Permission mode", labels, { initial: current });
       const mode = permissions.modes()[labels.indexOf(picked ?? "")];
       if (!mode) return undefined;
       permissions.setMode(mode.id);

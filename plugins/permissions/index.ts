@@ -8,6 +8,7 @@ import type { PermissionMode } from "../../contracts/permissions.js";
 import { permissionsCommand } from "./command.js";
 import { type KeptState, Permissions } from "./permissions.js";
 import { MODE_ORDER, PermissionSettings } from "./settings.js";
+import { Stages } from "../../contracts/stages.js";
 
 export default definePlugin({
   name: "permissions",
@@ -44,9 +45,14 @@ export default definePlugin({
       api.services.get("ui")?.setStatus("permissions", mode === "yolo" ? undefined : `mode: ${mode}`);
     permissions.onModeChange(showMode);
     // At start only a mode other than the default is worth a footer line (and an RPC status request).
-    api.on("boot", () => {
-      if (permissions.mode() !== "yolo") showMode(permissions.mode());
-    });
+    // LATE: the interactive UI provides "ui" at its launch stage in the same boot; at NORMAL it is not there yet.
+    api.on(
+      "boot",
+      () => {
+        if (permissions.mode() !== "yolo") showMode(permissions.mode());
+      },
+      { stage: Stages.LATE },
+    );
 
     const key =
       typeof (api.settings.permissions as { cycleKey?: unknown } | undefined)?.cycleKey === "string"

@@ -19,6 +19,10 @@ import { loadBashParser } from "./bash-parser.js";
 import { type CallView, parseRule } from "./rules.js";
 import { MODE_ORDER, type PermissionSettings, type SourcedRule } from "./settings.js";
 import { prepareShellRules } from "./shell-decision.js";
+import { proposedDiff } from "./proposal.js";
+
+export const DISMISSED =
+  "The user dismissed the permission question: the tool call was not run, and the run was stopped until they say more.";
 
 export const MODES: readonly PermissionModeInfo[] = [
   { id: "yolo", name: "YOLO", description: "Nothing is asked (pi's behaviour); deny and ask rules still apply" },
@@ -122,6 +126,7 @@ export class Permissions implements PermissionsService {
       summary: summarize(call),
       suggestedRule: suggestRule(call),
       ...(decision.reason && { reason: decision.reason }),
+      ...(call.effect === "edit" && call.paths && { diff: await proposedDiff(call.paths, event.input, call.cwd) }),
     };
     const why = decision.rule
       ? `the rule ${decision.rule.text} asks`
@@ -144,7 +149,8 @@ export class Permissions implements PermissionsService {
     } catch (error) {
       answer = { decision: "deny", message: `asking failed: ${(error as Error).message}` };
     }
-    const record = { by: "user" as const, answer: answer?.decision ?? "no answer", rule: decision.rule?.text };
+    const record = { by: "user" as const, answer: answer?.decision ?? "dismissed", rule: decision.rule?.text };
+    if (!answer) return this.dismissed(event, request, record);
     if (answer?.decision === "allow-once" || answer?.decision === "allow-always") {
       if (answer.decision === "allow-always") this.allowAlways(request.suggestedRule);
       await this.log(event, request, {
@@ -156,12 +162,17 @@ export class Permissions implements PermissionsService {
     }
     const message = answer?.decision === "deny" ? answer.message : undefined;
     await this.log(event, request, { decision: "deny", ...record, ...(message && { message }) });
-    const reason = message
-      ? `The user denied this tool call: ${message}`
-      : answer
-        ? "The user denied this tool call."
-        : "Nobody answered the permission question; the tool call was not run.";
-    return { block: true, reason };
+    return { block: true, reason: message ? `The user denied this tool call: ${message}` : "The user denied this tool call." };
+  }
+
+  /**
+   * A dismissed question (Esc, an RPC client's cancel, ACP's cancelled) refuses the call and stops the
+   * run, as Claude Code does: the person wants to say something first, so the model must not carry on.
+   */
+  private async dismissed(event: ToolCallEvent, request: PermissionRequest, record: Partial<AuditRecord>): Promise<ToolCallBlock> {
+    await this.log(event, request, { decision: "deny", ...record, by: "user" });
+    this.api().actions.abort();
+    return { block: true, reason: DISMISSED };
   }
 
   /** The call with what its tool declares (effect, paths), from the registry: rules and modes read those, not names. */

@@ -5,7 +5,7 @@
 // comes from what the tool declares (its effect and paths), never its name: a third-party edit
 // tool's diff or a command tool's streaming tail look like the built-ins'.
 import { declaredPaths } from "../../lib/tool-kit/index.js";
-import { Cached, highlightCode, languageFor, truncateToWidth, wrapText } from "../../lib/tui/index.js";
+import { Cached, diffLines, highlightCode, languageFor, truncateToWidth, wrapText } from "../../lib/tui/index.js";
 import type { ToolDef, ToolResult } from "pi-kernel";
 import { ToolSlots, type RowState } from "./tool-renderers.js";
 import { block, type ViewContext } from "./view-context.js";
@@ -151,15 +151,4 @@ export class ToolRow extends Cached {
       .split("\n")
       .flatMap((l) => wrapText(t.fg("toolOutput", l), width));
   }
-}
-
-/** A unified diff in the theme's diff colours, without the file header lines. */
-function diffLines(diff: string, width: number, t: ReturnType<ViewContext["theme"]>): string[] {
-  const out: string[] = [];
-  for (const line of diff.split("\n")) {
-    if (/^(---|\+\+\+|Index:|====)/.test(line) || line === "") continue;
-    const token = line.startsWith("+") ? "toolDiffAdded" : line.startsWith("-") ? "toolDiffRemoved" : "toolDiffContext";
-    out.push(...wrapText(t.fg(line.startsWith("@@") ? "dim" : token, line), width));
-  }
-  return out;
 }

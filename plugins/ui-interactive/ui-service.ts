@@ -1,11 +1,11 @@
 // The "ui" service (pi's ctx.ui) on top of the interactive app: notifications, dialogs drawn in place
 // of the editor, status entries in the footer, widgets above or below the editor, the title, and
 // the editor's text, and plugins' own components (ui.custom, widget components).
-import { type InputEvent, type Keybindings, SelectList, TextDialog } from "../../lib/tui/index.js";
+import { diffLines, type InputEvent, type Keybindings, SelectList, TextDialog } from "../../lib/tui/index.js";
 
 import type { InteractiveApp, Overlay, Widget } from "./app.js";
 import { reportLater } from "./view-context.js";
-import type { CustomComponent, CustomUiContext, UiService } from "../../contracts/index.js";
+import type { CustomComponent, CustomUiContext, SelectOptions, UiService } from "../../contracts/index.js";
 
 type DialogOpts = { signal?: AbortSignal; timeout?: number };
 
@@ -31,8 +31,9 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
       open(done);
     });
 
-  const select = (title: string, options: string[], opts?: DialogOpts) =>
+  const select = (title: string, options: string[], opts?: SelectOptions) =>
     dialog<string>((done) => {
+      const { diff } = opts ?? {};
       app.openOverlay(
         new SelectList({
           title,
@@ -40,6 +41,9 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
           theme: () => app.theme(),
           keys: app.keys,
           maxVisible: 10,
+          initial: opts?.initial === undefined ? 0 : Math.max(0, options.indexOf(opts.initial)),
+          // The diff gets what the screen has left beside the title, the options and the editor's frame.
+          ...(diff && { body: (width: number) => diffLines(diff, width, app.theme(), diffRows(app.term.rows, options.length)) }),
           onDone: done,
         }),
       );
@@ -105,6 +109,11 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
     requestRender: () => app.render(),
     size: () => ({ rows: app.term.rows, columns: app.term.columns }),
   };
+}
+
+/** Rows a dialog's diff may take: what is left of the screen after the dialog's other lines, at least a few. */
+function diffRows(rows: number, options: number): number {
+  return Math.max(4, rows - Math.min(options, 10) - 10);
 }
 
 /** What a plugin's component gets: the live theme, terminal size and keybindings, and a redraw. */
