@@ -44,7 +44,8 @@ export class LiveTools {
       if (!this.withCommands) continue;
       for (const p of conn.prompts) {
         const name = mcpName(conn.name, p.name);
-        if (!prompts.has(name)) prompts.set(name, { key: JSON.stringify([conn.key, p]), server: conn.name, make: () => promptCommand(conn, p) });
+        if (!prompts.has(name))
+          prompts.set(name, { key: JSON.stringify([conn.key, p]), server: conn.name, make: () => promptCommand(conn, p) });
       }
     }
     this.reconcile(this.tools, tools, (def) => this.api.register.tool(def as ToolDef));

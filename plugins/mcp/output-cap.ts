@@ -48,7 +48,7 @@ export function capOutput(result: ToolResult, cap: OutputCap): ToolResult {
   let imagesLeft = 0;
   for (const b of result.content) {
     if (b.type !== "text") {
-      if (budget >= IMAGE_TOKENS) (kept.push(b), (budget -= IMAGE_TOKENS));
+      if (budget >= IMAGE_TOKENS) kept.push(b), (budget -= IMAGE_TOKENS);
       else imagesLeft++;
       continue;
     }

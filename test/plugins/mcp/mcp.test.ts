@@ -96,7 +96,11 @@ describe("mcp plugin", () => {
     expect(h.sim.requests.at(-1)!.tools.map((t) => t.name)).not.toContain("mcp__fx__sprout");
     expect(registered()).toBeUndefined();
     expect(h.kernel.host.current.registry.list("tool").map((t) => (t as { name: string }).name)).not.toContain("mcp__fx__sprout");
-    expect(service().servers().find((s) => s.name === "fx")!.tools).not.toContain("mcp__fx__sprout");
+    expect(
+      service()
+        .servers()
+        .find((s) => s.name === "fx")!.tools,
+    ).not.toContain("mcp__fx__sprout");
   });
 
   it("aborts a running call: the server sees the cancellation and the agent is idle", async () => {
