@@ -7,7 +7,7 @@
 // what changed. Provides the "mcp" service. Connections live in api.keep, so a setup run again
 // (`/reload`) keeps them; they close when the agent stops. A tool or prompt a server stops
 // offering is unregistered (live.ts); long results are capped (output-cap.ts). Servers given for one session (ACP's `mcpServers`) join them, in no file.
-import { definePlugin, Stage, type PluginApi } from "pi-kernel";
+import { definePlugin, Stage, Type, type PluginApi } from "pi-kernel";
 import type { McpService } from "../../contracts/mcp.js";
 import { type LoadedMcpServer, loadMcpConfig, mcpConfigFiles, redactConfig } from "../../lib/mcp-kit/index.js";
 import { isTrusted } from "../../lib/packages/index.js";
@@ -28,6 +28,15 @@ export default definePlugin({
   provides: ["mcp"],
   uses: ["commands"],
   after: ["commands-core", "deferred-tools"],
+  settings: Type.Object({
+    mcp: Type.Optional(
+      Type.Object({
+        startupTimeoutMs: Type.Optional(Type.Number({ minimum: 0 })),
+        /** Tokens of one tool result the model sees (env MAX_MCP_OUTPUT_TOKENS wins); output-cap.ts. */
+        maxOutputTokens: Type.Optional(Type.Integer({ minimum: 1 })),
+      }),
+    ),
+  }),
   setup(api) {
     const manager = api.keep("manager", () => new McpManager());
     const withCommands = api.services.has("commands");
