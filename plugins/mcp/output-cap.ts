@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ToolResult } from "pi-kernel";
-import { randomBytes } from "../../lib/tool-kit/random-bytes.js";
+import { randomBytes } from "../../lib/tool-kit/index.js";
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 25_000;
 const CHARS_PER_TOKEN = 4;
