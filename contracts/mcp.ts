@@ -39,6 +39,10 @@ export interface McpService {
 }
 
 declare module "pi-kernel" {
+  interface Settings {
+    /** Declared (with its schema) by the mcp plugin. */
+    mcp: { startupTimeoutMs?: number; maxOutputTokens?: number };
+  }
   interface Services {
     mcp: McpService;
   }

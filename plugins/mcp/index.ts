@@ -4,14 +4,16 @@
 // unless `"defer": false`), their prompts slash commands. The first request waits only for servers
 // still starting (setting `mcp.startupTimeoutMs`, default 10 s); a failed server is reported by
 // name and retried, after a backoff, at a later request. Editing a config file reconnects only
-// what changed. Provides the "mcp" service. Connections live in api.keep, so a hot reload of the
-// plugin keeps them. Servers given for one session (ACP's `mcpServers`) join them, in no file.
-import { definePlugin, Stage, type PluginApi } from "pi-kernel";
+// what changed. Provides the "mcp" service. Connections live in api.keep, so a setup run again
+// (`/reload`) keeps them; they close when the agent stops. A tool or prompt a server stops
+// offering is unregistered (live.ts); long results are capped (output-cap.ts). Servers given for one session (ACP's `mcpServers`) join them, in no file.
+import { definePlugin, Stage, Type, type PluginApi } from "pi-kernel";
 import type { McpService } from "../../contracts/mcp.js";
 import { type LoadedMcpServer, loadMcpConfig, mcpConfigFiles, redactConfig } from "../../lib/mcp-kit/index.js";
 import { isTrusted } from "../../lib/packages/index.js";
 import { LiveTools } from "./live.js";
 import { McpManager } from "./manager.js";
+import { outputCap } from "./output-cap.js";
 import { dropUnclaimed, prestartServers } from "./prestart.js";
 import { mcpName } from "./tools.js";
 import { watchConfig } from "./watch.js";
@@ -26,12 +28,19 @@ export default definePlugin({
   provides: ["mcp"],
   uses: ["commands"],
   after: ["commands-core", "deferred-tools"],
+  settings: Type.Object({
+    mcp: Type.Optional(
+      Type.Object({
+        startupTimeoutMs: Type.Optional(Type.Number({ minimum: 0 })),
+        /** Tokens of one tool result the model sees (env MAX_MCP_OUTPUT_TOKENS wins); output-cap.ts. */
+        maxOutputTokens: Type.Optional(Type.Integer({ minimum: 1 })),
+      }),
+    ),
+  }),
   setup(api) {
     const manager = api.keep("manager", () => new McpManager());
-    const token = {};
-    manager.owner = token;
     const withCommands = api.services.has("commands");
-    const live = new LiveTools(api, manager, withCommands);
+    const live = new LiveTools(api, manager, withCommands, () => outputCap(process.env, api.settings.mcp));
     const waitedFor = new Set<string>();
     manager.listener = {
       changed: () => {
@@ -103,8 +112,10 @@ export default definePlugin({
       );
       api.onDispose(stop);
     }
-    api.onDispose(async () => {
-      if (manager.owner !== token) return; // a reload: the next generation took the connections over
+    // A reload runs this setup again on the same manager (api.keep), whose listener it replaced:
+    // connections close only when the agent stops.
+    api.on("shutdown", async (reason) => {
+      if (reason === "reload") return;
       manager.listener = undefined;
       await manager.closeAll();
     });

@@ -1,6 +1,6 @@
 // The set of live MCP connections, kept across plugin reloads (api.keep). Applying a config
 // closes removed and changed servers and opens new ones; unchanged ones keep their connection.
-// The current generation of the plugin listens (a listener it replaces on every setup); stdio
+// The plugin's latest setup listens (a listener it replaces on every setup); stdio
 // children are killed when the process exits, whatever way it exits.
 import type { LoadedMcpServer } from "../../lib/mcp-kit/index.js";
 import { McpConnection } from "./connection.js";
@@ -12,8 +12,6 @@ export interface ManagerListener {
 
 export class McpManager {
   readonly conns = new Map<string, McpConnection>();
-  /** The generation that owns the manager: an older one's dispose leaves it alone. */
-  owner: object | undefined;
   listener: ManagerListener | undefined;
   /** After boot, a new server connects as soon as it is configured. */
   booted = false;

@@ -1,9 +1,11 @@
 // MCP tools as pi-kernel tools: `mcp__<server>__<tool>` (sanitised to the names models accept),
 // the server's JSON schema as `parameters`, deferred unless the server says `"defer": false`.
-// A tool object is made once per name and generation and then follows the server: its getters
-// read the binding, so a re-listed tool changes in place and a vanished one goes inactive.
+// A tool object stands for one listing of the tool: when the server lists it differently, or no
+// longer, live.ts unregisters it (and registers the new one). Results longer than the output cap
+// are cut, the whole kept in a file (output-cap.ts).
 import type { ToolDef, ToolEffect, ToolResult } from "pi-kernel";
 import type { McpConnection, McpToolInfo } from "./connection.js";
+import { capOutput, type OutputCap } from "./output-cap.js";
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -12,46 +14,37 @@ export function mcpName(server: string, item: string): string {
   return `mcp__${server}__${item}`.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64);
 }
 
-/** What a tool object reads: the server and tool it stands for, and whether they are there now. */
-export interface ToolBinding {
-  conn: McpConnection;
-  tool: McpToolInfo;
-  parameters: Record<string, unknown>;
-  live: boolean;
-}
+/** Every tool object this plugin made, so a turn's list can tell which of its tools are MCP's. */
+const made = new WeakSet<object>();
+export const isMcpTool = (tool: ToolDef): boolean => made.has(tool);
 
-export function bindTool(conn: McpConnection, tool: McpToolInfo): ToolBinding {
+/** The tool's input schema as `parameters`: an object schema, whatever the server left out. */
+export function toolParameters(tool: McpToolInfo): Record<string, unknown> {
   // ajv reads draft-07 without a `$schema`; a 2020-12 `$schema` would make it refuse the schema.
   const { $schema: _ignored, ...schema } = (tool.inputSchema ?? {}) as Record<string, unknown>;
-  return { conn, tool, parameters: { type: "object", properties: {}, ...schema }, live: true };
+  return { type: "object", properties: {}, ...schema };
 }
 
-export function makeTool(name: string, binding: ToolBinding): ToolDef {
-  const tool = {
+export function makeTool(
+  name: string,
+  conn: McpConnection,
+  tool: McpToolInfo,
+  parameters: Record<string, unknown>,
+  cap: () => OutputCap,
+): ToolDef {
+  const def = {
     name,
-    get label() {
-      return binding.tool.title ?? binding.tool.name;
-    },
-    get description() {
-      const d = binding.tool.description?.trim();
-      return `${d || binding.tool.name} (MCP server ${binding.conn.name})`;
-    },
-    get parameters() {
-      return binding.parameters;
-    },
-    get effect() {
-      return mcpEffect(binding.tool.annotations);
-    },
-    /** Behind tool_search while its server offers it (lib/tool-kit's marker, kept current). */
-    get deferred() {
-      return binding.live && binding.conn.defer;
-    },
-    get defaultActive() {
-      return binding.live && !binding.conn.defer;
-    },
-    execute: (_id: string, params: Record<string, unknown>, signal: AbortSignal) => callTool(binding, params, signal),
+    label: tool.title ?? tool.name,
+    description: `${tool.description?.trim() || tool.name} (MCP server ${conn.name})`,
+    parameters,
+    effect: mcpEffect(tool.annotations),
+    /** Behind tool_search unless the server says `"defer": false` (lib/tool-kit's marker). */
+    deferred: conn.defer,
+    defaultActive: !conn.defer,
+    execute: (_id: string, params: Record<string, unknown>, signal: AbortSignal) => callTool(conn, tool, params, signal, cap()),
   };
-  return tool as unknown as ToolDef;
+  made.add(def);
+  return def as unknown as ToolDef;
 }
 
 /**
@@ -68,16 +61,21 @@ export function mcpEffect(hints: McpToolInfo["annotations"]): ToolEffect {
   return hints.openWorldHint === true ? "fetch" : "other";
 }
 
-async function callTool(b: ToolBinding, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
-  const { conn, tool } = b;
+async function callTool(
+  conn: McpConnection,
+  tool: McpToolInfo,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+  cap: OutputCap,
+): Promise<ToolResult> {
   const client = conn.client;
-  if (!b.live || !client || conn.state !== "connected") {
+  if (!client || conn.state !== "connected") {
     return errorResult(`MCP server ${conn.name} is not connected (${conn.state}${conn.error ? `: ${conn.error}` : ""})`);
   }
   const timeout = conn.entry.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
     const result = await client.callTool({ name: tool.name, arguments: args }, undefined, { signal, timeout });
-    return mapResult(result as CallResult);
+    return capOutput(mapResult(result as CallResult), cap);
   } catch (error) {
     if (signal.aborted) return errorResult(`MCP tool ${tool.name} (server ${conn.name}) was aborted`);
     const text = error instanceof Error ? error.message : String(error);

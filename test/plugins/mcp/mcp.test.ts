@@ -86,6 +86,23 @@ describe("mcp plugin", () => {
     expect(lastTool()).toMatchObject({ isError: false, content: [{ text: "sprouted" }] });
   });
 
+  it("a tool the server stops listing is unregistered, not merely inactive", async () => {
+    const registered = () => h.kernel.host.current.registry.get("tool", "mcp__fx__sprout");
+    expect(registered()).toBeDefined();
+    h.sim.push({ toolCalls: [{ name: "mcp__fx__shrink", arguments: {} }] }, { text: "ok" });
+    await h.kernel.actions.prompt("shrink it");
+    h.sim.push({ text: "next" });
+    await h.kernel.actions.prompt("what now?");
+    expect(h.sim.requests.at(-1)!.tools.map((t) => t.name)).not.toContain("mcp__fx__sprout");
+    expect(registered()).toBeUndefined();
+    expect(h.kernel.host.current.registry.list("tool").map((t) => (t as { name: string }).name)).not.toContain("mcp__fx__sprout");
+    expect(
+      service()
+        .servers()
+        .find((s) => s.name === "fx")!.tools,
+    ).not.toContain("mcp__fx__sprout");
+  });
+
   it("aborts a running call: the server sees the cancellation and the agent is idle", async () => {
     h.sim.push({ toolCalls: [{ name: "mcp__fx__wait", arguments: {} }] }, { text: "never" });
     const started = new Promise<void>((ok) => {

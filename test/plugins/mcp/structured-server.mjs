@@ -1,6 +1,7 @@
 // A stdio MCP server in raw JSON-RPC (no SDK, which would check its own output): one tool,
 // `measure`, with an output schema ({ length: number }), whose structured result matches the
 // schema when called with `valid: true` and does not otherwise. The client must tell them apart.
+// With BAD_SCHEMA set it also lists `broken`, whose input schema no validator can compile.
 import { createInterface } from "node:readline";
 
 const tool = {
@@ -9,6 +10,11 @@ const tool = {
   inputSchema: { type: "object", properties: { valid: { type: "boolean" } } },
   outputSchema: { type: "object", properties: { length: { type: "number" } }, required: ["length"] },
 };
+const broken = {
+  name: "broken",
+  description: "A tool whose input schema is invalid",
+  inputSchema: { type: "object", properties: { x: { type: "nonsense" } } },
+};
 const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
 const answer = {
   initialize: (params) => ({
@@ -16,7 +22,7 @@ const answer = {
     capabilities: { tools: {} },
     serverInfo: { name: "structured", version: "1.0.0" },
   }),
-  "tools/list": () => ({ tools: [tool] }),
+  "tools/list": () => ({ tools: process.env.BAD_SCHEMA ? [tool, broken] : [tool] }),
   "tools/call": (params) => {
     const length = params.arguments?.valid ? 42 : "long";
     return { content: [{ type: "text", text: `length ${length}` }], structuredContent: { length } };
