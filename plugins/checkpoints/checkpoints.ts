@@ -32,7 +32,7 @@ export class Checkpoints {
   private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly api: () => PluginApi,
+    private readonly api: PluginApi,
     private readonly repo: ShadowRepo,
     private readonly store: CheckpointStore,
     private readonly warn: (message: string) => void,
@@ -80,7 +80,7 @@ export class Checkpoints {
 
   async rewind(entryId: string, what: { files: boolean; conversation: boolean }): Promise<RewindResult> {
     if (!what.files && !what.conversation) throw new Error("Nothing to rewind: files and conversation are both false");
-    if (this.api().agent.isStreaming) throw new Error("The agent is working; wait for it to finish (or abort it) before rewinding");
+    if (this.api.agent.isStreaming) throw new Error("The agent is working; wait for it to finish (or abort it) before rewinding");
     const sessions = this.requireSessions();
     const target = userEntries(sessions).find((u) => u.entry.id === entryId);
     if (!target) throw new Error(`No user message ${entryId} on the current branch of this session`);
@@ -142,7 +142,7 @@ export class Checkpoints {
   }
 
   private sessions(): SessionsService | undefined {
-    return this.api().services.get("sessions");
+    return this.api.services.get("sessions");
   }
 
   private requireSessions(): SessionsService {

@@ -18,7 +18,7 @@ export function openCheckpoints(api: PluginApi, warn: (message: string) => void)
     typeof max === "number" && max > 0 ? max : DEFAULT_MAX_FILE_SIZE,
     queued(api),
   );
-  return new Checkpoints(() => api, repo, new CheckpointStore(repo.dir), warn);
+  return new Checkpoints(api, repo, new CheckpointStore(repo.dir), warn);
 }
 
 /** The process's per-file queue, asked when a file is restored, so a rewind never races a tool's write. */

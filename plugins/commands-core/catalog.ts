@@ -22,7 +22,7 @@ export class CommandCatalog {
 
   /**
    * Built-in and extension commands, the ones matched before any other input hook runs. Registry
-   * copies of live sources' commands (lib/resource-kit/commands/mirror.ts) are left to their sources.
+   * entries of live sources (lib/resource-kit/commands/live-commands.ts) are left to their sources.
    */
   registered(): CommandDef[] {
     const live = new Set(this.sources.map((s) => s.name));

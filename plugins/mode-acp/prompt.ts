@@ -17,7 +17,7 @@ export class AcpPrompts {
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly api: () => PluginApi,
+    private readonly api: PluginApi,
     private readonly state: AcpState,
     private readonly bridge: EventBridge,
     private readonly sessions: AcpSessions,
@@ -41,15 +41,15 @@ export class AcpPrompts {
     try {
       await this.sessions.activate(params.sessionId);
       // A cancelled run may still be winding down.
-      await this.api().actions.waitForIdle();
-      const api = this.api();
+      await this.api.actions.waitForIdle();
+      const api = this.api;
       if (!api.agent.model && !input.text.trimStart().startsWith("/"))
         throw RequestError.internalError(undefined, "no model is configured: give --model, or add one to models.json");
       if (!turn.cancelled) {
         await api.actions.prompt(input.text, { images: input.images.length ? input.images : undefined, source: "rpc" });
         // A context overflow is compacted and retried after the run ends; the answer comes then.
-        await this.api().services.get("compaction")?.idle();
-        await this.api().actions.waitForIdle();
+        await this.api.services.get("compaction")?.idle();
+        await this.api.actions.waitForIdle();
       }
     } finally {
       await this.bridge.flush();
@@ -64,7 +64,7 @@ export class AcpPrompts {
     if (!turn || turn.sessionId !== sessionId) return;
     turn.cancelled = true;
     turn.abort.abort();
-    this.api().actions.abort();
+    this.api.actions.abort();
   }
 }
 

@@ -15,10 +15,9 @@ import type { AcpState } from "./state.js";
 import { EventBridge } from "./updates.js";
 
 export async function serve(api: PluginApi, state: AcpState): Promise<number> {
-  const live = () => api;
-  const bridge = new EventBridge(live, state);
-  const sessions = new AcpSessions(live, state, bridge);
-  const prompts = new AcpPrompts(live, state, bridge, sessions);
+  const bridge = new EventBridge(api, state);
+  const sessions = new AcpSessions(api, state, bridge);
+  const prompts = new AcpPrompts(api, state, bridge, sessions);
   const out = guardStdout();
   const decoder = new TextDecoder();
   const output = new WritableStream<Uint8Array>({ write: (chunk) => out.write(decoder.decode(chunk, { stream: true })) });
@@ -29,7 +28,7 @@ export async function serve(api: PluginApi, state: AcpState): Promise<number> {
       state.caps = params.clientCapabilities ?? {};
       return {
         protocolVersion: PROTOCOL_VERSION,
-        agentCapabilities: capabilities(live()),
+        agentCapabilities: capabilities(api),
         authMethods: [],
         agentInfo: agentInfo(),
       };
@@ -40,34 +39,34 @@ export async function serve(api: PluginApi, state: AcpState): Promise<number> {
     .onNotification("session/cancel", ({ params }) => prompts.cancel(params.sessionId))
     .onRequest("session/set_mode", async ({ params }) => {
       await sessions.activate(params.sessionId);
-      setMode(live(), params.modeId);
+      setMode(api, params.modeId);
       return {};
     })
     .onRequest("session/set_config_option", async ({ params }) => {
       await sessions.activate(params.sessionId);
-      setConfigOption(live(), params.configId, params.value);
-      return { configOptions: configOptions(live()) };
+      setConfigOption(api, params.configId, params.value);
+      return { configOptions: configOptions(api) };
     });
 
   const connection = app.connect(ndJsonStream(output, input));
   state.client = connection.client;
   state.bridge = bridge;
-  const undo = [exitOnSignals({ abort: () => live().actions.abort(), waitForIdle: () => live().actions.waitForIdle() })];
-  const permissions = live().services.get("permissions");
+  const undo = [exitOnSignals({ abort: () => api.actions.abort(), waitForIdle: () => api.actions.waitForIdle() })];
+  const permissions = api.services.get("permissions");
   if (permissions) {
-    undo.push(permissions.setAsker(permissionAsker(state, () => live().cwd, registryLookup(live))));
+    undo.push(permissions.setAsker(permissionAsker(state, () => api.cwd, registryLookup(api))));
     undo.push(
       permissions.onModeChange((mode) => {
         if (!state.sessionId) return;
         bridge.send({ sessionUpdate: "current_mode_update", currentModeId: mode });
-        bridge.send({ sessionUpdate: "config_option_update", configOptions: configOptions(live()) });
+        bridge.send({ sessionUpdate: "config_option_update", configOptions: configOptions(api) });
       }),
     );
   }
   await connection.closed;
   // stdin closed: stop the run, then leave.
-  live().actions.abort();
-  await live().actions.waitForIdle();
+  api.actions.abort();
+  await api.actions.waitForIdle();
   state.client = undefined;
   state.bridge = undefined;
   state.sessionId = undefined;

@@ -19,46 +19,46 @@ export class AcpSessions {
   private mcpKey = "[]";
 
   constructor(
-    private readonly api: () => PluginApi,
+    private readonly api: PluginApi,
     private readonly state: AcpState,
     private readonly bridge: EventBridge,
   ) {}
 
   async create(params: NewSessionRequest) {
     this.checkCwd(params.cwd);
-    const api = this.api();
+    const api = this.api;
     await api.actions.waitForIdle();
     // The session the agent started with is used for the first session/new while it is empty.
     if (this.state.sessionId !== undefined || api.agent.messages.length > 0) await this.startNew();
-    const id = this.api().agent.sessionId;
+    const id = this.api.agent.sessionId;
     this.bind(id, params.mcpServers);
-    return { sessionId: id, modes: sessionModes(this.api()), configOptions: configOptions(this.api()) };
+    return { sessionId: id, modes: sessionModes(this.api), configOptions: configOptions(this.api) };
   }
 
   async load(params: LoadSessionRequest) {
     this.checkCwd(params.cwd);
-    const api = this.api();
+    const api = this.api;
     const store = api.services.get("sessions");
     if (!store) throw RequestError.invalidRequest(undefined, "this agent keeps no sessions (the session-jsonl plugin is not loaded)");
     if (api.agent.sessionId !== params.sessionId) await this.open(params.sessionId);
     this.bind(params.sessionId, params.mcpServers);
     // The history goes out before the response, as the protocol asks.
-    for (const update of replayUpdates(this.api().agent.messages, this.api().cwd, registryLookup(this.api)))
+    for (const update of replayUpdates(this.api.agent.messages, this.api.cwd, registryLookup(this.api)))
       await this.state.update(update, params.sessionId);
-    return { modes: sessionModes(this.api()), configOptions: configOptions(this.api()) };
+    return { modes: sessionModes(this.api), configOptions: configOptions(this.api) };
   }
 
   /** Makes `sessionId` the agent's session (a request for it arrived). */
   async activate(sessionId: string): Promise<void> {
     if (!this.state.known.has(sessionId)) throw RequestError.sessionNotFound(sessionId);
-    if (this.api().agent.sessionId !== sessionId) await this.open(sessionId);
+    if (this.api.agent.sessionId !== sessionId) await this.open(sessionId);
     this.bind(sessionId, this.state.known.get(sessionId) ?? []);
   }
 
   /** available_commands_update: slash commands, prompt templates and skills, when they changed. */
   async announceCommands(force = false): Promise<void> {
-    const commands = this.api().services.get("commands");
-    const list = commands ? await commands.list() : this.api().registry.list("command");
+    const commands = this.api.services.get("commands");
+    const list = commands ? await commands.list() : this.api.registry.list("command");
     const available = list.map((c) => ({
       name: c.name,
       description: c.description ?? "",
@@ -74,14 +74,14 @@ export class AcpSessions {
     const changed = this.state.sessionId !== sessionId;
     this.state.sessionId = sessionId;
     this.state.known.set(sessionId, mcpServers);
-    const mcp = this.api().services.get("mcp");
+    const mcp = this.api.services.get("mcp");
     const servers = mcpConfigs(mcpServers);
     const key = JSON.stringify(servers);
     if (mcp && key !== this.mcpKey) {
       this.mcpKey = key;
       mcp.setSessionServers(servers, `ACP session ${sessionId}`);
     } else if (!mcp && mcpServers.length > 0)
-      this.api().diagnose({
+      this.api.diagnose({
         level: "warning",
         where: "acp mcpServers",
         message: "the client's MCP servers are ignored: the mcp plugin is not loaded",
@@ -92,7 +92,7 @@ export class AcpSessions {
   }
 
   private async startNew(): Promise<void> {
-    const api = this.api();
+    const api = this.api;
     const store = api.services.get("sessions");
     if (!store) {
       api.actions.setMessages([]);
@@ -104,7 +104,7 @@ export class AcpSessions {
   }
 
   private async open(sessionId: string): Promise<void> {
-    const api = this.api();
+    const api = this.api;
     await api.actions.waitForIdle();
     const store = api.services.get("sessions");
     let file: string | undefined;
@@ -131,7 +131,7 @@ export class AcpSessions {
         return p;
       }
     };
-    const here = this.api().cwd;
+    const here = this.api.cwd;
     if (real(cwd) !== real(here))
       throw RequestError.invalidParams(
         { cwd, agentCwd: here },

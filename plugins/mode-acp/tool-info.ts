@@ -9,13 +9,13 @@ import { canonicalPath, declaredPaths } from "../../lib/tool-kit/index.js";
 
 type Args = Record<string, unknown>;
 
-/** Finds a tool's definition by name (the registry of the current generation). */
+/** Finds a tool's definition by name (the registry as it is now). */
 export type ToolLookup = (name: string) => ToolDef | undefined;
 
 export const registryLookup =
-  (api: () => PluginApi): ToolLookup =>
+  (api: PluginApi): ToolLookup =>
   (name) =>
-    api().registry.get("tool", name);
+    api.registry.get("tool", name);
 
 /** A call as the client is shown it. */
 export interface CallInfo {

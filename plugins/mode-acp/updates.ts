@@ -16,7 +16,7 @@ export class EventBridge {
   readonly inTerminal = new Set<string>();
 
   constructor(
-    private readonly api: () => PluginApi,
+    private readonly api: PluginApi,
     private readonly state: AcpState,
   ) {}
 
@@ -33,17 +33,17 @@ export class EventBridge {
   private queue(work: () => Promise<void> | void): void {
     this.chain = this.chain
       .then(work)
-      .catch((error: Error) => this.api().diagnose({ level: "warning", where: "acp session/update", message: error.message }));
+      .catch((error: Error) => this.api.diagnose({ level: "warning", where: "acp session/update", message: error.message }));
   }
 
   event(event: AgentEvent): void {
     const state = this.state;
     if ((event.type === "model_select" || event.type === "thinking_level_select") && state.sessionId && state.connected) {
-      this.queue(() => state.update({ sessionUpdate: "config_option_update", configOptions: configOptions(this.api()) }));
+      this.queue(() => state.update({ sessionUpdate: "config_option_update", configOptions: configOptions(this.api) }));
       return;
     }
     if (!state.turn || !state.connected) return;
-    const cwd = this.api().cwd;
+    const cwd = this.api.cwd;
     if (isEvent(event, "message_end") && event.message.role === "assistant") state.turn.answer = event.message as AssistantMessage;
     else if (isEvent(event, "message_update")) {
       const e = event.assistantMessageEvent;
@@ -89,7 +89,7 @@ export class EventBridge {
   async beforeRun(event: ToolCallEvent): Promise<undefined> {
     const state = this.state;
     if (!state.turn || !state.connected) return undefined;
-    const cwd = this.api().cwd;
+    const cwd = this.api.cwd;
     await takeSnapshot(state, event.toolCallId, callInfo(this.tool(event.toolName), event.toolName, event.input, cwd));
     this.queue(() => state.update({ sessionUpdate: "tool_call_update", toolCallId: event.toolCallId, status: "in_progress" }));
     return undefined;

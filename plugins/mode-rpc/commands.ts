@@ -27,64 +27,64 @@ export const COMMANDS: Record<string, Handler> = {
   // What was queued, as text (pi's clear_queue); a client puts it back in its editor.
   clear_queue: (_cmd, ctx) => {
     const queued = { steering: [...ctx.queue.steering], followUp: [...ctx.queue.followUp] };
-    ctx.api().actions.clearQueues();
+    ctx.api.actions.clearQueues();
     return queued;
   },
   abort: async (_cmd, ctx) => {
-    ctx.api().actions.abort();
-    await ctx.api().actions.waitForIdle();
+    ctx.api.actions.abort();
+    await ctx.api.actions.waitForIdle();
     return NO_DATA;
   },
-  get_state: (_cmd, ctx) => state(ctx.api()),
+  get_state: (_cmd, ctx) => state(ctx.api),
   set_model: (cmd, ctx) => {
     const provider = text(cmd, "provider");
     const modelId = text(cmd, "modelId");
-    const model = models(ctx.api()).find(provider, modelId);
+    const model = models(ctx.api).find(provider, modelId);
     if (!model) throw new Error(`Model not found: ${provider}/${modelId}`);
-    models(ctx.api()).select(model);
+    models(ctx.api).select(model);
     return publicModel(model);
   },
   cycle_model: (_cmd, ctx) => {
-    const result = models(ctx.api()).cycle?.("forward");
+    const result = models(ctx.api).cycle?.("forward");
     return result ? { ...result, model: publicModel(result.model) } : null;
   },
   // Models go out without their request headers (they may hold keys): lib/mode-kit's publicModel.
   get_available_models: (_cmd, ctx) => ({
-    models: models(ctx.api())
+    models: models(ctx.api)
       .list()
       .map((m) => publicModel(m)),
   }),
   // The agent clamps it to what the model offers, as pi does.
   set_thinking_level: (cmd, ctx) => {
-    ctx.api().actions.setThinkingLevel(oneOf(cmd, "level", LEVELS));
+    ctx.api.actions.setThinkingLevel(oneOf(cmd, "level", LEVELS));
     return NO_DATA;
   },
   cycle_thinking_level: (_cmd, ctx) => {
-    const api = ctx.api();
+    const api = ctx.api;
     if (!api.agent.model?.reasoning) return null;
     const levels = availableThinkingLevels(api.agent.model);
     const level = levels[(levels.indexOf(api.agent.thinkingLevel) + 1) % levels.length];
     api.actions.setThinkingLevel(level);
     return { level };
   },
-  get_available_thinking_levels: (_cmd, ctx) => ({ levels: availableThinkingLevels(ctx.api().agent.model) }),
+  get_available_thinking_levels: (_cmd, ctx) => ({ levels: availableThinkingLevels(ctx.api.agent.model) }),
   set_steering_mode: (cmd, ctx) => {
     const mode = oneOf(cmd, "mode", MODES);
-    remember(ctx.api(), "steeringMode", mode);
-    ctx.api().actions.setQueueModes({ steering: mode });
+    remember(ctx.api, "steeringMode", mode);
+    ctx.api.actions.setQueueModes({ steering: mode });
     return NO_DATA;
   },
   set_follow_up_mode: (cmd, ctx) => {
     const mode = oneOf(cmd, "mode", MODES);
-    remember(ctx.api(), "followUpMode", mode);
-    ctx.api().actions.setQueueModes({ followUp: mode });
+    remember(ctx.api, "followUpMode", mode);
+    ctx.api.actions.setQueueModes({ followUp: mode });
     return NO_DATA;
   },
   // Without an answer yet pi leaves `text` out.
-  get_last_assistant_text: (_cmd, ctx) => ({ text: lastAssistantText(ctx.api().agent.messages) ?? undefined }),
-  get_messages: (_cmd, ctx) => ({ messages: ctx.api().agent.messages }),
-  get_commands: async (_cmd, ctx) => ({ commands: await slashCommands(ctx.api()) }),
-  get_session_stats: (_cmd, ctx) => sessionStats(ctx.api()),
+  get_last_assistant_text: (_cmd, ctx) => ({ text: lastAssistantText(ctx.api.agent.messages) ?? undefined }),
+  get_messages: (_cmd, ctx) => ({ messages: ctx.api.agent.messages }),
+  get_commands: async (_cmd, ctx) => ({ commands: await slashCommands(ctx.api) }),
+  get_session_stats: (_cmd, ctx) => sessionStats(ctx.api),
   ...SESSION_COMMANDS,
 };
 
@@ -94,7 +94,7 @@ export const COMMANDS: Record<string, Handler> = {
  * progress arrives as events.
  */
 function prompt(cmd: RpcCommand, ctx: RpcContext): Promise<undefined> {
-  const api = ctx.api();
+  const api = ctx.api;
   const message = text(cmd, "message");
   const streamingBehavior =
     cmd.streamingBehavior === undefined ? undefined : oneOf(cmd, "streamingBehavior", ["steer", "followUp"] as const);
@@ -123,12 +123,12 @@ function prompt(cmd: RpcCommand, ctx: RpcContext): Promise<undefined> {
 
 async function queue(cmd: RpcCommand, ctx: RpcContext, kind: "steer" | "followUp"): Promise<typeof NO_DATA> {
   // Templates and skills are expanded as pi does; an extension command is refused.
-  const commands = ctx.api().services.get("commands");
+  const commands = ctx.api.services.get("commands");
   const given = text(cmd, "message");
   const content = commands ? await commands.expand(given) : given;
   const imgs = images(cmd);
   const message: AgentMessage = { role: "user", content: [{ type: "text", text: content }, ...(imgs ?? [])], timestamp: Date.now() };
-  ctx.api().actions[kind](message);
+  ctx.api.actions[kind](message);
   return NO_DATA;
 }
 

@@ -8,7 +8,7 @@ export interface Queue {
 }
 export type RpcCommand = { id?: unknown; type: string; [field: string]: unknown };
 export interface RpcContext {
-  api(): PluginApi;
+  api: PluginApi;
   send(record: Record<string, unknown>): void;
   /** Runs started by prompt, awaited before the process exits. */
   background: Set<Promise<unknown>>;

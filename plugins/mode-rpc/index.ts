@@ -7,7 +7,7 @@ import { serve, type Channel } from "./server.js";
 import { rpcUi } from "./ui.js";
 
 // Module state outlives plugin reloads (the module is re-imported only when it changes), so the
-// loop started in one generation keeps serving through the taps of the next.
+// loop started by the first setup keeps serving through the taps a later setup (/reload) makes.
 const channel: Channel = { send: undefined, backlog: [], queue: { steering: [], followUp: [] } };
 const ui = rpcUi(channel);
 

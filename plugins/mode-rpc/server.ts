@@ -21,9 +21,8 @@ export function serve(api: PluginApi, channel: Channel): Promise<number> {
   const send = (record: Record<string, unknown>) => out.write(jsonLine(record));
   channel.send = send;
   for (const record of channel.backlog.splice(0)) send(record);
-  // Always reach the live generation: a plugin reload must not strand the loop on a stale api.
-  const ctx: RpcContext = { api: () => api, send, background: new Set(), queue: channel.queue };
-  const unhook = exitOnSignals({ abort: () => ctx.api().actions.abort(), waitForIdle: () => ctx.api().actions.waitForIdle() });
+  const ctx: RpcContext = { api, send, background: new Set(), queue: channel.queue };
+  const unhook = exitOnSignals({ abort: () => ctx.api.actions.abort(), waitForIdle: () => ctx.api.actions.waitForIdle() });
   return new Promise((resolve) => {
     const stop = readJsonl(
       process.stdin,
@@ -32,8 +31,8 @@ export function serve(api: PluginApi, channel: Channel): Promise<number> {
         stop();
         // stdin closed: let queued commands answer, stop the run, then exit.
         await Promise.allSettled([...ctx.background]);
-        ctx.api().actions.abort();
-        await ctx.api().actions.waitForIdle();
+        ctx.api.actions.abort();
+        await ctx.api.actions.waitForIdle();
         channel.send = undefined;
         unhook();
         await out.flush();
@@ -72,7 +71,7 @@ async function handleLine(ctx: RpcContext, line: string): Promise<void> {
 
 /** A command a plugin added (the `rpcCommand` contribution); undefined data answers without `data`. */
 function pluginCommand(ctx: RpcContext, type: string): Handler | undefined {
-  const def = ctx.api().registry.get("rpcCommand", type);
+  const def = ctx.api.registry.get("rpcCommand", type);
   return def && (async (cmd) => (await def.handler(cmd)) ?? NO_DATA);
 }
 
@@ -81,7 +80,7 @@ export function failure(id: unknown, command: string, error: string): Record<str
 }
 
 function answerUi(ctx: RpcContext, response: RpcCommand): void {
-  const api = ctx.api();
+  const api = ctx.api;
   if (!api.services.has("ui")) return;
   const ui = api.services.use("ui");
   ui.answer?.(String(response.id), response);

@@ -40,7 +40,7 @@ function enabled(cmd: Record<string, unknown>): boolean {
 
 export const SESSION_COMMANDS: Record<string, Handler> = {
   new_session: async (cmd, ctx) => {
-    const api = ctx.api();
+    const api = ctx.api;
     await api.actions.waitForIdle();
     const store = sessions(api, "new_session");
     const parentSession = typeof cmd.parentSession === "string" ? cmd.parentSession : undefined;
@@ -50,7 +50,7 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     };
   },
   switch_session: async (cmd, ctx) => {
-    const api = ctx.api();
+    const api = ctx.api;
     await api.actions.waitForIdle();
     const store = sessions(api, "switch_session");
     const path = text(cmd, "sessionPath");
@@ -61,7 +61,7 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     };
   },
   fork: async (cmd, ctx) => {
-    const api = ctx.api();
+    const api = ctx.api;
     const store = sessions(api, "fork");
     const entryId = text(cmd, "entryId");
     const entry = store.path().find((e) => e.id === entryId);
@@ -71,7 +71,7 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     return r.cancelled ? { cancelled: true } : { text: userText(entry.message), cancelled: false };
   },
   clone: async (_cmd, ctx) => {
-    const api = ctx.api();
+    const api = ctx.api;
     await api.actions.waitForIdle();
     const store = sessions(api, "clone");
     const leaf = store.path().at(-1);
@@ -84,14 +84,14 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     return { cancelled: false };
   },
   get_fork_messages: (_cmd, ctx) => ({
-    messages: sessions(ctx.api(), "get_fork_messages")
+    messages: sessions(ctx.api, "get_fork_messages")
       .path()
       .filter((e): e is MessageEntry => e.type === "message" && e.message.role === "user")
       .map((e) => ({ entryId: e.id, text: userText(e.message) })),
   }),
   // pi's get_entries: every entry after the header (or after `since`), and the leaf.
   get_entries: (cmd, ctx) => {
-    const store = sessions(ctx.api(), "get_entries");
+    const store = sessions(ctx.api, "get_entries");
     let entries = store.entries();
     if (cmd.since !== undefined) {
       const at = entries.findIndex((e) => e.id === cmd.since);
@@ -101,48 +101,48 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     return { entries, leafId: store.leafId };
   },
   get_tree: (_cmd, ctx) => {
-    const store = sessions(ctx.api(), "get_tree");
+    const store = sessions(ctx.api, "get_tree");
     return { tree: piSessionTree(store.entries()), leafId: store.leafId };
   },
   set_session_name: (cmd, ctx) => {
     const name = text(cmd, "name").trim();
     if (!name) throw new Error("Session name cannot be empty");
-    sessions(ctx.api(), "set_session_name").setName(name);
+    sessions(ctx.api, "set_session_name").setName(name);
     return NO_DATA;
   },
   compact: async (cmd, ctx) => {
-    const api = ctx.api();
+    const api = ctx.api;
     await api.actions.waitForIdle();
     const instructions = typeof cmd.customInstructions === "string" ? cmd.customInstructions : undefined;
     const entry = await service(api, "compaction", "compact").compact(instructions);
     return { summary: entry.summary, firstKeptEntryId: entry.firstKeptEntryId, tokensBefore: entry.tokensBefore, details: entry.details };
   },
   set_auto_compaction: (cmd, ctx) => {
-    setSetting(ctx.api(), "compaction", "enabled", enabled(cmd));
+    setSetting(ctx.api, "compaction", "enabled", enabled(cmd));
     return NO_DATA;
   },
   set_auto_retry: (cmd, ctx) => {
-    setSetting(ctx.api(), "retry", "enabled", enabled(cmd));
+    setSetting(ctx.api, "retry", "enabled", enabled(cmd));
     return NO_DATA;
   },
   // Provider retries wait inside the running request; ending that wait ends the run.
   abort_retry: (_cmd, ctx) => {
-    const api = ctx.api();
+    const api = ctx.api;
     if (api.agent.isStreaming) api.actions.abort();
     return NO_DATA;
   },
-  bash: (cmd, ctx) => service(ctx.api(), "userBash", "bash").run(text(cmd, "command")),
+  bash: (cmd, ctx) => service(ctx.api, "userBash", "bash").run(text(cmd, "command")),
   abort_bash: (_cmd, ctx) => {
-    service(ctx.api(), "userBash", "abort_bash").abort();
+    service(ctx.api, "userBash", "abort_bash").abort();
     return NO_DATA;
   },
   export_html: async (cmd, ctx) => {
     const outputPath = typeof cmd.outputPath === "string" ? cmd.outputPath : undefined;
-    return { path: await service(ctx.api(), "export", "export_html").exportHtml(outputPath) };
+    return { path: await service(ctx.api, "export", "export_html").exportHtml(outputPath) };
   },
   // Each server's state, tools and prompts; env and header values never appear in it.
   get_mcp_servers: (_cmd, ctx) => {
-    const mcp = ctx.api().services.get("mcp");
+    const mcp = ctx.api.services.get("mcp");
     if (!mcp) throw new Error('get_mcp_servers: the mcp plugin is not loaded in this agent (no plugin provides the "mcp" service)');
     return { servers: mcp.servers() };
   },

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { definePlugin, type PluginApi } from "pi-kernel";
-import { AddedPaths, CommandMirror, frontmatterParser, IGNORE_FILES, LiveIndex } from "../../lib/resource-kit/index.js";
+import { AddedPaths, LiveCommands, frontmatterParser, IGNORE_FILES, LiveIndex } from "../../lib/resource-kit/index.js";
 import { splitArgs, substitute } from "./args.js";
 import type { Template, TemplateRoot } from "./templates.js";
 
@@ -26,9 +26,9 @@ export default definePlugin({
       });
       return;
     }
-    const mirror = new CommandMirror(api);
+    const registered = new LiveCommands(api);
     const added = new AddedPaths(api.cwd, () => index.invalidate());
-    const index = liveTemplates(api, added, (templates) => mirror.sync(templates.map(templateCommand)));
+    const index = liveTemplates(api, added, (templates) => registered.sync(templates.map(templateCommand)));
     api.services.provide("prompts", { addPaths: (paths, owner) => added.addPaths(paths, owner) });
     api.onDispose(() => index.close());
     api.on("boot", () => index.warmSoon());

@@ -24,10 +24,9 @@ export interface SettingItem {
 const BOOL = (): Value[] => [true, false];
 
 export function settingItems(api: PluginApi, settings: SettingsService): SettingItem[] {
-  const live = () => api;
-  // The service of the live generation: a screen left open across a plugin reload keeps working.
-  const store = () => live().services.get("settings") ?? settings;
-  const themes = () => live().services.get("themes");
+  // Looked up at each use: a screen left open across a reload of the settings plugin reaches its new service.
+  const store = () => api.services.get("settings") ?? settings;
+  const themes = () => api.services.get("themes");
   /** A plain setting: written, and read from the merged settings wherever it is used. */
   const plain = (key: string, label: string, description: string, values: () => Value[], fallback: Value): SettingItem => ({
     key,
@@ -50,10 +49,10 @@ export function settingItems(api: PluginApi, settings: SettingsService): Setting
           ? "Messages sent while the agent works (Enter): delivered one at a time, or all at once"
           : "Queued follow-ups (Alt+Enter): delivered one at a time, or all at once",
       values: () => ["one-at-a-time", "all"],
-      current: () => (which === "steering" ? live().agent.steeringMode : live().agent.followUpMode),
+      current: () => (which === "steering" ? api.agent.steeringMode : api.agent.followUpMode),
       apply: (value) => {
         const mode = value as "one-at-a-time" | "all";
-        live().actions.setQueueModes(which === "steering" ? { steering: mode } : { followUp: mode });
+        api.actions.setQueueModes(which === "steering" ? { steering: mode } : { followUp: mode });
         store().set(key, mode);
       },
     };
@@ -68,11 +67,11 @@ export function settingItems(api: PluginApi, settings: SettingsService): Setting
       key: "defaultThinkingLevel",
       label: "Thinking level",
       description: "Reasoning effort for the current model (Shift+Tab cycles); remembered for the next start",
-      values: () => availableThinkingLevels(live().agent.model),
+      values: () => availableThinkingLevels(api.agent.model),
       // What the model really uses (a model without reasoning runs with "off").
-      current: () => clampThinkingLevel(live().agent.thinkingLevel, live().agent.model),
+      current: () => clampThinkingLevel(api.agent.thinkingLevel, api.agent.model),
       // The choice is remembered by the thinking_level_select listener, as for Shift+Tab.
-      apply: (value) => live().actions.setThinkingLevel(value as ThinkingLevel),
+      apply: (value) => api.actions.setThinkingLevel(value as ThinkingLevel),
     },
     plain("doubleEscapeAction", "Double-escape action", "What Esc twice on an empty editor opens", () => ["tree", "fork", "none"], "tree"),
     plain("treeFilterMode", "Tree filter mode", "Which entries /tree shows when it opens", () => [...TREE_FILTERS], "default"),

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename } from "node:path";
 import { definePlugin, Stage, type PluginApi } from "pi-kernel";
-import { AddedPaths, CommandMirror, frontmatterParser, IGNORE_FILES, LiveIndex } from "../../lib/resource-kit/index.js";
+import { AddedPaths, LiveCommands, frontmatterParser, IGNORE_FILES, LiveIndex } from "../../lib/resource-kit/index.js";
 import { isTrusted } from "../../lib/packages/index.js";
 import { givenMeta, skillLocations, type Locations } from "./locations.js";
 import { skillInvocation, skillsBlock } from "./prompt.js";
@@ -23,9 +23,9 @@ export default definePlugin({
   after: ["commands-core"],
   setup(api) {
     const commands = api.settings.enableSkillCommands !== false && api.services.has("commands");
-    const mirror = new CommandMirror(api);
+    const registered = new LiveCommands(api);
     const added = new AddedPaths(api.cwd, () => index.reroot());
-    const index = liveSkills(api, added, (skills) => commands && mirror.sync(skills.map(skillCommand)));
+    const index = liveSkills(api, added, (skills) => commands && registered.sync(skills.map(skillCommand)));
     api.onDispose(() => index.close());
     api.on("boot", () => index.warmSoon());
     api.services.provide("skills", {

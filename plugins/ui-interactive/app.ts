@@ -120,7 +120,10 @@ export class InteractiveApp {
     return new Promise((resolve) => (this.finished = resolve));
   }
 
-  /** A new plugin generation: use its api from now on. */
+  /**
+   * After a reload: re-reads keybindings.json and the theme and redraws. The api is the one the
+   * app holds, except for a plugin back in the composition after leaving it (detach.ts).
+   */
   attach(api: PluginApi): void {
     this.api = api;
     this.detached = false;

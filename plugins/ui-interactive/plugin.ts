@@ -2,8 +2,8 @@
 // that feed the running app (events, diagnostics), and the "interactive" service through which
 // other plugins reach the app (ui-fullscreen's /ui swaps frames with it). Frames come from other
 // plugins ("ui-frame:inline" from ui-inline, "ui-frame:fullscreen" from ui-fullscreen). A running
-// app outlives plugin reloads: it is kept with `api.keep`, and each new generation's setup hands
-// it the fresh api.
+// app outlives reloads: it is kept with `api.keep` and holds the plugin's api, which lives as long
+// as the plugin.
 import { definePlugin, type PluginApi, type PluginDef } from "pi-kernel";
 import type { Terminal } from "../../lib/tui/index.js";
 import { uiCommands } from "./commands.js";
@@ -33,19 +33,20 @@ function setup(api: PluginApi, opts: { terminal?: () => Terminal }): void {
   const interactive = api.flags.mode === "interactive";
   // The one running app (if any), shared by every generation of this plugin.
   const live = api.keep("live", (): LiveUi => takeDetached() ?? { diagnostics: new DiagnosticLog(api.flags.verbose === true) });
-  if (live.app) {
-    const back = live.app.detached;
+  // The api lives as long as the plugin: a setup run again (/reload) finds the app holding it
+  // already. Only a plugin that left the composition and came back (detach.ts) has a new one.
+  if (live.app?.detached) {
     live.app.attach(api);
-    if (back) live.app.notify("ui-interactive is back in the agent's composition: carrying on.");
-    if (live.ui) api.services.provide("ui", live.ui);
+    live.app.notify("ui-interactive is back in the agent's composition: carrying on.");
   }
+  if (live.app && live.ui) api.services.provide("ui", live.ui);
   api.services.provide("interactive", { app: () => live.app });
   api.on("event", (e) => live.app?.onEvent(e));
   api.on(
     "boot",
     async (b) => {
       // A reload (of any plugin) may bring renderers, keybindings and shortcuts that clash with built-in keys:
-      // redraw with them and say so, as at start.
+      // re-read keybindings.json, redraw with them and say so, as at start.
       if (live.app && b.reason === "reload") live.app.attach(api);
       if (live.app) return (await import("./shortcuts.js")).warnShortcutConflicts(live.app);
       if (b.reason === "startup" && interactive && !otherSurfaceClaims(api) && !live.diagnostics.hasFatal()) {

@@ -16,7 +16,7 @@ export default definePlugin({
   provides: ["userBash"],
   uses: ["models", "shellSandbox"],
   setup(api) {
-    api.services.provide("userBash", new UserBash(() => api));
+    api.services.provide("userBash", new UserBash(api));
     api.on("context", (messages) =>
       messages.flatMap((m) => {
         if (m.role !== "bashExecution") return [m];

@@ -13,7 +13,7 @@ export class UserBash implements UserBashService {
   private controller: AbortController | undefined;
   private readonly interceptors: Interceptor[] = [];
 
-  constructor(private readonly api: () => PluginApi) {}
+  constructor(private readonly api: PluginApi) {}
 
   get running(): boolean {
     return this.controller !== undefined;
@@ -39,7 +39,7 @@ export class UserBash implements UserBashService {
     const unlisten = onAbort(opts.signal, () => controller.abort());
     try {
       const excludeFromContext = opts.excludeFromContext === true;
-      const answer = await this.ask({ command, excludeFromContext, cwd: this.api().cwd });
+      const answer = await this.ask({ command, excludeFromContext, cwd: this.api.cwd });
       const result =
         answer && "result" in answer ? answer.result : await this.execute(command, controller.signal, opts.onData, answer?.operations);
       await this.record(command, result, excludeFromContext);
@@ -64,7 +64,7 @@ export class UserBash implements UserBashService {
     onData?: (tail: string) => void,
     operations?: BashOperations,
   ): Promise<BashResult> {
-    const api = this.api();
+    const api = this.api;
     const settings = api.settings as { shellPath?: unknown; shellCommandPrefix?: unknown };
     const shell = typeof settings.shellPath === "string" ? settings.shellPath : pickShell();
     const prefix = typeof settings.shellCommandPrefix === "string" ? `${settings.shellCommandPrefix}\n` : "";
@@ -104,8 +104,8 @@ export class UserBash implements UserBashService {
 
   /** The run joins the conversation once the agent is idle (pi: before the next prompt). */
   private async record(command: string, result: BashResult, excludeFromContext: boolean): Promise<void> {
-    await this.api().actions.waitForIdle();
-    const api = this.api();
+    await this.api.actions.waitForIdle();
+    const api = this.api;
     const message = {
       role: "bashExecution",
       command,

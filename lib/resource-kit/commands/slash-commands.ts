@@ -21,7 +21,7 @@ const ORDER = ["extension", "prompt", "skill"];
 
 /**
  * The same list at once, for pi's synchronous `pi.getCommands()`: read from the registry, where
- * the live sources mirror their commands (lib/resource-kit/commands/mirror.ts), in pi's order
+ * the live sources keep their commands registered (lib/resource-kit/commands/live-commands.ts), in pi's order
  * (extension commands, prompt templates, skills).
  */
 export function slashCommandsNow(api: PluginApi): SlashCommandInfo[] {
