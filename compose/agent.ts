@@ -14,6 +14,7 @@ import { containExit } from "./containment.js";
 import { guardProcess } from "./crash-guard.js";
 import { ComposeCode } from "./diagnostics.js";
 import { fileMutationsPlugin } from "./file-mutations.js";
+import { packageResourcesPlugin } from "./package-resources.js";
 import type { FileMutationsService } from "../contracts/file-mutations.js";
 import { createFileMutationQueue } from "../lib/mutation-kit/index.js";
 import { plainlyValid } from "../lib/schema-kit/index.js";
@@ -34,10 +35,11 @@ export interface ComposeOptions {
   /** Default: PI_CODING_AGENT_DIR, else ~/.pi/agent. */
   agentDir?: string;
   /**
-   * The kernel's flags (mutated: the packages' resource paths are added). Read here: `packages`
-   * (a pi-packages.json), `trust` (trust the project, remembered).
+   * The kernel's flags, as given (never changed here: the packages' resources reach plugins through
+   * the "package-resources" service). Read here: `packages` (a pi-packages.json), `trust` (trust
+   * the project, remembered).
    */
-  flags: Record<string, unknown>;
+  flags: Readonly<Record<string, unknown>>;
   /** Overrides on top of settings.json. */
   settings?: Record<string, unknown>;
   /** `-e` values: paths, or npm:/git:/URL sources installed for this run only. */
@@ -74,8 +76,6 @@ export interface ComposedAgent {
 export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   const agentDir = agentDirOf(o.agentDir);
   const root = packageRoot();
-  // As given: the packages add resource paths to o.flags, which a child agent adds itself.
-  const givenFlags = { ...o.flags };
   let kernel: Kernel | undefined;
   // `-e @pi-kernel/<name>` is the install's built-in plugin package.
   const names = compositionNames(root);
@@ -96,7 +96,6 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   const loaded = loadSettings(agentDir, o.cwd, packages.projectTrusted());
   for (const message of loaded.problems) o.report({ level: "warning", where: "settings", code: ComposeCode.settingsFile, message });
   const settings = { ...loaded.settings, ...o.settings };
-  packages.useSettings(settings);
   const modules = await sharedModules();
   const discovery = withDiscovery({
     cwd: o.cwd,
@@ -124,10 +123,11 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     discover: async () => (discovered = await discovery.discover()),
     plugins: [
       fileMutationsPlugin(fileMutations),
+      packageResourcesPlugin(packages.resources),
       ...(o.plugins ?? []),
       // Child agents (the subagents plugin) are composed like this one: same packages, -e paths installed once.
       agentFactoryPlugin({
-        options: { ...o, agentDir, flags: givenFlags, extensions: run.paths, fileMutations },
+        options: { ...o, agentDir, extensions: run.paths, fileMutations },
         kernel: () => started,
         compose: composeAgent,
       }),
@@ -150,7 +150,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
       await started.start();
       // Each file against the settings schemas the plugins declare (a wrong type, named with its key).
       // A child agent reads the same files: its parent has said it.
-      if (o.flags.mode !== "subagent") for (const d of settingsProblems(loaded.files, declaredSettings(started))) started.host.report(d);
+      if (o.flags.mode !== "subagent") for (const d of settingsProblems(loaded.files, declaredSettings(started))) started.report(d);
       selectTools(started, o.tools ?? {});
     },
     cleanup: run.cleanup,
