@@ -35,7 +35,7 @@ const RUN_FLAGS = [
 ];
 
 export interface FactoryParent {
-  /** The parent's options, with its flags as given (before packages added resource paths) and `-e` installed. */
+  /** The parent's options (its flags as given) with `-e` installed. */
   options: ComposeOptions;
   kernel(): Kernel;
   compose(o: ComposeOptions): Promise<ComposedAgent>;
@@ -100,7 +100,7 @@ async function createChild(parent: FactoryParent, o: ChildAgentOptions): Promise
 }
 
 function childFlags(
-  given: Record<string, unknown>,
+  given: Readonly<Record<string, unknown>>,
   parentKernel: Kernel,
   o: ChildAgentOptions,
   provider: string | undefined,

@@ -1,11 +1,12 @@
 // How the composition root composes the agent from packages (lib/packages): which
 // pi-packages.json is in use, whether the project is trusted, and the plugin sources and resource
 // paths the packages give.
-// Skills, prompts and themes of packages reach their plugins as extra --skill / --prompt-template
-// / --theme paths, refreshed in place on every (re)composition; so do those of `-e` folders,
-// which load as installed packages do.
+// Skills, prompts and themes of packages reach their plugins through the "package-resources"
+// service (compose/package-resources.ts), refreshed on every (re)composition; so do those of `-e`
+// folders, which load as installed packages do. The flags and settings stay as given.
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { PackageResourcesService } from "../contracts/package-resources.js";
 import type { PluginSource } from "../kernel/index.js";
 import {
   autoOverrides,
@@ -25,8 +26,8 @@ export interface AgentPackagesOptions {
   cwd: string;
   agentDir: string;
   packageRoot: string;
-  /** The kernel's flags object (mutated: resource paths of packages are added). */
-  flags: Record<string, unknown>;
+  /** The run's flags (read, never changed): `trust`, `packages`. */
+  flags: Readonly<Record<string, unknown>>;
   /** `-e` paths of this run (folders among them are packages: their skills, prompts and themes load too). */
   extensionPaths: string[];
   /** `code` marks the untrusted-project warning, given before the kernel exists. */
@@ -37,17 +38,15 @@ export interface AgentPackages {
   packagesFile: string;
   /** The composition file and those it extends (as they were at start), watched in the long-lived modes. */
   compositionFiles: string[];
-  /** The kernel's settings object, once loaded (package themes are added to its `themes`). */
-  useSettings(settings: Record<string, unknown>): void;
+  /** What the packages composed last offer (empty until `packageSources` has run). */
+  resources(): PackageResourcesService;
   projectTrusted(): boolean;
   packageSources(): Promise<PluginSource[]>;
   /** Whether an extension of the user's or the project's extensions dir is switched on (`pi config`). */
   autoEnabled(file: string, scope: "user" | "project"): boolean;
 }
 
-// Themes go to the settings' `themes` paths (available, not selected) rather than --theme (which
-// also selects the theme it names).
-const RESOURCE_FLAGS = { skills: "skill", prompts: "promptTemplate" } as const;
+const NO_RESOURCES: PackageResourcesService = { skills: [], prompts: [], themes: [], origins: [] };
 
 export function agentPackages(o: AgentPackagesOptions): AgentPackages {
   if (o.flags.trust === true) trustDirectory(o.agentDir, o.cwd);
@@ -68,16 +67,11 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
     : existsSync(projectFile) && projectTrusted()
       ? projectFile
       : join(o.packageRoot, "pi-packages.json");
-  const userPaths = Object.fromEntries(Object.values(RESOURCE_FLAGS).map((f) => [f, list(o.flags[f])]));
-  let settings: Record<string, unknown> | undefined;
-  let userThemes: string[] = [];
+  let resources = NO_RESOURCES;
   return {
     packagesFile,
     compositionFiles: compositionFiles(packagesFile, names),
-    useSettings(s) {
-      settings = s;
-      userThemes = list(s.themes);
-    },
+    resources: () => resources,
     projectTrusted,
     autoEnabled: (file, scope) =>
       autoOverrides({ agentDir: o.agentDir, cwd: o.cwd, projectTrusted: projectTrusted() })("extensions", file, scope),
@@ -93,21 +87,19 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
       });
       // `-e` folders come first, as pi ranks them (first found wins for skills and prompts).
       const cli = cliPackages(o.extensionPaths, o.cwd, o.report);
-      for (const [kind, flag] of Object.entries(RESOURCE_FLAGS)) {
-        const of = (list: { resources: Resources }[]) => list.flatMap((p) => p.resources[kind as keyof typeof RESOURCE_FLAGS]);
-        const extra = [...of(cli), ...of(packages)];
-        const given = userPaths[flag] ?? [];
-        if (extra.length || given.length) o.flags[flag] = [...given, ...extra];
-      }
-      // Which directories are packages, so their resources report origin "package" (lib/resource-kit/paths/source-info.ts).
+      const of = (kind: "skills" | "prompts" | "themes") => [...cli.flatMap((p) => p.resources[kind]), ...resourcesOf(packages, kind)];
       const compositionScope = packagesFile === projectFile ? "project" : "user";
-      o.flags.packageOrigins = packages.map((p) => ({
-        baseDir: p.dir,
-        source: p.source,
-        scope: p.origin === "global" ? "user" : p.origin === "project" ? "project" : compositionScope,
-      }));
-      const themes = [...cli.flatMap((p) => p.resources.themes), ...resourcesOf(packages, "themes")];
-      if (settings && (themes.length || userThemes.length)) settings.themes = [...userThemes, ...themes];
+      resources = {
+        skills: of("skills"),
+        prompts: of("prompts"),
+        themes: of("themes"),
+        // Which directories are packages, so their resources report origin "package" (lib/resource-kit/paths/source-info.ts).
+        origins: packages.map((p) => ({
+          baseDir: p.dir,
+          source: p.source,
+          scope: p.origin === "global" ? "user" : p.origin === "project" ? "project" : compositionScope,
+        })),
+      };
       return packages.flatMap((p) => p.resources.extensions.map((file) => ({ file, root: p.dir, origin: "package" as const })));
     },
   };
@@ -136,8 +128,4 @@ function cliPackages(paths: string[], cwd: string, report: AgentPackagesOptions[
         return [];
       }
     });
-}
-
-function list(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : typeof value === "string" ? [value] : [];
 }

@@ -15,6 +15,7 @@ import { containExit } from "./containment.js";
 import { guardProcess } from "./crash-guard.js";
 import { ComposeCode } from "./diagnostics.js";
 import { fileMutationsPlugin } from "./file-mutations.js";
+import { packageResourcesPlugin } from "./package-resources.js";
 import type { FileMutationsService } from "../contracts/file-mutations.js";
 import { createFileMutationQueue } from "../lib/mutation-kit/index.js";
 import { plainlyValid } from "../lib/schema-kit/index.js";
@@ -38,10 +39,11 @@ export interface ComposeOptions {
   /** Default: PI_CODING_AGENT_DIR, else ~/.pi/agent. */
   agentDir?: string;
   /**
-   * The kernel's flags (mutated: the packages' resource paths are added). Read here: `packages`
-   * (a pi-packages.json), `trust` (trust the project, remembered).
+   * The kernel's flags, as given (never changed here: the packages' resources reach plugins through
+   * the "package-resources" service). Read here: `packages` (a pi-packages.json), `trust` (trust
+   * the project, remembered).
    */
-  flags: Record<string, unknown>;
+  flags: Readonly<Record<string, unknown>>;
   /** Overrides on top of settings.json. */
   settings?: Record<string, unknown>;
   /** `-e` values: paths, or npm:/git:/URL sources installed for this run only. */
@@ -78,8 +80,6 @@ export interface ComposedAgent {
 export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   const agentDir = agentDirOf(o.agentDir);
   const root = packageRoot();
-  // As given: the packages add resource paths to o.flags, which a child agent adds itself.
-  const givenFlags = { ...o.flags };
   let kernel: Kernel | undefined;
   // `-e @pi-kernel/<name>` is the install's built-in plugin package.
   const names = compositionNames(root);
@@ -100,7 +100,6 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
   const loaded = loadSettings(agentDir, o.cwd, packages.projectTrusted());
   for (const message of loaded.problems) o.report({ level: "warning", where: "settings", code: ComposeCode.settingsFile, message });
   const settings = { ...loaded.settings, ...o.settings };
-  packages.useSettings(settings);
   const modules = await sharedModules();
   const discovery = withDiscovery({
     cwd: o.cwd,
@@ -132,11 +131,12 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     discover: async () => (discovered = written.filter(await discovery.discover(), loads++ === 0)),
     plugins: [
       fileMutationsPlugin(fileMutations),
+      packageResourcesPlugin(packages.resources),
       ...(o.plugins ?? []),
       written.plugin((message) => kernel?.report({ level: "warning", message, where: "extensions", code: ComposeCode.extensionHeld })),
       // Child agents (the subagents plugin) are composed like this one: same packages, -e paths installed once.
       agentFactoryPlugin({
-        options: { ...o, agentDir, flags: givenFlags, extensions: run.paths, fileMutations },
+        options: { ...o, agentDir, extensions: run.paths, fileMutations },
         kernel: () => started,
         compose: composeAgent,
       }),

@@ -11,7 +11,6 @@ export { IGNORE_FILES, addIgnoreRules, relPosix } from "./live-index/ignore-rule
 export { type PathBase, expandPath, settingsPath, stringList } from "./paths/settings-paths.js";
 export { AddedPaths, type AddsPaths, filesOf } from "./paths/added-paths.js";
 export {
-  PACKAGE_ORIGINS_FLAG,
   type PackageOrigin,
   type SourceInfo,
   type SourceMeta,

@@ -16,7 +16,19 @@ import { mapUserBash } from "./user-bash.js";
 
 export default definePlugin({
   name: "pi-compat",
-  uses: ["commands", "compaction", "file-mutations", "models", "prompts", "sessions", "skills", "themes", "ui", "userBash"],
+  uses: [
+    "commands",
+    "compaction",
+    "file-mutations",
+    "models",
+    "package-resources",
+    "prompts",
+    "sessions",
+    "skills",
+    "themes",
+    "ui",
+    "userBash",
+  ],
   provides: ["plugin-adapter"],
   // Compaction strategies first, so session_before_compact can wrap them.
   after: [
@@ -29,6 +41,8 @@ export default definePlugin({
     "prompts",
     "compaction-summarize",
     "compaction-prune",
+    // Extensions set up after this plugin read their packages' source info at setup.
+    "package-resources",
   ],
   setup(api) {
     const configured = Number((api.settings as { extensionHandlerTimeoutMs?: unknown }).extensionHandlerTimeoutMs);
@@ -44,7 +58,8 @@ export default definePlugin({
       // An extension's stray errors (timers, rejections) are reported by the composition root's
       // crash guard, which knows extensions by their files (compose/crash-guard.ts).
       async adapt(factory, extApi, source) {
-        await (factory as (pi: unknown) => unknown)(createPiApi(rt, extApi, extApi.name, extensionSourceInfo(source, extApi)));
+        const origins = api.services.get("package-resources")?.origins;
+        await (factory as (pi: unknown) => unknown)(createPiApi(rt, extApi, extApi.name, extensionSourceInfo(source, extApi, origins)));
       },
     });
   },

@@ -4,9 +4,10 @@
 // .pi), a package's carry its source string, an SDK inline one is pi's `<inline:name>` form.
 import { join } from "node:path";
 import type { PluginApi, PluginSource } from "pi-kernel";
-import { autoMeta, packageMeta, sourceInfo, type SourceInfo } from "../../lib/resource-kit/index.js";
+import { autoMeta, type PackageOrigin, packageMeta, sourceInfo, type SourceInfo } from "../../lib/resource-kit/index.js";
 
-export function extensionSourceInfo(source: PluginSource, api: PluginApi): SourceInfo {
+/** `origins`: the package directories of the composition (the "package-resources" service). */
+export function extensionSourceInfo(source: PluginSource, api: PluginApi, origins: readonly PackageOrigin[] | undefined): SourceInfo {
   switch (source.origin) {
     case "cli":
       return { path: source.file, source: "cli", scope: "temporary", origin: "top-level" };
@@ -17,7 +18,7 @@ export function extensionSourceInfo(source: PluginSource, api: PluginApi): Sourc
     case "package":
       return sourceInfo(
         source.file,
-        packageMeta(api.flags, source.file) ?? { source: source.root, scope: "user", origin: "package", baseDir: source.root },
+        packageMeta(origins, source.file) ?? { source: source.root, scope: "user", origin: "package", baseDir: source.root },
       );
     case "inline":
       return { path: `<${source.file}>`, source: "inline", scope: "temporary", origin: "top-level" };

@@ -14,7 +14,7 @@ import type { CommandDef } from "../../contracts/index.js";
 
 export default definePlugin({
   name: "prompts",
-  uses: ["commands"],
+  uses: ["commands", "package-resources"],
   provides: ["prompts"],
   after: ["commands-core"],
   setup(api) {
@@ -44,12 +44,23 @@ function liveTemplates(api: PluginApi, added: AddedPaths, built: (templates: Tem
   // Added paths come last (lowest precedence), even under --no-prompt-templates, as in pi.
   let m: typeof import("./templates.js") | undefined;
   // Only called once where() has loaded the module.
-  const all = (r: TemplateRoot[]): TemplateRoot[] => [...r, ...added.list().map((path) => m!.givenRoot(path, api))];
+  const all = (r: TemplateRoot[]): TemplateRoot[] => {
+    const given = { cwd: api.cwd, agentDir: api.agentDir, origins: api.services.get("package-resources")?.origins };
+    return [...r, ...added.list().map((path) => m!.givenRoot(path, given))];
+  };
   let roots: TemplateRoot[] | undefined;
   const where = async () => {
     m = await import("./templates.js");
     if (!roots) {
-      roots = m.templateRoots({ cwd: api.cwd, agentDir: api.agentDir, home: homedir(), flags: api.flags, settings: api.settings });
+      const packages = api.services.get("package-resources");
+      roots = m.templateRoots({
+        cwd: api.cwd,
+        agentDir: api.agentDir,
+        home: homedir(),
+        flags: api.flags,
+        settings: api.settings,
+        packages,
+      });
       for (const r of roots) {
         if (!r.auto && !r.excluded && !existsSync(r.path))
           api.diagnose({ level: "warning", where: "prompts", message: `prompt template path ${r.path} does not exist` });

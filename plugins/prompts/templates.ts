@@ -1,10 +1,11 @@
 // Prompt templates: Markdown files whose name is a command. Found (non-recursively) in the
-// --prompt-template paths, settings `prompts` entries, .pi/prompts and ~/.pi/agent/prompts, in
+// --prompt-template paths, the packages' (the "package-resources" service), settings `prompts` entries, .pi/prompts and ~/.pi/agent/prompts, in
 // that precedence (the first template of a name wins); --no-prompt-templates keeps only the CLI
-// paths. A file that no longer parses keeps its last good version.
+// and package paths. A file that no longer parses keeps its last good version.
 import { readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import ignore from "ignore";
+import type { PackageOrigin, PackageResourcesService } from "../../contracts/index.js";
 import {
   addIgnoreRules,
   autoMeta,
@@ -41,11 +42,11 @@ export interface TemplateRoot {
   excluded?: boolean;
 }
 
-type Where = { cwd: string; agentDir: string; flags: Readonly<Record<string, unknown>> };
+type Where = { cwd: string; agentDir: string; origins?: readonly PackageOrigin[] };
 
-/** A path given for this run: a package's (the CLI adds package prompts as such paths) or the user's. */
+/** A path given for this run: under a package's directory (`origins`) it is the package's, else the user's. */
 export function givenRoot(path: string, o: Where): TemplateRoot {
-  return { path, auto: false, meta: packageMeta(o.flags, path) ?? givenPathMeta(path, o) };
+  return { path, auto: false, meta: packageMeta(o.origins, path) ?? givenPathMeta(path, o) };
 }
 
 export function templateRoots(o: {
@@ -54,8 +55,12 @@ export function templateRoots(o: {
   home: string;
   flags: Readonly<Record<string, unknown>>;
   settings: Readonly<Record<string, unknown>>;
+  /** What the composition's packages offer (none without a composition root). */
+  packages?: PackageResourcesService;
 }): TemplateRoot[] {
-  const roots = stringList(o.flags.promptTemplate).map((p) => givenRoot(expandPath(p, o.home, o.cwd), o));
+  // Package prompts rank as given paths after the user's own, as when they were added to --prompt-template.
+  const given = [...stringList(o.flags.promptTemplate), ...(o.packages?.prompts ?? [])];
+  const roots = given.map((p) => givenRoot(expandPath(p, o.home, o.cwd), { ...o, origins: o.packages?.origins }));
   if (o.flags.promptTemplates === false) return roots;
   for (const p of stringList(o.settings.prompts)) {
     // `+path` only puts back a template found anyway; `-path` / `!path` switch one off.

@@ -18,7 +18,7 @@ import type { CommandDef } from "../../contracts/index.js";
 
 export default definePlugin({
   name: "skills",
-  uses: ["commands"],
+  uses: ["commands", "package-resources"],
   provides: ["skills"],
   after: ["commands-core"],
   setup(api) {
@@ -65,12 +65,14 @@ function liveSkills(api: PluginApi, added: AddedPaths, built: (skills: Skill[]) 
         home: homedir(),
         flags: api.flags,
         settings: api.settings,
+        packages: api.services.get("package-resources"),
         trusted,
       });
       for (const message of configured.problems) api.diagnose({ level: "warning", where: "skills", message });
     }
     // Paths other plugins added come last (lowest precedence), even under --no-skills, as in pi.
-    const extra = added.list().map((path) => ({ path, origin: "extension" as const, rootFiles: true, meta: givenMeta(path, api) }));
+    const given = { cwd: api.cwd, agentDir: api.agentDir, origins: api.services.get("package-resources")?.origins };
+    const extra = added.list().map((path) => ({ path, origin: "extension" as const, rootFiles: true, meta: givenMeta(path, given) }));
     return (locations = { ...configured, roots: [...configured.roots, ...extra] });
   };
   let store: Promise<import("./store.js").SkillStore> | undefined;

@@ -1,9 +1,10 @@
 // Where skills are looked for, in precedence order (the first skill of a name wins): --skill
-// paths, settings `skills` entries, then the project (.pi/skills and .agents/skills in cwd and
+// paths, those of the packages (the "package-resources" service), settings `skills` entries, then the project (.pi/skills and .agents/skills in cwd and
 // each ancestor up to the git root), then the user (~/.pi/agent/skills, ~/.agents/skills).
-// --no-skills keeps only the --skill paths, as in pi.
+// --no-skills keeps only the --skill and package paths, as in pi.
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import type { PackageOrigin, PackageResourcesService } from "../../contracts/index.js";
 import {
   autoMeta,
   expandPath,
@@ -32,6 +33,8 @@ export interface LocationInput {
   home: string;
   flags: Readonly<Record<string, unknown>>;
   settings: Readonly<Record<string, unknown>>;
+  /** What the composition's packages offer (none without a composition root). */
+  packages?: PackageResourcesService;
   /** Whether the project is trusted; an untrusted one's skill folders may not link out of it. */
   trusted?: boolean;
 }
@@ -46,10 +49,11 @@ export function skillLocations(o: LocationInput): Locations {
   const roots: SkillRoot[] = [];
   const excluded: string[] = [];
   const problems: string[] = [];
-  for (const p of stringList(o.flags.skill)) {
+  // Package skills rank as given paths after the user's own, as when they were added to --skill.
+  for (const p of [...stringList(o.flags.skill), ...(o.packages?.skills ?? [])]) {
     const path = expandPath(p, o.home, o.cwd);
     if (!existsSync(path)) problems.push(`--skill ${p}: ${path} does not exist`);
-    roots.push({ path, origin: "cli", rootFiles: true, meta: givenMeta(path, o) });
+    roots.push({ path, origin: "cli", rootFiles: true, meta: givenMeta(path, { ...o, origins: o.packages?.origins }) });
   }
   if (o.flags.skills === false) return { roots, excluded, problems };
   for (const entry of stringList(o.settings.skills)) {
@@ -84,7 +88,7 @@ export function projectDirs(cwd: string): string[] {
   }
 }
 
-/** A path given for this run: a package's (the CLI adds package skills as --skill paths) or the user's. */
-export function givenMeta(path: string, o: { cwd: string; agentDir: string; flags: Readonly<Record<string, unknown>> }): SourceMeta {
-  return packageMeta(o.flags, path) ?? givenPathMeta(path, o);
+/** A path given for this run: under a package's directory (`origins`) it is the package's, else the user's. */
+export function givenMeta(path: string, o: { cwd: string; agentDir: string; origins?: readonly PackageOrigin[] }): SourceMeta {
+  return packageMeta(o.origins, path) ?? givenPathMeta(path, o);
 }

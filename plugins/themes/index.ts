@@ -1,11 +1,11 @@
 // Themes: pi's theme JSON (51 colour tokens, vars), the built-in dark and light themes, user and
-// project theme dirs, `--theme`, the `theme` setting, truecolor with a 256-colour fallback, and
+// project theme dirs, `--theme`, the `theme` setting, the themes of packages, truecolor with a 256-colour fallback, and
 // live reload of the active theme's file. Offered as the "themes" service.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { definePlugin, type PluginApi } from "pi-kernel";
-import { AddedPaths, filesOf, type AddsPaths } from "../../lib/resource-kit/index.js";
+import { AddedPaths, filesOf, stringList, type AddsPaths } from "../../lib/resource-kit/index.js";
 import type { ThemesService } from "../../contracts/index.js";
 import { detectBackground, themeFiles } from "./catalog.js";
 import { detectColorMode } from "./color.js";
@@ -13,8 +13,10 @@ import { ThemeManager } from "./manager.js";
 
 export default definePlugin({
   name: "themes",
-  uses: ["settings"],
+  uses: ["settings", "package-resources"],
   provides: ["themes"],
+  // Its provider first: a plugin that asks for the theme while setting up gets the packages' themes too.
+  after: ["package-resources"],
   setup(api) {
     // The user's choice outlives plugin reloads (a new generation builds a new manager).
     const chosen = api.keep("chosen", (): { name?: string } => ({}));
@@ -83,11 +85,12 @@ function createManager(api: PluginApi, added: AddedPaths, chosen: string | undef
   return manager;
 }
 
-/** The theme files of the built-in dir, the theme dirs, settings `themes` and `--theme` paths. */
+/** The theme files of the built-in dir, the theme dirs, settings `themes`, the packages' themes and `--theme` paths. */
 function themeSources(api: PluginApi): ReturnType<typeof themeFiles> {
   const flag = api.flags.theme;
   const cliPaths = (flag === false ? [] : ([] as unknown[]).concat(flag ?? []).map(String)).filter(looksLikePath);
-  const settingsPaths = Array.isArray(api.settings.themes) ? api.settings.themes.map(String) : [];
+  // Package themes load as settings `themes` entries do: available, not selected (--theme selects).
+  const settingsPaths = [...stringList(api.settings.themes), ...(api.services.get("package-resources")?.themes ?? [])];
   const found = themeFiles({
     builtinDir: builtinThemesDir(),
     agentDir: api.agentDir,

@@ -106,6 +106,12 @@ describe("architecture rules", () => {
     expect(offenders(files.filter((f) => /^(cli|compose)\//.test(f.path) && /\.host\./.test(f.text)))).toEqual([]);
   });
 
+  it("the composition root never changes the flags it is given (package resources travel as a service)", () => {
+    // Flags are what the user typed; what the composition adds goes to plugins as a service (contracts/package-resources.ts).
+    const bad = files.filter((f) => f.path.startsWith("compose/") && /\bflags\s*(?:\.\s*\w+|\[[^\]]*\])\s*[-+*/|&?]?=(?!=)/.test(f.code));
+    expect(offenders(bad)).toEqual([]);
+  });
+
   it("sdk imports nothing from cli", () => {
     const bad = files
       .filter((f) => f.path.startsWith("sdk/"))

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { givenPathMeta, packageMeta, settingsMeta, sourceInfo } from "../../lib/resource-kit/index.js";
+import { givenPathMeta, type PackageOrigin, packageMeta, settingsMeta, sourceInfo } from "../../lib/resource-kit/index.js";
 
 describe("resource source info", () => {
   let root: string;
@@ -45,22 +45,21 @@ describe("resource source info", () => {
     expect(givenPathMeta(join(cwd, ".pi", "skills", "s"), { cwd, agentDir }).scope).toBe("project");
   });
 
-  it("finds the innermost package a path belongs to, and ignores a malformed flag", () => {
-    const flags = {
-      packageOrigins: [
-        { baseDir: join(root, "outer"), source: "../outer", scope: "user" },
-        { baseDir: join(root, "outer", "node_modules", "inner"), source: "npm:inner", scope: "project" },
-      ],
-    };
-    expect(packageMeta(flags, join(root, "outer", "node_modules", "inner", "prompts", "p.md"))).toEqual({
+  it("finds the innermost package a path belongs to", () => {
+    const origins: PackageOrigin[] = [
+      { baseDir: join(root, "outer"), source: "../outer", scope: "user" },
+      { baseDir: join(root, "outer", "node_modules", "inner"), source: "npm:inner", scope: "project" },
+    ];
+    expect(packageMeta(origins, join(root, "outer", "node_modules", "inner", "prompts", "p.md"))).toEqual({
       source: "npm:inner",
       scope: "project",
       origin: "package",
       baseDir: join(root, "outer", "node_modules", "inner"),
     });
-    expect(packageMeta(flags, join(root, "outer", "prompts", "p.md"))?.source).toBe("../outer");
-    expect(packageMeta(flags, join(root, "outerior", "p.md"))).toBeUndefined();
-    expect(packageMeta({ packageOrigins: "oops" }, join(root, "outer", "p.md"))).toBeUndefined();
+    expect(packageMeta(origins, join(root, "outer", "prompts", "p.md"))?.source).toBe("../outer");
+    expect(packageMeta(origins, join(root, "outerior", "p.md"))).toBeUndefined();
+    // No composition root (a bare kernel): no packages.
+    expect(packageMeta(undefined, join(root, "outer", "p.md"))).toBeUndefined();
   });
 
   it("leaves baseDir out when there is none", () => {

@@ -7,18 +7,12 @@
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import type { SourceInfo } from "../../../contracts/commands.js";
+import type { PackageOrigin } from "../../../contracts/package-resources.js";
 
 export type { SourceInfo } from "../../../contracts/commands.js";
+export type { PackageOrigin } from "../../../contracts/package-resources.js";
 /** Everything but the path: what a whole root (directory, package) shares. */
 export type SourceMeta = Omit<SourceInfo, "path">;
-
-/** The flag through which the CLI tells plugins which directories are packages (see compose/agent-packages.ts). */
-export const PACKAGE_ORIGINS_FLAG = "packageOrigins";
-export interface PackageOrigin {
-  baseDir: string;
-  source: string;
-  scope: "user" | "project";
-}
 
 export function sourceInfo(path: string, meta: SourceMeta): SourceInfo {
   const { baseDir, ...rest } = meta;
@@ -29,15 +23,14 @@ export function autoMeta(scope: "user" | "project", baseDir: string): SourceMeta
   return { source: "auto", scope, origin: "top-level", baseDir };
 }
 
-/** The package `path` belongs to (the innermost one), if the CLI composed it from a package. */
-export function packageMeta(flags: Readonly<Record<string, unknown>>, path: string): SourceMeta | undefined {
-  const origins = flags[PACKAGE_ORIGINS_FLAG];
-  if (!Array.isArray(origins)) return undefined;
-  const within = (origins as Partial<PackageOrigin>[]).filter(
-    (o) => typeof o?.baseDir === "string" && typeof o.source === "string" && isUnder(path, o.baseDir),
-  );
-  const best = within.sort((a, b) => b.baseDir!.length - a.baseDir!.length)[0];
-  return best && { source: best.source!, scope: best.scope === "project" ? "project" : "user", origin: "package", baseDir: best.baseDir };
+/**
+ * The package `path` belongs to (the innermost one), if the composition took it from a package
+ * (`origins`: the "package-resources" service's, absent when no composition root provides it).
+ */
+export function packageMeta(origins: readonly PackageOrigin[] | undefined, path: string): SourceMeta | undefined {
+  const within = (origins ?? []).filter((o) => isUnder(path, o.baseDir));
+  const best = within.sort((a, b) => b.baseDir.length - a.baseDir.length)[0];
+  return best && { source: best.source, scope: best.scope, origin: "package", baseDir: best.baseDir };
 }
 
 /** A path given for this run (--skill, --prompt-template, an extension's resources_discover). */
