@@ -21,8 +21,6 @@ export {
   sourceInfo,
 } from "./paths/source-info.js";
 export { LiveCommands } from "./commands/live-commands.js";
-/** @deprecated the old name, until plugins/mcp moves to LiveCommands. */
-export { LiveCommands as CommandMirror } from "./commands/live-commands.js";
 export { type CommandLine, parseCommandLine } from "./commands/parse.js";
 export { type CommandCompletion, type CommandSource, type CommandsService, SOURCE_ORDER } from "./commands/source-order.js";
 export { type SlashCommandInfo, slashCommands, slashCommandsNow } from "./commands/slash-commands.js";
