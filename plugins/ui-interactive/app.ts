@@ -1,7 +1,6 @@
 // The interactive UI's shared interaction model: the component tree (transcript, working line,
 // queue, widgets, editor or an open dialog, completion list, footer), input, and the agent's
 // events. A Frame puts it on screen (inline or full-screen) and can be swapped mid-session.
-// It follows plugin reloads: each new generation hands it a fresh `api`.
 import { join } from "node:path";
 import {
   Autocomplete,
@@ -120,10 +119,7 @@ export class InteractiveApp {
     return new Promise((resolve) => (this.finished = resolve));
   }
 
-  /**
-   * After a reload: re-reads keybindings.json and the theme and redraws. The api is the one the
-   * app holds, except for a plugin back in the composition after leaving it (detach.ts).
-   */
+  /** After a reload: re-reads keybindings.json and the theme, redraws; `api` is new only for a plugin back after leaving (detach.ts). */
   attach(api: PluginApi): void {
     this.api = api;
     this.detached = false;

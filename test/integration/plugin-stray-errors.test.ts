@@ -46,8 +46,9 @@ const exited = (rpc: RpcProcess) =>
   });
 
 describe("the crash guard", () => {
-  it("reports a native plugin's StaleApiError after /reload, its rejection and an extension's timer; the process lives", async () => {
+  it("reports a native plugin's rejection after /reload and an extension's timer; the process lives", async () => {
     const { project, agentDir } = s.project();
+    // A plugin's api lives as long as the plugin, so a reload no longer makes it stale (kernel tests cover a plugin that left).
     const flags = write(project, { "stale-timer.ts": STALE_TIMER, "rejecter.ts": REJECTER, "ext-timer.ts": EXT_TIMER });
     const rpc = new RpcProcess([...SIM, ...flags], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
     const error = (plugin: string) => rpc.waitFor((r) => r.type === "extension_error" && r.extensionPath === plugin);
@@ -55,8 +56,8 @@ describe("the crash guard", () => {
     expect((await error("ext-timer")).error).toBe("extension ext-timer: uncaught exception: kaboom from an extension timer");
     await rpc.call({ type: "prompt", message: "/reload" });
     expect((await error("rejecter")).error).toBe("plugin rejecter: unhandled rejection: rejected and never awaited");
-    const stale = await error("stale-timer");
-    expect(stale.error).toMatch(/^plugin stale-timer: uncaught exception: Plugin "stale-timer" used its API after it was reloaded/);
+    // The stale-timer plugin survived the reload with its api: its timer never throws.
+    expect(rpc.records.some((r) => r.type === "extension_error" && r.extensionPath === "stale-timer")).toBe(false);
     expect(await rpc.call({ type: "get_state" })).toMatchObject({ type: "response", success: true });
     expect(await rpc.close()).toBe(0);
   });
