@@ -12,6 +12,7 @@ import {
   type KernelOptions,
   type PluginDef,
   type ToolDef,
+  type ToolResultMessage,
 } from "../../kernel/index.js";
 import { scriptedProvider, type ScriptedProvider } from "../support/scripted-provider.js";
 import { kernelModules } from "../support/kernel-modules.js";
@@ -99,3 +100,16 @@ export function lastAssistant(h: Harness) {
     | import("../../kernel/index.js").AssistantMessage
     | undefined;
 }
+
+/** Waits (polling) until `check` holds, or fails naming `what`. */
+export async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** The text of the last tool result in the agent's messages. */
+export const lastResult = (h: Harness) =>
+  ((h.kernel.agent.messages.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).content[0] as { text: string }).text;

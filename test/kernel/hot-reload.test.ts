@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ToolResultMessage } from "../../kernel/index.js";
-import { startKernel, type Harness } from "./harness.js";
+import { lastResult, startKernel, type Harness, until } from "./harness.js";
 
 // A user plugin written to disk, as a user would write it: TypeScript importing "pi-kernel".
 const toolSource = (version: string) => `
@@ -30,17 +29,6 @@ function projectWithPlugin(): { cwd: string; file: string } {
   writeFileSync(file, toolSource("v1"));
   return { cwd, file };
 }
-
-async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-const lastResult = (h: Harness) =>
-  ((h.kernel.agent.messages.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).content[0] as { text: string }).text;
 
 describe("hot reload", () => {
   let h: Harness | undefined;

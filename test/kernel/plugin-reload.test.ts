@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { definePlugin, type PluginApi, Type, type ToolResultMessage } from "../../kernel/index.js";
-import { type Harness, startKernel } from "./harness.js";
+import { definePlugin, type PluginApi, Type } from "../../kernel/index.js";
+import { type Harness, lastResult, startKernel, until } from "./harness.js";
 
 const extension = (version: string) => `
 import { definePlugin, Type } from "pi-kernel";
@@ -20,17 +20,6 @@ export default definePlugin({
   },
 });
 `;
-
-async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-const lastResult = (h: Harness) =>
-  ((h.kernel.agent.messages.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).content[0] as { text: string }).text;
 
 describe("reloading one plugin", () => {
   let h: Harness | undefined;
