@@ -113,6 +113,12 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     mode: typeof o.flags.mode === "string" ? o.flags.mode : undefined,
     // Long-lived modes pick up edits of the pi-packages.json composing them (and of those it extends) too.
     watchPaths: packages.compositionFiles,
+    // A -e file deleted mid-session leaves at the next reload; the others reload as usual.
+    missing: (path) => {
+      if (loads === 0) throw new Error(`Extension not found: ${path}`);
+      const message = `Extension not found: ${path} (given with -e): no longer loaded`;
+      kernel?.report({ level: "error", plugin: path, where: path, code: ComposeCode.extensionMissing, message });
+    },
   });
   let discovered: PluginSource[] = [];
   const fileMutations = o.fileMutations ?? createFileMutationQueue();

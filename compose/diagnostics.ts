@@ -11,4 +11,6 @@ export const ComposeCode = {
   strayError: "plugin-stray-error",
   /** An extension file the agent's own tools wrote is held until the person's /reload: compose/written-code.ts. */
   extensionHeld: "extension-held",
+  /** A `-e` path is gone at a reload: that plugin leaves, the others reload (compose/discover.ts). */
+  extensionMissing: "extension-missing",
 } as const;

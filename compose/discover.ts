@@ -2,12 +2,13 @@
 // only asks its `discover` function): the packages named in pi-packages.json (the composed
 // agent), then the user's and the project's extension dirs, then `-e` paths. Later plugins override earlier
 // ones, so a user's tool replaces a built-in of the same name.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
 import { inPackageJsonPass, packageResources, readPackageJson } from "../lib/packages/index.js";
 import { asBuiltin, isInside } from "./builtin-plugins.js";
+import { isPartOf } from "./module-graph.js";
 import { withIdentities } from "./plugin-identity.js";
 
 export interface DiscoverOptions {
@@ -27,6 +28,8 @@ export interface DiscoverOptions {
   autoEnabled?(file: string, scope: "user" | "project"): boolean;
   /** The run's mode (print, json, rpc, acp, interactive): packages made for other modes only are not loaded. */
   mode?: string;
+  /** A `-e` path that is not there: without this, an error (start-up); with it, the plugin is left out (a reload). */
+  missing?(path: string): void;
 }
 
 type Origin = PluginSource["origin"];
@@ -50,7 +53,11 @@ async function discoverInPass(o: DiscoverOptions): Promise<PluginSource[]> {
   if (projectDir) out.push(...(await dirEntries(projectDir, "project")).filter(on("project")));
   for (const path of o.extensionPaths ?? []) {
     const abs = resolve(o.cwd, path);
-    if (!existsSync(abs)) throw new Error(`Extension not found: ${path}`);
+    if (!existsSync(abs)) {
+      if (!o.missing) throw new Error(`Extension not found: ${path}`);
+      o.missing(path);
+      continue;
+    }
     // A folder loads as an installed package does (its skills, prompts and themes: compose/agent-packages.ts).
     const files = (await stat(abs)).isDirectory() ? packageResources(abs, undefined, { folderIsModule: true }).extensions : [abs];
     out.push(...files.map((file) => ({ file, root: abs, origin: "cli" as const })));
@@ -169,11 +176,39 @@ function withCompiled(source: PluginSource, packageRoot: string): PluginSource {
   return existsSync(compiled) ? { ...source, compiled } : source;
 }
 
-/** What `createKernel` needs to discover with these options (skipped entirely with `noDiscovery`). */
+/** What `createKernel` needs to discover with these options (skipped entirely with `noDiscovery`), and to tell which changes matter. */
 export function withDiscovery(o: DiscoverOptions & { noDiscovery?: boolean; watchPaths?: string[] }): {
   discover(): Promise<PluginSource[]>;
   watchDirs: string[];
+  partOf(source: PluginSource, file: string): boolean;
+  composes(file: string): boolean;
 } {
-  if (o.noDiscovery) return { discover: async () => [], watchDirs: [] };
-  return { discover: () => discoverPlugins(o), watchDirs: [...extensionDirs(o), ...(o.watchPaths ?? [])] };
+  // Built-ins (compiled) are the program itself: none of their files is watched.
+  const partOf = (source: PluginSource, file: string) => !source.compiled && source.origin !== "inline" && isPartOf(source, file);
+  if (o.noDiscovery) return { discover: async () => [], watchDirs: [], partOf, composes: () => false };
+  const composition = new Set(o.watchPaths ?? []);
+  const composes = (file: string) => composition.has(file) || extensionDirs(o).some((dir) => couldBeEntry(dir, file));
+  return { discover: () => discoverPlugins(o), watchDirs: [...extensionDirs(o), ...composition], partOf, composes };
+}
+
+/**
+ * Whether a file in an extensions dir could change what discovery finds there: a script or a folder right in it, a
+ * package's manifest or index, a script in a package's conventional `extensions/` folder. A log or a state file is not.
+ */
+function couldBeEntry(dir: string, file: string): boolean {
+  const rel = relative(dir, file);
+  if (rel.startsWith("..") || isAbsolute(rel)) return false;
+  const parts = rel.split(sep);
+  const [first, second, third] = parts;
+  if (parts.length === 1) return isScript(first!) || isFolder(file) || (!existsSync(file) && !/\.[^.]+$/.test(first!));
+  if (parts.length === 2) return ["package.json", "index.ts", "index.js", "extensions"].includes(second!);
+  return parts.length === 3 && second === "extensions" && isScript(third!);
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -3,13 +3,19 @@
 // when a long-lived mode watches, so print runs never load it or chokidar. The kernel owns no
 // watcher; it is handed this one.
 import type { WatchFactory } from "../kernel/index.js";
+import { ReloadStormGuard } from "./reload-storm.js";
 
 /** Past an editor's several writes of one save. */
 const DEBOUNCE_MS = 100;
 
 export const watchPlugins: WatchFactory = async (targets, onChange, onError) => {
   const { watchPaths } = await import("../lib/watch-kit/index.js");
-  const watcher = watchPaths(targets, onChange, { debounceMs: DEBOUNCE_MS, onError });
+  const storms = new ReloadStormGuard((message) => onError?.(message));
+  const reload = (paths: string[]) => {
+    const passed = storms.pass(paths);
+    if (passed.length > 0) onChange(passed);
+  };
+  const watcher = watchPaths(targets, reload, { debounceMs: DEBOUNCE_MS, onError });
   // A reload test (or a user) that saves right after start-up must be seen: start() returns once watched.
   await watcher.ready;
   return watcher;

@@ -18,7 +18,7 @@ const EVERYTHING = "\0everything";
 
 /** The kernel's options; the host reads the plugin ones (`plugins`: in-process plugins, loaded after discovered ones). */
 type HostOptions = Pick<KernelOptions, "discover" | "plugins" | "watch" | "watchDirs" | "fallbackReport" | "modules" | "aliases"
-  | "compiledModule" | "plainArgs">;
+  | "compiledModule" | "plainArgs" | "partOf" | "composes">;
 
 /** Import and setup limit of one plugin; settings.json `pluginLoadTimeoutMs` changes it. */
 const loadTimeoutMs = (settings: Record<string, unknown>) => Number(settings.pluginLoadTimeoutMs) || 30_000;
@@ -104,7 +104,10 @@ export class Host implements ApiHost {
    * changed file no plugin owns (pi-packages.json), of everything. Resolves when it has taken effect.
    */
   reload(changed: string[] = []): Promise<void> {
-    for (const file of changed.length ? changed : [EVERYTHING]) this.dirty.add(file);
+    // A file that is no plugin's and cannot change what is discovered (a log an extension writes beside itself) reloads nothing.
+    const files = changed.filter((file) => this.sources().some((s) => this.owns(s, file)) || (this.opts.composes?.(file) ?? true));
+    if (changed.length > 0 && files.length === 0) return this.flight ?? Promise.resolve();
+    for (const file of files.length ? files : [EVERYTHING]) this.dirty.add(file);
     this.requested++;
     this.flight ??= this.drain().finally(() => { this.flight = undefined; });
     return this.flight;
@@ -257,11 +260,11 @@ export class Host implements ApiHost {
     // Native imports (built-ins) all start at once so their file reads overlap (~25 ms at start-up); jiti's go one by one.
     const early = new Map(sources.filter((s) => s.compiled && !this.lastGood.has(s.file)).map((s) => [s, start(s)]));
     for (const p of early.values()) p.catch(() => {}); // awaited in order below
-    const owned = (file: string) => [...sources, ...[...this.lastGood.values()].map((p) => p.source)].some((s) => owns(s, file));
+    const owned = (file: string) => [...sources, ...this.sources()].some((s) => this.owns(s, file));
     const full = this.dirty.has(EVERYTHING) || [...this.dirty].some((file) => !owned(file));
     for (const source of sources) {
       const previous = this.lastGood.get(source.file);
-      if (previous && !(full && !source.compiled) && ![...this.dirty].some((file) => owns(source, file))) {
+      if (previous && !(full && !source.compiled) && ![...this.dirty].some((file) => this.owns(source, file))) {
         out.push(previous);
         continue;
       }
@@ -281,6 +284,10 @@ export class Host implements ApiHost {
     return { plugins: out, changed, full };
   }
 
+  private sources = (): PluginSource[] => [...this.imported, ...this.lastGood.values()].map((p) => p.source);
+  private owns = (s: PluginSource, file: string): boolean =>
+    this.opts.partOf?.(s, file) ?? (file === s.file || (s.root !== "" && (file + "/").startsWith(s.root + "/")));
+
   private watchRoots(): string[] {
     const roots = new Set<string>(this.opts.watchDirs ?? []);
     // Compiled built-ins are the program itself (/reload skips them too): not watched.
@@ -288,5 +295,3 @@ export class Host implements ApiHost {
     return [...roots];
   }
 }
-
-const owns = (s: PluginSource, file: string) => file === s.file || (s.root !== "" && (file + "/").startsWith(s.root + "/"));

@@ -32,6 +32,10 @@ export interface KernelOptions {
   watch?: WatchFactory;
   /** Directories and files whose changes reload plugins (extension dirs, the pi-packages.json). */
   watchDirs?: string[];
+  /** Whether a changed file is part of a plugin (its module graph, its manifest); default: any file under its root. */
+  partOf?(source: PluginSource, file: string): boolean;
+  /** Whether a changed file no plugin owns may change what is discovered (then all reload); default: yes. Else ignored. */
+  composes?(file: string): boolean;
   fallbackReport?(d: Diagnostic): void;
   /** Module instances plugins get by name; the composition root passes "pi-kernel" itself. */
   modules?: Record<string, unknown>;

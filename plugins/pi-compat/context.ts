@@ -3,6 +3,7 @@
 import type { AssistantMessage, Model, PluginApi } from "pi-kernel";
 import { isTrusted } from "../../lib/packages/index.js";
 import type { GateAnswer, SessionGateEvent, SessionsService } from "../../contracts/sessions.js";
+import type { HandlerEntry } from "./handlers.js";
 import type { Runtime } from "./runtime.js";
 import { sessionView } from "./session-view.js";
 import { createUi } from "./ui.js";
@@ -126,8 +127,8 @@ function gateAnswer(v: Record<string, unknown>, ext: string): GateAnswer {
   };
 }
 
-export async function emitSession(rt: Runtime, event: Record<string, unknown>): Promise<void> {
-  await rt.handlers.each(event, (e) => createContext(rt, e.api));
+export async function emitSession(rt: Runtime, event: Record<string, unknown>, to?: (e: HandlerEntry) => boolean): Promise<void> {
+  await rt.handlers.each(event, (e) => createContext(rt, e.api), undefined, to);
 }
 
 function modelRegistry(rt: Runtime, api: PluginApi): Record<string, unknown> {

@@ -42,7 +42,10 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
       // pi's getCommands() at session_start already lists skills and prompt templates: let the
       // live sources (skills, prompts) finish their first look before the handlers run.
       await api.services.get("commands")?.list();
-      await emitSession(rt, { type: "session_start", reason: b.reason });
+      // Only the extensions (re)started by this load hear it: saving one extension does not restart the others.
+      const started = new Set(rt.started);
+      rt.started.clear();
+      await emitSession(rt, { type: "session_start", reason: b.reason }, (e) => started.has(e));
       await discoverResources(rt, api, b.reason);
     },
     { stage: Stages.EXTENSIONS },

@@ -36,6 +36,11 @@ export class Handlers {
     return this.byEvent.get(event)?.some((e) => e.live) ?? false;
   }
 
+  /** A new version of `ext` went live: the handlers of its versions before go quiet now, not when they are disposed. */
+  supersede(ext: string, current: Set<HandlerEntry>): void {
+    for (const list of this.byEvent.values()) for (const e of list) if (e.ext === ext && !current.has(e)) e.live = false;
+  }
+
   list(event: string): HandlerEntry[] {
     return (this.byEvent.get(event) ?? []).filter((e) => e.live);
   }
@@ -63,13 +68,14 @@ export class Handlers {
     }
   }
 
-  /** Runs every handler of `event` in registration order, awaiting each. */
+  /** Runs every handler of `event` (those `to` selects) in registration order, awaiting each. */
   async each(
     event: Record<string, unknown>,
     ctxFor: (entry: HandlerEntry) => unknown,
     visit?: (o: Outcome, e: HandlerEntry) => boolean | void,
+    to: (e: HandlerEntry) => boolean = () => true,
   ): Promise<void> {
-    for (const entry of this.list(String(event.type))) {
+    for (const entry of this.list(String(event.type)).filter(to)) {
       const outcome = await this.call(entry, event, ctxFor(entry));
       if (visit?.(outcome, entry) === true) return;
     }

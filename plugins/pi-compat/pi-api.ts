@@ -43,8 +43,11 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
   api.on(
     "boot",
     () => {
+      if (live) return;
       live = true;
-      for (const entry of waiting.splice(0)) entry.live = true;
+      const mine = new Set(waiting.splice(0));
+      rt.handlers.supersede(ext, mine);
+      for (const entry of mine) (entry.live = true), rt.started.add(entry);
     },
     { stage: Stages.EARLY },
   );

@@ -4,7 +4,7 @@
 // (its AbortSignal, the last system prompt).
 import type { AgentMessage, Model, PluginApi } from "pi-kernel";
 import { createEventBus, type EventBusController } from "./modules/event-bus.js";
-import { Handlers } from "./handlers.js";
+import { type HandlerEntry, Handlers } from "./handlers.js";
 import type { CommandDef } from "../../contracts/index.js";
 
 export interface FlagDecl {
@@ -32,6 +32,8 @@ export class Runtime {
   /** Runs message_end handlers on a message stored outside a run (set by the event mapping). */
   finishMessage: ((message: AgentMessage) => Promise<AgentMessage>) | undefined;
   turnIndex = 0;
+  /** The handlers of the extension versions that went live at the boot now running: a reload of one extension is news to it alone. */
+  readonly started = new Set<HandlerEntry>();
 
   constructor(
     readonly api: PluginApi,
