@@ -5,8 +5,12 @@
 import type { WatchFactory } from "../kernel/index.js";
 import { ReloadStormGuard } from "./reload-storm.js";
 
-/** Past an editor's several writes of one save. */
-const DEBOUNCE_MS = 100;
+/**
+ * Past an editor's several writes of one save: they come microseconds apart (truncate and write, or
+ * write a temporary file and rename it), so a short wait keeps save → live fast (issue 31's 50 ms). A
+ * write that still lands later is caught by watchPaths' trailing re-hash and reloads once more.
+ */
+const DEBOUNCE_MS = 15;
 
 export const watchPlugins: WatchFactory = async (targets, onChange, onError) => {
   const { watchPaths } = await import("../lib/watch-kit/index.js");
