@@ -160,6 +160,9 @@ export interface ToolDef<S extends TSchema = TSchema, D = unknown> {
   effect?: ToolEffect;
   /** The paths a call touches, as the model wrote them (consumers canonicalise them); none: no file paths. */
   paths?(params: Static<S>): string[];
+  /** Where an `execute` tool's commands run: inside the "shellSandbox" service's sandbox, or in another process it does
+   *  not spawn (an MCP server). Undefined: here, unconfined (refused while the OS sandbox is on). */
+  runs?: "sandboxed" | "remote";
   execute(
     toolCallId: string,
     params: Static<S>,

@@ -38,6 +38,8 @@ export function makeTool(
     description: `${tool.description?.trim() || tool.name} (MCP server ${conn.name})`,
     parameters,
     effect: mcpEffect(tool.annotations),
+    // It runs in its server, which is not sandboxed by design (docs/usage/sandbox.md).
+    runs: "remote",
     /** Behind tool_search unless the server says `"defer": false` (lib/tool-kit's marker). */
     deferred: conn.defer,
     defaultActive: !conn.defer,

@@ -10,9 +10,6 @@ import { SANDBOX_MODES, sandboxConfig } from "./config.js";
 import { explainBlocked } from "./explain.js";
 import { writeUnixSocketFilter } from "./seccomp.js";
 
-/** Plugins whose command-running tools put the sandbox's wrapper in front of every command. */
-const SANDBOXED_SPAWNERS = new Set(["tools-core", "mode-acp"]);
-
 export default definePlugin({
   name: "sandbox",
   provides: ["shellSandbox"],
@@ -74,10 +71,8 @@ export default definePlugin({
         if (!service.active()) return;
         const tool = api.registry.get("tool", event.toolName);
         const owner = api.registry.owner("tool", event.toolName);
-        if (!tool || !owner || SANDBOXED_SPAWNERS.has(owner)) return;
-        // By what it declares, not its name (pi's createBashTool declares "execute"). MCP tools run in
-        // their servers, which are not sandboxed by design (docs/usage/sandbox.md).
-        if (tool.effect !== "execute" || owner === "mcp") return;
+        // By what it declares, not its name or its plugin's (pi's createBashTool declares "execute" and no `runs`).
+        if (!tool || !owner || tool.effect !== "execute" || tool.runs !== undefined) return;
         return {
           block: true,
           reason:

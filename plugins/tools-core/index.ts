@@ -34,12 +34,12 @@ export default definePlugin({
     // Asked on every call: a mode fronting an editor (ACP) serves text files through its client.
     const files = () => api.services.get("file-system");
     api.register.tool(createReadTool(files));
-    api.register.tool(
-      createBashTool(
-        () => shellEnv(api),
-        () => api.services.get("shellSandbox"),
-      ),
+    // Its commands run inside the "shellSandbox" service's sandbox when one is on (the sandbox's gate reads `runs`).
+    const bash = createBashTool(
+      () => shellEnv(api),
+      () => api.services.get("shellSandbox"),
     );
+    api.register.tool({ ...bash, runs: "sandboxed" });
     api.register.tool(createEditTool(mutations, files));
     api.register.tool(createWriteTool(mutations, files));
   },
