@@ -35,7 +35,7 @@ export default definePlugin({
       mode: startMode(api.flags.permissionMode, settings, (d) => api.diagnose(d)),
       sessionRules: [],
     }));
-    const permissions = new Permissions(() => api, state, settings);
+    const permissions = new Permissions(api, state, settings);
     api.services.provide("permissions", permissions);
     // LATE: other taps may rewrite a call's input in place; the rules must judge (and the user
     // must see) the call that will actually run. A tap before us that blocks ends it anyway.

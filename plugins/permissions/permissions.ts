@@ -49,11 +49,11 @@ export class Permissions implements PermissionsService {
   private readonly audit: AuditLog;
 
   constructor(
-    private readonly api: () => PluginApi,
+    private readonly api: PluginApi,
     private readonly state: KeptState,
     private readonly settings: PermissionSettings,
   ) {
-    this.audit = new AuditLog((message) => this.api().diagnose({ level: "warning", code: "permissions-audit", message }));
+    this.audit = new AuditLog((message) => this.api.diagnose({ level: "warning", code: "permissions-audit", message }));
   }
 
   mode(): PermissionMode {
@@ -112,7 +112,7 @@ export class Permissions implements PermissionsService {
   private async decide(call: CallView): Promise<Decision> {
     const rules = this.rules();
     await prepareShellRules(call, rules);
-    return decide(call, this.state.mode, rules, this.api().agentDir);
+    return decide(call, this.state.mode, rules, this.api.agentDir);
   }
 
   private async ask(event: ToolCallEvent, decision: Extract<Decision, { action: "ask" }>): Promise<ToolCallBlock | undefined> {
@@ -171,18 +171,18 @@ export class Permissions implements PermissionsService {
    */
   private async dismissed(event: ToolCallEvent, request: PermissionRequest, record: Partial<AuditRecord>): Promise<ToolCallBlock> {
     await this.log(event, request, { decision: "deny", ...record, by: "user" });
-    this.api().actions.abort();
+    this.api.actions.abort();
     return { block: true, reason: DISMISSED };
   }
 
   /** The call with what its tool declares (effect, paths), from the registry: rules and modes read those, not names. */
   private view(event: ToolCallEvent): CallView {
-    const api = this.api();
+    const api = this.api;
     return callView(event, api.registry.get("tool", event.toolName), api.cwd);
   }
 
   private uiAsker(): PermissionAsker | undefined {
-    const ui = this.api().services.get("ui");
+    const ui = this.api.services.get("ui");
     return ui && ((request) => askThroughUi(ui, request, ".pi/settings.json"));
   }
 
@@ -193,7 +193,7 @@ export class Permissions implements PermissionsService {
     try {
       this.settings.addAllowRule(text);
     } catch (error) {
-      this.api().diagnose({
+      this.api.diagnose({
         level: "warning",
         code: "permissions-save",
         message: `Allowed ${text} for this session only: ${(error as Error).message}`,
@@ -212,7 +212,7 @@ export class Permissions implements PermissionsService {
     request: { summary: string },
     fields: Pick<AuditRecord, "decision" | "by"> & Partial<AuditRecord>,
   ): Promise<void> {
-    const file = auditFile(this.api().services.get("sessions")?.file);
+    const file = auditFile(this.api.services.get("sessions")?.file);
     return this.audit.write(file, {
       toolCallId: event.toolCallId,
       tool: event.toolName,
