@@ -25,11 +25,19 @@ const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 const PI_CLI = process.env.PI_REF_CLI ?? join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
 const PI_NODE = process.env.PI_REF_NODE ?? process.execPath;
 const PI_VERSION = JSON.parse(readFileSync(join(dirname(PI_CLI), "..", "package.json"), "utf8")).version;
+const SHAPE_NAMES = { "every-1000": "compacted every 1,000", "150k": "compacted at 150k tokens", never: "never compacted" };
+const API_PATHS = {
+  openai: "/v1/chat/completions",
+  anthropic: "/v1/messages",
+  responses: "/v1/responses",
+  gemini: "/v1beta/models/sim-model:streamGenerateContent?alt=sse",
+};
 const SIDES = { pi: [PI_NODE, PI_CLI], "pi-kernel": [process.execPath, PI_BIN] };
+const BARE = [process.execPath, join(ROOT, "bench", "bare-reader.mjs")];
 
 /** One whole process: wall ms, CPU ms (user+sys, with waited-for children), peak RSS MB. */
 function run(side, argv, { cwd, env, input } = {}) {
-  const [node, cli] = SIDES[side];
+  const [node, cli] = side === "bare" ? BARE : SIDES[side];
   const out = join(tmpdir(), `pik-vs-${process.pid}-${Math.random().toString(36).slice(2)}`);
   const cmd = TIME ? [TIME, "-f", "%U %S %M", "-o", out, node, cli, ...argv] : [node, cli, ...argv];
   return new Promise((resolve, reject) => {
@@ -112,24 +120,24 @@ async function idleRss(side, { cwd, env }, settleMs = 4_000) {
 
 /** Alternates the two sides `RUNS` times; `check` throws on a wrong answer. */
 async function workload(w) {
-  const samples = { pi: [], "pi-kernel": [] };
+  const samples = { pi: [], "pi-kernel": [], bare: [] };
   for (let i = 0; i < RUNS; i++) {
-    for (const side of Object.keys(SIDES)) {
+    for (const side of [...Object.keys(SIDES), ...(w.bare ? ["bare"] : [])]) {
       w.before?.(side);
-      const r = await run(side, w.argv(side), w.opts?.(side));
+      const r = await run(side, side === "bare" ? [w.bare.url, w.bare.path] : w.argv(side), w.opts?.(side));
       if (r.status !== 0) throw new Error(`${w.name} (${side}) exited ${r.status}: ${r.stderr.slice(-600)}`);
       w.check?.(r, side);
       samples[side].push(r);
     }
   }
-  const med = (side, key) => (samples[side][0][key] === undefined ? undefined : stats(samples[side].map((s) => s[key])).median);
+  const med = (side, key) => (samples[side][0]?.[key] === undefined ? undefined : stats(samples[side].map((s) => s[key])).median);
   return { ...w, med };
 }
 
 const fmt = (v, unit = "") => (v === undefined ? "–" : `${v >= 100 ? Math.round(v).toLocaleString("en") : v.toFixed(1)}${unit}`);
 
 function table(results) {
-  const head = ["workload", "pi wall", "kernel wall", "ratio", "target", "pi CPU", "kernel CPU", "CPU ratio", "pi RSS", "kernel RSS"];
+  const head = ["workload", "pi wall", "kernel wall", "ratio", "target", "pi CPU", "kernel CPU", "CPU ratio", "pi RSS", "kernel RSS", "bare wall"];
   const rows = results.map((r) => {
     const [pw, kw, pc, kc] = [r.med("pi", "wall"), r.med("pi-kernel", "wall"), r.med("pi", "cpu"), r.med("pi-kernel", "cpu")];
     return [
@@ -143,6 +151,7 @@ function table(results) {
       pc ? (kc / pc).toFixed(2) : "–",
       fmt(r.med("pi", "rss"), " MB"),
       fmt(r.med("pi-kernel", "rss"), " MB"),
+      r.bare ? `${fmt(r.med("bare", "wall"), " ms")} (kernel ${(kw / r.med("bare", "wall")).toFixed(1)}×)` : "",
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -192,17 +201,26 @@ async function main() {
       },
     }),
   );
+  const apiDirs = { openai: agentDir, anthropic: anthropicDir };
+  for (const [api, name] of [
+    ["responses", "openai-responses"],
+    ["gemini", "google-generative-ai"],
+  ]) {
+    apiDirs[api] = join(root, `agent-${api}`);
+    mkdirSync(apiDirs[api], { recursive: true });
+    writeFileSync(join(apiDirs[api], "models.json"), readFileSync(join(anthropicDir, "models.json"), "utf8").replace("anthropic-messages", name));
+  }
   const sessionDir = (dir, cwd) => join(dir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`);
-  const resumeProject = (n) => {
-    const cwd = join(root, `resume-${n}`);
+  const resumeProject = (n, shape) => {
+    const cwd = join(root, `resume-${n}-${shape}`);
     mkdirSync(cwd, { recursive: true });
     const dir = sessionDir(agentDir, cwd);
     mkdirSync(dir, { recursive: true });
-    writeSession(join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl"), n, cwd);
+    writeSession(join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl"), n, cwd, shape);
     return cwd;
   };
   const big = "word ".repeat(200_000);
-  const longAnswer = () => sim.script({ text: big, chunkSize: 5, usage: { input: 10, output: 200_000 } });
+  const longAnswer = (fullEvents = false) => sim.script({ text: big, chunkSize: 5, usage: { input: 10, output: 200_000 }, fullEvents });
   const sayHi = () => sim.script({ text: "hi" });
   const model = ["--provider", "sim", "--model", "sim-model"];
   const says = (text) => (r) => {
@@ -237,17 +255,33 @@ async function main() {
       target: "≤ 0.20 CPU",
       argv: () => [...model, "--no-session", "-p", "long"],
       opts: () => ({ cwd: project, env: { PI_CODING_AGENT_DIR: dir } }),
-      before: longAnswer,
+      before: () => longAnswer(),
       check: says("word word"),
     })),
+    // Events the size the real APIs send (~270 bytes: every field they carry), on every API.
+    ...Object.entries(apiDirs).map(([api, dir]) => ({
+      name: `200k tokens, full-size events (${api})`,
+      target: "CPU ≤ 0.5 s, wall ≤ 1.5× bare",
+      argv: () => [...model, "--no-session", "-p", "long"],
+      opts: () => ({ cwd: project, env: { PI_CODING_AGENT_DIR: dir } }),
+      before: () => longAnswer(true),
+      check: says("word word"),
+      bare: { url: sim.url, path: API_PATHS[api] },
+    })),
   ];
-  for (const n of [5_000, 100_000]) {
+  for (const [n, shape, target] of [
+    [5_000, "every-1000", "≤ 0.20"],
+    [5_000, "never", "≤ 0.15"],
+    [100_000, "every-1000", "≤ 1.0 s, ≤ 200 MB"],
+    [100_000, "150k", "≤ 0.6 s, ≤ 120 MB"],
+    [100_000, "never", "≤ 2.0 s, ≤ 250 MB"],
+  ]) {
     let cwd;
     workloads.push({
-      name: `resume ${n.toLocaleString("en")} entries, -c -p hi`,
-      target: n === 5_000 ? "≤ 0.20" : "≤ 1.0 s, ≤ 200 MB",
+      name: `resume ${n.toLocaleString("en")} entries (${SHAPE_NAMES[shape]}), -c -p hi`,
+      target,
       argv: () => [...model, "-c", "-p", "hi"],
-      opts: () => ({ cwd: (cwd ??= resumeProject(n)), env }),
+      opts: () => ({ cwd: (cwd ??= resumeProject(n, shape)), env }),
       before: sayHi,
       check: says("hi"),
     });
