@@ -9,7 +9,7 @@
 // script at another pi instead (e.g. the current line, which needs Node 22). CPU and RSS come
 // from GNU time (/usr/bin/time); without it only wall times are shown.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { makeProject, scenarioTurns } from "../test/support/scenario.mjs";
@@ -211,17 +211,21 @@ async function main() {
     writeFileSync(join(apiDirs[api], "models.json"), readFileSync(join(anthropicDir, "models.json"), "utf8").replace("anthropic-messages", name));
   }
   const sessionDir = (dir, cwd) => join(dir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`);
+  // Each run resumes the same file: a copy of the generated one replaces what the last run appended.
   const resumeProject = (n, shape) => {
     const cwd = join(root, `resume-${n}-${shape}`);
     mkdirSync(cwd, { recursive: true });
     const dir = sessionDir(agentDir, cwd);
     mkdirSync(dir, { recursive: true });
-    writeSession(join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl"), n, cwd, shape);
-    return cwd;
+    const pristine = join(root, `resume-${n}-${shape}.jsonl`);
+    writeSession(pristine, n, cwd, shape);
+    const file = join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl");
+    return { cwd, reset: () => copyFileSync(pristine, file) };
   };
   const big = "word ".repeat(200_000);
   const longAnswer = (fullEvents = false) => sim.script({ text: big, chunkSize: 5, usage: { input: 10, output: 200_000 }, fullEvents });
-  const sayHi = () => sim.script({ text: "hi" });
+  // A small reported usage: the answer must not make either agent compact after it.
+  const sayHi = () => sim.script({ text: "hi", usage: { input: 1000, output: 1 } });
   const model = ["--provider", "sim", "--model", "sim-model"];
   const says = (text) => (r) => {
     if (!r.stdout.includes(text)) throw new Error(`unexpected answer: ${r.stdout.slice(0, 200)}`);
@@ -276,13 +280,17 @@ async function main() {
     [100_000, "150k", "≤ 0.6 s, ≤ 120 MB"],
     [100_000, "never", "≤ 2.0 s, ≤ 250 MB"],
   ]) {
-    let cwd;
+    let project;
     workloads.push({
       name: `resume ${n.toLocaleString("en")} entries (${SHAPE_NAMES[shape]}), -c -p hi`,
       target,
       argv: () => [...model, "-c", "-p", "hi"],
-      opts: () => ({ cwd: (cwd ??= resumeProject(n, shape)), env }),
-      before: sayHi,
+      opts: () => ({ cwd: project.cwd, env }),
+      before: () => {
+        project ??= resumeProject(n, shape);
+        project.reset();
+        sayHi();
+      },
       check: says("hi"),
     });
   }
