@@ -41,8 +41,7 @@ export async function rows(runs) {
   const { MessageAssembler, decodeBytes } = await import(dist("lib", "provider-kit", "index.js"));
   const out = [];
   // The simulator's compact events, then full-size ones (every field the real APIs send, ~270 bytes).
-  for (const fullEvents of [false, true])
-    for (const f of FORMATS) out.push(await row(f, fullEvents, runs, MessageAssembler, decodeBytes));
+  for (const fullEvents of [false, true]) for (const f of FORMATS) out.push(await row(f, fullEvents, runs, MessageAssembler, decodeBytes));
   return out;
 }
 
@@ -56,7 +55,14 @@ async function row(f, fullEvents, runs, MessageAssembler, decodeBytes) {
   {
     const wire = (await import(dist("plugins", f.plugin, "stream.js")))[f.wire];
     const bytes = Buffer.from(
-      f.format.frames(turn, { model: fullEvents ? "gpt-4.1-2025-04-14" : "m", stream_options: { include_usage: true } }, RESPONSE_ID[fullEvents], f.path).join(""),
+      f.format
+        .frames(
+          turn,
+          { model: fullEvents ? "gpt-4.1-2025-04-14" : "m", stream_options: { include_usage: true } },
+          RESPONSE_ID[fullEvents],
+          f.path,
+        )
+        .join(""),
       "utf8",
     );
     const model = {

@@ -34,9 +34,7 @@ export async function post(url: string, headers: Record<string, string>, body: s
   const length = Buffer.byteLength(body, "utf8");
   signal.throwIfAborted();
   return new Promise<HttpResponse>((resolve, reject) => {
-    const req = request(target, { method: "POST", headers: withDefaults(headers, length) }, (res) =>
-      resolve(response(res, tap, signal)),
-    );
+    const req = request(target, { method: "POST", headers: withDefaults(headers, length) }, (res) => resolve(response(res, tap, signal)));
     const tap = new SocketBody(req);
     // Destroying the request also ends a body being read; both readers report `signal.reason`.
     // (Destroyed without an error: one passed on would reach the socket, where nobody listens.)

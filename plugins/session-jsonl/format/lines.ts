@@ -91,7 +91,11 @@ const WINDOW = 1 << 20;
  * system call for many neighbouring lines, and no more of the file than their span. `onText` gets
  * each range's text (cut short if the file is).
  */
-export function readRanges<R extends { offset: number; length: number }>(path: string, ranges: R[], onText: (range: R, text: string) => void): void {
+export function readRanges<R extends { offset: number; length: number }>(
+  path: string,
+  ranges: R[],
+  onText: (range: R, text: string) => void,
+): void {
   const sorted = [...ranges].sort((a, b) => a.offset - b.offset);
   const fd = openSync(path, "r");
   try {
