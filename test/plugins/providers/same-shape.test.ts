@@ -67,12 +67,12 @@ function expected(events: Ev[]) {
 
 const TEXTS = ["word ", 'say "hi"', "back\\slash", "tab\there", "line\nbreak", "ünï 😀 ✓", '"}]', "", "a", "\u0001", '"text":"x'];
 
-const event = fc.record({
+const event: fc.Arbitrary<Ev> = fc.record({
   part: fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...TEXTS).map((text) => ({ text })) },
-    { weight: 3, arbitrary: fc.string({ maxLength: 6 }).map((text) => ({ text })) },
-    { weight: 1, arbitrary: fc.constantFrom(...TEXTS).map((text) => ({ text, thought: true })) },
-    { weight: 1, arbitrary: fc.constantFrom(...TEXTS).map((text) => ({ text, thoughtSignature: "c2ln" })) },
+    { weight: 6, arbitrary: fc.constantFrom(...TEXTS).map((text): Part => ({ text })) },
+    { weight: 3, arbitrary: fc.string({ maxLength: 6 }).map((text): Part => ({ text })) },
+    { weight: 1, arbitrary: fc.constantFrom(...TEXTS).map((text): Part => ({ text, thought: true })) },
+    { weight: 1, arbitrary: fc.constantFrom(...TEXTS).map((text): Part => ({ text, thoughtSignature: "c2ln" })) },
   ),
   usage: fc.constantFrom(0, 0, 0, 5),
   spaced: fc.constantFrom(false, false, true),
