@@ -197,12 +197,14 @@ describe("the transport's body reading", () => {
       Buffer.from("0\r\n\r\n"),
     ]);
     answers.push({ pieces: [Buffer.from(chunkedHead), ...split(body, 16 * 1024)] });
-    const { tap, socket } = await new Promise<{ tap: SocketBody; socket: Socket }>((resolve, reject) => {
-      const req = request(url, { method: "POST" }, () => resolve({ tap, socket: req.socket as Socket }));
-      const tap = new SocketBody(req);
+    const req = request(url, { method: "POST" });
+    const tap = new SocketBody(req);
+    await new Promise((resolve, reject) => {
+      req.on("response", resolve);
       req.on("error", reject);
       req.end();
     });
+    const socket = req.socket as Socket;
     const chunks = tap.chunks();
     let got = (await chunks.next()).value?.length ?? 0;
     // The reader holds its first batch: the rest of the body still arrives (in the tap's queue).
