@@ -32,21 +32,37 @@ const FORMATS = [
   },
 ];
 
+// Real response ids are this long; the compact shape keeps the bench's old short one.
+const RESPONSE_ID = { false: "resp_bench", true: "chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT" };
+
 const dist = (...parts) => pathToFileURL(join(ROOT, "dist", ...parts)).href;
 
 export async function rows(runs) {
   const { MessageAssembler, decodeBytes } = await import(dist("lib", "provider-kit", "index.js"));
+  const out = [];
+  // The simulator's compact events, then full-size ones (every field the real APIs send, ~270 bytes).
+  for (const fullEvents of [false, true]) for (const f of FORMATS) out.push(await row(f, fullEvents, runs, MessageAssembler, decodeBytes));
+  return out;
+}
+
+async function row(f, fullEvents, runs, MessageAssembler, decodeBytes) {
   // "word " is about one token; one token per delta is the worst case a real API sends.
   const turn = normalizeTurn(
-    { text: "word ".repeat(TOKENS), chunkSize: 5, usage: { input: 10, output: TOKENS } },
+    { text: "word ".repeat(TOKENS), chunkSize: 5, usage: { input: 10, output: TOKENS }, fullEvents },
     { stream_options: { include_usage: true } },
     () => "id",
   );
-  const out = [];
-  for (const f of FORMATS) {
+  {
     const wire = (await import(dist("plugins", f.plugin, "stream.js")))[f.wire];
     const bytes = Buffer.from(
-      f.format.frames(turn, { model: "m", stream_options: { include_usage: true } }, "resp_bench", f.path).join(""),
+      f.format
+        .frames(
+          turn,
+          { model: fullEvents ? "gpt-4.1-2025-04-14" : "m", stream_options: { include_usage: true } },
+          RESPONSE_ID[fullEvents],
+          f.path,
+        )
+        .join(""),
       "utf8",
     );
     const model = {
@@ -65,16 +81,15 @@ export async function rows(runs) {
     for (let i = 0; i < (runs || 5); i++)
       times.push(await consume((body, out) => decodeBytes(wire, body, out, model), MessageAssembler, model, bytes));
     times.sort((a, b) => a - b);
-    out.push({
-      name: `${f.name} (${(bytes.length / 1e6).toFixed(0)} MB SSE)`,
+    return {
+      name: `${f.name} (${(bytes.length / 1e6).toFixed(0)} MB SSE${fullEvents ? ", full-size events" : ""})`,
       n: times.length,
       min: times[0],
       median: times[Math.floor(times.length / 2)],
       max: times.at(-1),
       unit: "ms CPU",
-    });
+    };
   }
-  return out;
 }
 
 async function consume(decode, MessageAssembler, model, bytes) {

@@ -45,8 +45,22 @@ export async function rows(runs) {
   return out;
 }
 
-/** A linear session: user → assistant (tool call) → tool result → assistant, compacted every 1,000. */
-export function writeSession(file, n, cwd) {
+/**
+ * The shapes of long sessions the benches resume (docs/internals/benchmarks.md says why):
+ * - "every-1000": a compaction every 1,000 entries keeping the last 40 (the first bench's shape);
+ * - "150k": compacted whenever the context passed 150k tokens, keeping the last ~20k tokens, cut
+ *   at a user or assistant message, as pi's auto-compaction leaves a session (a compaction every
+ *   ~900 entries, each keeping ~140);
+ * - "never": never compacted (a 1M-context model's long session: every entry is in the request).
+ */
+export const SHAPES = ["every-1000", "150k", "never"];
+
+const CONTEXT_LIMIT = 150_000;
+const KEEP_RECENT = 20_000;
+const tokensOf = (line) => Math.ceil(line.length / 4);
+
+/** A linear session: user → assistant (tool call) → tool result → assistant, compacted as `shape` says. */
+export function writeSession(file, n, cwd, shape = "every-1000") {
   const fd = openSync(file, "w");
   const t = Date.parse("2026-01-01T00:00:00.000Z");
   const usage = {
@@ -61,58 +75,37 @@ export function writeSession(file, n, cwd) {
   let buf = `${JSON.stringify({ type: "session", version: 3, id: "01a1ff48-0000-7000-8000-000000000000", timestamp: new Date(t).toISOString(), cwd })}\n`;
   let parent = null;
   const ids = [];
+  // "150k": the entries in the context since the last compaction, with their token estimates.
+  let window = [];
+  let context = 0;
   for (let i = 0; i < n; i++) {
     const id = i.toString(16).padStart(8, "0");
     const ts = new Date(t + i * 1000).toISOString();
     let entry;
-    if (i % 1000 === 999) {
+    if (shape === "every-1000" && i % 1000 === 999) {
       entry = {
         type: "compaction",
         summary: `## Goal\nWork item ${i}\n\n## Progress\n- [x] steps up to ${i}`,
         firstKeptEntryId: ids[i - 40],
         tokensBefore: 150000,
       };
-    } else {
-      const k = i % 4;
-      const message =
-        k === 0
-          ? { role: "user", content: `Please do step ${i} of the plan and report back.`, timestamp: t + i }
-          : k === 1
-            ? {
-                role: "assistant",
-                content: [
-                  { type: "text", text: `Working on step ${i}.` },
-                  { type: "toolCall", id: `call_${i}`, name: "bash", arguments: { command: `make step-${i}` } },
-                ],
-                api: "openai-completions",
-                provider: "sim",
-                model: "sim-model",
-                usage,
-                stopReason: "toolUse",
-                timestamp: t + i,
-              }
-            : k === 2
-              ? {
-                  role: "toolResult",
-                  toolCallId: `call_${i - 1}`,
-                  toolName: "bash",
-                  content: [{ type: "text", text: output }],
-                  isError: false,
-                  timestamp: t + i,
-                }
-              : {
-                  role: "assistant",
-                  content: [{ type: "text", text: `Step ${i} is done; the build passes and nothing else changed.` }],
-                  api: "openai-completions",
-                  provider: "sim",
-                  model: "sim-model",
-                  usage,
-                  stopReason: "stop",
-                  timestamp: t + i,
-                };
-      entry = { type: "message", message };
+    } else if (shape === "150k" && context > CONTEXT_LIMIT) {
+      // Keep the newest entries worth ~20k tokens, starting at a user or assistant message.
+      let kept = 0;
+      let k = window.length;
+      while (k > 0 && (kept < KEEP_RECENT || window[k].cuttable === false)) kept += window[--k].tokens;
+      const summary = `## Goal\nWork item ${i}\n\n## Progress\n${"- [x] a step that was done and checked\n".repeat(40)}`;
+      entry = { type: "compaction", summary, firstKeptEntryId: window[k].id, tokensBefore: context };
+      window = window.slice(k);
+      context = kept + tokensOf(summary);
+    } else entry = { type: "message", message: messageAt(i, t, usage, output) };
+    const line = `${JSON.stringify({ type: entry.type, id, parentId: parent, timestamp: ts, ...entry })}\n`;
+    buf += line;
+    if (entry.type === "message") {
+      const tokens = tokensOf(line);
+      window.push({ id, tokens, cuttable: entry.message.role !== "toolResult" });
+      context += tokens;
     }
-    buf += `${JSON.stringify({ type: entry.type, id, parentId: parent, timestamp: ts, ...entry })}\n`;
     ids.push(id);
     parent = id;
     if (buf.length > 1 << 20) {
@@ -122,6 +115,37 @@ export function writeSession(file, n, cwd) {
   }
   writeSync(fd, buf);
   closeSync(fd);
+}
+
+function messageAt(i, t, usage, output) {
+  const k = i % 4;
+  if (k === 0) return { role: "user", content: `Please do step ${i} of the plan and report back.`, timestamp: t + i };
+  if (k === 2)
+    return {
+      role: "toolResult",
+      toolCallId: `call_${i - 1}`,
+      toolName: "bash",
+      content: [{ type: "text", text: output }],
+      isError: false,
+      timestamp: t + i,
+    };
+  const content =
+    k === 1
+      ? [
+          { type: "text", text: `Working on step ${i}.` },
+          { type: "toolCall", id: `call_${i}`, name: "bash", arguments: { command: `make step-${i}` } },
+        ]
+      : [{ type: "text", text: `Step ${i} is done; the build passes and nothing else changed.` }];
+  return {
+    role: "assistant",
+    content,
+    api: "openai-completions",
+    provider: "sim",
+    model: "sim-model",
+    usage,
+    stopReason: k === 1 ? "toolUse" : "stop",
+    timestamp: t + i,
+  };
 }
 
 /** The measured side: a kernel with the session plugin resuming the file. */

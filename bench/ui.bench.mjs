@@ -18,7 +18,7 @@ export async function rows(runs) {
 }
 
 /** A conversation whose transcript renders to about 10,000 lines. */
-function history(pairs) {
+export function history(pairs) {
   const messages = [];
   const para = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore.";
   for (let i = 0; i < pairs; i++) {

@@ -9,7 +9,7 @@
 // script at another pi instead (e.g. the current line, which needs Node 22). CPU and RSS come
 // from GNU time (/usr/bin/time); without it only wall times are shown.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { makeProject, scenarioTurns } from "../test/support/scenario.mjs";
@@ -25,11 +25,19 @@ const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 const PI_CLI = process.env.PI_REF_CLI ?? join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
 const PI_NODE = process.env.PI_REF_NODE ?? process.execPath;
 const PI_VERSION = JSON.parse(readFileSync(join(dirname(PI_CLI), "..", "package.json"), "utf8")).version;
+const SHAPE_NAMES = { "every-1000": "compacted every 1,000", "150k": "compacted at 150k tokens", never: "never compacted" };
+const API_PATHS = {
+  openai: "/v1/chat/completions",
+  anthropic: "/v1/messages",
+  responses: "/v1/responses",
+  gemini: "/v1beta/models/sim-model:streamGenerateContent?alt=sse",
+};
 const SIDES = { pi: [PI_NODE, PI_CLI], "pi-kernel": [process.execPath, PI_BIN] };
+const BARE = [process.execPath, join(ROOT, "bench", "bare-reader.mjs")];
 
 /** One whole process: wall ms, CPU ms (user+sys, with waited-for children), peak RSS MB. */
 function run(side, argv, { cwd, env, input } = {}) {
-  const [node, cli] = SIDES[side];
+  const [node, cli] = side === "bare" ? BARE : SIDES[side];
   const out = join(tmpdir(), `pik-vs-${process.pid}-${Math.random().toString(36).slice(2)}`);
   const cmd = TIME ? [TIME, "-f", "%U %S %M", "-o", out, node, cli, ...argv] : [node, cli, ...argv];
   return new Promise((resolve, reject) => {
@@ -110,26 +118,74 @@ async function idleRss(side, { cwd, env }, settleMs = 4_000) {
   return rss;
 }
 
+/**
+ * The interactive UI in a pseudo-terminal (script(1)): ms from spawn to the first frame (the
+ * first output drawing a box line, which both agents' editors have), then from Ctrl+D (or
+ * `/quit` + Enter) to the process's exit.
+ */
+async function firstFrameAndExit(side, { cwd, env }, key, extra = []) {
+  const [node, cli] = SIDES[side];
+  const t0 = process.hrtime.bigint();
+  const ms = () => Number(process.hrtime.bigint() - t0) / 1e6;
+  const child = spawn("script", ["-qfec", [node, cli, "--provider", "sim", "--model", "sim-model", ...extra].join(" "), "/dev/null"], {
+    cwd,
+    env: { ...process.env, ...env, TERM: "xterm-256color", COLUMNS: "100", LINES: "30" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  const closed = new Promise((resolve) => child.on("close", resolve));
+  let out = "";
+  const first = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(Number.NaN), 30_000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (out.includes("─")) {
+        clearTimeout(timer);
+        resolve(ms());
+      }
+    });
+  });
+  child.stdout.resume();
+  await new Promise((r) => setTimeout(r, 1_500)); // settled, idle
+  const t1 = ms();
+  child.stdin.write(key === "quit" ? "/quit\r" : "\x04");
+  const timeout = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await closed;
+  clearTimeout(timeout);
+  return { first, exit: ms() - t1 };
+}
+
 /** Alternates the two sides `RUNS` times; `check` throws on a wrong answer. */
 async function workload(w) {
-  const samples = { pi: [], "pi-kernel": [] };
+  const samples = { pi: [], "pi-kernel": [], bare: [] };
   for (let i = 0; i < RUNS; i++) {
-    for (const side of Object.keys(SIDES)) {
+    for (const side of [...Object.keys(SIDES), ...(w.bare ? ["bare"] : [])]) {
       w.before?.(side);
-      const r = await run(side, w.argv(side), w.opts?.(side));
+      const r = await run(side, side === "bare" ? [w.bare.url, w.bare.path] : w.argv(side), w.opts?.(side));
       if (r.status !== 0) throw new Error(`${w.name} (${side}) exited ${r.status}: ${r.stderr.slice(-600)}`);
       w.check?.(r, side);
       samples[side].push(r);
     }
   }
-  const med = (side, key) => (samples[side][0][key] === undefined ? undefined : stats(samples[side].map((s) => s[key])).median);
+  const med = (side, key) => (samples[side][0]?.[key] === undefined ? undefined : stats(samples[side].map((s) => s[key])).median);
   return { ...w, med };
 }
 
 const fmt = (v, unit = "") => (v === undefined ? "–" : `${v >= 100 ? Math.round(v).toLocaleString("en") : v.toFixed(1)}${unit}`);
 
 function table(results) {
-  const head = ["workload", "pi wall", "kernel wall", "ratio", "target", "pi CPU", "kernel CPU", "CPU ratio", "pi RSS", "kernel RSS"];
+  const head = [
+    "workload",
+    "pi wall",
+    "kernel wall",
+    "ratio",
+    "target",
+    "pi CPU",
+    "kernel CPU",
+    "CPU ratio",
+    "pi RSS",
+    "kernel RSS",
+    "bare wall",
+  ];
   const rows = results.map((r) => {
     const [pw, kw, pc, kc] = [r.med("pi", "wall"), r.med("pi-kernel", "wall"), r.med("pi", "cpu"), r.med("pi-kernel", "cpu")];
     return [
@@ -143,6 +199,7 @@ function table(results) {
       pc ? (kc / pc).toFixed(2) : "–",
       fmt(r.med("pi", "rss"), " MB"),
       fmt(r.med("pi-kernel", "rss"), " MB"),
+      r.bare ? `${fmt(r.med("bare", "wall"), " ms")} (kernel ${(kw / r.med("bare", "wall")).toFixed(1)}×)` : "",
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -192,18 +249,34 @@ async function main() {
       },
     }),
   );
+  const apiDirs = { openai: agentDir, anthropic: anthropicDir };
+  for (const [api, name] of [
+    ["responses", "openai-responses"],
+    ["gemini", "google-generative-ai"],
+  ]) {
+    apiDirs[api] = join(root, `agent-${api}`);
+    mkdirSync(apiDirs[api], { recursive: true });
+    writeFileSync(
+      join(apiDirs[api], "models.json"),
+      readFileSync(join(anthropicDir, "models.json"), "utf8").replace("anthropic-messages", name),
+    );
+  }
   const sessionDir = (dir, cwd) => join(dir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`);
-  const resumeProject = (n) => {
-    const cwd = join(root, `resume-${n}`);
+  // Each run resumes the same file: a copy of the generated one replaces what the last run appended.
+  const resumeProject = (n, shape) => {
+    const cwd = join(root, `resume-${n}-${shape}`);
     mkdirSync(cwd, { recursive: true });
     const dir = sessionDir(agentDir, cwd);
     mkdirSync(dir, { recursive: true });
-    writeSession(join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl"), n, cwd);
-    return cwd;
+    const pristine = join(root, `resume-${n}-${shape}.jsonl`);
+    writeSession(pristine, n, cwd, shape);
+    const file = join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl");
+    return { cwd, reset: () => copyFileSync(pristine, file) };
   };
   const big = "word ".repeat(200_000);
-  const longAnswer = () => sim.script({ text: big, chunkSize: 5, usage: { input: 10, output: 200_000 } });
-  const sayHi = () => sim.script({ text: "hi" });
+  const longAnswer = (fullEvents = false) => sim.script({ text: big, chunkSize: 5, usage: { input: 10, output: 200_000 }, fullEvents });
+  // A small reported usage: the answer must not make either agent compact after it.
+  const sayHi = () => sim.script({ text: "hi", usage: { input: 1000, output: 1 } });
   const model = ["--provider", "sim", "--model", "sim-model"];
   const says = (text) => (r) => {
     if (!r.stdout.includes(text)) throw new Error(`unexpected answer: ${r.stdout.slice(0, 200)}`);
@@ -237,23 +310,44 @@ async function main() {
       target: "≤ 0.20 CPU",
       argv: () => [...model, "--no-session", "-p", "long"],
       opts: () => ({ cwd: project, env: { PI_CODING_AGENT_DIR: dir } }),
-      before: longAnswer,
+      before: () => longAnswer(),
       check: says("word word"),
     })),
+    // Events the size the real APIs send (~270 bytes: every field they carry), on every API.
+    ...Object.entries(apiDirs).map(([api, dir]) => ({
+      name: `200k tokens, full-size events (${api})`,
+      target: "CPU ≤ 0.5 s, wall ≤ 1.5× bare",
+      argv: () => [...model, "--no-session", "-p", "long"],
+      opts: () => ({ cwd: project, env: { PI_CODING_AGENT_DIR: dir } }),
+      before: () => longAnswer(true),
+      check: says("word word"),
+      bare: { url: sim.url, path: API_PATHS[api] },
+    })),
   ];
-  for (const n of [5_000, 100_000]) {
-    let cwd;
+  for (const [n, shape, target] of [
+    [5_000, "every-1000", "≤ 0.20"],
+    [5_000, "never", "≤ 0.15"],
+    [100_000, "every-1000", "≤ 1.0 s, ≤ 200 MB"],
+    [100_000, "150k", "≤ 0.6 s, ≤ 120 MB"],
+    [100_000, "never", "≤ 2.0 s, ≤ 250 MB"],
+  ]) {
+    let project;
     workloads.push({
-      name: `resume ${n.toLocaleString("en")} entries, -c -p hi`,
-      target: n === 5_000 ? "≤ 0.20" : "≤ 1.0 s, ≤ 200 MB",
+      name: `resume ${n.toLocaleString("en")} entries (${SHAPE_NAMES[shape]}), -c -p hi`,
+      target,
       argv: () => [...model, "-c", "-p", "hi"],
-      opts: () => ({ cwd: (cwd ??= resumeProject(n)), env }),
-      before: sayHi,
+      opts: () => ({ cwd: project.cwd, env }),
+      before: () => {
+        project ??= resumeProject(n, shape);
+        project.reset();
+        sayHi();
+      },
       check: says("hi"),
     });
   }
   const results = [];
   let idle;
+  let interactive;
   try {
     for (const w of workloads.filter((w) => w.name.includes(ONLY))) {
       process.stderr.write(`${w.name}…\n`);
@@ -263,6 +357,22 @@ async function main() {
       process.stderr.write("interactive idle RSS…\n");
       idle = { pi: [], "pi-kernel": [] };
       for (let i = 0; i < Math.min(RUNS, 3); i++) for (const side of Object.keys(SIDES)) idle[side].push(await idleRss(side, sim2()));
+    }
+    if ("interactive first frame and exit".includes(ONLY) && existsSync("/usr/bin/script")) {
+      process.stderr.write("interactive first frame and exit…\n");
+      interactive = [];
+      for (const [ui, key] of [
+        ["inline", "ctrl-d"],
+        ["fullscreen", "quit"],
+      ]) {
+        const samples = { pi: [], "pi-kernel": [] };
+        for (let i = 0; i < Math.min(RUNS, 3); i++)
+          for (const side of Object.keys(SIDES))
+            samples[side].push(
+              await firstFrameAndExit(side, sim2(), key, side === "pi-kernel" && ui === "fullscreen" ? ["--ui", "fullscreen"] : []),
+            );
+        interactive.push({ ui, key, samples });
+      }
     }
   } finally {
     await sim.close();
@@ -274,10 +384,16 @@ async function main() {
   if (results.length) console.log(table(results));
   const ca = process.env.NODE_EXTRA_CA_CERTS;
   if (ca) console.log(`\n${await caNote(ca)}`);
+  for (const { ui, key, samples } of interactive ?? []) {
+    const med = (side, k) => stats(samples[side].map((x) => x[k])).median;
+    console.log(
+      `\ninteractive ${ui} (pi: its only UI), first frame: pi ${fmt(med("pi", "first"), " ms")}, pi-kernel ${fmt(med("pi-kernel", "first"), " ms")} (target ≤ 200 ms); exit after ${key}: pi ${fmt(med("pi", "exit"), " ms")}, pi-kernel ${fmt(med("pi-kernel", "exit"), " ms")} (target ≤ 250 ms)`,
+    );
+  }
   if (idle) {
     const [p, k] = [stats(idle.pi).median, stats(idle["pi-kernel"]).median];
     console.log(
-      `\ninteractive idle RSS (script(1) pty, 4 s after start): pi ${fmt(p, " MB")}, pi-kernel ${fmt(k, " MB")}, ratio ${(k / p).toFixed(2)} (target ≤ 60 MB)`,
+      `\ninteractive idle RSS (script(1) pty, 4 s after start): pi ${fmt(p, " MB")}, pi-kernel ${fmt(k, " MB")}, ratio ${(k / p).toFixed(2)} (target ≤ 50 MB)`,
     );
   }
 }

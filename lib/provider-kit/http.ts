@@ -30,12 +30,11 @@ export interface HttpResponse {
 export async function post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<HttpResponse> {
   const target = new URL(url);
   const { request } = target.protocol === "https:" ? await import("node:https") : await import("node:http");
-  const payload = Buffer.from(body, "utf8");
+  // The string goes out as it is (no Buffer copy: a long conversation's request is tens of MB).
+  const length = Buffer.byteLength(body, "utf8");
   signal.throwIfAborted();
   return new Promise<HttpResponse>((resolve, reject) => {
-    const req = request(target, { method: "POST", headers: withDefaults(headers, payload.length) }, (res) =>
-      resolve(response(res, tap, signal)),
-    );
+    const req = request(target, { method: "POST", headers: withDefaults(headers, length) }, (res) => resolve(response(res, tap, signal)));
     const tap = new SocketBody(req);
     // Destroying the request also ends a body being read; both readers report `signal.reason`.
     // (Destroyed without an error: one passed on would reach the socket, where nobody listens.)
@@ -45,7 +44,7 @@ export async function post(url: string, headers: Record<string, string>, body: s
     req.on("error", (error) =>
       reject(signal.aborted ? signal.reason : new NetworkError(`connection failed (${error.message})`, { cause: error })),
     );
-    req.end(payload);
+    req.end(body, "utf8");
   });
 }
 
@@ -83,9 +82,10 @@ function response(res: IncomingMessage, tap: SocketBody, signal: AbortSignal): H
  * A fast stream is read at most once per this many ms. A long answer arrives a few tokens per
  * network read (55,000 reads for 200,000 tokens from a local server), and every read costs a
  * system call, the HTTP parser and the whole chain of decoders and listeners. Between reads the
- * bytes gather in the socket's buffers and the next read takes them all. At most this much
- * latency is added, and only while data arrives faster than this (a model streaming at a pace a
- * person can follow sees none); the buffers hold far more than a fast server sends in this time.
+ * bytes gather (socket-body.ts keeps reading the socket meanwhile, so the server is never held
+ * up by a full socket buffer) and the next read takes them all. At most this much latency is
+ * added, and only while data arrives faster than this (a model streaming at a pace a person can
+ * follow sees none).
  */
 const READ_EVERY_MS = 4;
 /** Reads taken as they come before the pacing applies: short answers see no wait at all. */

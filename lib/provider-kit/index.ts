@@ -18,6 +18,7 @@ export {
   retryAfterMs,
 } from "./errors.js";
 export { PLAIN_CHAR, SCALAR_MEMBER } from "./plain-json.js";
+export { SameShape } from "./same-shape.js";
 export { OVERFLOW_MARKER, isContextOverflow, looksLikeOverflow } from "./overflow.js";
 export { DEFAULT_RETRY, type RetryPolicy, decideRetry, isTransient, isTransientApiError, retryPolicy, sleep } from "./retry.js";
 export { describeProvider, modelSource } from "./misconfigured.js";

@@ -9,6 +9,7 @@ import {
   isTransientApiError,
   parseEventData,
   priceUsage,
+  SameShape,
   type SseEvent,
   StreamProtocolError,
   type Wire,
@@ -37,14 +38,36 @@ async function* decodeEvents(
   model: Model,
 ): AsyncGenerator<AssistantMessageEvent> {
   const state: State = { calls: 0 };
+  const same = new SameShape();
   yield* decodePerRead(
     batches,
     out,
-    (event) => handleChunk(parseEventData<Data>(event.data), out, model, state),
+    (event) => sameShapeText(event.data, same, out) ?? fullChunk(event.data, same, out, model, state),
     () => false,
   );
   if (!state.finishReason) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   for (const e of out.done(stopReason(state.finishReason, out))) yield e;
+}
+
+/** An event that repeats the last plain text event but for its text (same-shape.ts): one text delta. */
+function sameShapeText(data: string, same: SameShape, out: MessageAssembler): AssistantMessageEvent[] | undefined {
+  const text = same.text(data);
+  return text === undefined ? undefined : text ? out.text(text) : [];
+}
+
+/**
+ * An event parsed in full. One whose only effect is answer text (one candidate with one part that
+ * holds nothing but text, no finish reason) is remembered, so the next ones like it skip JSON.parse.
+ */
+function fullChunk(data: string, same: SameShape, out: MessageAssembler, model: Model, state: State): AssistantMessageEvent[] {
+  const chunk = parseEventData<Data>(data);
+  const events = [...handleChunk(chunk, out, model, state)];
+  const candidates = chunk.candidates;
+  const part = candidates?.length === 1 && candidates[0].content?.parts?.length === 1 ? candidates[0].content.parts[0] : undefined;
+  const plain = part && !chunk.error && !candidates[0].finishReason && typeof part.text === "string" && Object.keys(part).length === 1;
+  if (plain && out.message.responseId === chunk.responseId) same.remember(data, "text", part.text);
+  else same.forget();
+  return events;
 }
 
 function* handleChunk(chunk: Data, out: MessageAssembler, model: Model, state: State): Generator<AssistantMessageEvent> {

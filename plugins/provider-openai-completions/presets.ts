@@ -106,7 +106,18 @@ export function presetFor(model: Model): Preset | undefined {
   return PRESETS.find((p) => p.matches(model, url));
 }
 
-/** The preset's quirks with the model's own `compat` on top. */
+/**
+ * The preset's quirks with the model's own `compat` on top. Remembered per model (while the fields
+ * it depends on stay the same): converting a long conversation asks once per message, and each
+ * answer parsed a URL and ran every preset's test.
+ */
 export function effectiveCompat(model: Model): Compat {
-  return { ...(presetFor(model)?.compat ?? {}), ...((model.compat ?? {}) as Compat) };
+  const seen = known.get(model);
+  if (seen && seen.baseUrl === model.baseUrl && seen.provider === model.provider && seen.id === model.id && seen.compat === model.compat)
+    return seen.value;
+  const value = { ...(presetFor(model)?.compat ?? {}), ...((model.compat ?? {}) as Compat) };
+  known.set(model, { baseUrl: model.baseUrl, provider: model.provider, id: model.id, compat: model.compat, value });
+  return value;
 }
+
+const known = new WeakMap<Model, { baseUrl: string; provider: string; id: string; compat: unknown; value: Compat }>();

@@ -12,37 +12,39 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): v is string => typeof v === "string";
 
-/** Checks (and where possible repairs, on a copy) one entry already parsed from JSON. */
+/**
+ * Checks (and where possible repairs, on a copy) one entry already parsed from JSON. An intact
+ * entry is returned as it is, not copied: resuming a long session checks every entry it loads.
+ */
 export function checkEntry(value: unknown): Checked {
   if (!isObj(value)) return bad("it is not an object");
   if (!str(value.type)) return bad("it has no type");
   if (!str(value.id) || value.id === "") return bad("it has no id");
   if (value.parentId !== null && value.parentId !== undefined && !str(value.parentId)) return bad("its parentId is not an id");
-  const e: Obj = { ...value, parentId: value.parentId ?? null };
-  let fixed = value.parentId === undefined;
-  if (!str(e.timestamp)) {
-    e.timestamp = new Date(0).toISOString();
+  // The repairs, applied to a copy at the end (a key set to undefined is removed).
+  const patch: Obj = {};
+  let fixed = false;
+  const fix = (key: string, v: unknown) => {
+    patch[key] = v;
     fixed = true;
-  }
+  };
+  if (value.parentId === undefined) fix("parentId", null);
+  if (!str(value.timestamp)) fix("timestamp", new Date(0).toISOString());
+  const e = value;
   switch (e.type) {
     case "message": {
       const m = checkMessage(e.message);
       if (typeof m === "string") return bad(m);
-      e.message = m.message;
-      fixed ||= m.fixed;
+      if (m.fixed) fix("message", m.message);
       break;
     }
     case "compaction":
       if (!str(e.summary) || !str(e.firstKeptEntryId)) return bad("a compaction needs summary and firstKeptEntryId");
-      if (typeof e.tokensBefore !== "number") {
-        e.tokensBefore = 0;
-        fixed = true;
-      }
+      if (typeof e.tokensBefore !== "number") fix("tokensBefore", 0);
       if (e.systemMessage !== undefined) {
         const m = checkMessage(e.systemMessage);
-        fixed ||= typeof m === "string" || m.fixed;
-        if (typeof m === "string" || (m.message as { role: string }).role !== "system") delete e.systemMessage;
-        else e.systemMessage = m.message;
+        if (typeof m === "string" || (m.message as { role: string }).role !== "system") fix("systemMessage", undefined);
+        else if (m.fixed) fix("systemMessage", m.message);
       }
       break;
     case "branch_summary":
@@ -50,12 +52,8 @@ export function checkEntry(value: unknown): Checked {
       break;
     case "custom_message": {
       const c = content(e.content, true);
-      fixed ||= c.fixed;
-      e.content = c.value;
-      if (typeof e.display !== "boolean") {
-        e.display = true;
-        fixed = true;
-      }
+      if (c.fixed) fix("content", c.value);
+      if (typeof e.display !== "boolean") fix("display", true);
       break;
     }
     case "model_change":
@@ -68,7 +66,10 @@ export function checkEntry(value: unknown): Checked {
       if (!str(e.targetId)) return bad("a label needs a targetId");
       break;
   }
-  return { ok: true, entry: e as unknown as SessionEntry, fixed };
+  if (!fixed) return { ok: true, entry: value as unknown as SessionEntry, fixed };
+  const copy: Obj = { ...value, ...patch };
+  for (const key of Object.keys(patch)) if (patch[key] === undefined) delete copy[key];
+  return { ok: true, entry: copy as unknown as SessionEntry, fixed };
 }
 
 /** A message with the content its role needs, or why it cannot be one. */

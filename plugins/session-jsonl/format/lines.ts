@@ -83,3 +83,35 @@ export function readAt(path: string, offset: number, length: number): string {
     closeSync(fd);
   }
 }
+
+const WINDOW = 1 << 20;
+
+/**
+ * Reads the lines at the given positions, in file order, through windows of at least 1 MiB: one
+ * system call for many neighbouring lines, and no more of the file than their span. `onText` gets
+ * each range's text (cut short if the file is).
+ */
+export function readRanges<R extends { offset: number; length: number }>(
+  path: string,
+  ranges: R[],
+  onText: (range: R, text: string) => void,
+): void {
+  const sorted = [...ranges].sort((a, b) => a.offset - b.offset);
+  const fd = openSync(path, "r");
+  try {
+    let buf = Buffer.allocUnsafe(WINDOW);
+    let from = 0; // file offset of buf[0]
+    let got = 0; // bytes of buf filled
+    for (const r of sorted) {
+      if (r.offset < from || r.offset + r.length > from + got) {
+        if (buf.length < r.length) buf = Buffer.allocUnsafe(r.length);
+        from = r.offset;
+        got = readSync(fd, buf, 0, buf.length, from);
+      }
+      const start = r.offset - from;
+      onText(r, buf.toString("utf8", start, Math.min(start + r.length, got)));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

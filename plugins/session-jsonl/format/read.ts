@@ -47,6 +47,8 @@ export interface FileIndex {
   /** Entries without ids (version 1): the file must be migrated before it can be indexed. */
   needsMigration: boolean;
   size: number;
+  /** The kept nodes by id (absent when the file needs migrating first). */
+  byId?: Map<string, IndexNode>;
 }
 
 const KEEP_WHOLE = new Set(["model_change", "thinking_level_change", "label", "session_info"]);
@@ -122,9 +124,10 @@ export function indexFile(file: string): FileIndex {
   });
   if (!header) throw new NotASessionError(file, "it is empty");
   const version = header.version ?? 1;
-  const kept = needsMigration ? nodes : checkTree(nodes, damaged, problems);
+  const byId = needsMigration ? undefined : new Map<string, IndexNode>();
+  const kept = byId ? checkTree(nodes, damaged, problems, byId) : nodes;
   problems.sort((a, b) => a.line - b.line);
-  return { header, version, nodes: kept, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size };
+  return { header, version, nodes: kept, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size, byId };
 }
 
 // pi (and we) write the tree fields first, so for the big entries (assistant messages, tool
@@ -142,8 +145,24 @@ const K_ROLE = Buffer.from(',"message":{"role":"');
 let next = 0;
 type Latin1 = { latin1Slice(start: number, end: number): string };
 
+/**
+ * The values of `type` and `role` fields, as shared strings: 100,000 entries would otherwise hold
+ * 200,000 copies of "message" and "assistant" (memory, and garbage collection while resuming).
+ */
+const KNOWN = ["message", "compaction", "branch_summary", "custom", "custom_message", "assistant", "toolResult", "user", "system"];
+
+function known(b: Buffer, start: number, end: number): string | undefined {
+  for (const k of KNOWN) {
+    if (k.length !== end - start || k.charCodeAt(0) !== b[start]) continue;
+    let i = 1;
+    while (i < k.length && k.charCodeAt(i) === b[start + i]) i++;
+    if (i === k.length) return k;
+  }
+  return undefined;
+}
+
 /** Reads `"key":"value"` at `at`: the value as a flat string, null for `null`, undefined if absent. */
-function field(b: Buffer, at: number, end: number, key: Uint8Array, quoted = true): string | null | undefined {
+function field(b: Buffer, at: number, end: number, key: Uint8Array, quoted = true, shared = false): string | null | undefined {
   if (end - at < key.length + 4) return undefined;
   for (let k = 0; k < key.length; k++) if (b[at + k] !== key[k]) return undefined;
   let i = at + key.length;
@@ -159,13 +178,13 @@ function field(b: Buffer, at: number, end: number, key: Uint8Array, quoted = tru
   while (close < end && close - i <= 64 && b[close] !== 0x22) close++;
   if (b[close] !== 0x22 || close - i > 64 || b[close - 1] === 0x5c) return undefined; // escapes: let JSON.parse do it
   next = close + 1;
-  return (b as unknown as Latin1).latin1Slice(i, close);
+  return (shared && known(b, i, close)) || (b as unknown as Latin1).latin1Slice(i, close);
 }
 
 function quickNode(line: Line): IndexNode | undefined {
   const { buf: b, end } = line;
   if (b[end - 1] !== 0x7d) return undefined; // not ending in "}": let JSON.parse judge
-  const type = field(b, line.start, end, K_TYPE);
+  const type = field(b, line.start, end, K_TYPE, true, true);
   if (!type || !FAST_TYPES.has(type)) return undefined;
   const id = field(b, next, end, K_ID);
   if (!id) return undefined;
@@ -175,7 +194,7 @@ function quickNode(line: Line): IndexNode | undefined {
   if (timestamp == null) return undefined;
   let role: string | undefined;
   if (type === "message") {
-    const r = field(b, next, end, K_ROLE);
+    const r = field(b, next, end, K_ROLE, true, true);
     if (!r || r === "user") return undefined;
     role = r;
   }

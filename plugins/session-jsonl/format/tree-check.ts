@@ -17,10 +17,15 @@ export interface TreeLink {
 
 /**
  * Returns the nodes to keep, their parentIds fixed in place. `damaged` maps the ids of lines
- * skipped as malformed (when their id was readable) to their parentId.
+ * skipped as malformed (when their id was readable) to their parentId. `seen` ends up mapping
+ * each kept id to its node (the session's tree takes it over rather than building it again).
  */
-export function checkTree<N extends TreeLink>(nodes: N[], damaged: ReadonlyMap<string, string | null>, problems: ReadProblem[]): N[] {
-  const seen = new Map<string, N>();
+export function checkTree<N extends TreeLink>(
+  nodes: N[],
+  damaged: ReadonlyMap<string, string | null>,
+  problems: ReadProblem[],
+  seen = new Map<string, N>(),
+): N[] {
   const kept: N[] = [];
   for (const n of nodes) {
     const first = seen.get(n.id);

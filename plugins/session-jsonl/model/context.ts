@@ -30,13 +30,13 @@ export function pathSettings(path: readonly SessionEntry[]): Omit<SessionContext
 }
 
 /** Messages for `path` (root first). Entries before the kept part may be left unloaded (undefined). */
-export function contextMessages(path: readonly (SessionEntry | undefined)[], types: readonly string[]): AgentMessage[] {
+export function contextMessages(path: readonly (SessionEntry | undefined)[], types: readonly { type: string }[]): AgentMessage[] {
   const out: AgentMessage[] = [];
   const add = (e: SessionEntry | undefined) => {
     const m = e && entryMessage(e);
     if (m) out.push(m);
   };
-  const c = latestCompaction(types.map((type) => ({ type })));
+  const c = latestCompaction(types);
   if (c < 0) {
     path.forEach(add);
     return out;

@@ -70,7 +70,8 @@ export class Session {
     );
     const session = new Session(index.header, file, problems);
     session.tree.onUnreadable = (line) => report(`${path}: line ${line} is damaged and could not be read; skipped`, "warning");
-    for (const node of index.nodes) session.tree.add(node);
+    if (index.byId) session.tree.adopt(index.nodes, index.byId);
+    else for (const node of index.nodes) session.tree.add(node);
     return session;
   }
 
@@ -146,17 +147,16 @@ export class Session {
   /** What the agent needs to continue: only the kept part of the path is loaded. */
   context(leafId: string | null = this.leafId): SessionContext {
     const nodes = this.tree.pathNodes(leafId);
-    const types = nodes.map((n) => n.type);
     this.tree.load(nodes.slice(this.keptStart(nodes)));
     // Model and thinking changes are always in memory; assistant messages only in the kept part.
-    const settings = pathSettings(nodes.map((n) => n.entry).filter((e): e is SessionEntry => e !== undefined));
-    return {
-      messages: contextMessages(
-        nodes.map((n) => n.entry),
-        types,
-      ),
-      ...settings,
-    };
+    const entries: (SessionEntry | undefined)[] = new Array(nodes.length);
+    const loaded: SessionEntry[] = [];
+    for (let i = 0; i < nodes.length; i++) {
+      const e = nodes[i].entry;
+      entries[i] = e;
+      if (e) loaded.push(e);
+    }
+    return { messages: contextMessages(entries, nodes), ...pathSettings(loaded) };
   }
 
   /** Where the kept part of a path starts: the latest compaction's first kept entry, or the root. */

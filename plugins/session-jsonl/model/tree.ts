@@ -1,14 +1,14 @@
 // The in-memory tree of one session: an index node per entry (content loaded on demand), the
 // children of each node, labels, the name, and the leaf where the next entry goes.
 import type { SessionEntry } from "../../../contracts/session-entries.js";
-import { forEachLine, readAt } from "../format/lines.js";
+import { forEachLine, readAt, readRanges } from "../format/lines.js";
 import type { IndexNode } from "../format/read.js";
 import type { TreeNode } from "../../../contracts/sessions.js";
 import { checkEntry } from "../format/entry-shape.js";
 
 export class EntryTree {
-  readonly nodes = new Map<string, IndexNode>();
-  readonly order: IndexNode[] = [];
+  nodes = new Map<string, IndexNode>();
+  order: IndexNode[] = [];
   readonly labels = new Map<string, string>();
   name: string | undefined;
   leafId: string | null = null;
@@ -21,6 +21,22 @@ export class EntryTree {
   add(node: IndexNode): void {
     this.nodes.set(node.id, node);
     this.order.push(node);
+    this.note(node);
+  }
+
+  /**
+   * Takes over a whole file's index at once: `byId` maps exactly the ids of `order` (built while
+   * the file's tree was checked, so a long session's 100,000 ids are not hashed into a map twice).
+   */
+  adopt(order: IndexNode[], byId: Map<string, IndexNode>): void {
+    if (this.order.length > 0) throw new Error("EntryTree.adopt: the tree is not empty");
+    this.order = order;
+    this.nodes = byId;
+    for (const node of order) this.note(node);
+  }
+
+  /** The leaf, labels and name an added node sets. */
+  private note(node: IndexNode): void {
     this.leafId = node.id;
     const e = node.entry;
     if (e?.type === "label") {
@@ -71,17 +87,19 @@ export class EntryTree {
     return this.order.map((n) => n.entry ?? read.get(n.id) ?? this.readBack(n)).filter((e): e is SessionEntry => e !== undefined);
   }
 
-  /** Loads several nodes' content and keeps it (used for the context, which keeps it anyway). */
+  /**
+   * Loads several nodes' content and keeps it (used for the context, which keeps it anyway). The
+   * lines are read in file order through windows of the file (readRanges), so loading the kept
+   * part of a long session reads those bytes only, not the history before them again.
+   */
   load(nodes: IndexNode[]): void {
-    const missing = nodes.filter((n) => !n.entry);
+    const missing = nodes.filter((n) => !n.entry && n.offset >= 0);
     if (missing.length === 0 || !this.file) return;
-    if (missing.length < 64) {
+    if (missing.length < 8) {
       for (const n of missing) n.entry = this.readBack(n);
     } else {
-      const byLine = new Map(missing.map((n) => [n.line, n]));
-      forEachLine(this.file, (line) => {
-        const n = byLine.get(line.no);
-        if (n) n.entry = parseChecked(line.text(), n.id);
+      readRanges(this.file, missing, (n, text) => {
+        n.entry = parseChecked(text, n.id);
       });
     }
     for (const n of missing) if (!n.entry) this.unreadable(n);

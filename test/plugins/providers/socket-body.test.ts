@@ -189,6 +189,31 @@ describe("the transport's body reading", () => {
     expect(await taken(error, chunked(Buffer.from('{"error":{}}')))).toBe(false);
   });
 
+  it("keeps reading the socket while the reader works on a batch (a paused socket held the server up)", async () => {
+    // 512 KiB of body in 64 KiB chunks, less than what the tap holds before it pauses (1 MiB).
+    const payload = Buffer.alloc(512 * 1024, "x");
+    const body = Buffer.concat([
+      ...split(payload, 64 * 1024).map((c) => Buffer.concat([Buffer.from(`${c.length.toString(16)}\r\n`), c, Buffer.from("\r\n")])),
+      Buffer.from("0\r\n\r\n"),
+    ]);
+    answers.push({ pieces: [Buffer.from(chunkedHead), ...split(body, 16 * 1024)] });
+    const req = request(url, { method: "POST" });
+    const tap = new SocketBody(req);
+    await new Promise((resolve, reject) => {
+      req.on("response", resolve);
+      req.on("error", reject);
+      req.end();
+    });
+    const socket = req.socket as Socket;
+    const chunks = tap.chunks();
+    let got = (await chunks.next()).value?.length ?? 0;
+    // The reader holds its first batch: the rest of the body still arrives (in the tap's queue).
+    for (let i = 0; i < 500 && socket.bytesRead < body.length; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(socket.bytesRead).toBeGreaterThanOrEqual(body.length);
+    for await (const c of chunks) got += c.length;
+    expect(got).toBe(payload.length);
+  });
+
   it("fails a body cut mid-chunk as a network error, after the bytes before the cut", async () => {
     const body = chunked(PAYLOAD);
     answers.push({ pieces: [Buffer.from(chunkedHead), body.subarray(0, 300)], cut: true });

@@ -17,6 +17,8 @@ export function frames(turn, body, responseId, path) {
     totalTokenCount: u.input + u.cacheRead + (done ? u.output : 0),
     ...(u.cacheRead ? { cachedContentTokenCount: u.cacheRead } : {}),
     ...(thoughts && done ? { thoughtsTokenCount: thoughts } : {}),
+    // The real API details the prompt by modality in every event (fullEvents).
+    ...(turn.fullEvents ? { promptTokensDetails: [{ modality: "TEXT", tokenCount: u.input + u.cacheRead }] } : {}),
   });
   const frame = (parts, finish) =>
     `data: ${JSON.stringify({

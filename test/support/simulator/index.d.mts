@@ -54,6 +54,13 @@ export interface Turn {
   delayMs?: number;
   /** OpenAI only: the delta field carrying thinking. Default "reasoning_content". */
   reasoningField?: "reasoning_content" | "reasoning";
+  /**
+   * Every field the real APIs put in each streamed event (OpenAI's service_tier,
+   * system_fingerprint, logprobs and usage: null; the responses API's long item ids, logprobs and
+   * obfuscation; Gemini's usage details and model version): about 270 bytes an event, twice the
+   * default shape's. For benches of the decoders' per-event cost. Default false.
+   */
+  fullEvents?: boolean;
   fault?: Fault;
 }
 

@@ -12,8 +12,12 @@ export function frames(turn, body, responseId) {
     object: "chat.completion.chunk",
     created: Math.floor(Date.now() / 1000),
     model: body.model ?? "sim-model",
+    // What api.openai.com adds to every chunk (fullEvents): ~270 bytes a text delta, as measured.
+    ...(turn.fullEvents ? { service_tier: "default", system_fingerprint: "fp_f4b6c1e2d0" } : {}),
   };
-  const chunk = (delta, finish = null) => data({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const chunk = turn.fullEvents
+    ? (delta, finish = null) => data({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], usage: null })
+    : (delta, finish = null) => data({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
   const out = [chunk({ role: "assistant", content: "" })];
   for (const piece of splitText(turn.thinking, turn.chunkSize)) out.push(chunk({ [turn.reasoningField]: piece }));
   for (const piece of splitText(turn.text, turn.chunkSize)) out.push(chunk({ content: piece }));

@@ -61,7 +61,9 @@ export function frames(turn, body, responseId) {
     );
   }
   if (turn.text) {
-    const id = `msg_${responseId}`;
+    // The real API's item ids are 50 characters; fullEvents also adds logprobs and obfuscation.
+    const id = turn.fullEvents ? `msg_${responseId}`.padEnd(50, "0") : `msg_${responseId}`;
+    const extra = turn.fullEvents ? (delta) => ({ logprobs: [], obfuscation: delta.length.toString(16).padStart(12, "x") }) : () => ({});
     const part = { type: "output_text", text: turn.text, annotations: [] };
     item(
       {
@@ -71,7 +73,7 @@ export function frames(turn, body, responseId) {
       (output_index) => [
         event("response.content_part.added", { item_id: id, output_index, content_index: 0, part: { ...part, text: "" } }),
         ...splitText(turn.text, turn.chunkSize).map((delta) =>
-          event("response.output_text.delta", { item_id: id, output_index, content_index: 0, delta }),
+          event("response.output_text.delta", { item_id: id, output_index, content_index: 0, delta, ...extra(delta) }),
         ),
         event("response.output_text.done", { item_id: id, output_index, content_index: 0, text: turn.text }),
         event("response.content_part.done", { item_id: id, output_index, content_index: 0, part }),

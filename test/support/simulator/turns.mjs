@@ -34,6 +34,7 @@ export function normalizeTurn(turn, body, nextId) {
     argsChunkSize: turn.argsChunkSize,
     delayMs: turn.delayMs ?? 0,
     reasoningField: turn.reasoningField ?? "reasoning_content",
+    fullEvents: turn.fullEvents === true,
     fault: turn.fault,
   };
 }

@@ -9,6 +9,7 @@ export async function writeFrames(res, frames, turn, faultFrames, closed) {
   const at = fault && fault.kind !== "status" && fault.kind !== "body" ? Math.max(0, fault.afterChunks ?? 0) : -1;
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   res.flushHeaders();
+  if (!fault && !(turn.delayMs > 0) && frames.length > BATCHED_AFTER) return writeBatched(res, frames, closed);
   for (let i = 0; i <= frames.length; i++) {
     if (i === at && !(await applyFault(res, fault, faultFrames, closed))) return;
     if (i === frames.length) break;
@@ -16,6 +17,33 @@ export async function writeFrames(res, frames, turn, faultFrames, closed) {
     if (!(await write(res, frames[i], closed))) return;
   }
   if (!res.destroyed) res.end();
+}
+
+/**
+ * Frames of a long turn without faults or pauses go out as a fast server's do: many a write,
+ * honouring backpressure, not one write and one wait per frame (which made the simulator itself the
+ * bottleneck of the streaming benches: ~4 s of its CPU for 200,000 frames). Short turns keep the
+ * one-by-one path, so tests see each frame written on its own as before.
+ */
+const BATCHED_AFTER = 1_000;
+const BATCH_BYTES = 64 * 1024;
+
+async function writeBatched(res, frames, closed) {
+  let batch = "";
+  for (const frame of frames) {
+    batch += frame;
+    if (batch.length < BATCH_BYTES) continue;
+    if (!(await writeWithBackpressure(res, batch, closed))) return;
+    batch = "";
+  }
+  if (batch && !(await writeWithBackpressure(res, batch, closed))) return;
+  if (!res.destroyed) res.end();
+}
+
+async function writeWithBackpressure(res, text, closed) {
+  if (res.destroyed || res.writableEnded) return false;
+  if (!res.write(text)) await race(new Promise((resolve) => res.once("drain", resolve)), closed);
+  return !res.destroyed;
 }
 
 /** Returns whether writing should carry on after the fault. */
