@@ -1,0 +1,42 @@
+// Where a server runs and what it runs: the workspace root of a file is the nearest folder above it
+// holding one of the server's root markers (tsconfig.json, package.json, pyproject.toml, ...), so
+// each package of a monorepo gets its own server; a file with no marker above it belongs to the
+// agent's working directory (or its own folder when outside it). The command is looked up as npm
+// would run it: the root's node_modules/.bin and those above it, then PATH.
+import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
+import { isInside } from "../../lib/tool-kit/index.js";
+
+export function workspaceRoot(file: string, markers: string[], cwd: string): string {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    if (markers.some((m) => existsSync(join(dir, m)))) return dir;
+    if (dirname(dir) === dir) break;
+  }
+  return isInside(cwd, file) ? cwd : dirname(file);
+}
+
+/** The executable `command` names, or undefined when there is none (the server is then skipped). */
+export function findCommand(command: string, root: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (command.includes("/") || isAbsolute(command)) return executable(resolve(root, command));
+  const dirs: string[] = [];
+  for (let dir = root; ; dir = dirname(dir)) {
+    dirs.push(join(dir, "node_modules", ".bin"));
+    if (dirname(dir) === dir) break;
+  }
+  dirs.push(...(env.PATH ?? "").split(delimiter).filter(Boolean));
+  for (const dir of dirs) {
+    const found = executable(join(dir, command));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function executable(path: string): string | undefined {
+  try {
+    if (!statSync(path).isFile()) return undefined;
+    accessSync(path, constants.X_OK);
+    return path;
+  } catch {
+    return undefined;
+  }
+}
