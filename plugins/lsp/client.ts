@@ -38,6 +38,8 @@ export interface StartOptions {
   initializationOptions?: unknown;
   /** The process ended without stop() being asked. */
   onExit(reason: string): void;
+  /** Gives up a start still under way (the agent stops): the process is killed. */
+  signal?: AbortSignal;
 }
 
 export class LspClient {
@@ -82,11 +84,16 @@ export class LspClient {
     const conn = P.createProtocolConnection(new P.StreamMessageReader(child.stdout!), new P.StreamMessageWriter(child.stdin!));
     const client = new LspClient(P, child, conn);
     client.wire(o);
+    const onAbort = () => client.abandon();
+    o.signal?.addEventListener("abort", onAbort, { once: true });
     try {
       await client.initialize(o);
+      o.signal?.throwIfAborted();
     } catch (error) {
       client.abandon();
       throw error;
+    } finally {
+      o.signal?.removeEventListener("abort", onAbort);
     }
     return client;
   }
@@ -144,6 +151,7 @@ export class LspClient {
         },
       },
       INITIALIZE_TIMEOUT_MS,
+      o.signal,
     );
     this.capabilities = result.capabilities ?? {};
     await this.conn.sendNotification("initialized", {});

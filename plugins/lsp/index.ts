@@ -9,6 +9,7 @@
 import { definePlugin, Stage } from "pi-kernel";
 import type { FileMutationsService } from "../../contracts/file-mutations.js";
 import { canonicalPath, createFileMutationQueue, deferTool } from "../../lib/tool-kit/index.js";
+import { isTrusted } from "../../lib/packages/index.js";
 import { afterToolResult } from "./after-edit.js";
 import { lspCommand } from "./command.js";
 import { lspTool } from "./lsp-tool.js";
@@ -25,6 +26,7 @@ export default definePlugin({
     const options = () => lspOptions(api.current().settings);
     const pool = api.keep("pool", () => new ServerPool(canonicalPath(api.cwd, "."), () => options().servers));
     pool.configs = () => options().servers;
+    pool.trusted = () => isTrusted(api.agentDir, api.cwd);
     pool.report = (level, message) => {
       try {
         api.current().diagnose({ level, code: "lsp", where: "lsp", message });

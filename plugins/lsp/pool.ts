@@ -31,6 +31,8 @@ export interface ServerEntry {
   lastError?: string;
   startedAt: number;
   timer?: NodeJS.Timeout;
+  /** Aborts the start under way. */
+  starting?: AbortController;
 }
 
 export type Report = (level: "info" | "warning", message: string) => void;
@@ -39,6 +41,8 @@ export class ServerPool {
   readonly entries = new Map<string, ServerEntry>();
   private missing = new Set<string>();
   report: Report = () => {};
+  /** Whether the project is trusted: only then are its own node_modules/.bin programs run. */
+  trusted: () => boolean = () => false;
   constructor(
     readonly cwd: string,
     public configs: () => ServerConfig[],
@@ -113,6 +117,7 @@ export class ServerPool {
     const running: Promise<void>[] = [];
     for (const entry of this.entries.values()) {
       clearTimeout(entry.timer);
+      entry.starting?.abort();
       entry.state = "stopped";
       if (entry.client) running.push(entry.client.stop());
       entry.client = undefined;
@@ -122,7 +127,8 @@ export class ServerPool {
 
   private start(entry: ServerEntry): void {
     const { config, root } = entry;
-    const command = findCommand(config.command, root);
+    const trusted = this.trusted();
+    const command = findCommand(config.command, root, trusted);
     if (!command) {
       entry.state = "missing";
       entry.lastError = `${config.command} not found`;
@@ -131,7 +137,7 @@ export class ServerPool {
         this.missing.add(config.name);
         this.report(
           "info",
-          `lsp: ${config.name} skipped: ${config.command} is not installed (not in node_modules/.bin or PATH); ` +
+          `lsp: ${config.name} skipped: ${config.command} is not installed (${trusted ? "not in node_modules/.bin or PATH" : "not on PATH; the project's node_modules/.bin is used once the project is trusted"}); ` +
             `install it or set lsp.servers.${config.name}.command`,
         );
       }
@@ -139,7 +145,11 @@ export class ServerPool {
     }
     entry.state = "starting";
     entry.startedAt = Date.now();
+    entry.starting?.abort();
+    const starting = new AbortController();
+    entry.starting = starting;
     const attempt = LspClient.start({
+      signal: starting.signal,
       command,
       args: config.args,
       root,
@@ -154,7 +164,7 @@ export class ServerPool {
     let client: LspClient | undefined;
     entry.ready = attempt.then(
       (started) => {
-        if (entry.state !== "starting") {
+        if (entry.starting !== starting || entry.state !== "starting") {
           started.abandon(); // stopped or restarted meanwhile
           return undefined;
         }
@@ -164,7 +174,7 @@ export class ServerPool {
         return started;
       },
       (error: Error) => {
-        if (entry.state === "starting") this.failed(entry, `could not start: ${error.message}`);
+        if (entry.state === "starting" && !starting.signal.aborted) this.failed(entry, `could not start: ${error.message}`);
         return undefined;
       },
     );

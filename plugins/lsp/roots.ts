@@ -15,11 +15,15 @@ export function workspaceRoot(file: string, markers: string[], cwd: string): str
   return isInside(cwd, file) ? cwd : dirname(file);
 }
 
-/** The executable `command` names, or undefined when there is none (the server is then skipped). */
-export function findCommand(command: string, root: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+/**
+ * The executable `command` names, or undefined when there is none (the server is then skipped).
+ * The project's own node_modules/.bin only when `projectBins` (a trusted project): a cloned
+ * repository must not get a program of its own run by reading one of its files.
+ */
+export function findCommand(command: string, root: string, projectBins: boolean, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (command.includes("/") || isAbsolute(command)) return executable(resolve(root, command));
   const dirs: string[] = [];
-  for (let dir = root; ; dir = dirname(dir)) {
+  for (let dir = root; projectBins; dir = dirname(dir)) {
     dirs.push(join(dir, "node_modules", ".bin"));
     if (dirname(dir) === dir) break;
   }

@@ -46,15 +46,23 @@ const run = async (name: string, args: Record<string, unknown>) => {
 const lspCall = (args: Record<string, unknown>, tool = "lsp") => {
   const signal = new AbortController().signal;
   const def = h.kernel.host.current.registry.get("tool", tool)!;
-  return def.execute("t", args as never, signal, () => {}, { cwd: dir, signal, toolCallId: "t" }).then((r) => (r.content[0] as { text: string }).text);
+  return def
+    .execute("t", args as never, signal, () => {}, { cwd: dir, signal, toolCallId: "t" })
+    .then((r) => (r.content[0] as { text: string }).text);
 };
 const status = () => String(h.kernel.host.current.registry.get("command", "lsp")!.handler("", {} as never));
 
 beforeAll(async () => {
   dir = realpathSync(mkdtempSync(join(tmpdir(), "pik-lsp-ts-")));
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "nodenext", noEmit: true } }));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "nodenext", noEmit: true } }),
+  );
   writeFileSync(join(dir, "math.ts"), "export function add(a: number, b: number): number {\n  return a + b;\n}\n");
-  writeFileSync(join(dir, "main.ts"), 'import { add } from "./math.js";\n\nexport const total: number = add(1, 2);\nexport const twice = add(total, total);\n');
+  writeFileSync(
+    join(dir, "main.ts"),
+    'import { add } from "./math.js";\n\nexport const total: number = add(1, 2);\nexport const twice = add(total, total);\n',
+  );
   // A generous wait: the first check waits for the server's cold start (no timed assertion here).
   h = await startKernel([toolsCore, lsp, patchTool], { cwd: dir, settings: { lsp: { waitMs: 120_000, deferTools: false } } });
 }, 30_000);
@@ -64,7 +72,9 @@ describe("lsp with typescript-language-server", () => {
   it("an edit that breaks a type gets the error in the same result; the fix clears it", async () => {
     const broken = await run("edit", { path: "main.ts", edits: [{ oldText: "add(1, 2)", newText: 'add(1, "2")' }] });
     expect(broken).toContain("Successfully replaced 1 block(s)");
-    expect(broken).toMatch(/LSP \(typescript\): 1 error in main\.ts after this change:\n {2}main\.ts:3:37 error TS2345: Argument of type 'string'/);
+    expect(broken).toMatch(
+      /LSP \(typescript\): 1 error in main\.ts after this change:\n {2}main\.ts:3:37 error TS2345: Argument of type 'string'/,
+    );
 
     const fixed = await run("edit", { path: "main.ts", edits: [{ oldText: 'add(1, "2")', newText: "add(1, 2)" }] });
     expect(fixed).not.toContain("TS2345");
@@ -77,8 +87,13 @@ describe("lsp with typescript-language-server", () => {
 
   it("covers any tool that declares effect edit, and only the touched file's diagnostics", async () => {
     // math.ts changes its signature: main.ts breaks too, but only math.ts was touched.
-    const result = await run("patch_file", { file: "math.ts", text: "export function add(a: number, b: number): number {\n  return a + b + c;\n}\n" });
-    expect(result).toMatch(/^patched math\.ts\n\nLSP \(typescript\): 1 error in math\.ts after this change:\n {2}math\.ts:2:18 error TS2304: Cannot find name 'c'\.$/);
+    const result = await run("patch_file", {
+      file: "math.ts",
+      text: "export function add(a: number, b: number): number {\n  return a + b + c;\n}\n",
+    });
+    expect(result).toMatch(
+      /^patched math\.ts\n\nLSP \(typescript\): 1 error in math\.ts after this change:\n {2}math\.ts:2:18 error TS2304: Cannot find name 'c'\.$/,
+    );
     await run("patch_file", { file: "math.ts", text: "export function add(a: number, b: number): number {\n  return a + b;\n}\n" });
   }, 60_000);
 
@@ -109,7 +124,10 @@ describe("lsp with typescript-language-server", () => {
     const pid = Number(/running pid (\d+)/.exec(status())?.[1]);
     expect(pid).toBeGreaterThan(0);
     process.kill(pid, "SIGKILL");
-    await until(() => h.diagnostics.some((d) => /lsp: typescript \(\.\) killed by SIGKILL; restarting in 0\.5 s/.test(d.message)), "the crash report");
+    await until(
+      () => h.diagnostics.some((d) => /lsp: typescript \(\.\) killed by SIGKILL; restarting in 0\.5 s/.test(d.message)),
+      "the crash report",
+    );
     const broken = await run("edit", { path: "main.ts", edits: [{ oldText: "(total, total)", newText: '(total, "x")' }] });
     expect(broken).toContain("error TS2345");
     expect(status()).toMatch(/\.: running pid \d+, \d+ open file\(s\), 1 restart\(s\)/);
