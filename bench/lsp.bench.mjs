@@ -29,7 +29,12 @@ export async function rows(runs) {
   const options = lspOptions({ lsp: { waitMs: 60_000 } });
   const pool = new ServerPool(dir, () => options.servers);
   const api = { cwd: dir, registry: { get: () => edit } };
-  const tap = afterToolResult(api, pool, () => options, () => undefined);
+  const tap = afterToolResult(
+    api,
+    pool,
+    () => options,
+    () => undefined,
+  );
   const signal = new AbortController().signal;
   const time = async (fn) => {
     const t0 = process.hrtime.bigint();

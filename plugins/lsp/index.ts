@@ -23,20 +23,20 @@ export default definePlugin({
   after: ["deferred-tools"],
   settings: LspSettings,
   setup(api) {
-    const options = () => lspOptions(api.current().settings);
+    const options = () => lspOptions(api.settings);
     const pool = api.keep("pool", () => new ServerPool(canonicalPath(api.cwd, "."), () => options().servers));
     pool.configs = () => options().servers;
     pool.trusted = () => isTrusted(api.agentDir, api.cwd);
     pool.report = (level, message) => {
       try {
-        api.current().diagnose({ level, code: "lsp", where: "lsp", message });
+        api.diagnose({ level, code: "lsp", where: "lsp", message });
       } catch {
         // the plugin left the agent: nobody to tell
       }
     };
-    const files = () => api.current().services.get("file-system");
+    const files = () => api.services.get("file-system");
     const own = api.keep("file-mutations", createFileMutationQueue);
-    const mutations = (): FileMutationsService => api.current().services.get("file-mutations") ?? own;
+    const mutations = (): FileMutationsService => api.services.get("file-mutations") ?? own;
 
     const o = options();
     const tools = [lspTool(api, pool, files), renameTool(api, pool, files, mutations)];

@@ -44,7 +44,9 @@ describe("lsp through pi --mode acp (spawned CLI)", () => {
       expect(client.writes.map((w) => w.path)).toEqual([join(project, "src", "count.ts")]);
 
       await client.prompt(sessionId, [{ type: "text", text: "/lsp" }]);
-      expect(client.said(sessionId)).toMatch(/typescript: typescript-language-server --stdio for \.ts[^\n]*\n\s+\.: running pid \d+, 1 open file\(s\)/);
+      expect(client.said(sessionId)).toMatch(
+        /typescript: typescript-language-server --stdio for \.ts[^\n]*\n\s+\.: running pid \d+, 1 open file\(s\)/,
+      );
     } finally {
       await client.close();
     }

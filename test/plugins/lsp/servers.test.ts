@@ -49,6 +49,10 @@ describe("lsp servers", () => {
         "install it or set lsp.servers.typescript.command",
     ]);
     expect(a.h.diagnostics.filter((d) => d.level === "error")).toEqual([]);
+    // The tools wait behind tool_search by default.
+    const registry = a.h.kernel.host.current.registry;
+    for (const name of ["lsp", "lsp_rename"]) expect(registry.get("tool", name)).toMatchObject({ deferred: true, defaultActive: false });
+    expect(registry.get("tool", "lsp_rename")).toMatchObject({ effect: "edit" });
     expect(a.status()).toMatch(
       /typescript: pik-no-such-language-server --stdio for .*\n {2}\.: missing — pik-no-such-language-server not found/,
     );
