@@ -32,7 +32,10 @@ export async function openAt(
   const path = canonicalPath(api.cwd, given);
   const shown = pool.shownPath(path);
   const entry = pool.forFile(path);
-  if (!entry) throw new Error(`no language server is configured for ${shown} (settings lsp.servers)`);
+  if (!entry)
+    throw new Error(
+      `no language server serves ${shown}: none is configured for it, or no root marker (tsconfig.json, package.json, pyproject.toml, ...) is above it`,
+    );
   const client = await pool.client(entry, Date.now() + START_WAIT_MS);
   signal.throwIfAborted();
   if (!client)

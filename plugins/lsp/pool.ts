@@ -48,11 +48,12 @@ export class ServerPool {
     public configs: () => ServerConfig[],
   ) {}
 
-  /** The entry serving `file` (absolute), started now if it is new; undefined when no server handles it. */
+  /** The entry serving `file` (absolute), started now if it is new; undefined when no server handles it (or it is in no project). */
   forFile(file: string): ServerEntry | undefined {
     const config = serverFor(this.configs(), file);
     if (!config) return undefined;
     const root = workspaceRoot(file, config.rootMarkers, this.cwd);
+    if (!root) return undefined;
     const key = `${config.name}\0${root}`;
     let entry = this.entries.get(key);
     if (!entry) {

@@ -1,18 +1,22 @@
 // Where a server runs and what it runs: the workspace root of a file is the nearest folder above it
 // holding one of the server's root markers (tsconfig.json, package.json, pyproject.toml, ...), so
-// each package of a monorepo gets its own server; a file with no marker above it belongs to the
-// agent's working directory (or its own folder when outside it). The command is looked up as npm
+// each package of a monorepo gets its own server; a file with no marker above it is in no project
+// and gets no server (a loose script is not worth a language server's start). The command is looked up as npm
 // would run it: the root's node_modules/.bin and those above it, then PATH.
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
-import { isInside } from "../../lib/tool-kit/index.js";
+import { homedir, tmpdir } from "node:os";
 
-export function workspaceRoot(file: string, markers: string[], cwd: string): string {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
+export function workspaceRoot(file: string, markers: string[], cwd: string): string | undefined {
+  if (markers.length === 0) return cwd; // a server configured without markers serves everything
+  // The home folder, the temp folder and the file system's root are never a workspace: a stray
+  // package.json there would make one server load everything below it.
+  const never = new Set([homedir(), tmpdir(), "/"].map((d) => resolve(d)));
+  for (let dir = dirname(file); !never.has(dir); dir = dirname(dir)) {
     if (markers.some((m) => existsSync(join(dir, m)))) return dir;
     if (dirname(dir) === dir) break;
   }
-  return isInside(cwd, file) ? cwd : dirname(file);
+  return undefined;
 }
 
 /**

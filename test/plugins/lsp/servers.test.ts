@@ -37,6 +37,7 @@ async function agent(settings: Record<string, unknown>) {
 describe("lsp servers", () => {
   it("skips a server that is not installed with one line, never an error per edit", async () => {
     const a = await agent({ servers: { typescript: { command: "pik-no-such-language-server" } } });
+    writeFileSync(join(a.dir, "package.json"), "{}");
     for (const name of ["a.ts", "b.ts", "sub/c.ts"]) {
       const result = await a.write(name, "export const x: number = 'no';\n");
       expect(result).toMatch(/^Successfully wrote \d+ bytes to /);
@@ -53,6 +54,9 @@ describe("lsp servers", () => {
     const registry = a.h.kernel.host.current.registry;
     for (const name of ["lsp", "lsp_rename"]) expect(registry.get("tool", name)).toMatchObject({ deferred: true, defaultActive: false });
     expect(registry.get("tool", "lsp_rename")).toMatchObject({ effect: "edit" });
+    // A file in no project (no root marker above it) gets no server at all.
+    const loose = join(mkdtempSync(join(tmpdir(), "pik-lsp-loose-")), "loose.ts");
+    expect(await a.write(loose, "export const y: number = 'no';\n")).not.toContain("LSP");
     expect(a.status()).toMatch(
       /typescript: pik-no-such-language-server --stdio for .*\n {2}\.: missing — pik-no-such-language-server not found/,
     );
