@@ -41,6 +41,8 @@ export class ServerPool {
   readonly entries = new Map<string, ServerEntry>();
   private missing = new Set<string>();
   report: Report = () => {};
+  /** Told each time a server is up. */
+  onRunning: () => void = () => {};
   /** Whether the project is trusted: only then are its own node_modules/.bin programs run. */
   trusted: () => boolean = () => false;
   constructor(
@@ -172,6 +174,7 @@ export class ServerPool {
         client = started;
         entry.client = started;
         entry.state = "running";
+        this.onRunning();
         return started;
       },
       (error: Error) => {

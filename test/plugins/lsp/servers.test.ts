@@ -50,10 +50,8 @@ describe("lsp servers", () => {
         "install it or set lsp.servers.typescript.command",
     ]);
     expect(a.h.diagnostics.filter((d) => d.level === "error")).toEqual([]);
-    // The tools wait behind tool_search by default.
-    const registry = a.h.kernel.host.current.registry;
-    for (const name of ["lsp", "lsp_rename"]) expect(registry.get("tool", name)).toMatchObject({ deferred: true, defaultActive: false });
-    expect(registry.get("tool", "lsp_rename")).toMatchObject({ effect: "edit" });
+    // No server runs: the lsp tools are not there (the default tool set and prompt stay as they were).
+    expect(a.h.kernel.host.current.registry.get("tool", "lsp")).toBeUndefined();
     // A file in no project (no root marker above it) gets no server at all.
     const loose = join(mkdtempSync(join(tmpdir(), "pik-lsp-loose-")), "loose.ts");
     expect(await a.write(loose, "export const y: number = 'no';\n")).not.toContain("LSP");
@@ -83,6 +81,10 @@ describe("lsp servers", () => {
     const a = await agent({ waitMs: 120_000 });
     writeFileSync(join(a.dir, "pyproject.toml"), '[project]\nname = "demo"\n');
     const result = await a.write("demo.py", "def twice(x: int) -> int:\n    return x * 2\n\nlabel: str = twice(2)\n");
+    // A server runs: the tools are there, waiting behind tool_search.
+    const registry = a.h.kernel.host.current.registry;
+    for (const name of ["lsp", "lsp_rename"]) expect(registry.get("tool", name)).toMatchObject({ deferred: true, defaultActive: false });
+    expect(registry.get("tool", "lsp_rename")).toMatchObject({ effect: "edit" });
     expect(result).toMatch(
       /LSP \(python\): 1 error in demo\.py after this change:\n {2}demo\.py:4:14 error reportAssignmentType: Type "int" is not assignable to declared type "str"/,
     );
