@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { withoutUntrusted } from "../../../lib/packages/index.js";
 import lsp from "../../../plugins/lsp/index.js";
 import { serverConfigs } from "../../../plugins/lsp/settings.js";
 import toolsCore from "../../../plugins/tools-core/index.js";
@@ -101,5 +102,7 @@ describe("lsp servers", () => {
       ["go", "gopls", "", ".go"],
     ]);
     expect(configs[0]!.rootMarkers).toContain("tsconfig.json");
+    // An untrusted project's settings cannot name programs to run.
+    expect(withoutUntrusted({ lsp: { waitMs: 5, servers: { typescript: { command: "./evil" } } } })).toEqual({ lsp: { waitMs: 5 } });
   });
 });
