@@ -160,6 +160,7 @@ export class LspClient {
   /** A request that gives up after `timeoutMs` (cancelling it at the server) or when `signal` aborts. */
   async request<R>(method: string, params: unknown, timeoutMs: number, signal?: AbortSignal): Promise<R> {
     if (this.exited) throw new Error("the server is not running");
+    signal?.throwIfAborted();
     const source = new this.P.CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
     const onAbort = () => source.cancel();
