@@ -72,7 +72,8 @@ function namesMcpServers(file: string): boolean {
 export function withoutUntrusted(settings: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(settings)) {
-    if (key === "packages" || key === "extensions" || key === "baseUrl" || key === "passProviderKeys") continue;
+    // "servers": lsp.servers names programs (and their arguments, environment) the agent runs.
+    if (key === "packages" || key === "extensions" || key === "baseUrl" || key === "passProviderKeys" || key === "servers") continue;
     out[key] = value && typeof value === "object" && !Array.isArray(value) ? withoutUntrusted(value as Record<string, unknown>) : value;
   }
   return out;

@@ -41,6 +41,7 @@ export {
   type ReadOperations,
   type WriteOperations,
   diskOperations,
+  serviceOperations,
 } from "./tools/file-access.js";
 export { createReadTool, type ReadDetails, type ReadPathOptions, readPath, readTool } from "./tools/read.js";
 export { createWriteTool, writePath } from "./tools/write.js";
