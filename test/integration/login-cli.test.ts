@@ -94,7 +94,8 @@ describe("pi with a subscription", () => {
     });
     const r = await runCli(["--list-models"], { cwd: root, env });
     expect(r.code).toBe(0);
-    for (const id of ["openai-codex ", "gpt-5.1-codex", "github-copilot ", "claude-sonnet-4.5", "google-antigravity "]) expect(r.stdout).toContain(id);
+    for (const id of ["openai-codex ", "gpt-5.1-codex", "github-copilot ", "claude-sonnet-4.5", "google-antigravity "])
+      expect(r.stdout).toContain(id);
     expect(r.stdout).not.toMatch(/^anthropic /m);
     expect(r.stderr).toContain('"mystery-cloud"');
   });

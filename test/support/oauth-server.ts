@@ -60,14 +60,19 @@ export async function startOAuthServer(): Promise<OAuthServer> {
     if (params.grant_type === "authorization_code") {
       const pending = codes.get(params.code);
       codes.delete(params.code);
-      const verified = pending?.challenge === createHash("sha256").update(params.code_verifier ?? "").digest("base64url");
+      const verified =
+        pending?.challenge ===
+        createHash("sha256")
+          .update(params.code_verifier ?? "")
+          .digest("base64url");
       if (!pending || !verified) return send(res, 400, { error: "invalid_grant", error_description: "bad code or verifier" });
       return send(res, 200, issue(host));
     }
     if (params.grant_type === "refresh_token") {
       state.refreshCalls++;
       if (state.refreshDelayMs) await new Promise((r) => setTimeout(r, state.refreshDelayMs));
-      if (!liveRefresh.delete(params.refresh_token)) return send(res, 400, { error: "invalid_grant", error_description: "refresh token already used" });
+      if (!liveRefresh.delete(params.refresh_token))
+        return send(res, 400, { error: "invalid_grant", error_description: "refresh token already used" });
       return send(res, 200, issue(host));
     }
     send(res, 400, { error: "unsupported_grant_type" });
@@ -98,7 +103,13 @@ export async function startOAuthServer(): Promise<OAuthServer> {
     }
     if (path.endsWith("/token") && req.method === "POST") return token(host, params, res);
     if (path === "/login/device/code") {
-      return send(res, 200, { device_code: "dev-1", user_code: "SIM-1234", verification_uri: `https://${host}/login/device`, interval: 0, expires_in: 60 });
+      return send(res, 200, {
+        device_code: "dev-1",
+        user_code: "SIM-1234",
+        verification_uri: `https://${host}/login/device`,
+        interval: 0,
+        expires_in: 60,
+      });
     }
     if (path === "/login/oauth/access_token") {
       // The person enters the code after the first poll.
@@ -113,7 +124,8 @@ export async function startOAuthServer(): Promise<OAuthServer> {
       return send(res, 200, { token: `tid=sim;exp=${expires};proxy-ep=proxy.individual.githubcopilot.com;n=${n}`, expires_at: expires });
     }
     if (path.endsWith("/policy")) return send(res, 200, {});
-    if (path === "/v1internal:loadCodeAssist") return send(res, 200, { cloudaicompanionProject: "sim-project", currentTier: { id: "free-tier" } });
+    if (path === "/v1internal:loadCodeAssist")
+      return send(res, 200, { cloudaicompanionProject: "sim-project", currentTier: { id: "free-tier" } });
     send(res, 404, { error: "not_found", error_description: `${host}${path}` });
   };
 

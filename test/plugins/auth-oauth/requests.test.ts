@@ -29,9 +29,17 @@ beforeAll(async () => {
       "google-gemini-cli": entry("ya29.gemini", { projectId: "proj-7" }),
     }),
   );
-  const providers = Object.fromEntries(["anthropic", "openai-codex", "github-copilot", "google-gemini-cli"].map((p) => [p, { baseUrl: sim.url }]));
+  const providers = Object.fromEntries(
+    ["anthropic", "openai-codex", "github-copilot", "google-gemini-cli"].map((p) => [p, { baseUrl: sim.url }]),
+  );
   writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers }));
-  session = await createAgentSession({ cwd: root, agentDir, noSession: true, model: "anthropic/claude-sonnet-4-5", onDiagnostic: () => undefined });
+  session = await createAgentSession({
+    cwd: root,
+    agentDir,
+    noSession: true,
+    model: "anthropic/claude-sonnet-4-5",
+    onDiagnostic: () => undefined,
+  });
 });
 afterAll(async () => {
   await session?.dispose();
