@@ -6,7 +6,7 @@
 // processes refreshing a token at once do not both spend the refresh token.
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse, type ParseError } from "jsonc-parser";
+import { createRequire } from "node:module";
 
 export class AuthFileError extends Error {
   override name = "AuthFileError";
@@ -28,12 +28,26 @@ export function readAuthFile(agentDir: string): AuthData {
     throw new AuthFileError(`${file} cannot be read (${code ?? "unknown error"}); it was left unchanged`);
   }
   if (text.trim() === "") return {};
-  const errors: ParseError[] = [];
-  const parsed: unknown = parse(text, errors, { allowTrailingComma: true });
-  if (errors.length > 0 || typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+  const parsed = parseLenient(text);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new AuthFileError(`${file} is not valid JSON; it was left unchanged (fix or remove it, then try again)`);
   }
   return parsed as AuthData;
+}
+
+/**
+ * JSON, or (rarely: a hand-edited file) JSONC with comments and trailing commas; undefined when
+ * neither. jsonc-parser loads only for such a file, so start-up does not pay for it.
+ */
+function parseLenient(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const { parse } = createRequire(import.meta.url)("jsonc-parser") as typeof import("jsonc-parser");
+    const errors: import("jsonc-parser").ParseError[] = [];
+    const value: unknown = parse(text, errors, { allowTrailingComma: true });
+    return errors.length > 0 ? undefined : value;
+  }
 }
 
 /** Replaces the file with `data` (0600, atomic rename; the directory is created 0700). */

@@ -5,7 +5,6 @@ import type { PluginApi } from "pi-kernel";
 import type { CommandDef } from "../../contracts/commands.js";
 import type { LoginIO, OAuthService, Subscription } from "../../contracts/oauth.js";
 import type { UiService } from "../../contracts/ui.js";
-import { openBrowser } from "./browser.js";
 
 const SIGNED_IN = " ✓ signed in";
 
@@ -34,7 +33,7 @@ function uiIO(ui: UiService | undefined): LoginIO {
       const text = `Open this address to sign in:\n${url}${instructions ? `\n${instructions}` : ""}`;
       if (ui) ui.notify(text, "info");
       else process.stderr.write(`${text}\n`);
-      openBrowser(url);
+      void import("./browser.js").then((m) => m.openBrowser(url)); // loaded only when signing in
     },
     prompt: (message, opts) =>
       ui

@@ -1,7 +1,6 @@
 // What each subscription module provides: its sign-in, its refresh, and what a request needs.
 import type { Message, Model } from "pi-kernel";
 import type { LoginIO, RequestAuth, Subscription } from "../../contracts/oauth.js";
-import { awaitCode, listenForCode } from "./callback.js";
 
 /** An auth.json OAuth entry, in pi's shape; providers add their own fields (accountId, projectId, ...). */
 export interface Credentials {
@@ -37,6 +36,8 @@ export async function browserLogin(
     registeredRedirect: string;
   },
 ): Promise<Credentials> {
+  // The callback server (node:http) loads when someone signs in, not at start-up.
+  const { awaitCode, listenForCode } = await import("./callback.js");
   const callback = await listenForCode(opts.port, opts.path, opts.state);
   const redirectUri = callback?.redirectUri ?? opts.registeredRedirect;
   try {

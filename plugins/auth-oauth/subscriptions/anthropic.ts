@@ -29,8 +29,8 @@ export const anthropicSubscription: SubscriptionDef = {
   name: "Anthropic (Claude Pro/Max)",
   flow: "browser",
   models: [],
-  login(io) {
-    const { verifier, challenge } = createPkce();
+  async login(io) {
+    const { verifier, challenge } = await createPkce();
     // pi sends the verifier as the state too; the token endpoint expects that state back.
     const state = verifier;
     return browserLogin(io, {

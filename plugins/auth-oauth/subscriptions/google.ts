@@ -87,8 +87,8 @@ function googleSubscription(
     name,
     flow: "browser",
     models: models.map((row) => subscriptionModel(id, "google-gemini-cli", baseUrl, row)),
-    login(io) {
-      const { verifier, challenge } = createPkce();
+    async login(io) {
+      const { verifier, challenge } = await createPkce();
       const state = verifier;
       return browserLogin(io, {
         port: client.port,

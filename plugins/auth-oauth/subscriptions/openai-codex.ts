@@ -51,9 +51,9 @@ export const codexSubscription: SubscriptionDef = {
     row("gpt-5.2", "GPT-5.2"),
     row("gpt-5.2-codex", "GPT-5.2 Codex"),
   ].map((r) => subscriptionModel("openai-codex", "openai-codex-responses", CODEX_BASE_URL, r)),
-  login(io) {
-    const { verifier, challenge } = createPkce();
-    const state = randomState();
+  async login(io) {
+    const { verifier, challenge } = await createPkce();
+    const state = await randomState();
     return browserLogin(io, {
       port: PORT,
       path: PATH,
