@@ -13,6 +13,7 @@ export type * from "./mcp.js";
 export type * from "./model-fallback.js";
 export type * from "./models.js";
 export type * from "./named.js";
+export type * from "./oauth.js";
 export type * from "./package-resources.js";
 export type * from "./permissions.js";
 export type * from "./resources.js";

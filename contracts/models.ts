@@ -1,6 +1,6 @@
 // The "models" service (provided by the models plugin): the model registry, API keys, the
 // --models scope and cycling, and providers added at run time (pi's registerProvider).
-import type { Model, ThinkingLevel } from "pi-kernel";
+import type { Message, Model, ThinkingLevel } from "pi-kernel";
 
 /** One entry of the --models (or `enabledModels`) scope. */
 export interface Scoped {
@@ -18,6 +18,12 @@ export interface AddedProvider {
   apiKey?: string;
 }
 
+export interface RequestAuthInfo {
+  apiKey?: string;
+  headers: Record<string, string>;
+  baseUrl?: string;
+}
+
 export interface CycleResult {
   model: Model;
   thinkingLevel?: ThinkingLevel;
@@ -32,6 +38,14 @@ export interface ModelsService {
   find(provider: string, id: string): Model | undefined;
   resolve(pattern: string, provider?: string): Model | undefined;
   apiKey(model: Model): Promise<string | undefined>;
+  /**
+   * Everything a request on `model` needs to authenticate (pi's getApiKeyAndHeaders): the key (an
+   * OAuth access token, refreshed first when due, for a signed-in subscription), the model's
+   * headers with the subscription's own on top, and the subscription's base URL when it decides
+   * it (Copilot). `messages`, when given, lets a subscription set per-turn headers. Throws a
+   * readable error ("... run /login ...") when a sign-in expired and cannot be renewed.
+   */
+  apiKeyAndHeaders?(model: Model, messages?: readonly Message[]): Promise<RequestAuthInfo>;
   /**
    * The environment variables keys are read from: each built-in provider's (ANTHROPIC_API_KEY, ...)
    * and every set variable an `apiKey` (models.json, auth.json, added providers) names. Shell

@@ -33,8 +33,19 @@ async function* stream(
     yield loadFailure(api.name, model, error);
     return;
   }
-  yield* run.runStream(wire, model, context, options, {
-    resolveApiKey: async (m) => api.services.get("models")?.apiKey(m),
+  const models = api.services.get("models");
+  let auth: Awaited<ReturnType<NonNullable<NonNullable<typeof models>["apiKeyAndHeaders"]>>> | undefined;
+  try {
+    // A subscription's token (refreshed when due), headers and endpoint; an expired sign-in ends here.
+    if (options.apiKey === undefined) auth = await models?.apiKeyAndHeaders?.(model, context.messages);
+  } catch (error) {
+    yield authFailure(model, error);
+    return;
+  }
+  let resolved = auth !== undefined;
+  yield* run.runStream(wire, auth ? withAuth(model, auth) : model, context, options, {
+    // The key found above serves the first attempt; after a key rotation, ask again.
+    resolveApiKey: async (m) => (resolved ? ((resolved = false), auth?.apiKey) : models?.apiKey(m)),
     rotateApiKey: async (m, failedKey) => (await api.services.get("models")?.rotateApiKey?.(m, failedKey)) ?? false,
     settings: api.settings,
     onRetry: (r) => {
@@ -56,6 +67,19 @@ async function* stream(
     hasFallback: (m) => fallbacks.rest(m, options).length > 0,
     fallback: (m, reason) => fallbacks.next(m, context, options, reason),
   });
+}
+
+/** The model as this request sends it: the subscription's headers on top, its endpoint if it names one. */
+function withAuth(model: Model, auth: { headers: Record<string, string>; baseUrl?: string }): Model {
+  return { ...model, baseUrl: auth.baseUrl ?? model.baseUrl, headers: auth.headers };
+}
+
+function authFailure(model: Model, error: unknown): AssistantMessageEvent {
+  return {
+    type: "error",
+    reason: "error",
+    error: emptyAssistantMessage(model, "error", error instanceof Error ? error.message : String(error)),
+  };
 }
 
 // Keeps the "a stream never throws" promise even if the lazily loaded code cannot load.

@@ -5,10 +5,11 @@
 // commands for lists and cycling).
 import { join } from "node:path";
 import { definePlugin } from "pi-kernel";
-import type { Model, PluginApi } from "pi-kernel";
+import { updateAuthEntry } from "../../lib/provider-kit/index.js";
+import { reportSignIns } from "./sign-ins.js";
+import type { Message, Model, PluginApi } from "pi-kernel";
 import { AddedProviders } from "./added-providers.js";
 import { ApiKeys } from "./api-keys.js";
-import { saveApiKey } from "./auth-store.js";
 import { ENV_KEYS, builtinModels } from "./builtin.js";
 import { type Catalog, loadCatalog } from "./catalog.js";
 import { keyVariables } from "./key-variables.js";
@@ -27,7 +28,7 @@ import type { CycleResult, ModelsService } from "../../contracts/models.js";
 export default definePlugin({
   name: "models",
   provides: ["models"],
-  uses: ["settings"],
+  uses: ["settings", "oauth"],
   setup(api) {
     const file = join(api.agentDir, "models.json");
     // Loaded on first use (the boot hook at the latest), so a plugin asking during its own setup
@@ -46,12 +47,21 @@ export default definePlugin({
     let addedOwn = new Set<Model>();
     const all = (): Model[] => {
       if (models) return models;
-      const applied = added.apply([...mergeCatalog(builtinModels(), load()), ...probed]);
+      // The subscription-only providers' models (openai-codex, github-copilot, ...) count as built-in.
+      const builtin = [...builtinModels(), ...(api.services.get("oauth")?.models() ?? [])];
+      const applied = added.apply([...mergeCatalog(builtin, load()), ...probed]);
       addedOwn = applied.own;
       return (models = applied.models);
     };
     let runtimeProvider = typeof api.flags.provider === "string" ? api.flags.provider : undefined;
     const configuredKey = (provider: string) => added.apiKey(provider) ?? load().providers.get(provider)?.apiKey;
+    // --api-key beats a sign-in for the provider chosen at start-up, as it beats auth.json's keys.
+    const flagApplies = (provider: string) =>
+      typeof api.flags.apiKey === "string" && api.flags.apiKey !== "" && provider === runtimeProvider;
+    const signedIn = (provider: string) => !flagApplies(provider) && (api.services.get("oauth")?.signedIn(provider) ?? false);
+    const oauthAuth = (model: Model, messages?: readonly Message[]) =>
+      flagApplies(model.provider) ? undefined : api.services.get("oauth")?.requestAuth(model, messages);
+    const hasAnyAuth = (provider: string) => signedIn(provider) || keys.hasAuth(provider);
     const keys = new ApiKeys({
       agentDir: api.agentDir,
       flags: api.flags,
@@ -67,7 +77,7 @@ export default definePlugin({
       const ids = customIds();
       // Asked once per provider, not per model: each answer may read auth.json (43 built-in models, 9 providers).
       const auth = new Map<string, boolean>();
-      const hasAuth = (provider: string) => auth.get(provider) ?? auth.set(provider, keys.hasAuth(provider)).get(provider)!;
+      const hasAuth = (provider: string) => auth.get(provider) ?? auth.set(provider, hasAnyAuth(provider)).get(provider)!;
       return list.filter((m) => addedOwn.has(m) || ids.has(`${m.provider}/${m.id}`) || hasAuth(m.provider));
     };
     const reported = new Set<string>();
@@ -76,7 +86,12 @@ export default definePlugin({
       all: () => [...all()],
       find: (provider, id) => findModel(all(), provider, id),
       resolve: (pattern, provider) => resolveModel(all(), pattern, provider),
-      apiKey: (model) => keys.forModel(model),
+      apiKey: async (model) => (await oauthAuth(model))?.apiKey ?? keys.forModel(model),
+      apiKeyAndHeaders: async (model, messages) => {
+        const auth = await oauthAuth(model, messages);
+        if (!auth) return { apiKey: await keys.forModel(model), headers: { ...model.headers } };
+        return { apiKey: auth.apiKey, headers: { ...model.headers, ...auth.headers }, ...(auth.baseUrl && { baseUrl: auth.baseUrl }) };
+      },
       keyVariables: () => {
         const providers = new Set([...load().providers.keys(), ...all().map((m) => m.provider)]);
         return keyVariables(
@@ -98,7 +113,7 @@ export default definePlugin({
       cycle: (direction = "forward") =>
         cycle(api, scope.length > 0 ? scope : available().map((model) => ({ model })), scope.length > 0, direction),
       setApiKey: (provider, key) => {
-        saveApiKey(api.agentDir, provider, key);
+        updateAuthEntry(api.agentDir, provider, { type: "api_key", key });
         models = undefined;
       },
       addProvider: (owner, provider) => {
@@ -149,7 +164,8 @@ export default definePlugin({
       for (const p of selection.problems) api.diagnose({ level: p.level, where: "model selection", message: p.message });
       // No model: the kernel reports "No model selected" when a prompt needs one.
       if (selection.model) api.actions.setModel(selection.model);
-      if (selection.model && !custom(selection.model) && !keys.hasAuth(selection.model.provider)) {
+      if (ctx.reason !== "reload") reportSignIns(api);
+      if (selection.model && !custom(selection.model) && !hasAnyAuth(selection.model.provider)) {
         const { provider } = selection.model;
         const variable = ENV_KEYS[provider] ? `set ${ENV_KEYS[provider]}, ` : "";
         api.diagnose({

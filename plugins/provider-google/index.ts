@@ -9,5 +9,7 @@ export default definePlugin({
   uses: ["models"],
   setup(api) {
     registerLazyProvider(api, "google-generative-ai", async () => (await import("./stream.js")).geminiWire);
+    // Gemini CLI and Antigravity sign-ins (/login): Google's Cloud Code Assist endpoint.
+    registerLazyProvider(api, "google-gemini-cli", async () => (await import("./cloud-code.js")).cloudCodeWire);
   },
 });

@@ -73,7 +73,7 @@ export interface RecordedRequest {
   body: any;
   rawBody: string;
   /** Which wire format the path belongs to, if any. */
-  format?: "openai" | "anthropic" | "responses" | "gemini";
+  format?: "openai" | "anthropic" | "responses" | "gemini" | "cloudcode";
 }
 
 /** A turn, or a function that builds one from the request it answers. */

