@@ -76,12 +76,12 @@ function readGroup(
   }
   const out: CommandHook[] = [];
   for (const hook of hooks) {
-    if (!isObject(hook) || typeof hook.command !== "string" || !hook.command.trim()) {
-      report(`${where}: a hook has no "command"; ignoring it`);
+    if (isObject(hook) && hook.type !== undefined && hook.type !== "command") {
+      report(`${where}: hooks of type ${JSON.stringify(hook.type)} are not supported (only "command"); ignoring it`);
       continue;
     }
-    if (hook.type !== undefined && hook.type !== "command") {
-      report(`${where}: hooks of type ${JSON.stringify(hook.type)} are not supported (only "command"); ignoring it`);
+    if (!isObject(hook) || typeof hook.command !== "string" || !hook.command.trim()) {
+      report(`${where}: a hook has no "command"; ignoring it`);
       continue;
     }
     out.push({
