@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import commandsCore from "../../../plugins/commands-core/index.js";
+import permissions from "../../../plugins/permissions/index.js";
 import compatClaude from "../../../plugins/compat-claude/index.js";
 import prompts from "../../../plugins/prompts/index.js";
 import skills from "../../../plugins/skills/index.js";
@@ -86,6 +87,31 @@ describe("Claude Code's skills, agents and commands", () => {
     const off = await startKernel(plugins, { cwd: t.project, agentDir: t.agentDir, settings: { compat: { claude: false } } });
     expect((await off.kernel.service("skills")!.list()).map((s) => s.name)).toEqual([]);
     await off.kernel.stop("quit");
+  });
+
+  it("merge .claude/settings.json permission rules under ours; an untrusted project's allow rules do not count", async () => {
+    const rules = { permissions: { deny: ["Bash(rm:*)"], allow: ["Bash(echo:*)"] } };
+    const results = async (trusted: boolean) => {
+      const p = claudeProject(trusted);
+      write(join(p.project, ".claude", "settings.json"), JSON.stringify(rules));
+      write(join(p.project, ".pi", "settings.json"), JSON.stringify({ permissions: { mode: "ask" } }));
+      const h = await startKernel([toolsCore, permissions], { cwd: p.project, agentDir: p.agentDir });
+      h.sim.push(
+        { toolCalls: [{ name: "bash", arguments: { command: "rm -rf nothing-here" } }] },
+        { toolCalls: [{ name: "bash", arguments: { command: "echo allowed" } }] },
+        { text: "ok" },
+      );
+      await h.kernel.actions.prompt("go");
+      await h.kernel.actions.waitForIdle();
+      await h.kernel.stop("quit");
+      return JSON.stringify(h.sim.requests[2].messages);
+    };
+    const trusted = await results(true);
+    expect(trusted).toContain("Permission denied by the rule Bash(rm:*) (claude-project settings");
+    expect(trusted).toContain('"text":"allowed"');
+    const untrusted = await results(false);
+    expect(untrusted).toContain("Permission denied by the rule Bash(rm:*)");
+    expect(untrusted).toContain("Permission needed for bash: echo allowed");
   });
 
   it("map an agent's Claude Code frontmatter: tool names and model: inherit", () => {
