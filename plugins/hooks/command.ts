@@ -12,7 +12,7 @@ export function describeHooks(state: SourceState): string {
     lines.push(`${event}:`);
     for (const h of hooks) lines.push(`  ${line(h)}`);
   }
-  if (lines.length === 0) lines.push("No hooks are configured (settings \"hooks\", .claude/settings.json, .codex/hooks.json).");
+  if (lines.length === 0) lines.push('No hooks are configured (settings "hooks", .claude/settings.json, .codex/hooks.json).');
   for (const file of state.untrusted) lines.push(`Not run: ${file} (this project is not trusted; pi --trust)`);
   return lines.join("\n");
 }

@@ -21,12 +21,7 @@ export interface CommandHook {
 }
 
 /** Reads a file's `hooks` value; problems go to `report`, good entries are kept. */
-export function readHooks(
-  value: unknown,
-  source: string,
-  report: (message: string) => void,
-  pluginRoot?: string,
-): CommandHook[] {
+export function readHooks(value: unknown, source: string, report: (message: string) => void, pluginRoot?: string): CommandHook[] {
   if (value === undefined) return [];
   if (!isObject(value)) {
     report(`${source}: "hooks" must be an object of events; ignoring it`);

@@ -76,7 +76,11 @@ export default definePlugin({
       { stage: Stages.LATE },
     );
     const permissionRequest = async (toolName: string, args: Record<string, unknown>) => {
-      const verdict = await runner.fire("PermissionRequest", toolName, { tool_name: toolName, tool_input: args, permission_suggestions: [] });
+      const verdict = await runner.fire("PermissionRequest", toolName, {
+        tool_name: toolName,
+        tool_input: args,
+        permission_suggestions: [],
+      });
       tell(verdict);
       if (verdict.request?.behavior === "allow") {
         if (verdict.updatedInput) Object.assign(args, verdict.updatedInput);
@@ -85,7 +89,10 @@ export default definePlugin({
       if (verdict.request?.behavior === "deny") return { decision: "deny" as const, message: verdict.request.message };
       // Nobody decided: the person is asked, and Notification hooks hear about it.
       void runner
-        .fire("Notification", "permission_prompt", { message: `pi needs your permission to use ${toolName}`, notification_type: "permission_prompt" })
+        .fire("Notification", "permission_prompt", {
+          message: `pi needs your permission to use ${toolName}`,
+          notification_type: "permission_prompt",
+        })
         .then(tell);
       return undefined;
     };

@@ -11,7 +11,12 @@ import { type HookOutcome, spawnHook } from "./run.js";
 import type { HookSources } from "./sources.js";
 
 /** Our permission modes in Claude Code's words, for `permission_mode`. */
-const MODE_NAMES: Record<string, string> = { yolo: "bypassPermissions", ask: "default", "accept-edits": "acceptEdits", "read-only": "plan" };
+const MODE_NAMES: Record<string, string> = {
+  yolo: "bypassPermissions",
+  ask: "default",
+  "accept-edits": "acceptEdits",
+  "read-only": "plan",
+};
 
 export class HookRunner {
   constructor(

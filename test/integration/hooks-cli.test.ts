@@ -70,7 +70,11 @@ describe("hooks through the spawned CLI", () => {
     writeHooksProject(project);
     env.sim.script({ toolCalls: [{ name: "read", arguments: { path: "src/app.js" } }] }, { text: "ok" });
     const from = env.sim.requests.length;
-    const r = await runCli([...MODEL, "-p", "hello"], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir, ...home(root) }, timeoutMs: 60_000 });
+    const r = await runCli([...MODEL, "-p", "hello"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir, ...home(root) },
+      timeoutMs: 60_000,
+    });
     expect(r.stdout).toBe("ok\n");
     expect(r.stderr).toContain(".pi/settings.json hooks, .claude/settings.json hooks, .codex/hooks.json hooks");
     expect(JSON.stringify(env.sim.requests[from].body)).not.toContain("UPS-CONTEXT");

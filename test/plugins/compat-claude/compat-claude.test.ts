@@ -28,7 +28,10 @@ function claudeProject(trusted: boolean) {
   const agentDir = join(root, "agent");
   const skill = join(project, ".claude", "skills", "lint-rules", "SKILL.md");
   write(skill, "---\nname: lint-rules\ndescription: How this project lints its code\n---\nRun the linter.\n");
-  write(join(process.env.CLAUDE_CONFIG_DIR!, "skills", "home-skill", "SKILL.md"), "---\nname: home-skill\ndescription: A skill from ~/.claude\n---\nx\n");
+  write(
+    join(process.env.CLAUDE_CONFIG_DIR!, "skills", "home-skill", "SKILL.md"),
+    "---\nname: home-skill\ndescription: A skill from ~/.claude\n---\nx\n",
+  );
   write(
     join(project, ".claude", "agents", "reviewer.md"),
     "---\nname: reviewer\ndescription: Reviews a change for bugs\ntools: Read, Grep, Bash(git diff:*)\nmodel: inherit\n---\nYou review code.\n",
@@ -115,7 +118,12 @@ describe("Claude Code's skills, agents and commands", () => {
   });
 
   it("map an agent's Claude Code frontmatter: tool names and model: inherit", () => {
-    const { agent } = checkAgent({ description: "d", tools: "Read, Grep, Bash(git diff:*), mcp__x__y", model: "inherit" }, "b", "/a/r.md", "user");
+    const { agent } = checkAgent(
+      { description: "d", tools: "Read, Grep, Bash(git diff:*), mcp__x__y", model: "inherit" },
+      "b",
+      "/a/r.md",
+      "user",
+    );
     expect(agent).toMatchObject({ name: "r", tools: ["read", "grep", "bash", "mcp__x__y"], model: undefined });
     expect(checkAgent({ description: "d", model: "sonnet" }, "b", "/a/r.md", "user").agent?.model).toBe("sonnet");
   });

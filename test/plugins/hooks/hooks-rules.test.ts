@@ -63,7 +63,11 @@ describe("hooks files", () => {
       "s.json: hooks.PostToolUse must be an array of {matcher, hooks}; ignoring it",
       expect.stringMatching(/^s\.json: hooks\.Notification: matcher "\(" is not a regular expression/),
     ]);
-    const codex = readHooks({ pre_tool_use: [{ matcher: "Bash", command: "d.sh", timeout_ms: 1500 }], session_end: [{ command: "e.sh" }] }, "h.json", () => {});
+    const codex = readHooks(
+      { pre_tool_use: [{ matcher: "Bash", command: "d.sh", timeout_ms: 1500 }], session_end: [{ command: "e.sh" }] },
+      "h.json",
+      () => {},
+    );
     expect(codex.map((h) => [h.event, h.command, h.timeoutMs])).toEqual([
       ["PreToolUse", "d.sh", 1500],
       ["SessionEnd", "e.sh", 60_000],
@@ -140,10 +144,13 @@ describe("what hooks answer", () => {
       notices: ["hi"],
     });
     expect(
-      merge("PostToolUse", [run("PostToolUse", 0, j({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "more" } }))]).context,
+      merge("PostToolUse", [run("PostToolUse", 0, j({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "more" } }))])
+        .context,
     ).toEqual(["more"]);
     expect(
-      merge("PermissionRequest", [run("PermissionRequest", 0, j({ hookSpecificOutput: { decision: { behavior: "allow", updatedInput: { a: 1 } } } }))]),
+      merge("PermissionRequest", [
+        run("PermissionRequest", 0, j({ hookSpecificOutput: { decision: { behavior: "allow", updatedInput: { a: 1 } } } })),
+      ]),
     ).toMatchObject({ request: { behavior: "allow" }, updatedInput: { a: 1 } });
     // Not JSON, or JSON that is not an object: plain output.
     expect(merge("PreToolUse", [run("PreToolUse", 0, "{not json")]).block).toBeUndefined();

@@ -142,12 +142,20 @@ describe("Claude Code hooks in a real kernel", () => {
     // Hooks written for Claude Code read `file_path`, absolute.
     expect(pre.find((i) => i.tool_name === "write")?.tool_input).toMatchObject({ path: "out.txt", file_path: join(p.project, "out.txt") });
     expect(logged(p.project, "PostToolUse").find((i) => i.tool_name === "bash")?.tool_response).toMatchObject({ output: "rewritten" });
-    expect(logged(p.project, "Stop").map((i) => i.stop_hook_active).sort()).toEqual([false, true]);
+    expect(
+      logged(p.project, "Stop")
+        .map((i) => i.stop_hook_active)
+        .sort(),
+    ).toEqual([false, true]);
     expect(logged(p.project, "SessionStart").map((i) => i.source)).toEqual(["startup"]);
     expect(logged(p.project, "PreCompact")[0]).toMatchObject({ trigger: "manual", custom_instructions: "" });
     expect(logged(p.project, "SessionEnd")[0]).toMatchObject({ reason: "other" });
     expect(logged(p.project, "Notification")[0]).toMatchObject({ notification_type: "permission_prompt" });
-    expect(logged(p.project, "PermissionRequest").map((i) => i.tool_name).sort()).toEqual(["bash", "write"]);
+    expect(
+      logged(p.project, "PermissionRequest")
+        .map((i) => i.tool_name)
+        .sort(),
+    ).toEqual(["bash", "write"]);
     expect(pre[0].permission_mode).toBe("default");
     const envFile = readdirSync(join(p.project, "logs")).find((f) => f.endsWith(".env"));
     expect(readFileSync(join(p.project, "logs", String(envFile)), "utf8")).toBe(`${p.project}|${p.project}`);
