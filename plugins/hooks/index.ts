@@ -5,7 +5,7 @@
 // runs with a timeout (60 s by default) in parallel with the event's other hooks, inside the
 // sandbox when it is on, and a project's hooks run only once the project is trusted. Provides the
 // "hooks" service (other plugins add hooks that live elsewhere) and `/hooks`.
-import { definePlugin, Stage, Type } from "pi-kernel";
+import { definePlugin, Type } from "pi-kernel";
 import type {} from "../../contracts/hooks.js";
 import { Stages } from "../../contracts/stages.js";
 import { describeHooks } from "./command.js";
@@ -33,13 +33,13 @@ export default definePlugin({
       reported.add(message);
       api.diagnose({ level: "warning", code: "hooks-config", message });
     };
-    const compat = () => (api.current().settings.compat as { claude?: unknown; codex?: unknown } | undefined) ?? {};
+    const compat = () => (api.settings.compat as { claude?: unknown; codex?: unknown } | undefined) ?? {};
     const sources = api.keep("sources", () => new HookSources(api.agentDir, api.cwd, compat, report));
-    const live = () => api.current();
+    const live = () => api;
     const runner = new HookRunner(live, sources);
     // What a hook says for the person: shown as a warning (stderr in print mode, a notice in the UIs).
     const tell = (v: Verdict) => {
-      for (const message of v.notices) api.current().diagnose({ level: "warning", code: "hook", message });
+      for (const message of v.notices) api.diagnose({ level: "warning", code: "hook", message });
     };
     const child = Number(api.flags.subagentDepth ?? 0) > 0;
     const tools = new ToolHooks(live, runner, tell);
@@ -60,7 +60,7 @@ export default definePlugin({
     api.on("toolCall", (event) => tools.before(event));
     api.on("toolResult", (event) => tools.after(event), { timeoutMs: 0 });
     // Before commands claim the text (commands-core taps at EARLY): Claude Code hears slash commands too.
-    api.on("input", (event) => turns.onInput(event), { stage: Stage.EARLY - 1 });
+    api.on("input", (event) => turns.onInput(event), { stage: Stages.PROMPT_HOOKS });
     api.on("messageEnd", (message) => turns.onMessageEnd(message), { timeoutMs: 0 });
 
     let listening = false;
