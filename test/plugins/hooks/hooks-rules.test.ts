@@ -1,12 +1,16 @@
 // The hooks plugin's pure parts: Claude Code's matchers (exact names, alternatives, regular
 // expressions, MCP tool names, our lower-case tools), hooks files in Claude Code's and Codex's
 // shapes, and the matrix of exit codes and JSON answers per event, merged across parallel hooks.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type CommandHook, readHooks } from "../../../plugins/hooks/config.js";
 import { eventNamed, HOOK_EVENTS } from "../../../plugins/hooks/events.js";
 import { compileMatcher } from "../../../plugins/hooks/matcher.js";
 import { merge } from "../../../plugins/hooks/outcome.js";
+import { untrustedContent } from "../../../lib/packages/index.js";
 
 describe("matchers", () => {
   it("match as Claude Code's do, in our tools' spelling too", () => {
@@ -164,5 +168,21 @@ describe("what hooks answer", () => {
         if (v.block) expect(stdout).toMatch(/block|deny/);
       }),
     );
+  });
+});
+
+describe("the trust check", () => {
+  it("names a project's hooks files among what waits for trust (an empty hooks object is nothing)", () => {
+    const project = mkdtempSync(join(tmpdir(), "pik-hooks-trust-"));
+    const put = (file: string, value: unknown) => {
+      mkdirSync(join(project, file, ".."), { recursive: true });
+      writeFileSync(join(project, file), JSON.stringify(value));
+    };
+    const one = { Stop: [{ hooks: [{ type: "command", command: "x" }] }] };
+    put(".pi/settings.json", { hooks: one, theme: "dark" });
+    put(".claude/settings.json", { hooks: one });
+    put(".claude/settings.local.json", { hooks: {} });
+    put(".codex/hooks.json", { hooks: one });
+    expect(untrustedContent(project)).toEqual([".pi/settings.json hooks", ".claude/settings.json hooks", ".codex/hooks.json hooks"]);
   });
 });
