@@ -20,7 +20,7 @@ const HookGroups = Type.Array(Type.Unknown());
 export default definePlugin({
   name: "hooks",
   provides: ["hooks"],
-  uses: ["permissions", "sessions", "shellSandbox", "models", "ui"],
+  uses: ["permissions", "sessions", "shellSandbox", "models"],
   settings: Type.Object({
     hooks: Type.Optional(Type.Record(Type.String(), HookGroups)),
     disableAllHooks: Type.Optional(Type.Boolean()),
