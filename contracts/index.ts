@@ -8,6 +8,7 @@ export type * from "./export.js";
 export type * from "./file-mutations.js";
 export type * from "./file-system.js";
 export type * from "./flags.js";
+export type * from "./hooks.js";
 export type * from "./interactive.js";
 export type * from "./mcp.js";
 export type * from "./model-fallback.js";

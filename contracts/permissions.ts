@@ -39,6 +39,24 @@ export interface PermissionsService {
   onModeChange(listener: (mode: PermissionMode) => void): () => void;
   /** Replaces the default asker (the "ui" service) until the returned function is called. */
   setAsker(asker: PermissionAsker): () => void;
+  /**
+   * A verdict given for one call before the gate judges it (a Claude Code PreToolUse hook's
+   * permissionDecision, from the hooks plugin): "allow" skips the question the mode alone would
+   * ask, never a deny or ask rule; "ask" asks even where the mode would allow. Used once, by the
+   * gate of the call with that id.
+   */
+  preDecide(toolCallId: string, verdict: PreVerdict): void;
+  /**
+   * Listeners heard before anybody is asked (Claude Code's PermissionRequest hooks); the first
+   * that answers decides instead of the asker. Returns the removal.
+   */
+  onRequest(listener: PermissionAsker): () => void;
+}
+
+export interface PreVerdict {
+  decision: "allow" | "ask";
+  /** Shown to whoever answers ("ask"). */
+  reason?: string;
 }
 
 declare module "pi-kernel" {

@@ -29,6 +29,9 @@ export interface SkillsService extends AddsPaths {
 /** The "prompts" service: prompt templates (pi's /name commands). */
 export type PromptsService = AddsPaths;
 
+/** The "subagents" service: agent definition folders other plugins add (after the user's and the project's own). */
+export type SubagentsService = AddsPaths;
+
 /** The "prompt-files" service (context-files): AGENTS.md/CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md. */
 export interface PromptFilesService {
   contextFiles(cwd: string): Promise<ContextFile[]>;
@@ -44,6 +47,7 @@ declare module "pi-kernel" {
   interface Services {
     skills: SkillsService;
     prompts: PromptsService;
+    subagents: SubagentsService;
     "prompt-files": PromptFilesService;
   }
 }

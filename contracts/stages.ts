@@ -4,6 +4,8 @@
 export const Stages = {
   /** checkpoints: a turn's snapshot is taken before any gate may ask, block or let a tool run. */
   SNAPSHOT: -110,
+  /** hooks: UserPromptSubmit hears a prompt before commands-core (EARLY) claims a slash command, as in Claude Code. */
+  PROMPT_HOOKS: -105,
   EARLY: -100,
   NORMAL: 0,
   /** ui-interactive draws the app at boot: after the session and the model are in place, before extensions hear session_start. */

@@ -53,9 +53,22 @@ export function untrustedContent(cwd: string): string[] {
     if (hasKey(value, "baseUrl")) found.push(".pi/settings.json baseUrl");
     if (hasKey(value, "passProviderKeys")) found.push(".pi/settings.json shell.passProviderKeys");
   }
+  // A hook is a command to run (the hooks plugin runs a project's only once it is trusted).
+  for (const file of [".pi/settings.json", ".claude/settings.json", ".claude/settings.local.json", ".codex/hooks.json"])
+    if (namesHooks(join(cwd, file))) found.push(`${file} hooks`);
   // An MCP server entry is a command to run (or a URL to send requests to).
   for (const file of [".pi/mcp.json", ".mcp.json"]) if (namesMcpServers(join(cwd, file))) found.push(file);
   return found;
+}
+
+function namesHooks(file: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    const hooks = (JSON.parse(readFileSync(file, "utf8")) as { hooks?: unknown }).hooks;
+    return typeof hooks === "object" && hooks !== null && Object.keys(hooks).length > 0;
+  } catch {
+    return false; // unreadable: the hooks plugin reports why, and reads no hooks from it
+  }
 }
 
 function namesMcpServers(file: string): boolean {

@@ -10,8 +10,8 @@ export interface AuditRecord {
   /** The arguments in one line (`bash: npm test`). */
   summary: string;
   decision: "allow" | "deny";
-  /** Who decided: a rule, the mode, the user's answer, or nobody (no one to ask). */
-  by: "rule" | "mode" | "user" | "nobody";
+  /** Who decided: a rule, the mode, the user's answer, a PermissionRequest hook, or nobody (no one to ask). */
+  by: "rule" | "mode" | "user" | "hook" | "nobody";
   mode: string;
   rule?: string;
   answer?: string;

@@ -30,7 +30,8 @@ export default definePlugin({
   }),
   setup(api) {
     const report = (message: string) => api.diagnose({ level: "warning", code: "permissions-settings", message });
-    const settings = new PermissionSettings(api.agentDir, api.cwd, report);
+    const claude = () => (api.settings.compat as { claude?: unknown } | undefined)?.claude !== false;
+    const settings = new PermissionSettings(api.agentDir, api.cwd, report, claude);
     const state = api.keep<KeptState>("state", () => ({
       mode: startMode(api.flags.permissionMode, settings, (d) => api.diagnose(d)),
       sessionRules: [],

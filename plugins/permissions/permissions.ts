@@ -10,6 +10,7 @@ import type {
   PermissionModeInfo,
   PermissionRequest,
   PermissionsService,
+  PreVerdict,
 } from "../../contracts/permissions.js";
 import { askThroughUi } from "./asker.js";
 import { AuditLog, type AuditRecord, auditFile } from "./audit.js";
@@ -45,6 +46,8 @@ export interface KeptState {
 export class Permissions implements PermissionsService {
   private readonly listeners = new Set<(mode: PermissionMode) => void>();
   private readonly askers: PermissionAsker[] = [];
+  private readonly requestListeners: PermissionAsker[] = [];
+  private readonly verdicts = new Map<string, PreVerdict>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly audit: AuditLog;
 
@@ -90,6 +93,18 @@ export class Permissions implements PermissionsService {
     };
   }
 
+  preDecide(toolCallId: string, verdict: PreVerdict): void {
+    this.verdicts.set(toolCallId, verdict);
+  }
+
+  onRequest(listener: PermissionAsker): () => void {
+    this.requestListeners.push(listener);
+    return () => {
+      const i = this.requestListeners.indexOf(listener);
+      if (i >= 0) this.requestListeners.splice(i, 1);
+    };
+  }
+
   rules(): SourcedRule[] {
     return [...this.settings.rules(), ...this.state.sessionRules];
   }
@@ -97,11 +112,13 @@ export class Permissions implements PermissionsService {
   /** The toolCall gate. */
   async gate(event: ToolCallEvent): Promise<ToolCallBlock | undefined> {
     const call = this.view(event);
-    const first = await this.decide(call);
+    const verdict = this.verdicts.get(event.toolCallId);
+    this.verdicts.delete(event.toolCallId);
+    const first = withVerdict(await this.decide(call), verdict);
     if (first.action !== "ask") return this.settle(event, first);
     // Questions go one at a time; decide again once it is this call's turn.
     const turn = this.queue.then(async () => {
-      const now = await this.decide(call);
+      const now = withVerdict(await this.decide(call), verdict);
       return now.action === "ask" ? this.ask(event, now) : this.settle(event, now);
     });
     this.queue = turn.catch(() => {});
@@ -133,6 +150,8 @@ export class Permissions implements PermissionsService {
       : unjudged(decision)
         ? decision.reason
         : `permission mode ${this.state.mode}${decision.reason ? `; ${decision.reason}` : ""}`;
+    const heard = await this.heard(request);
+    if (heard) return this.answered(event, request, heard, { by: "hook" as const, answer: heard.decision, rule: decision.rule?.text });
     const asker = this.askers.at(-1) ?? this.uiAsker();
     if (!asker) {
       const reason =
@@ -151,6 +170,24 @@ export class Permissions implements PermissionsService {
     }
     const record = { by: "user" as const, answer: answer?.decision ?? "dismissed", rule: decision.rule?.text };
     if (!answer) return this.dismissed(event, request, record);
+    return this.answered(event, request, answer, record);
+  }
+
+  /** The first request listener's answer (a PermissionRequest hook); one that throws is passed over. */
+  private async heard(request: PermissionRequest): Promise<PermissionAnswer | undefined> {
+    for (const listener of [...this.requestListeners]) {
+      const answer = await listener(request).catch(() => undefined);
+      if (answer) return answer;
+    }
+    return undefined;
+  }
+
+  private async answered(
+    event: ToolCallEvent,
+    request: PermissionRequest,
+    answer: PermissionAnswer,
+    record: { by: "user" | "hook"; answer: string; rule?: string },
+  ): Promise<ToolCallBlock | undefined> {
     if (answer?.decision === "allow-once" || answer?.decision === "allow-always") {
       if (answer.decision === "allow-always") this.allowAlways(request.suggestedRule);
       await this.log(event, request, {
@@ -162,7 +199,8 @@ export class Permissions implements PermissionsService {
     }
     const message = answer?.decision === "deny" ? answer.message : undefined;
     await this.log(event, request, { decision: "deny", ...record, ...(message && { message }) });
-    return { block: true, reason: message ? `The user denied this tool call: ${message}` : "The user denied this tool call." };
+    const who = record.by === "hook" ? "A PermissionRequest hook" : "The user";
+    return { block: true, reason: message ? `${who} denied this tool call: ${message}` : `${who} denied this tool call.` };
   }
 
   /**
@@ -221,4 +259,20 @@ export class Permissions implements PermissionsService {
       ...fields,
     });
   }
+}
+
+/**
+ * A PreToolUse hook's verdict over the rules' and mode's decision (Claude Code's order): a deny
+ * stays a deny; "ask" asks where the mode would allow; "allow" skips only the mode's own question,
+ * never an ask rule, a line that cannot be judged, or an edit of the agent's configuration.
+ */
+function withVerdict(decision: Decision, verdict: PreVerdict | undefined): Decision {
+  if (!verdict || decision.action === "deny") return decision;
+  const hookSays = verdict.reason ? `a PreToolUse hook asks: ${verdict.reason}` : "a PreToolUse hook asks";
+  if (verdict.decision === "ask") {
+    if (decision.action === "allow") return { action: "ask", by: "mode", reason: hookSays };
+    return decision.by === "mode" && !decision.reason ? { ...decision, reason: hookSays } : decision;
+  }
+  if (decision.action === "ask" && decision.by === "mode" && !decision.reason) return { action: "allow", by: "mode" };
+  return decision;
 }

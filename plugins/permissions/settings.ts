@@ -3,6 +3,7 @@
 // when a tool is called so a hand edit applies at once. A project that is not trusted may add
 // deny and ask rules and pick a stricter mode, but its allow rules and a looser mode are ignored:
 // a cloned repository must not be able to wave its own commands through.
+import { homedir } from "node:os";
 import { join } from "node:path";
 import type { PermissionMode } from "../../contracts/permissions.js";
 import { isTrusted, readSettings, updateSettings } from "../../lib/packages/index.js";
@@ -26,6 +27,8 @@ export class PermissionSettings {
     private readonly agentDir: string,
     private readonly cwd: string,
     private readonly report: (message: string) => void,
+    /** Whether Claude Code's settings files count too (settings `compat.claude`, on unless false). */
+    private readonly claude: () => boolean = () => false,
   ) {}
 
   get projectFile(): string {
@@ -39,13 +42,10 @@ export class PermissionSettings {
   rules(): SourcedRule[] {
     const trusted = this.trusted();
     const out: SourcedRule[] = [];
-    for (const [source, file] of [
-      ["global", join(this.agentDir, "settings.json")],
-      ["project", this.projectFile],
-    ] as const) {
+    for (const [source, file] of this.files()) {
       const section = this.section(file);
       for (const kind of ["deny", "ask", "allow"] as const) {
-        if (kind === "allow" && source === "project" && !trusted) continue;
+        if (kind === "allow" && source.endsWith("project") && !trusted) continue;
         const list = section[kind];
         if (list === undefined) continue;
         if (!Array.isArray(list)) {
@@ -60,6 +60,25 @@ export class PermissionSettings {
       }
     }
     return out;
+  }
+
+  /**
+   * Where rules are read: ours, then Claude Code's (its rules share our syntax), each project file
+   * after its user file. Claude Code's come after ours only in the list: a deny anywhere still wins.
+   */
+  private files(): [string, string][] {
+    const ours: [string, string][] = [
+      ["global", join(this.agentDir, "settings.json")],
+      ["project", this.projectFile],
+    ];
+    if (!this.claude()) return ours;
+    const home = process.env.CLAUDE_CONFIG_DIR || join(process.env.HOME || homedir(), ".claude");
+    return [
+      ...ours,
+      ["claude-global", join(home, "settings.json")],
+      ["claude-project", join(this.cwd, ".claude", "settings.json")],
+      ["claude-project", join(this.cwd, ".claude", "settings.local.json")],
+    ];
   }
 
   /** The mode settings ask for (an untrusted project only tightens the global one). */

@@ -44,14 +44,15 @@ export function checkAgent(data: Record<string, unknown>, body: string, filePath
   const thinkingValue = data.thinking ?? data.thinkingLevel;
   const thinking = typeof thinkingValue === "string" && LEVELS.includes(thinkingValue) ? (thinkingValue as ThinkingLevel) : undefined;
   if (thinkingValue !== undefined && !thinking) problems.push(`thinking must be one of ${LEVELS.join(", ")}`);
-  const model = typeof data.model === "string" && data.model.trim() ? data.model.trim() : undefined;
+  // Claude Code's agents say `model: inherit` for the parent's model (our default when none is given).
+  const model = typeof data.model === "string" && data.model.trim() && data.model.trim() !== "inherit" ? data.model.trim() : undefined;
   if (data.model !== undefined && !model) problems.push("model must be text (provider/id, a pattern, or a role)");
   if (!description || !NAME.test(name)) return { problems };
   return {
     agent: {
       name,
       description,
-      tools: list(data.tools),
+      tools: list(data.tools)?.map(toolName),
       model,
       thinking,
       packages: list(data.packages),
@@ -61,6 +62,15 @@ export function checkAgent(data: Record<string, unknown>, body: string, filePath
     },
     problems,
   };
+}
+
+/**
+ * A tool as Claude Code's agents name it (`Read`, `Bash(git:*)`) in our spelling (`read`, `bash`):
+ * the first letter lower-cased and a permission pattern dropped; our own names pass unchanged.
+ */
+function toolName(name: string): string {
+  const bare = name.replace(/\(.*\)$/, "");
+  return /^[A-Z][a-z]+$/.test(bare) ? bare.toLowerCase() : bare;
 }
 
 /** `read, grep` or a YAML list; anything else gives nothing. */

@@ -17,12 +17,14 @@ export default definePlugin({
   name: "subagents",
   // "permissions": the children's bridge (child-run.ts) answers their own permission prompts.
   uses: ["agent-factory", "models", "sessions", "permissions"],
+  provides: ["subagents"],
   setup(api) {
     const settings = subagentSettings(api.settings);
     const depth = typeof api.flags.subagentDepth === "number" ? api.flags.subagentDepth : 0;
     if (depth >= number(settings.maxDepth, DEFAULT_DEPTH)) return;
     const store = new AgentStore(api);
     api.onDispose(() => store.close());
+    api.services.provide("subagents", { addPaths: (paths, owner) => store.added.addPaths(paths, owner) });
     // Knowing whether any agent is defined decides whether the tool is on by default.
     api.on("boot", async () => {
       await store.agents();

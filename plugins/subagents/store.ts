@@ -7,7 +7,14 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { PluginApi } from "pi-kernel";
 import { isTrusted } from "../../lib/packages/index.js";
-import { FileCache, frontmatterError, frontmatterParser, LiveIndex, type ParseFrontmatter } from "../../lib/resource-kit/index.js";
+import {
+  AddedPaths,
+  FileCache,
+  frontmatterError,
+  frontmatterParser,
+  LiveIndex,
+  type ParseFrontmatter,
+} from "../../lib/resource-kit/index.js";
 import { type AgentDef, checkAgent } from "./agents.js";
 
 export interface AgentRoots {
@@ -30,11 +37,14 @@ export class AgentStore {
   private readonly where: AgentRoots;
   private readonly agentDir: string;
   private readonly cwd: string;
+  /** Folders other plugins add (the "subagents" service): after ours, so ours win a name. */
+  readonly added: AddedPaths;
 
   constructor(private readonly api: PluginApi) {
     this.where = agentRoots(api);
     this.agentDir = api.agentDir;
     this.cwd = api.cwd;
+    this.added = new AddedPaths(api.cwd, () => this.index?.invalidate());
     const report = (where: string, message: string) => api.diagnose({ level: "warning", where, message });
     this.cache = new FileCache<AgentDef>(
       (path, text) => {
@@ -89,7 +99,7 @@ export class AgentStore {
 
   private roots(): string[] {
     const { user, project } = this.where;
-    return this.projectTrusted() ? [user, project] : [user];
+    return [...this.added.list(), ...(this.projectTrusted() ? [user, project] : [user])];
   }
 
   private projectTrusted(): boolean {
