@@ -7,8 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { agentDirOf } from "../compose/agent-dir.js";
-import { loadSettings } from "../compose/settings.js";
-import { readTask, type Task, taskArgs, taskCwd } from "./run-task.js";
+import type { Task } from "./run-task.js";
 
 const USAGE = `Usage: pi run --task task.json --out DIR [pi flags...] [message]
 
@@ -38,9 +37,11 @@ export async function runCommand(argv: string[], main: Main): Promise<number> {
   let task: Task;
   let args: string[];
   try {
+    // The task's schema (TypeBox, ajv) loads only for a task file: flags alone cost what `pi -p` does.
+    const { readTask, taskArgs, taskCwd } = await import("./run-task.js");
     task = readTask(taskFile);
     const cwd = taskCwd(task, taskFile, process.cwd());
-    args = taskArgs(task, taskFile, { roleModel: roleModel(task, cwd), schemaFile: inlineSchema(task, out) });
+    args = taskArgs(task, taskFile, { roleModel: await roleModel(task, cwd), schemaFile: inlineSchema(task, out) });
     process.chdir(cwd);
   } catch (error) {
     return failTask(out, (error as Error).message);
@@ -65,8 +66,9 @@ function takeOptions(argv: string[], names: string[]): { values: Record<string, 
 }
 
 /** A role names a model in settings modelRoles. */
-function roleModel(task: Task, cwd: string): string | undefined {
+async function roleModel(task: Task, cwd: string): Promise<string | undefined> {
   if (!task.role || task.model) return undefined;
+  const { loadSettings } = await import("../compose/settings.js");
   const roles = loadSettings(agentDirOf(), cwd).settings.modelRoles as Record<string, unknown> | undefined;
   const pattern = roles?.[task.role];
   if (typeof pattern !== "string") throw new Error(`role "${task.role}" is not in settings modelRoles`);

@@ -13,7 +13,6 @@ export class WorkspaceSnapshot {
   private constructor(
     private readonly gitDir: string,
     private readonly env: NodeJS.ProcessEnv,
-    private readonly tree: string,
   ) {}
 
   /** Records `workspace` now; `exclude` are paths left out (the result folder when it is inside). */
@@ -27,9 +26,9 @@ export class WorkspaceSnapshot {
     const env: NodeJS.ProcessEnv = { ...process.env, GIT_DIR: gitDir, GIT_WORK_TREE: workspace, GIT_INDEX_FILE: join(gitDir, "index") };
     for (const name of ["GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR"]) delete env[name];
     try {
+      // The index is the snapshot: the start's content is in the object store, one process.
       await git(env, workspace, ["add", "--all"]);
-      const tree = (await git(env, workspace, ["write-tree"])).trim();
-      return new WorkspaceSnapshot(gitDir, env, tree);
+      return new WorkspaceSnapshot(gitDir, env);
     } catch (error) {
       rmSync(gitDir, { recursive: true, force: true });
       throw error;
@@ -38,17 +37,10 @@ export class WorkspaceSnapshot {
 
   /** Writes the changes since the start to `file` (empty when nothing changed). */
   async writePatch(workspace: string, file: string): Promise<void> {
-    await git(this.env, workspace, ["add", "--all"]);
-    await git(this.env, workspace, [
-      "diff",
-      "--cached",
-      "--binary",
-      "--no-ext-diff",
-      "--no-textconv",
-      "--no-color",
-      this.tree,
-      `--output=${file}`,
-    ]);
+    // New files enter the index as intent-to-add (no content), so the work tree's diff against
+    // the start shows them; modified and removed files keep their starting content there.
+    await git(this.env, workspace, ["add", "--intent-to-add", "--ignore-removal", "."]);
+    await git(this.env, workspace, ["diff", "--binary", "--no-ext-diff", "--no-textconv", "--no-color", `--output=${file}`]);
   }
 
   dispose(): void {
