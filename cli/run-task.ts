@@ -40,11 +40,11 @@ export const TaskSchema = Type.Object(
 );
 export type Task = Static<typeof TaskSchema>;
 
-/** Reads and checks the task file; throws an error naming the file and each problem. */
-export function readTask(file: string): Task {
+/** Reads and checks the task file (or `text` given for it); throws an error naming the file and each problem. */
+export function readTask(file: string, text?: string): Task {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(file, "utf8"));
+    value = JSON.parse(text ?? readFileSync(file, "utf8"));
   } catch (error) {
     throw new Error(`--task ${file}: ${(error as Error).message}`);
   }
