@@ -34,6 +34,7 @@ export interface PiTaskResult {
   stopReason: string;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: RPC lines are read loosely, as any client of the protocol would.
 type Line = Record<string, any>;
 
 export function runPiTask(input: PiTaskInput, hooks: PiTaskHooks): Promise<PiTaskResult> {
