@@ -27,6 +27,7 @@ export async function main(argv: string[]): Promise<number> {
     const rest = argv.slice(1);
     return mcpCommand(wantsHelp(rest.slice(0, 1)) ? ["help"] : rest, { cwd: process.cwd(), agentDir: agentDirOf() });
   }
+  if (argv[0] === "run") return (await import("./run-command.js")).runCommand(argv.slice(1), main);
   if (wantsHelp(argv)) return (await import("./help.js")).printHelp(argv, version());
   let args: CliArgs;
   try {

@@ -9,7 +9,7 @@ type Writer = ReturnType<typeof guardStdout>;
 
 export default definePlugin({
   name: "mode-print",
-  uses: ["compaction", "sessions"],
+  uses: ["compaction", "sessions", "limits", "output-schema"],
   setup(api) {
     const mode = api.flags.mode;
     // Problems reach the user on stderr while the run goes on (including start-up ones).
@@ -63,8 +63,14 @@ async function runMessages(
     await api.actions.prompt(message, { source: "cli", images: i === 0 ? images : undefined });
     // A context overflow is compacted and retried after the run ends; wait for that answer.
     await api.services.get("compaction")?.idle();
+    const stopped = api.services.get("limits")?.stopped();
+    if (stopped) {
+      process.stderr.write(`pi: stopped: ${stopped.reason}; the session is saved (pi -c continues it)\n`);
+      return 2;
+    }
   }
-  if (!print) return 0;
+  const schema = api.services.get("output-schema");
+  if (!print && !schema) return 0;
   const last = api.agent.messages.at(-1);
   if (last?.role !== "assistant") return 0;
   const answer = last as AssistantMessage;
@@ -72,6 +78,14 @@ async function runMessages(
     process.stderr.write(`pi: ${answer.errorMessage ?? `request ${answer.stopReason}`}\n`);
     return 1;
   }
+  // With --output-schema stdout is exactly the JSON; an answer that never matched fails the run.
+  const verdict = schema?.check(answer);
+  if (verdict && !verdict.ok) process.stderr.write(`pi: --output-schema: ${verdict.error}\n`);
+  if (verdict) {
+    if (verdict.ok) print?.write(`${verdict.text}\n`);
+    return verdict.ok ? 0 : 1;
+  }
+  if (!print) return 0;
   for (const block of answer.content) if (block.type === "text") print.write(`${block.text}\n`);
   return 0;
 }
