@@ -1,0 +1,101 @@
+// Background jobs: bash's `run_in_background: true` hands a command (already through the same
+// permission gate and with the same sandbox wrapper as a foreground run) to the "shellJobs"
+// service this plugin provides. The model manages jobs with the `jobs` and `job_input` tools and
+// is told when one exits or prints a line it asked about; the person has `/jobs`, a footer
+// count, RPC's `get_jobs` / `kill_job` and the `job_*` events every stream carries. Jobs end with
+// the session (a guard process covers an agent that is killed outright); `detach: true` ones
+// survive and are listed again when the session is resumed.
+import { definePlugin, Stage, Type } from "pi-kernel";
+import type { ShellJobsService } from "../../contracts/shell-jobs.js";
+import { rememberDetached, detachedJobs } from "./detached-store.js";
+import type { Job } from "./job.js";
+import { JobTable } from "./job-table.js";
+import { registerJobsCommand } from "./jobs-command.js";
+import { createJobInputTool, createJobsTool } from "./jobs-tool.js";
+import { createNotifier, exitNotice, matchNotice } from "./notices.js";
+
+export default definePlugin({
+  name: "jobs",
+  provides: ["shellJobs"],
+  uses: ["ui"],
+  settings: Type.Object({
+    jobs: Type.Optional(Type.Object({ autoContinue: Type.Optional(Type.Boolean()) })),
+  }),
+  setup(api) {
+    const notify = createNotifier(api);
+    // The table outlives reloads of this plugin (jobs keep running while its code is edited); its
+    // events reach whichever version of the plugin is current.
+    const holder = api.keep("table", () => ({ table: undefined as JobTable | undefined, live: api }));
+    holder.live = api;
+    // After the agent has stopped (print mode's end) a job's exit has no plugin to report to.
+    const live = () => {
+      try {
+        return holder.live.current();
+      } catch {
+        return undefined;
+      }
+    };
+    const status = () => {
+      const n = holder.table?.running() ?? 0;
+      live()
+        ?.services.get("ui")
+        ?.setStatus("jobs", n > 0 ? `${n} job${n === 1 ? "" : "s"}` : undefined);
+    };
+    const table = () =>
+      (holder.table ??= new JobTable({
+        started(job) {
+          live()?.actions.emit({ type: "job_start", job: job.info() });
+          status();
+        },
+        ended(job: Job) {
+          const now = live();
+          if (!now) return;
+          now.actions.emit({ type: "job_exit", job: job.info() });
+          status();
+          // Decided once the notice is ready: the call that started it may have seen the end meanwhile.
+          if (!job.endSeen) void exitNotice(job).then((text) => job.endSeen || notify(text));
+        },
+        matched(job, pattern, line) {
+          live()?.actions.emit({ type: "job_match", job: job.info(), pattern, line });
+          notify(matchNotice(job, pattern, line));
+        },
+      }));
+    const service: ShellJobsService = {
+      async start(start) {
+        const started = await table().start(start);
+        if (start.detach) {
+          const record = table().get(started.id).record;
+          try {
+            rememberDetached(api.agentDir, api.agent.sessionId, record);
+          } catch (error) {
+            api.log.warn(`could not record detached job ${started.id}: ${(error as Error).message}`);
+          }
+        }
+        return started;
+      },
+      list: () => table().list(),
+      kill: async (id) => (await table().kill(id)).info,
+    };
+    api.services.provide("shellJobs", service);
+    api.register.tool(createJobsTool(table));
+    api.register.tool(createJobInputTool(table));
+    registerJobsCommand(api, table);
+    api.register.rpcCommand({ name: "get_jobs", handler: () => ({ jobs: table().list() }) });
+    api.register.rpcCommand({
+      name: "kill_job",
+      handler: async (cmd) => ({ job: await service.kill(String(cmd.id ?? "")) }),
+    });
+    api.on(
+      "boot",
+      (ctx) => {
+        if (ctx.reason !== "startup") return;
+        // A resumed session lists its detached jobs again while they run.
+        for (const record of detachedJobs(api.agentDir, api.agent.sessionId)) table().adopt(record);
+      },
+      { stage: Stage.LATE },
+    ); // after the session store has opened the session (its id)
+    api.on("shutdown", (reason) => {
+      if (reason === "quit") holder.table?.killSessionJobs();
+    });
+  },
+});
