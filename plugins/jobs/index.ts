@@ -23,14 +23,12 @@ export default definePlugin({
   }),
   setup(api) {
     const notify = createNotifier(api);
-    // The table outlives reloads of this plugin (jobs keep running while its code is edited); its
-    // events reach whichever version of the plugin is current.
-    const holder = api.keep("table", () => ({ table: undefined as JobTable | undefined, live: api }));
-    holder.live = api;
+    // The table outlives reloads of this plugin (jobs keep running while its code is edited).
+    const holder = api.keep("table", () => ({ table: undefined as JobTable | undefined }));
     // After the agent has stopped (print mode's end) a job's exit has no plugin to report to.
     const live = () => {
       try {
-        return holder.live.current();
+        return api.actions && api; // any use of the api of a plugin that has left throws
       } catch {
         return undefined;
       }
@@ -60,40 +58,43 @@ export default definePlugin({
           notify(matchNotice(job, pattern, line));
         },
       }));
+    // A resumed session lists its detached jobs again while they run: looked up at start and
+    // whenever the session changed since (a /resume), before anything reads the table.
+    const adopted = api.keep("adopted", () => ({ sessionId: undefined as string | undefined }));
+    const synced = () => {
+      const id = api.agent.sessionId;
+      if (id && adopted.sessionId !== id) {
+        adopted.sessionId = id;
+        for (const record of detachedJobs(api.agentDir, id)) table().adopt(record);
+      }
+      return table();
+    };
     const service: ShellJobsService = {
       async start(start) {
-        const started = await table().start(start);
+        const started = await synced().start(start);
         if (start.detach) {
-          const record = table().get(started.id).record;
           try {
-            rememberDetached(api.agentDir, api.agent.sessionId, record);
+            rememberDetached(api.agentDir, api.agent.sessionId, table().get(started.id).record);
           } catch (error) {
             api.log.warn(`could not record detached job ${started.id}: ${(error as Error).message}`);
           }
         }
         return started;
       },
-      list: () => table().list(),
-      kill: async (id) => (await table().kill(id)).info,
+      list: () => synced().list(),
+      kill: async (id) => (await synced().kill(id)).info,
     };
     api.services.provide("shellJobs", service);
-    api.register.tool(createJobsTool(table));
-    api.register.tool(createJobInputTool(table));
-    registerJobsCommand(api, table);
-    api.register.rpcCommand({ name: "get_jobs", handler: () => ({ jobs: table().list() }) });
+    api.register.tool(createJobsTool(synced));
+    api.register.tool(createJobInputTool(synced));
+    registerJobsCommand(api, synced);
+    api.register.rpcCommand({ name: "get_jobs", handler: () => ({ jobs: service.list() }) });
     api.register.rpcCommand({
       name: "kill_job",
       handler: async (cmd) => ({ job: await service.kill(String(cmd.id ?? "")) }),
     });
-    api.on(
-      "boot",
-      (ctx) => {
-        if (ctx.reason !== "startup") return;
-        // A resumed session lists its detached jobs again while they run.
-        for (const record of detachedJobs(api.agentDir, api.agent.sessionId)) table().adopt(record);
-      },
-      { stage: Stage.LATE },
-    ); // after the session store has opened the session (its id)
+    // After the session store has opened the session (its id): the footer counts adopted jobs too.
+    api.on("boot", () => void synced(), { stage: Stage.LATE });
     api.on("shutdown", (reason) => {
       if (reason === "quit") holder.table?.killSessionJobs();
     });

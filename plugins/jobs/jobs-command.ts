@@ -20,7 +20,7 @@ async function kill(table: JobTable, id: string): Promise<string> {
 }
 
 async function pick(api: PluginApi, table: JobTable): Promise<string | undefined> {
-  const ui = api.current().services.get("ui");
+  const ui = api.services.get("ui");
   const jobs = table.list();
   if (!ui || jobs.length === 0) return formatList(table);
   const lines = formatList(table).split("\n");

@@ -41,7 +41,7 @@ export function createNotifier(api: PluginApi) {
     queued = [];
     let live: PluginApi;
     try {
-      live = api.current();
+      live = api.actions && api; // any use of the api of a plugin that has left throws
     } catch {
       return; // the agent has stopped: nobody to tell
     }

@@ -59,7 +59,7 @@ export async function pageTail(path: string, limits: Limits = DEFAULT_LIMITS): P
       bytes -= Buffer.byteLength(kept.shift()!, "utf8") + 1;
     }
   }
-  const tail = truncateTail(kept.join("\n"), limits);
+  const tail = truncateTail(kept.length ? `${kept.join("\n")}\n` : "", limits);
   const from = total - tail.outputLines + 1;
   return { text: tail.content, from: total ? from : 0, to: total, total, more: false };
 }
