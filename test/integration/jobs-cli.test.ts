@@ -4,7 +4,7 @@
 // as a notice; `jobs output` pages; `jobs kill` ends a whole tree (checked pid by pid). RPC runs:
 // no job outlives an agent ended by SIGTERM or killed with SIGKILL (the guard process).
 import { execFileSync } from "node:child_process";
-import { copyFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RpcProcess } from "../support/rpc-process.js";
@@ -12,6 +12,14 @@ import { runCli } from "../support/run-cli.js";
 import { simProjects } from "../support/sim-projects.js";
 
 const MODEL = ["--provider", "sim", "--model", "sim-model"];
+const hasBwrap = (() => {
+  try {
+    execFileSync("bwrap", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 const SERVER = new URL("../fixtures/jobs/dev-server.mjs", import.meta.url).pathname;
 
 type Body = { messages: { role: string; content: unknown }[] };
@@ -106,6 +114,34 @@ describe.runIf(process.platform !== "win32")("background jobs through the spawne
     expect(treePids.length).toBeGreaterThanOrEqual(3);
     expect(treePids.filter(alive)).toEqual([]);
     expect(lastTool(reqs[9])).toMatch(/job-1 {2}exited \(7\)[\s\S]*job-3 {2}killed/);
+  });
+
+  it.runIf(process.platform === "linux")("a background job under --sandbox stays sandboxed", async (ctx) => {
+    if (!hasBwrap) return ctx.skip(); // needs bubblewrap (.ci/run installs it)
+    const { project, agentDir } = env.project();
+    // Outside /tmp: the sandbox's /tmp is private, so a write there would vanish rather than fail.
+    const outside = mkdtempSync("/var/tmp/pik-jobs-");
+    env.sim.script(
+      {
+        toolCalls: [
+          { name: "bash", arguments: { command: `echo x > ${outside}/escaped; echo inside > in.txt; echo done`, run_in_background: true } },
+        ],
+      },
+      { toolCalls: [{ name: "jobs", arguments: { action: "wait", id: "job-1", timeout: 10 } }] },
+      { text: "done" },
+    );
+    const from = env.sim.requests.length;
+    const r = await runCli([...MODEL, "--sandbox", "workspace-write", "-p", "go"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir },
+    });
+    expect(r.stdout).toBe("done\n");
+    const waited = lastTool(env.sim.requests.slice(from)[2].body);
+    expect(waited).toMatch(/Read-only file system/);
+    expect(waited).toMatch(/done$/);
+    expect(existsSync(join(outside, "escaped"))).toBe(false);
+    rmSync(outside, { recursive: true, force: true });
+    expect(existsSync(join(project, "in.txt"))).toBe(true);
   });
 
   for (const signal of ["SIGTERM", "SIGKILL"] as const) {
