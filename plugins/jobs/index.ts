@@ -39,9 +39,18 @@ export default definePlugin({
         ?.services.get("ui")
         ?.setStatus("jobs", n > 0 ? `${n} job${n === 1 ? "" : "s"}` : undefined);
     };
+    // The jobs tools join the model's tools when the first job starts (or is found again), not
+    // before: a session that never backgrounds anything keeps pi's four tools and prompt.
+    const offerTools = () => {
+      const now = live();
+      const active = now?.agent.activeToolNames();
+      if (!now || !active || active.includes("jobs")) return;
+      now.actions.setActiveTools([...active, "jobs", "job_input"]);
+    };
     const table = () =>
       (holder.table ??= new JobTable({
         started(job) {
+          offerTools();
           live()?.actions.emit({ type: "job_start", job: job.info() });
           status();
         },

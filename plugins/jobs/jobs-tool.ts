@@ -50,6 +50,7 @@ export function createJobsTool(table: () => JobTable) {
   return defineTool({
     name: "jobs",
     label: "Jobs",
+    defaultActive: false, // offered once a job exists (index.ts), so pi's default tool set stays as it is
     effect: "read",
     description:
       "Manage background jobs started with bash `run_in_background: true`: list them, read a job's output " +
@@ -105,6 +106,7 @@ export function createJobInputTool(table: () => JobTable) {
   return defineTool({
     name: "job_input",
     label: "Job input",
+    defaultActive: false,
     description: "Write text to the standard input of a running background job (one that ends with the session).",
     promptSnippet: "job_input: Type into a background job",
     parameters: inputParameters,
