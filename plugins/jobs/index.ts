@@ -17,7 +17,7 @@ import { createNotifier, exitNotice, matchNotice } from "./notices.js";
 export default definePlugin({
   name: "jobs",
   provides: ["shellJobs"],
-  uses: ["ui"],
+  uses: ["ui", "sessions"],
   settings: Type.Object({
     jobs: Type.Optional(Type.Object({ autoContinue: Type.Optional(Type.Boolean()) })),
   }),
@@ -104,6 +104,15 @@ export default definePlugin({
     });
     // After the session store has opened the session (its id): the footer counts adopted jobs too.
     api.on("boot", () => void synced(), { stage: Stage.LATE });
+    // Leaving the session for another (/new, /resume) ends its jobs as quitting does; a fork goes on with them.
+    let removeGate: (() => void) | undefined;
+    api.on("boot", () => {
+      removeGate ??= api.services.get("sessions")?.addGate((e) => {
+        if (e.type === "session_shutdown" && e.reason !== "fork") holder.table?.killSessionJobs();
+        return undefined;
+      });
+    });
+    api.onDispose(() => removeGate?.());
     api.on("shutdown", (reason) => {
       if (reason === "quit") holder.table?.killSessionJobs();
     });

@@ -2,12 +2,15 @@
 // through the agent, so it is read back in small polls, only while someone is watching (a `wait`
 // for a pattern, or a notice the model asked for). Each watcher keeps its own place in the file.
 import { closeSync, openSync, readSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
 
 export interface LineWatcher {
   pattern: RegExp;
   /** Byte offset read so far. */
   offset: number;
   partial: string;
+  /** Keeps a character split between two reads whole. */
+  decoder?: StringDecoder;
   onMatch(line: string): void;
 }
 
@@ -27,7 +30,8 @@ export function scan(path: string, w: LineWatcher, final = false): boolean {
       const n = readSync(fd, buf, 0, CHUNK, w.offset);
       if (n <= 0) break;
       w.offset += n;
-      const parts = (w.partial + buf.subarray(0, n).toString("utf8")).split("\n");
+      w.decoder ??= new StringDecoder("utf8");
+      const parts = (w.partial + w.decoder.write(buf.subarray(0, n))).split("\n");
       w.partial = parts.pop() ?? "";
       if (w.partial.length > CHUNK) w.partial = w.partial.slice(-CHUNK); // a line without end: keep its tail
       const hit = parts.find((line) => w.pattern.test(line));

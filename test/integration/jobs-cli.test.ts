@@ -144,6 +144,19 @@ describe.runIf(process.platform !== "win32")("background jobs through the spawne
     expect(existsSync(join(project, "in.txt"))).toBe(true);
   });
 
+  it("/new (RPC new_session) ends the session's jobs", async () => {
+    const { project, agentDir } = env.project();
+    env.sim.script({ toolCalls: [{ name: "bash", arguments: { command: "sleep 298", run_in_background: true } }] }, { text: "running" });
+    const rpc = new RpcProcess(MODEL, { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const started = rpc.waitFor((e) => e.type === "job_start");
+    await rpc.call({ type: "prompt", message: "start it" });
+    const pgid = (await started).job.pid as number;
+    await rpc.waitFor((e) => e.type === "agent_end");
+    expect((await rpc.call({ type: "new_session" })).success).toBe(true);
+    expect(await gone(pgid)).toBe(true);
+    await rpc.close();
+  });
+
   for (const signal of ["SIGTERM", "SIGKILL"] as const) {
     it(`no job outlives an agent ended by ${signal}`, async () => {
       const { project, agentDir } = env.project();
