@@ -24,6 +24,7 @@ export type * from "./rpc-commands.js";
 export type * from "./session-entries.js";
 export type * from "./sessions.js";
 export type * from "./settings.js";
+export type * from "./shell-jobs.js";
 export type * from "./shell-sandbox.js";
 export type * from "./themes.js";
 export type * from "./ui.js";

@@ -24,6 +24,10 @@ const PASS = new Set([
   "extension_error",
   // pi-kernel's own: a turn moved to the next model of a fallback chain (contracts/model-fallback.ts).
   "model_fallback",
+  // pi-kernel's own: background jobs (contracts/shell-jobs.ts).
+  "job_start",
+  "job_exit",
+  "job_match",
 ]);
 
 export function toPiEvent(event: AgentEvent): Record<string, unknown> | undefined {

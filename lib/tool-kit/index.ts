@@ -50,3 +50,5 @@ export { fdFor } from "./tools/backend.js";
 export { type FindDetails, type FindOperations, findPath, findTool } from "./tools/find.js";
 export { type GrepDetails, type GrepOperations, grepPath, grepTool } from "./tools/grep.js";
 export { type LsDetails, type LsOperations, listPath, lsTool } from "./tools/ls.js";
+export { isAlive, killTree, processTree } from "./shell/process-tree.js";
+export { type JobGuard, startJobGuard } from "./shell/job-guard.js";

@@ -21,7 +21,7 @@ import {
 export default definePlugin({
   name: "tools-core",
   provides: ["file-mutations"],
-  uses: ["file-mutations", "file-system", "models", "shellSandbox"],
+  uses: ["file-mutations", "file-system", "models", "shellSandbox", "shellJobs"],
   setup(api) {
     const queue = api.keep("file-mutations", createFileMutationQueue);
     // The composition root's queue, set up after the discovered plugins, replaces this one; here
@@ -38,6 +38,8 @@ export default definePlugin({
     const bash = createBashTool(
       () => shellEnv(api),
       () => api.services.get("shellSandbox"),
+      // run_in_background: asked per call, so the jobs plugin may load, reload or leave on its own.
+      () => api.services.get("shellJobs"),
     );
     api.register.tool({ ...bash, runs: "sandboxed" });
     api.register.tool(createEditTool(mutations, files));

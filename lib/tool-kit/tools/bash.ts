@@ -3,6 +3,7 @@
 // by the sandbox `sandbox()` gives, if any (a sandbox that cannot start refuses the command).
 // `runBash` is the one implementation of a command run: pi-compat's createBashTool runs it too,
 // locally or over the BashOperations an extension gives.
+import type { ShellJobsService } from "../../../contracts/shell-jobs.js";
 import type { ShellSandboxService } from "../../../contracts/shell-sandbox.js";
 import { stat, unlink } from "node:fs/promises";
 import { defineTool, Type } from "pi-kernel";
@@ -12,27 +13,35 @@ import { OutputSink } from "../shell/output-sink.js";
 import { runCommand, type RunOutcome } from "../shell/run-command.js";
 import { pickShell } from "../shell/shell.js";
 import { throttle } from "../shell/throttle.js";
+import { backgroundParameters, runInBackground } from "./bash-background.js";
 import type { BashOperations } from "./bash-operations.js";
 
 const parameters = Type.Object({
   command: Type.String({ description: "Bash command to execute" }),
   timeout: Type.Optional(Type.Number({ description: "Timeout in seconds (optional, no default timeout)" })),
 });
+const withBackground = Type.Object({ ...parameters.properties, ...backgroundParameters });
 
 export interface BashDetails {
   exitCode?: number;
   truncated?: boolean;
   fullOutputPath?: string;
+  /** A background job's id (run_in_background). */
+  jobId?: string;
 }
 
 const UPDATE_INTERVAL_MS = 100;
 
-/** The bash tool whose commands run with `env()`'s environment, inside `sandbox()`'s sandbox. */
+/**
+ * The bash tool whose commands run with `env()`'s environment, inside `sandbox()`'s sandbox. With
+ * `jobs`, it also takes `run_in_background` and `detach` and hands those calls to the service.
+ */
 export const createBashTool = (
   env: () => NodeJS.ProcessEnv = () => process.env,
   sandbox: () => ShellSandboxService | undefined = () => undefined,
+  jobs?: () => ShellJobsService | undefined,
 ) =>
-  defineTool<typeof parameters, BashDetails>({
+  defineTool<typeof withBackground, BashDetails>({
     name: "bash",
     label: "Bash",
     effect: "execute",
@@ -41,9 +50,15 @@ export const createBashTool = (
       `truncated to the last ${MAX_LINES} lines or ${MAX_BYTES / 1024}KB, whichever comes first; when truncated, the ` +
       `full output is saved to a file you can read. Optionally give a timeout in seconds.`,
     promptSnippet: "bash: Execute shell commands (ls, grep, find, git, builds, tests, ...)",
-    parameters,
+    // Declared only where a jobs provider may answer, so other compositions keep pi's exact schema.
+    parameters: (jobs ? withBackground : parameters) as typeof withBackground,
     async execute(_id, params, signal, onUpdate, ctx) {
       const box = sandbox();
+      if (jobs && params.run_in_background) {
+        await requireDirectory(ctx.cwd);
+        const bg = await runInBackground({ ...params, cwd: ctx.cwd, env: env(), sandbox: box, jobs: jobs() });
+        return { content: [{ type: "text", text: bg.text }], details: { jobId: bg.details.jobId } };
+      }
       const ran = await runBash({
         command: params.command,
         cwd: ctx.cwd,
