@@ -9,11 +9,13 @@ import { packageRoot } from "../compose/package-root.js";
 import { parseArgs, wantsHelp, type CliArgs } from "./args.js";
 import { checkDeclaredFlags } from "./flag-check.js";
 import { inlineFiles } from "./files.js";
+import { installProcessErrors } from "./process-errors.js";
 import { readPipedStdin, stdinIsTerminal } from "./stdin.js";
 
 const PACKAGE_COMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
 
 export async function main(argv: string[]): Promise<number> {
+  installProcessErrors();
   if (PACKAGE_COMMANDS.has(argv[0] ?? "")) {
     const { packagesCommand } = await import("./packages-command.js");
     return packagesCommand(argv, { cwd: process.cwd(), agentDir: agentDirOf() });
