@@ -1,4 +1,5 @@
-// The `pi` command: dispatch `pi install/remove/update/list`, `pi config` and `pi mcp`, answer `--help`, parse flags, read piped stdin and
+// The `pi` command: dispatch `pi install/remove/update/list`, `pi config`, `pi mcp` and `pi demo`,
+// answer `--help`, parse flags, read piped stdin and
 // @file arguments, have the composition root (compose/) assemble and start the agent, and hand
 // control to the surface (mode) plugin the flags ask for.
 import { readFileSync } from "node:fs";
@@ -24,6 +25,7 @@ export async function main(argv: string[]): Promise<number> {
     const { configCommand } = await import("./config-command.js");
     return configCommand(argv.slice(1), { cwd: process.cwd(), agentDir: agentDirOf() });
   }
+  if (argv[0] === "demo") return (await import("./demo-command.js")).demoCommand(argv.slice(1));
   if (argv[0] === "mcp") {
     const { mcpCommand } = await import("./mcp-command.js");
     const rest = argv.slice(1);
