@@ -144,7 +144,8 @@ async function resume(api: PluginApi, arg: string): Promise<string | undefined> 
   const s = sessions(api);
   if (arg) {
     const matches = s.list().filter((i) => i.id.startsWith(arg));
-    if (matches.length > 1) return `"${arg}" matches ${matches.length} sessions; give more of the id:\n${resumeOptions(matches).join("\n")}`;
+    if (matches.length > 1)
+      return `"${arg}" matches ${matches.length} sessions; give more of the id:\n${resumeOptions(matches).join("\n")}`;
     const target = matches[0]?.path ?? arg;
     const r = await s.replace({ type: "session_before_switch", reason: "resume", targetSessionFile: target }, "resume", () => s.open(arg));
     return r.cancelled ? cancelled("Resume", r.by) : `Resumed ${s.file}`;

@@ -8,7 +8,12 @@ import { simProjects } from "../support/sim-projects.js";
 const s = simProjects();
 
 /** Runs pi, closes its stdout after the first line (or at once), and collects stderr and the exit code. */
-function piThenCloseStdout(args: string[], cwd: string, agentDir: string, atOnce: boolean): Promise<{ code: number | null; stderr: string }> {
+function piThenCloseStdout(
+  args: string[],
+  cwd: string,
+  agentDir: string,
+  atOnce: boolean,
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PI_BIN, ...args], {
       cwd,
@@ -36,7 +41,12 @@ describe("a closed stdout", () => {
     const p = s.project();
     // A long answer in small chunks: many events still to write once the reader has gone.
     s.sim.script({ text: "word ".repeat(4000), chunkSize: 8 }, { text: "the answer" });
-    const json = await piThenCloseStdout(["--provider", "sim", "--model", "sim-model", "--mode", "json", "hi"], p.project, p.agentDir, false);
+    const json = await piThenCloseStdout(
+      ["--provider", "sim", "--model", "sim-model", "--mode", "json", "hi"],
+      p.project,
+      p.agentDir,
+      false,
+    );
     expect(json.stderr).toBe("");
     expect(json.code).toBe(0);
     const print = await piThenCloseStdout(["--provider", "sim", "--model", "sim-model", "-p", "hi"], p.project, p.agentDir, true);

@@ -19,7 +19,13 @@ function writeSessions(): string[] {
   return IDS.map((id, i) => {
     const file = join(dir, `2026-01-0${i + 1}T00-00-00-000Z_${id}.jsonl`);
     const header = { type: "session", version: 3, id, timestamp: `2026-01-0${i + 1}T00:00:00.000Z`, cwd: t.env.project };
-    const msg = { type: "message", id: `m${i}`, parentId: null, timestamp: header.timestamp, message: { role: "user", content: `topic ${i}` } };
+    const msg = {
+      type: "message",
+      id: `m${i}`,
+      parentId: null,
+      timestamp: header.timestamp,
+      message: { role: "user", content: `topic ${i}` },
+    };
     writeFileSync(file, `${JSON.stringify(header)}\n${JSON.stringify(msg)}\n`);
     return file;
   });
