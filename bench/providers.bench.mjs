@@ -4,11 +4,11 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "./measure.mjs";
-import * as anthropic from "../test/support/simulator/anthropic.mjs";
-import * as gemini from "../test/support/simulator/gemini.mjs";
-import * as openai from "../test/support/simulator/openai.mjs";
-import * as responses from "../test/support/simulator/responses.mjs";
-import { normalizeTurn } from "../test/support/simulator/turns.mjs";
+import * as anthropic from "../demo/simulator/anthropic.mjs";
+import * as gemini from "../demo/simulator/gemini.mjs";
+import * as openai from "../demo/simulator/openai.mjs";
+import * as responses from "../demo/simulator/responses.mjs";
+import { normalizeTurn } from "../demo/simulator/turns.mjs";
 
 export const title = "providers: CPU to decode a 200,000-token streamed answer";
 

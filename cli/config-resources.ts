@@ -2,10 +2,11 @@
 // the settings (the global ones, and in the project view the project's too) with every file they
 // offer and whether their filters let it load, then the auto-discovered resources of the agent dir
 // (~/.pi/agent/{extensions,skills,prompts,themes}) and, in the project view, of the project's .pi,
-// switched by the settings' override patterns. pi-kernel's built-in plugins are composed by
-// pi-packages.json, not by settings, so they are not listed.
+// switched by the settings' override patterns, and pi-kernel's own skills and prompt templates.
+// pi-kernel's built-in plugins are composed by pi-packages.json, not by settings, so they are not listed.
 import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { packageRoot } from "../compose/package-root.js";
 import {
   autoOverrides,
   extensionFiles,
@@ -58,7 +59,26 @@ export function resourceRows(view: "global" | "project", d: ConfigDirs): Resourc
     const group = autoGroup(scope, base, d);
     return KINDS.flatMap((kind) => autoFiles(kind, base).map((path) => row(group, kind, path, enabled(kind, path, scope))));
   };
-  return [...rows, ...auto("user", d.agentDir), ...(inProject ? auto("project", projectBase) : [])];
+  return [...rows, ...auto("user", d.agentDir), ...(inProject ? auto("project", projectBase) : []), ...builtinRows(enabled)];
+}
+
+/**
+ * pi-kernel's own skills and prompt templates (skills/, prompts/ in the package): the lowest-ranked
+ * source, switched like the user's auto-discovered files (by absolute path in the settings).
+ */
+function builtinRows(enabled: ReturnType<typeof autoOverrides>): ResourceRow[] {
+  const root = packageRoot();
+  const group: ResourceGroup = {
+    key: "top-level:user:builtin",
+    label: "Built-in (pi-kernel)",
+    scope: "user",
+    origin: "top-level",
+    source: "builtin",
+    baseDir: root,
+  };
+  return (["skills", "prompts"] as const).flatMap((kind) =>
+    autoFiles(kind, root).map((path) => row(group, kind, path, enabled(kind, path, "user"))),
+  );
 }
 
 function packageRows(scope: Scope, root: string, d: ConfigDirs): ResourceRow[] {

@@ -24,7 +24,8 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is st
 
 /** Global view: switch a row on or off in the global settings. */
 export function toggleGlobal(row: ResourceRow, enabled: boolean, d: ConfigDirs): void {
-  const pattern = relative(row.group.baseDir, row.path);
+  // A built-in file is named absolutely: relative to the agent dir it would name a user file.
+  const pattern = row.group.source === "builtin" ? row.path : relative(row.group.baseDir, row.path);
   const sign = `${enabled ? "+" : "-"}${pattern}`;
   updateSettings(join(d.agentDir, "settings.json"), (settings) => {
     if (row.group.origin === "top-level") {

@@ -1,4 +1,5 @@
-// The `pi` command: dispatch `pi install/remove/update/list`, `pi config` and `pi mcp`, answer `--help`, parse flags, read piped stdin and
+// The `pi` command: dispatch `pi install/remove/update/list`, `pi config`, `pi mcp` and `pi demo`,
+// answer `--help`, parse flags, read piped stdin and
 // @file arguments, have the composition root (compose/) assemble and start the agent, and hand
 // control to the surface (mode) plugin the flags ask for.
 import { readFileSync } from "node:fs";
@@ -9,11 +10,13 @@ import { packageRoot } from "../compose/package-root.js";
 import { parseArgs, wantsHelp, type CliArgs } from "./args.js";
 import { checkDeclaredFlags } from "./flag-check.js";
 import { inlineFiles } from "./files.js";
+import { installProcessErrors } from "./process-errors.js";
 import { readPipedStdin, stdinIsTerminal } from "./stdin.js";
 
 const PACKAGE_COMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
 
 export async function main(argv: string[]): Promise<number> {
+  installProcessErrors();
   if (PACKAGE_COMMANDS.has(argv[0] ?? "")) {
     const { packagesCommand } = await import("./packages-command.js");
     return packagesCommand(argv, { cwd: process.cwd(), agentDir: agentDirOf() });
@@ -22,6 +25,7 @@ export async function main(argv: string[]): Promise<number> {
     const { configCommand } = await import("./config-command.js");
     return configCommand(argv.slice(1), { cwd: process.cwd(), agentDir: agentDirOf() });
   }
+  if (argv[0] === "demo") return (await import("./demo-command.js")).demoCommand(argv.slice(1));
   if (argv[0] === "mcp") {
     const { mcpCommand } = await import("./mcp-command.js");
     const rest = argv.slice(1);

@@ -7,6 +7,8 @@ export const DiagnosticCode = {
   dependencyCycle: "dependency-cycle", missingService: "missing-service", undeclaredService: "undeclared-service",
   hookFailed: "hook-failed", dispose: "dispose-failed", reload: "reload-failed", watch: "watch-failed",
   registered: "registration-replaced", refused: "registration-refused", pluginExit: "plugin-exit",
+  /** Not a problem (level info): a changed plugin was set up again; a UI says so and drops what it resolved. */
+  pluginReloaded: "plugin-reloaded",
 } as const;
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 

@@ -159,6 +159,8 @@ export class Host implements ApiHost {
         this.pendingCommit = () => resolve(this.commit(done, [...leaving, ...drops]));
         this.commitIfIdle();
       });
+      // Only for a live edit: a full reload (/reload) re-imports everything and says so itself.
+      if (reason === "reload" && !full) this.reloaded(done.filter((e) => changed.includes(e.plugin.def.name)));
     } finally {
       this.pass = [];
       if (!retired) for (const e of [...done, ...drops]) await this.discard(e);
@@ -205,6 +207,11 @@ export class Host implements ApiHost {
     entry.staged = { plugin, ...newRecords() };
     if (entry.live) drops.push(entry);
     else this.entries.delete(def.name), (entry.left = true);
+  }
+
+  private reloaded(entries: Entry[]): void {
+    for (const { plugin: { def: { name }, source } } of entries)
+      this.report({ level: "info", code: DiagnosticCode.pluginReloaded, plugin: name, where: source.file, message: `${name}: reloaded` });
   }
 
   private keptLastGood(plugin: string, where: string): void {

@@ -90,15 +90,16 @@ export async function runLoop(prompts: AgentMessage[], d: LoopDeps): Promise<voi
 
 async function streamAssistant(rt: TurnRuntime, d: LoopDeps): Promise<AssistantMessage> {
   const { model } = d.state;
-  if (!model) return failure(undefined, "No model selected. Use --provider and --model, or configure models.json.");
+  // A failure before any stream still starts its message: a UI draws an assistant message from its start.
+  if (!model) return announce(d, failure(undefined, NO_MODEL));
   const provider = rt.provider(model.api);
-  if (!provider) return failure(model, `No provider plugin handles api "${model.api}" (model ${model.provider}/${model.id}).`);
+  if (!provider) return announce(d, failure(model, `No provider plugin handles api "${model.api}" (model ${model.provider}/${model.id}).`));
   let final: AssistantMessage | undefined;
   let started = false;
   try {
     const systemPrompt = await rt.hooks.systemPrompt.promise("", { cwd: d.state.cwd, tools: rt.tools, model });
     const messages = (await rt.hooks.context.promise([...d.state.messages], { model })).filter(isLlmMessage);
-    if (d.signal.aborted) return failure(model, "Request aborted", "aborted");
+    if (d.signal.aborted) return announce(d, failure(model, "Request aborted", "aborted"));
     // A tool registered while the request was prepared (pi's before_agent_start) is in it.
     rt.tools = rt.selectTools();
     const tools = rt.tools.map(({ name, description, parameters }) => ({ name, description, parameters }));
@@ -131,6 +132,15 @@ async function streamAssistant(rt: TurnRuntime, d: LoopDeps): Promise<AssistantM
 const LLM_ROLES = new Set(["user", "assistant", "toolResult"]);
 function isLlmMessage(m: AgentMessage): m is Message {
   return LLM_ROLES.has(m.role);
+}
+
+const NO_MODEL =
+  "No model selected. Sign in with /login, set a provider's API key (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, ...), " +
+  "describe a server in models.json, or start a local server (Ollama, llama.cpp, LM Studio, vLLM); then pick it with /model.";
+
+function announce(d: LoopDeps, message: AssistantMessage): AssistantMessage {
+  d.emit({ type: "message_start", message });
+  return message;
 }
 
 function failure(model: Model | undefined, errorMessage: string, stopReason: "error" | "aborted" = "error"): AssistantMessage {

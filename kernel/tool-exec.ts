@@ -49,7 +49,12 @@ export async function executeToolCalls(rt: TurnRuntime, d: LoopDeps, calls: Tool
 }
 
 function findTool(rt: TurnRuntime, name: string): ToolDef | undefined {
-  return rt.tools.find((t) => t.name === name);
+  const sent = rt.tools.find((t) => t.name === name);
+  if (sent) return sent;
+  // Activated since the request was sent (a deferred tool loads on its first call): in the current selection.
+  const now = rt.selectTools().find((t) => t.name === name);
+  if (now) rt.tools = [...rt.tools, now];
+  return now;
 }
 
 async function prepare(rt: TurnRuntime, d: LoopDeps, call: ToolCall): Promise<Prepared> {

@@ -1,7 +1,8 @@
 // Trusting a project directory. A repository can carry code (.pi/extensions, packages in
-// .pi/settings.json), settings that redirect requests (a `baseUrl`) and ones that hand provider
-// keys to shell commands (`shell.passProviderKeys`); none of it takes effect
-// until the user trusts the directory once (a prompt in the interactive UI, `--trust` headless).
+// .pi/settings.json, MCP servers, command hooks, subagent definitions), settings that redirect
+// requests (a `baseUrl`) and ones that hand provider keys to shell commands
+// (`shell.passProviderKeys`); none of it takes effect until the user trusts the directory once (a
+// prompt in the interactive UI, `--trust` headless).
 // The answer is remembered in ~/.pi/agent/trusted-projects.json.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
@@ -40,34 +41,38 @@ export function untrustedContent(cwd: string): string[] {
   const extensions = join(cwd, ".pi", "extensions");
   if (existsSync(extensions) && readdirSync(extensions).some((n) => !n.startsWith("."))) found.push(".pi/extensions");
   if (existsSync(join(cwd, ".pi", "pi-packages.json"))) found.push(".pi/pi-packages.json");
-  const settings = join(cwd, ".pi", "settings.json");
-  if (existsSync(settings)) {
-    let value: Record<string, unknown> = {};
-    try {
-      value = JSON.parse(readFileSync(settings, "utf8")) as Record<string, unknown>;
-    } catch {
-      /* reported by the settings loader */
-    }
-    if (Array.isArray(value.packages) && value.packages.length) found.push(".pi/settings.json packages");
-    if (Array.isArray(value.extensions) && value.extensions.length) found.push(".pi/settings.json extensions");
-    if (hasKey(value, "baseUrl")) found.push(".pi/settings.json baseUrl");
-    if (hasKey(value, "passProviderKeys")) found.push(".pi/settings.json shell.passProviderKeys");
-  }
-  // A hook is a command to run (the hooks plugin runs a project's only once it is trusted).
-  for (const file of [".pi/settings.json", ".claude/settings.json", ".claude/settings.local.json", ".codex/hooks.json"])
-    if (namesHooks(join(cwd, file))) found.push(`${file} hooks`);
+  const settings = readJson(join(cwd, ".pi", "settings.json"));
+  if (Array.isArray(settings.packages) && settings.packages.length) found.push(".pi/settings.json packages");
+  if (Array.isArray(settings.extensions) && settings.extensions.length) found.push(".pi/settings.json extensions");
+  if (hasKey(settings, "baseUrl")) found.push(".pi/settings.json baseUrl");
+  if (hasKey(settings, "passProviderKeys")) found.push(".pi/settings.json shell.passProviderKeys");
   // An MCP server entry is a command to run (or a URL to send requests to).
   for (const file of [".pi/mcp.json", ".mcp.json"]) if (namesMcpServers(join(cwd, file))) found.push(file);
+  // A subagent definition chooses the model, tools and instructions a child agent runs with.
+  if (markdownIn(join(cwd, ".pi", "agents"))) found.push(".pi/agents");
+  // Command hooks, ours and the other agents' project files (the hooks plugin runs them once trusted).
+  for (const file of [".pi/settings.json", ".claude/settings.json", ".claude/settings.local.json", ".codex/hooks.json"]) {
+    const hooks = readJson(join(cwd, file)).hooks;
+    if (hooks && typeof hooks === "object" && Object.keys(hooks).length > 0) found.push(`${file} hooks`);
+  }
   return found;
 }
 
-function namesHooks(file: string): boolean {
-  if (!existsSync(file)) return false;
+function markdownIn(dir: string): boolean {
   try {
-    const hooks = (JSON.parse(readFileSync(file, "utf8")) as { hooks?: unknown }).hooks;
-    return typeof hooks === "object" && hooks !== null && Object.keys(hooks).length > 0;
+    return readdirSync(dir).some((n) => n.toLowerCase().endsWith(".md"));
   } catch {
-    return false; // unreadable: the hooks plugin reports why, and reads no hooks from it
+    return false;
+  }
+}
+
+/** A JSON file's object; {} when missing or unreadable (its own loader reports why). */
+function readJson(file: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
 }
 

@@ -9,6 +9,7 @@ export { type PathWatcher, type WatchPathsOptions, watchPaths } from "../watch-k
 export { type CachedFile, FileCache, type Parsed } from "./live-index/file-cache.js";
 export { IGNORE_FILES, addIgnoreRules, relPosix } from "./live-index/ignore-rules.js";
 export { type PathBase, expandPath, settingsPath, stringList } from "./paths/settings-paths.js";
+export { builtinResourceDir } from "./paths/builtin-dir.js";
 export { AddedPaths, type AddsPaths, filesOf } from "./paths/added-paths.js";
 export {
   type PackageOrigin,

@@ -10,3 +10,4 @@ export { DEFAULT_SETTINGS, compactionSettings, prepareCompaction } from "./compa
 export { serializeConversation, truncate } from "./compaction/serialize.js";
 export { estimateTokens, usageTokens, contextTokens } from "./compaction/tokens.js";
 export { type PiTreeNode, piSessionTree } from "./pi-tree.js";
+export { uniquePrefixes } from "./id-prefix.js";

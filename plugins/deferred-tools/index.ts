@@ -2,8 +2,9 @@
 // is not sent to the model; the system prompt carries one line naming the deferred tools, and
 // `tool_search` (BM25 over names, labels, descriptions and parameter names) activates the best
 // matches, which the model can call from its next turn. A hundred tools then cost a line and one
-// small schema instead of a hundred schemas.
-import { definePlugin, Stage, Type, type PluginApi, type ToolDef } from "pi-kernel";
+// small schema instead of a hundred schemas. A deferred tool the model calls by its listed name
+// without searching loads on that call.
+import { type AssistantMessage, definePlugin, Stage, Type, type PluginApi, type ToolDef } from "pi-kernel";
 import { isDeferred } from "../../lib/tool-kit/index.js";
 import { Bm25, type Doc } from "./bm25.js";
 
@@ -24,8 +25,22 @@ export default definePlugin({
       },
       { stage: Stage.LATE },
     );
+    // The index names the tools, so a model may call one by that name without tool_search first:
+    // it loads on that call (before the tools run) instead of failing as "not found".
+    api.on("messageEnd", (message) => {
+      if (message.role === "assistant") loadCalled(api, (message as AssistantMessage).content);
+      return message;
+    });
   },
 });
+
+function loadCalled(api: PluginApi, content: AssistantMessage["content"]): void {
+  const called = new Set(content.flatMap((c) => (c.type === "toolCall" ? [c.name] : [])));
+  if (called.size === 0) return;
+  const active = api.agent.activeToolNames();
+  const load = api.registry.list("tool").filter((t) => isDeferred(t) && called.has(t.name) && !active.includes(t.name));
+  if (load.length) api.actions.setActiveTools([...active, ...load.map((t) => t.name)]);
+}
 
 function searchTool(api: PluginApi): ToolDef {
   const parameters = Type.Object({

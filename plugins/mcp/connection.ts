@@ -10,6 +10,7 @@ import { type LoadedMcpServer, secretsOf, transportOf } from "../../lib/mcp-kit/
 import { LazyOutputValidator } from "./output-validator.js";
 import { claimPrestarted } from "./prestart.js";
 import { loadSdk, loadSdkHttp } from "./sdk.js";
+import { exitText, stderrSummary } from "./stderr-summary.js";
 import { EarlyStdioTransport } from "./stdio-transport.js";
 
 export interface McpToolInfo {
@@ -50,7 +51,8 @@ export class McpConnection {
   private failures = 0;
   private starting: Promise<void> | undefined;
   private pid: number | undefined;
-  private stderrTail = "";
+  private stderrHead = "";
+  private stdio: EarlyStdioTransport | undefined;
   private generation = 0;
 
   constructor(
@@ -159,12 +161,15 @@ export class McpConnection {
       // Spawned when the module loaded, if the config then was this one (prestart.ts); else now.
       const t = claimPrestarted(this.entry) ?? new EarlyStdioTransport({ command: c.command!, args: c.args, env: c.env, cwd: c.cwd });
       this.pid = t.pid; // so exit kills it even if the handshake never finishes
-      this.stderrTail = "";
+      this.stdio = t;
+      this.stderrHead = "";
+      // The start of stderr: the message comes first, the stack and the runtime's banner after.
       t.stderr?.on("data", (d: Buffer) => {
-        this.stderrTail = (this.stderrTail + d.toString()).slice(-2000);
+        if (this.stderrHead.length < 8000) this.stderrHead += d.toString();
       });
       return t;
     }
+    this.stdio = undefined;
     const url = new URL(c.url!);
     const requestInit = c.headers ? { headers: c.headers } : undefined;
     const { SSEClientTransport, StreamableHTTPClientTransport } = await loadSdkHttp();
@@ -239,9 +244,10 @@ export class McpConnection {
     return `${text}${this.tail()}`;
   }
 
+  /** How a stdio server ended and the line of its stderr that says why. */
   private tail(): string {
-    const last = this.stderrTail.trim().split("\n").slice(-3).join(" | ");
-    return last ? ` (stderr: ${last.slice(-300)})` : "";
+    const parts = [exitText(this.stdio?.exit), stderrSummary(this.stderrHead)].filter(Boolean);
+    return parts.length ? ` (${parts.join("; stderr: ")})` : "";
   }
 }
 

@@ -57,6 +57,8 @@ export class EarlyStdioTransport implements Transport {
   private started = false;
   private pending = "";
   private held: JSONRPCMessage[] = [];
+  /** How the server ended, once it has (recorded before the client hears of the close). */
+  exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 
   constructor(params: StdioServerParams, opts: { held?: boolean } = {}) {
     const child = spawn(params.command, params.args ?? [], {
@@ -75,7 +77,8 @@ export class EarlyStdioTransport implements Transport {
     child.on("error", (error) => this.started && this.onerror?.(error));
     child.stdin?.on("error", (error) => this.onerror?.(error));
     child.stdout?.on("data", (chunk: Buffer) => this.read(chunk.toString("utf8")));
-    child.once("close", () => {
+    child.once("close", (code, signal) => {
+      this.exit = { code, signal };
       this.child = undefined;
       if (this.started) this.onclose?.();
     });

@@ -85,7 +85,7 @@ export function noModelAdvice(agentDir: string): string {
     "No model available. Either:",
     `  - set an API key in the environment: ${vars.slice(0, 9).join(", ")} (and others);`,
     `  - put a key in ${agentDir}/auth.json: {"anthropic": {"type": "api_key", "key": "..."}};`,
-    `  - or describe a server in ${agentDir}/models.json (see README: "Running it");`,
+    `  - or describe a server in ${agentDir}/models.json (docs/usage/providers-and-models.md, "Local servers and models.json");`,
     "  - or start a local server (Ollama on port 11434, llama.cpp 8080, LM Studio 1234, vLLM 8000).",
   ].join("\n");
 }

@@ -2,6 +2,7 @@
 // first available model (one with auth configured). Flags and settings may name any known model
 // (--api-key may supply its key). Returns problems instead of reporting them: a pure function.
 import type { Model, ThinkingLevel } from "pi-kernel";
+import { notFound } from "./suggest.js";
 import { THINKING_LEVELS, findModel, isThinkingLevel, resolveModel, splitThinkingSuffix } from "./resolve.js";
 
 export interface Selection {
@@ -22,14 +23,10 @@ export function selectModel(models: Model[], flags: Bag, settings: Bag, availabl
   let suffixLevel: ThinkingLevel | undefined;
   if (modelFlag) {
     ({ model, level: suffixLevel } = fromModelFlag(models, modelFlag, provider));
-    if (!model)
-      problems.push({
-        level: "error",
-        message: `Model "${modelFlag}"${provider ? ` (provider ${provider})` : ""} was not found (known models: pi --list-models)`,
-      });
+    if (!model) problems.push({ level: "error", message: notFound(models, modelFlag, provider) });
   } else if (provider) {
     model = fromProvider(models, provider, settings);
-    if (!model) problems.push({ level: "error", message: `Provider "${provider}" has no models (add them to models.json)` });
+    if (!model) problems.push({ level: "error", message: notFound(models, undefined, provider) });
   } else {
     model = fromSettings(models, settings, problems, available) ?? available[0];
   }

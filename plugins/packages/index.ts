@@ -1,6 +1,7 @@
 // Packages inside a running agent: `/packages` lists what the global and project settings
 // install, and in a UI (interactive or RPC) a project that carries code or request redirects
-// (.pi/extensions, settings packages, a baseUrl) is offered for trust; once trusted, the agent
+// (.pi/extensions, settings packages, MCP servers, hooks, .pi/agents, a baseUrl) is offered for
+// trust; once trusted, the agent
 // reloads and the project's extensions and packages join it. The CLI side (pi install/remove/
 // update/list) lives in cli/, composing the agent in compose/, the toolkit in lib/packages.
 import { join } from "node:path";
@@ -54,10 +55,11 @@ async function askForTrust(api: PluginApi, found: string[]): Promise<void> {
     "Trust this folder?",
     `${api.cwd} has ${found.join(", ")}, which can run code or redirect requests. Load them?`,
   );
-  if (!yes) return ui.notify("Project extensions and packages stay off (trust later with: pi --trust).", "info");
+  // What was skipped stays in sight: a warning naming each thing, not a line that reads as "all is well".
+  if (!yes) return ui.notify(`Not loaded (folder not trusted): ${found.join(", ")}. Trust it later with: pi --trust`, "warning");
   trustDirectory(api.agentDir, api.cwd);
   await live.actions.reload();
-  ui.notify("Folder trusted: project extensions and packages loaded.", "info");
+  ui.notify(`Folder trusted: loaded ${found.join(", ")}.`, "info");
 }
 
 function listing(api: PluginApi): string {

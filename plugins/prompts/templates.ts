@@ -3,10 +3,11 @@
 // that precedence (the first template of a name wins); --no-prompt-templates keeps only the CLI
 // and package paths. A file that no longer parses keeps its last good version.
 import { readdirSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import ignore from "ignore";
 import type { PackageOrigin, PackageResourcesService } from "../../contracts/index.js";
 import {
+  builtinResourceDir,
   addIgnoreRules,
   autoMeta,
   expandPath,
@@ -72,6 +73,9 @@ export function templateRoots(o: {
     { path: join(o.cwd, ".pi", "prompts"), auto: true, meta: autoMeta("project", join(o.cwd, ".pi")) },
     { path: join(o.agentDir, "prompts"), auto: true, meta: autoMeta("user", o.agentDir) },
   );
+  // pi-kernel's own templates come last: any template of the same name wins over them.
+  const builtin = builtinResourceDir("prompts");
+  if (builtin) roots.push({ path: builtin, auto: true, meta: autoMeta("user", dirname(builtin)) });
   return roots;
 }
 

@@ -5,6 +5,8 @@ import type { SessionEntry } from "../../contracts/session-entries.js";
 import { treeCommand } from "./tree-command.js";
 import { describe, findEntry, flatten } from "./tree-text.js";
 import type { CommandDef } from "../../contracts/index.js";
+import type { SessionInfo } from "../../contracts/sessions.js";
+import { uniquePrefixes } from "../../lib/session-kit/index.js";
 
 const ui = (api: PluginApi) => api.services.get("ui");
 const sessions = (api: PluginApi) => api.services.use("sessions");
@@ -141,13 +143,16 @@ function label(api: PluginApi, args: string): string {
 async function resume(api: PluginApi, arg: string): Promise<string | undefined> {
   const s = sessions(api);
   if (arg) {
-    const target = s.list().find((i) => i.id.startsWith(arg))?.path ?? arg;
+    const matches = s.list().filter((i) => i.id.startsWith(arg));
+    if (matches.length > 1)
+      return `"${arg}" matches ${matches.length} sessions; give more of the id:\n${resumeOptions(matches).join("\n")}`;
+    const target = matches[0]?.path ?? arg;
     const r = await s.replace({ type: "session_before_switch", reason: "resume", targetSessionFile: target }, "resume", () => s.open(arg));
     return r.cancelled ? cancelled("Resume", r.by) : `Resumed ${s.file}`;
   }
   const list = s.list();
   const face = ui(api);
-  const options = list.map((i) => `${i.id.slice(0, 13)}  ${i.name ?? (i.firstMessage.replace(/\s+/g, " ").slice(0, 60) || "(empty)")}`);
+  const options = resumeOptions(list);
   if (!face) return list.length ? `${options.join("\n")}\n\n/resume <id> switches to one.` : "No sessions in this folder yet.";
   const choice = await face.select("Resume session", options);
   const picked = list[options.indexOf(choice ?? "")];
@@ -156,6 +161,12 @@ async function resume(api: PluginApi, arg: string): Promise<string | undefined> 
     s.open(picked.path),
   );
   return r.cancelled ? cancelled("Resume", r.by) : `Resumed ${picked.path}`;
+}
+
+/** One line per session, starting with the shortest id prefix `/resume <id>` takes back. */
+function resumeOptions(list: SessionInfo[]): string[] {
+  const prefixes = uniquePrefixes(list.map((i) => i.id));
+  return list.map((i, n) => `${prefixes[n]}  ${i.name ?? (i.firstMessage.replace(/\s+/g, " ").slice(0, 60) || "(empty)")}`);
 }
 
 function info(api: PluginApi): string {

@@ -1,10 +1,11 @@
 // Which session a run starts in, from pi's flags: --no-session, --fork, --session, -c, -r, or a
 // new one. Problems are reported and the run goes on in a new session; nothing is overwritten.
-// Except: `pi --session <file>` naming a file that is not a session is a fatal diagnostic, and
-// the CLI ends the command with exit code 1.
+// Except: `pi --session <file>` naming a file that is not a session, or an id prefix that more than
+// one session has, is a fatal diagnostic, and the CLI ends the command with exit code 1.
 import { resolve } from "node:path";
 import type { PluginApi } from "pi-kernel";
 import type { SessionInfo } from "../../contracts/sessions.js";
+import { uniquePrefixes } from "../../lib/session-kit/index.js";
 import type { SessionController } from "./controller.js";
 import { findSession, looksLikePath, mostRecent } from "./format/find.js";
 import { listSessions } from "./format/list.js";
@@ -20,6 +21,8 @@ export async function startSession(api: PluginApi, c: SessionController): Promis
       const found = findSession(f.session, where);
       if (found.path) return void c.open(found.path);
       if (looksLikePath(f.session)) return startNew(c, resolve(api.cwd, f.session));
+      // Which one was meant is unknown: answering in a new session would lose the prompt's context.
+      if (found.ambiguous) return fatal(api, c, `--session: ${found.error}`);
       c.report(`${found.error}; starting a new session`, "error");
     } else if (f.continue === true) {
       const recent = mostRecent(c.where.dir);
@@ -35,11 +38,17 @@ export async function startSession(api: PluginApi, c: SessionController): Promis
     }
   } catch (error) {
     if (error instanceof NotASessionError && typeof f.session === "string") {
-      // Fatal: the CLI stops (running on in another session would answer a prompt meant for that
-      // file); an embedder gets the diagnostic and a new, still unwritten session.
-      api.diagnose({ level: "error", where: "session", fatal: true, message: `--session: ${error.message}` });
-    } else c.report(`${(error as Error).message}; starting a new session`, "error");
+      // Running on in another session would answer a prompt meant for that file.
+      return fatal(api, c, `--session: ${error.message}`);
+    }
+    c.report(`${(error as Error).message}; starting a new session`, "error");
   }
+  startNew(c);
+}
+
+/** The CLI stops (exit 1); an embedder gets the diagnostic and a new, still unwritten session. */
+function fatal(api: PluginApi, c: SessionController, message: string): void {
+  api.diagnose({ level: "error", where: "session", fatal: true, message });
   startNew(c);
 }
 
@@ -87,12 +96,16 @@ async function pick(api: PluginApi, sessions: SessionInfo[]): Promise<string | u
     return undefined;
   }
   const ui = api.services.use("ui");
-  const labels = sessions.map(sessionLabel);
+  const labels = sessionLabels(sessions);
   const choice = await ui.select("Resume session", labels);
   return choice === undefined ? undefined : sessions[labels.indexOf(choice)]?.path;
 }
 
-export function sessionLabel(s: SessionInfo): string {
-  const title = s.name ?? (s.firstMessage.replace(/\s+/g, " ").trim().slice(0, 70) || "(no messages)");
-  return `${s.modified.toISOString().slice(0, 16).replace("T", " ")}  ${title}  [${s.id.slice(0, 8)}]`;
+/** The picker's lines; each ends in the shortest id prefix that --session and /resume take back. */
+export function sessionLabels(list: SessionInfo[]): string[] {
+  const prefixes = uniquePrefixes(list.map((s) => s.id));
+  return list.map((s, i) => {
+    const title = s.name ?? (s.firstMessage.replace(/\s+/g, " ").trim().slice(0, 70) || "(no messages)");
+    return `${s.modified.toISOString().slice(0, 16).replace("T", " ")}  ${title}  [${prefixes[i]}]`;
+  });
 }

@@ -1,11 +1,13 @@
 // Where skills are looked for, in precedence order (the first skill of a name wins): --skill
 // paths, those of the packages (the "package-resources" service), settings `skills` entries, then the project (.pi/skills and .agents/skills in cwd and
-// each ancestor up to the git root), then the user (~/.pi/agent/skills, ~/.agents/skills).
+// each ancestor up to the git root), then the user (~/.pi/agent/skills, ~/.agents/skills), then
+// pi-kernel's own (skills/ in the package).
 // --no-skills keeps only the --skill and package paths, as in pi.
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { PackageOrigin, PackageResourcesService } from "../../contracts/index.js";
 import {
+  builtinResourceDir,
   autoMeta,
   expandPath,
   givenPathMeta,
@@ -76,6 +78,9 @@ export function skillLocations(o: LocationInput): Locations {
   const user = autoMeta("user", o.agentDir);
   roots.push({ path: join(o.agentDir, "skills"), origin: "user", rootFiles: true, meta: user });
   roots.push({ path: join(o.home, ".agents", "skills"), origin: "user", rootFiles: false, meta: user });
+  // pi-kernel's own skills come last: a skill of the same name anywhere else wins over them.
+  const builtin = builtinResourceDir("skills");
+  if (builtin) roots.push({ path: builtin, origin: "user", rootFiles: false, meta: autoMeta("user", dirname(builtin)) });
   return { roots, excluded, problems };
 }
 

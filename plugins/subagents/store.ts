@@ -129,10 +129,11 @@ export class AgentStore {
     if (this.untrustedSaid || this.projectTrusted()) return;
     if (markdownFiles(this.where.project).length === 0) return;
     this.untrustedSaid = true;
+    // A warning, not an info line: the model cannot use these agents until the person acts.
     this.api.diagnose({
-      level: "info",
+      level: "warning",
       where: "subagents",
-      message: "The project's agents (.pi/agents) load once this directory is trusted (pi --trust)",
+      message: `Not loaded: the project's agents in .pi/agents (${markdownFiles(this.where.project).length} file(s)); they load once this folder is trusted (answer the trust prompt, or pi --trust)`,
     });
   }
 }

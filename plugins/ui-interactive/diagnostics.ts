@@ -1,12 +1,22 @@
 // Diagnostics in the interactive UI. Problems are raised long before the app draws (a plugin
 // that fails to load, a typo in a --packages file, no usable model): they are kept here, shown
-// together once the app is up, and every diagnostic of the run stays listed by /diagnostics.
+// together once the app is up, and every diagnostic of the run stays listed by /diagnostics
+// until a live edit puts it right (the plugin reloads: a short notice, and its load errors go).
 // Until the app is up nothing else prints them (this plugin listens to the diagnostic hook), so
 // if it never comes up (a fatal problem, a one-shot surface) they go to stderr at shutdown.
-import type { Diagnostic } from "pi-kernel";
+import { type Diagnostic, DiagnosticCode } from "pi-kernel";
 import type { CommandDef } from "../../contracts/index.js";
 
 const MAX_KEPT = 500;
+/** The kernel's note that a changed plugin was set up again. */
+const RELOADED: string = DiagnosticCode.pluginReloaded;
+/** Problems a successful reload of the same plugin (or file) puts right. */
+const RESOLVED_BY_RELOAD = new Set<string>([
+  DiagnosticCode.pluginLoad,
+  DiagnosticCode.pluginSetup,
+  DiagnosticCode.keptLastGood,
+  DiagnosticCode.missingService,
+]);
 
 /** What the app needs of the log: a way to show a notice. */
 interface Shows {
@@ -23,6 +33,7 @@ export class DiagnosticLog {
 
   /** Records one diagnostic, and shows it when an app is up and it is worth showing. */
   add(d: Diagnostic, app: Shows | undefined): void {
+    if (d.code === RELOADED) return this.reloaded(d, app);
     this.all.push(d);
     if (this.all.length > MAX_KEPT) this.all.shift();
     if (!this.worthShowing(d)) return;
@@ -42,6 +53,14 @@ export class DiagnosticLog {
   /** Writes what no app showed to stderr (the app never came up). */
   printPending(): void {
     for (const d of this.take()) process.stderr.write(`pi: ${d.level}: ${d.message}\n`);
+  }
+
+  /** A plugin edited live set up again: one short notice, and its load problems are resolved. */
+  private reloaded(d: Diagnostic, app: Shows | undefined): void {
+    const resolved = (p: Diagnostic) => RESOLVED_BY_RELOAD.has(p.code ?? "") && (p.plugin === d.plugin || p.where === d.where);
+    for (let i = this.all.length - 1; i >= 0; i--) if (resolved(this.all[i])) this.all.splice(i, 1);
+    this.pending = this.pending.filter((p) => !resolved(p));
+    app?.notify(`Reloaded ${d.plugin ?? d.where}`, "info");
   }
 
   hasFatal(): boolean {

@@ -40,7 +40,8 @@ describe("the first hour, through the CLI", () => {
         await rpc.waitFor((r) => r.type === "agent_end", from);
         return sim.requests[before].rawBody;
       };
-      expect(await ask("hello")).not.toContain("<available_skills>");
+      // Only pi-kernel's built-in skills so far.
+      expect(await ask("hello")).not.toContain("<name>deploy</name>");
       // Written and used at once: no time for the watcher to report it.
       const file = join(cwd, ".pi", "skills", "deploy", "SKILL.md");
       mkdirSync(join(cwd, ".pi", "skills", "deploy"), { recursive: true });

@@ -48,6 +48,7 @@ async function runWith(mcpServers: object, prompt: string, ...turns: Parameters<
   });
   return { r, start };
 }
+const CRASH = 'const config = {\n  index: "missing.idx",\n};\nthrow new Error("the index file is missing");\n';
 const toolNames = (i: number): string[] => (sim.requests[i]!.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name);
 
 describe("MCP through pi -p", () => {
@@ -59,7 +60,8 @@ describe("MCP through pi -p", () => {
       mcpServers: {
         everything: { command: join(BIN, "mcp-server-everything"), args: ["stdio"] },
         fs: { command: join(BIN, "mcp-server-filesystem"), args: [files], defer: false },
-        broken: { command: process.execPath, args: ["-e", "process.exit(3)"], env: { API_TOKEN: "sekrit-token-value" } },
+        // Dies as a Node server does: Node prints the file, the source line, a caret, the stack and its version.
+        broken: { command: process.execPath, args: ["-e", CRASH], env: { API_TOKEN: "sekrit-token-value" } },
       },
     };
     writeFileSync(join(agentDir, "mcp.json"), JSON.stringify(mcp));
@@ -82,6 +84,9 @@ describe("MCP through pi -p", () => {
     expect(r.stdout).toBe("all done\n");
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/MCP server "broken"/);
+    // The line that says why, and the exit code: not the tail of the stack.
+    expect(r.stderr).toMatch(/exit code 1; stderr: Error: the index file is missing/);
+    expect(r.stderr).not.toMatch(/Node\.js v\d|\| \||^\s+at /m);
     expect(r.stderr).not.toContain("sekrit-token-value");
     const first = sim.requests[start]!.body;
     expect(toolNames(start)).toContain("mcp__fs__read_text_file");
@@ -92,6 +97,20 @@ describe("MCP through pi -p", () => {
     const results = toolTexts(start + 2);
     expect(results[1]).toContain("Echo: ping from pi");
     expect(results[2]).toContain("the notes say hello");
+  });
+
+  it("loads a deferred tool the model calls by its listed name, on that call", async () => {
+    const { r, start } = await runWith(
+      { everything: { command: join(BIN, "mcp-server-everything"), args: ["stdio"] } },
+      "echo",
+      { toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "straight away" } }] },
+      { text: "echoed" },
+    );
+    expect(r.stdout).toBe("echoed\n");
+    expect(toolNames(start)).not.toContain("mcp__everything__echo");
+    expect(toolTexts(start + 1)[0]).toContain("Echo: straight away");
+    // Loaded now: sent with the next request.
+    expect(toolNames(start + 1)).toContain("mcp__everything__echo");
   });
 
   it("calls a direct tool of a streamable HTTP server", async () => {

@@ -70,7 +70,7 @@ describe("hot reload", () => {
 
     writeFileSync(file, toolSource("v3").replace("export default", "export default {{{"));
     await until(() => h!.diagnostics.some((d) => d.level === "error" && d.where === file), "a diagnostic for the broken file");
-    const broken = h.diagnostics.find((d) => d.where === file)!;
+    const broken = h.diagnostics.find((d) => d.level === "error" && d.where === file)!;
     expect(broken.message).toContain(file);
     await until(() => h!.diagnostics.some((d) => /keeping the last good version/.test(d.message)), "fallback notice");
     h.sim.push(call, { text: "ok" });
@@ -80,6 +80,8 @@ describe("hot reload", () => {
     writeFileSync(file, toolSource("v4"));
     const before = h.kernel.host.current.id;
     await until(() => h!.kernel.host.current.id > before, "reload after the fix");
+    // Said once per live edit that took: the UI shows it and drops the errors it resolved.
+    expect(h.diagnostics.filter((d) => d.code === "plugin-reloaded" && d.where === file)).toHaveLength(2);
     h.sim.push(call, { text: "ok" });
     await h.kernel.actions.prompt("fixed?");
     expect(lastResult(h)).toBe("v4");

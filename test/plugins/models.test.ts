@@ -165,7 +165,10 @@ describe("model selection at boot", () => {
     const none = await pick({ model: "gpt-9" });
     expect(none.id).toBeUndefined();
     expect(none.diagnostics).toEqual([
-      expect.objectContaining({ level: "error", message: 'Model "gpt-9" was not found (known models: pi --list-models)' }),
+      expect.objectContaining({
+        level: "error",
+        message: expect.stringMatching(/^Model "gpt-9" was not found \(did you mean gpt-5\b.*\(known models: pi --list-models\)$/),
+      }),
     ]);
   });
 

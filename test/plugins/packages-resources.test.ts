@@ -135,6 +135,24 @@ describe("trust", () => {
     expect(isTrusted(agent, `${project}-other`)).toBe(false);
   });
 
+  it("counts subagent definitions, MCP servers and command hooks (ours, Claude Code's, Codex's) as needing trust", () => {
+    const project = tree({
+      ".pi/agents/reviewer.md": "---\nname: reviewer\n---\nReview.",
+      ".mcp.json": '{"mcpServers":{"db":{"command":"db-server"}}}',
+      ".pi/settings.json": '{"hooks":{"PreToolUse":[]}}',
+      ".claude/settings.json": '{"hooks":{"Stop":[]}}',
+      ".claude/settings.local.json": '{"permissions":{}}',
+      ".codex/hooks.json": JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } }),
+    });
+    expect(untrustedContent(project)).toEqual([
+      ".mcp.json",
+      ".pi/agents",
+      ".pi/settings.json hooks",
+      ".claude/settings.json hooks",
+      ".codex/hooks.json hooks",
+    ]);
+  });
+
   it("strips what an untrusted project may not set", () => {
     expect(withoutUntrusted({ theme: "x", packages: ["a"], retry: { baseUrl: "u", max: 2 } })).toEqual({ theme: "x", retry: { max: 2 } });
   });

@@ -75,7 +75,7 @@ describe.skipIf(!hasTmux)("pi in tmux: the first hour", () => {
     pane = await waitForPane("trust", /Load\s+them\?/);
     expect(mixed(pane)).toEqual([]);
     keys("trust", "Escape");
-    pane = await waitForPane("trust", /stay off \(trust later/);
+    pane = await waitForPane("trust", /Not loaded \(folder not trusted\): \.pi\/extensions/);
     expect(pane).not.toMatch(/Trust this folder\?/);
     expect(mixed(pane)).toEqual([]);
     // Only the editor's two rules are left: none of the dialog's.

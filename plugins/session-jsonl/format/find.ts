@@ -17,7 +17,7 @@ export function mostRecent(dir: string): SessionInfo | undefined {
 }
 
 /** A path to an existing file, or a session id (prefix) searched here first, then in every project. */
-export function findSession(arg: string, o: FindOptions): { path?: string; error?: string } {
+export function findSession(arg: string, o: FindOptions): { path?: string; error?: string; ambiguous?: boolean } {
   const asPath = resolve(o.cwd, arg);
   if (looksLikePath(arg)) {
     const info = statSync(asPath, { throwIfNoEntry: false });
@@ -32,11 +32,9 @@ export function findSession(arg: string, o: FindOptions): { path?: string; error
   if (found.length === 0) found = match(listAllSessions(o.root));
   if (found.length === 1) return { path: found[0].path };
   if (found.length > 1) {
-    const ids = found
-      .slice(0, 5)
-      .map((s) => s.id)
-      .join(", ");
-    return { error: `"${arg}" matches ${found.length} sessions (${ids}${found.length > 5 ? ", ..." : ""}); give more of the id` };
+    const ids = found.slice(0, 10).map((s) => `  ${s.id}  ${s.path}`);
+    if (found.length > 10) ids.push(`  ... and ${found.length - 10} more`);
+    return { ambiguous: true, error: `"${arg}" matches ${found.length} sessions; give more of the id:\n${ids.join("\n")}` };
   }
   return { error: `No session file or id matching "${arg}" (looked in ${o.dir} and ${o.root})` };
 }

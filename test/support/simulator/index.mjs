@@ -1,2 +1,2 @@
-// The loopback LLM simulator: see index.d.mts for the API and the turn and fault shapes.
-export { startSimulator } from "./server.mjs";
+// The loopback LLM simulator lives in demo/simulator (it ships for `pi demo`); tests import it here.
+export { startSimulator } from "../../../demo/simulator/index.mjs";
