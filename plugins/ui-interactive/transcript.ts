@@ -7,12 +7,15 @@ import type { AgentEvent, AgentMessage, AssistantMessage, ToolCall, ToolResult, 
 import { CustomMessageView, type CustomMessage } from "./custom-message.js";
 import { AssistantView, BashRunView, NoticeView, UserMessageView } from "./message-views.js";
 import { ToolRow } from "./tool-row.js";
-import type { ViewContext } from "./view-context.js";
+import { Slot } from "./slot.js";
+import { reportLater, type ViewContext } from "./view-context.js";
 
 type Refreshable = Component & { refresh?(): void };
 
 export class Transcript {
   readonly container = new Container();
+  /** A plugin's header above the conversation (pi's ctx.ui.setHeader). */
+  readonly header: Slot;
   private current: AssistantView | undefined;
   private readonly rows = new Map<string, ToolRow>();
   /** Rows of tool calls the streaming message started: gone with it if it is superseded. */
@@ -23,7 +26,9 @@ export class Transcript {
    */
   private customs = new WeakSet<object>();
 
-  constructor(private readonly ctx: ViewContext) {}
+  constructor(private readonly ctx: ViewContext) {
+    this.header = new Slot((error) => reportLater(ctx.api, "ui.setHeader", "A plugin's header failed to draw", error));
+  }
 
   /** Applies one event; returns whether anything visible changed. */
   onEvent(e: AgentEvent): boolean {
