@@ -79,6 +79,12 @@ export interface ModelsService {
    * only `baseUrl`/`headers` redirect the existing ones. One per owner; returns the removal.
    */
   addProvider(owner: string, provider: AddedProvider): () => void;
+  /**
+   * How a provider is signed in, without reading the key (pi's getProviderAuthStatus, isUsingOAuth):
+   * `source` is pi's ("stored", "environment", "models_json_key", ...). Optional: without it,
+   * callers take a provider with usable models as configured.
+   */
+  authStatus?(provider: string): { configured: boolean; source?: string; label?: string; oauth?: boolean };
   /** Problems found in models.json, for commands that list models. */
   readonly errors: string[];
 }

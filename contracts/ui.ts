@@ -19,6 +19,14 @@ export interface UiService {
   setTitle(title: string): void;
   setEditorText(text: string): void;
   getEditorText(): string;
+  /**
+   * pi's setHeader / setFooter: a plugin's component above the conversation, or in place of the
+   * built-in footer; undefined restores the default. Absent where nothing is drawn (RPC).
+   */
+  setHeader?(component: SlotComponent | undefined): void;
+  setFooter?(component: SlotComponent | undefined): void;
+  /** What pi hands a custom footer (its footerData): the git branch and the setStatus texts. */
+  footerData?(): FooterData;
   /** RPC mode: a client's answer to an extension_ui_request. */
   answer?(id: string, response: unknown): void;
   /**
@@ -30,6 +38,19 @@ export interface UiService {
     factory: (done: (value?: T) => void, ui: CustomUiContext) => CustomComponent,
     opts?: { signal?: AbortSignal; timeout?: number },
   ): Promise<T | undefined>;
+}
+/** A plugin's component in a UI slot (header, footer). */
+export interface SlotComponent {
+  render(width: number): string[];
+  invalidate?(): void;
+  dispose?(): void;
+}
+export interface FooterData {
+  /** The current git branch (a short hash when detached), null outside a repository. */
+  gitBranch(): string | null;
+  statuses(): ReadonlyMap<string, string>;
+  /** Called when the branch is seen to change (it is re-read after each run); returns an unsubscribe. */
+  onBranchChange(listener: () => void): () => void;
 }
 export interface SelectOptions {
   signal?: AbortSignal;

@@ -1,5 +1,5 @@
 // Fallback chains (settings `fallbacks`: {"provider/id": ["provider/id", ...]}). When a model fails
-// before it streamed anything, with load shedding (429, 529/overloaded) or a server error after
+// (before or while it streamed: a partial answer is dropped), with load shedding (429, 529/overloaded) or a server error after
 // the retry budget, the same request goes to the next model of its chain through that model's
 // provider plugin (looked up by api in the registry), announced as a warning and a
 // `model_fallback` event. The chain travels in the stream options, so the next provider continues

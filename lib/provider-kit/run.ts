@@ -3,9 +3,11 @@
 // supplies `request` and `decode`. The stream never throws: every failure ends in an `error` event.
 //
 // Retries never duplicate anything: `start` and every later event are held back until the first
-// event that carries content (or the end), and a request is retried only while nothing has been
-// emitted. Once content has streamed, a failure ends the message in an error that keeps the
-// partial content and usage (the agent-level retry may then drop it and try again).
+// event that carries content (or the end). A transient failure after content has streamed (text,
+// thinking, part of a tool call) retries the whole message, as pi retries the turn: the next
+// attempt opens with a fresh `start`, which tells the caller the partial message is superseded
+// (the loop only ever keeps the message an attempt finished, so the partial never reaches the
+// session or the next request, and a half-streamed tool call never runs).
 import type { AssistantMessageEvent, LlmContext, Model, StreamOptions } from "pi-kernel";
 import { MessageAssembler } from "./assembler.js";
 import { type ResponseHeaders, post } from "./http.js";
@@ -39,6 +41,8 @@ export interface RetryInfo {
   maxRetries: number;
   delayMs: number;
   errorMessage: string;
+  /** Content had streamed: the retry drops that partial message. */
+  partial?: boolean;
 }
 
 export interface RunDeps {
@@ -58,8 +62,9 @@ export interface RunDeps {
    */
   hasFallback?(model: Model): boolean;
   /**
-   * The turn on the next model of the chain, after `model` failed with `reason` before streaming
-   * anything (429, 529/overloaded, or 5xx after the retry budget); undefined when the chain is spent.
+   * The turn on the next model of the chain, after `model` failed with `reason` (429,
+   * 529/overloaded, or 5xx after the retry budget; a partial answer is superseded by the next
+   * model's `start`); undefined when the chain is spent.
    */
   fallback?(model: Model, reason: string): AsyncIterable<AssistantMessageEvent> | undefined;
 }
@@ -72,6 +77,8 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
   let apiKey: string | undefined;
   let out = new MessageAssembler(model);
   let emitted = false;
+  /** A partial message was shown and dropped for a retry: whatever ends the turn must replace it. */
+  let superseded = false;
   let retries = 0;
   try {
     apiKey = options.apiKey ?? (await deps.resolveApiKey?.(model));
@@ -93,7 +100,7 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
         if (retries > 0) deps.onRetryEnd?.({ success: true, attempt: retries });
         return;
       } catch (error) {
-        if (signal?.aborted || emitted) throw error;
+        if (signal?.aborted) throw error;
         const decision = decideRetry(policy, error, attempt);
         const rotated = decision.retry || decision.reason ? await nextKey(error, options, deps, model, apiKey) : undefined;
         // Another key, not yet tried by this request: no need to wait out the rate limit.
@@ -109,7 +116,10 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
           request = { ...wire.request(model, context, options, apiKey, deps.settings), body: request.body };
         }
         retries = attempt + 1;
-        deps.onRetry?.({ attempt: attempt + 1, maxRetries: policy.maxRetries, delayMs, errorMessage });
+        deps.onRetry?.({ attempt: attempt + 1, maxRetries: policy.maxRetries, delayMs, errorMessage, partial: emitted });
+        // The next attempt's first event opens a new message in place of the partial one.
+        superseded ||= emitted;
+        emitted = false;
         await sleep(delayMs, signal);
       }
     }
@@ -117,10 +127,16 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
     const aborted = signal?.aborted === true;
     const message = aborted ? "Request aborted" : failureMessage(error, apiKey);
     if (retries > 0) deps.onRetryEnd?.({ success: false, attempt: retries, finalError: message });
-    // Nothing reached the caller yet (so no tool call started), so another model can take the turn.
-    const next = !aborted && !emitted && fallsBack(unwrap(error)) ? deps.fallback?.(model, message) : undefined;
+    // No tool call runs before its message ends, so another model can take the turn even after a
+    // partial answer: its own `start` supersedes what was shown.
+    const next = !aborted && fallsBack(unwrap(error)) ? deps.fallback?.(model, message) : undefined;
     if (next) yield* next;
-    else yield out.fail(aborted ? "aborted" : "error", message);
+    else {
+      // An attempt after a dropped partial failed before streaming: open its (empty) message, so
+      // the caller does not keep showing the partial one with this error.
+      if (superseded && !emitted) yield out.start();
+      yield out.fail(aborted ? "aborted" : "error", message);
+    }
   }
 }
 

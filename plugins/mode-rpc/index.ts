@@ -3,6 +3,7 @@
 // becomes pi's extension UI sub-protocol. The process serves until stdin closes.
 import { toPiEvent } from "../../lib/mode-kit/index.js";
 import { definePlugin, isEvent } from "pi-kernel";
+import { Stages } from "../../contracts/stages.js";
 import { serve, type Channel } from "./server.js";
 import { rpcUi } from "./ui.js";
 
@@ -23,6 +24,8 @@ export default definePlugin({
       const piEvent = channel.send ? toPiEvent(event) : undefined;
       if (piEvent) channel.send!(piEvent);
     });
+    // After every other shutdown tap (pi-compat's session_shutdown runs at NORMAL); a reload is no end.
+    api.on("shutdown", async (reason) => (reason === "reload" ? undefined : channel.close?.()), { stage: Stages.LATE });
     api.on("diagnostic", (d) => {
       if (!channel.send) process.stderr.write(`pi: ${d.level}: ${d.message}\n`);
       else if (d.level === "error" && d.plugin)

@@ -14,6 +14,8 @@ export interface Channel {
   backlog: Record<string, unknown>[];
   /** What is queued, kept from queue_update events (clear_queue answers with it). */
   queue: Queue;
+  /** Set once stdin closed: stops writing, after the agent's shutdown (session_shutdown included). */
+  close?: () => Promise<void>;
 }
 
 export function serve(api: PluginApi, channel: Channel): Promise<number> {
@@ -33,10 +35,16 @@ export function serve(api: PluginApi, channel: Channel): Promise<number> {
         await Promise.allSettled([...ctx.background]);
         ctx.api.actions.abort();
         await ctx.api.actions.waitForIdle();
-        channel.send = undefined;
         unhook();
+        // stdout stays the client's until the agent has shut down: what extensions say in
+        // session_shutdown (clearing widgets and statuses) is written, as pi does (index.ts closes).
+        channel.close = async () => {
+          channel.send = undefined;
+          channel.close = undefined;
+          await out.flush();
+          out.restore();
+        };
         await out.flush();
-        out.restore();
         resolve(0);
       },
     );

@@ -1,10 +1,12 @@
 // pi's ExtensionContext (handed to event handlers and tools) and ExtensionCommandContext (to
 // commands), built over one extension's kernel api so everything it does is attributed to it.
-import type { AssistantMessage, Model, PluginApi } from "pi-kernel";
+import type { AssistantMessage, PluginApi } from "pi-kernel";
 import { isTrusted } from "../../lib/packages/index.js";
 import type { GateAnswer, SessionGateEvent, SessionsService } from "../../contracts/sessions.js";
 import type { HandlerEntry } from "./handlers.js";
 import type { Runtime } from "./runtime.js";
+import { createModelRegistry } from "./model-registry.js";
+import { systemPromptOptions } from "./prompt-options.js";
 import { sessionView } from "./session-view.js";
 import { createUi } from "./ui.js";
 
@@ -14,9 +16,23 @@ export function createContext(rt: Runtime, api: PluginApi): Record<string, unkno
     get hasUI() {
       return api.services.has("ui");
     },
+    // pi 0.79+: how pi runs, for guarding terminal-only UI ("tui" in the interactive UIs).
+    get mode() {
+      return piMode(api.flags.mode);
+    },
+    get thinkingLevel() {
+      return api.agent.thinkingLevel;
+    },
+    /** The --models / enabledModels scope (empty when none is set), as pi's ScopedModel list. */
+    get scopedModels() {
+      return (api.services.get("models")?.scoped() ?? []).map((s) => ({
+        model: s.model,
+        ...(s.thinkingLevel && { thinkingLevel: s.thinkingLevel }),
+      }));
+    },
     cwd: api.cwd,
     sessionManager: sessionView(api),
-    modelRegistry: modelRegistry(rt, api),
+    modelRegistry: createModelRegistry(rt, api),
     get model() {
       return api.agent.model;
     },
@@ -50,6 +66,7 @@ export function createCommandContext(rt: Runtime, api: PluginApi): Record<string
   };
   return {
     ...createContext(rt, api),
+    getSystemPromptOptions: () => systemPromptOptions(rt, api),
     waitForIdle: () => api.actions.waitForIdle(),
     // The same gated path as the user's /new, /fork, /tree and /resume (the service's replace/navigateTree):
     // the before-events reach every extension once, and the service emits session_start/_tree.
@@ -131,18 +148,12 @@ export async function emitSession(rt: Runtime, event: Record<string, unknown>, t
   await rt.handlers.each(event, (e) => createContext(rt, e.api), undefined, to);
 }
 
-function modelRegistry(rt: Runtime, api: PluginApi): Record<string, unknown> {
-  const models = () => api.services.get("models");
-  return {
-    getAll: () => rt.allModels(),
-    getAvailable: () => rt.models(),
-    find: (provider: string, id: string) => rt.allModels().find((m) => m.provider === provider && m.id === id),
-    getApiKey: (model: Model) => models()?.apiKey(model),
-    getApiKeyForProvider: (provider: string) => {
-      const model = rt.models().find((m) => m.provider === provider);
-      return model ? models()?.apiKey(model) : undefined;
-    },
-  };
+/** pi's ExtensionMode for our --mode: ACP, like RPC, is a client driving the agent without a terminal. */
+function piMode(mode: unknown): "tui" | "rpc" | "json" | "print" {
+  if (mode === "rpc" || mode === "acp") return "rpc";
+  if (mode === "json") return "json";
+  if (mode === "print" || mode === "text") return "print";
+  return "tui";
 }
 
 function contextUsage(api: PluginApi): { tokens: number | null; contextWindow: number; percent: number | null } {

@@ -8,6 +8,7 @@ import type { HandlerEntry } from "./handlers.js";
 import { mapMessageEnd } from "./message-end.js";
 import { discoverResources } from "./resources.js";
 import { customMessage, customToUser } from "./messages.js";
+import { refreshPromptOptions } from "./prompt-options.js";
 import type { Runtime } from "./runtime.js";
 import { Stages } from "../../contracts/stages.js";
 
@@ -175,6 +176,8 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
     "systemPrompt",
     async (prompt) => {
       rt.systemPrompt = prompt;
+      // Kept fresh only once an extension asked for getSystemPromptOptions().
+      if (rt.promptOptions) void refreshPromptOptions(rt, api);
       if (runPrompt && runPrompt.base === prompt) return (rt.systemPrompt = runPrompt.result);
       if (!pendingStart || !rt.handlers.has("before_agent_start")) return prompt;
       pendingStart = false;

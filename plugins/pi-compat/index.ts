@@ -22,6 +22,7 @@ export default definePlugin({
     "file-mutations",
     "models",
     "package-resources",
+    "prompt-files",
     "prompts",
     "sessions",
     "skills",

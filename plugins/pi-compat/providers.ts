@@ -28,6 +28,8 @@ export function registerProvider(rt: Runtime, api: PluginApi, name: string, conf
       }),
     );
   }
+  rt.providerConfigs.set(name, config);
+  removals.push(() => rt.providerConfigs.delete(name));
   rt.providers.set(name, () => removals.forEach((r) => r()));
 }
 

@@ -5,6 +5,7 @@
 import type { AgentMessage, Model, PluginApi } from "pi-kernel";
 import { createEventBus, type EventBusController } from "./modules/event-bus.js";
 import { type HandlerEntry, Handlers } from "./handlers.js";
+import type { PromptOptions } from "./prompt-options.js";
 import type { CommandDef } from "../../contracts/index.js";
 
 export interface FlagDecl {
@@ -21,6 +22,8 @@ export class Runtime {
   readonly flags = new Map<string, FlagDecl>();
   /** Models registered by extensions' registerProvider, by provider name. */
   readonly providerModels = new Map<string, Model[]>();
+  /** The config each provider was registered with (pi's getRegisteredProviderConfig), by provider name. */
+  readonly providerConfigs = new Map<string, Record<string, unknown>>();
   /** What unregisters each provider an extension registered, by provider name. */
   readonly providers = new Map<string, () => void>();
   /** The file each extension was loaded from, for crash attribution. */
@@ -28,6 +31,8 @@ export class Runtime {
   /** Where each extension-registered tool comes from (pi's getAllTools sourceInfo), by tool name. */
   readonly toolSources = new Map<string, NonNullable<CommandDef["sourceInfo"]>>();
   systemPrompt = "";
+  /** getSystemPromptOptions' inputs, refreshed when the system prompt is built (prompt-options.ts). */
+  promptOptions: Omit<PromptOptions, "selectedTools" | "toolSnippets" | "toolGuidelines" | "promptGuidelines"> | undefined;
   run: AbortController | undefined;
   /** Runs message_end handlers on a message stored outside a run (set by the event mapping). */
   finishMessage: ((message: AgentMessage) => Promise<AgentMessage>) | undefined;

@@ -3,6 +3,7 @@
 import type { AgentMessage, PluginApi } from "pi-kernel";
 import { piSessionTree } from "../../lib/session-kit/index.js";
 import type { SessionEntry } from "../../contracts/index.js";
+import { buildContextEntries, buildSessionContext, buildSessionProjection } from "./modules/coding-agent/session/format.js";
 
 export function sessionView(api: PluginApi): Record<string, unknown> {
   const s = () => api.services.get("sessions");
@@ -17,7 +18,27 @@ export function sessionView(api: PluginApi): Record<string, unknown> {
       }),
     );
   const file = () => s()?.file;
+  const entries = () => s()?.entries() ?? memory();
+  const leafId = () => s()?.leafId ?? memory().at(-1)?.id ?? null;
   return {
+    // pi's SessionManager fields, which extensions that take ctx.sessionManager for the full class read.
+    get sessionId() {
+      return s()?.id ?? api.agent.sessionId;
+    },
+    get sessionFile() {
+      return file();
+    },
+    get leafId() {
+      return leafId();
+    },
+    get cwd() {
+      return api.cwd;
+    },
+    isPersisted: () => file() !== undefined,
+    getChildren: (parentId: string) => entries().filter((e) => e.parentId === parentId),
+    buildContextEntries: () => buildContextEntries(entries() as never, leafId()),
+    buildSessionContext: () => buildSessionContext(entries() as never, leafId()),
+    buildSessionProjection: () => buildSessionProjection(entries() as never, leafId()),
     getCwd: () => api.cwd,
     getSessionDir: () => {
       const f = file();
@@ -25,7 +46,7 @@ export function sessionView(api: PluginApi): Record<string, unknown> {
     },
     getSessionId: () => s()?.id ?? api.agent.sessionId,
     getSessionFile: () => file(),
-    getLeafId: () => s()?.leafId ?? memory().at(-1)?.id ?? null,
+    getLeafId: leafId,
     getLeafEntry: () => {
       const id = s()?.leafId;
       return id ? s()!.entry(id) : memory().at(-1);
@@ -34,8 +55,8 @@ export function sessionView(api: PluginApi): Record<string, unknown> {
     getLabel: (id: string) => s()?.label(id),
     getBranch: (fromId?: string) => s()?.path(fromId) ?? memory(),
     getHeader: () => s()?.header(),
-    getEntries: () => s()?.entries() ?? memory(),
-    getTree: () => piSessionTree(s()?.entries() ?? memory()),
+    getEntries: entries,
+    getTree: () => piSessionTree(entries()),
     getSessionName: () => s()?.name,
   };
 }

@@ -5,7 +5,7 @@
 import type { PluginApi } from "pi-kernel";
 import { plainTheme } from "../../lib/tui/index.js";
 import { piKeybindings, piTui, type SurfaceHost } from "./modules/tui-host.js";
-import type { ThemesService, UiService } from "../../contracts/index.js";
+import type { FooterData, ThemesService, UiService } from "../../contracts/index.js";
 
 type Ui = Partial<UiService> & Record<string, unknown>;
 
@@ -32,8 +32,9 @@ export function createUi(api: PluginApi): Record<string, unknown> {
     setWorkingVisible: (visible: boolean) => call("setWorkingVisible", undefined, visible),
     setWorkingIndicator: (o?: unknown) => call("setWorkingIndicator", undefined, o),
     setHiddenThinkingLabel: (label?: string) => call("setHiddenThinkingLabel", undefined, label),
-    setFooter: (factory?: unknown) => call("setFooter", undefined, factory),
-    setHeader: (factory?: unknown) => call("setHeader", undefined, factory),
+    setFooter: (factory?: SlotFactory) =>
+      setSlot(ui(), "setFooter", factory, themes()?.current() ?? plainTheme, () => footerData(api, ui())),
+    setHeader: (factory?: SlotFactory) => setSlot(ui(), "setHeader", factory, themes()?.current() ?? plainTheme),
     custom: (factory: PiCustomFactory, opts?: { signal?: AbortSignal; timeout?: number }) => custom(ui(), factory, opts),
     onTerminalInput: (handler: unknown) => call("onTerminalInput", () => undefined, handler),
     addAutocompleteProvider: (factory: unknown) => call("addAutocompleteProvider", undefined, factory),
@@ -126,6 +127,51 @@ async function custom(svc: Ui | undefined, factory: PiCustomFactory, opts?: { si
   return value;
 }
 
+type SlotFactory = (tui: unknown, theme: unknown, footerData?: unknown) => PiComponent;
+
+/**
+ * pi's setHeader / setFooter: `factory(tui, theme[, footerData])` makes the component the
+ * interactive UI draws above the conversation / in place of its footer (the UI disposes the one
+ * it replaces); undefined restores the default. Where nothing is drawn (RPC, print) it does
+ * nothing, as in pi.
+ */
+function setSlot(
+  svc: Ui | undefined,
+  slot: "setHeader" | "setFooter",
+  factory: SlotFactory | undefined,
+  theme: unknown,
+  data?: () => unknown,
+) {
+  const set = svc?.[slot] as ((c: PiComponent | undefined) => void) | undefined;
+  const host = svc && surfaceHost(svc);
+  if (typeof set !== "function" || !host) return;
+  set.call(svc, typeof factory === "function" ? factory(piTui(host), theme, data?.()) : undefined);
+}
+
+/** pi's ReadonlyFooterDataProvider over the UI's footer data. */
+function footerData(api: PluginApi, svc: Ui | undefined) {
+  const data = (svc?.footerData as (() => FooterData) | undefined)?.call(svc);
+  return {
+    getGitBranch: () => data?.gitBranch() ?? null,
+    getExtensionStatuses: () => data?.statuses() ?? new Map<string, string>(),
+    getAvailableProviderCount: () =>
+      new Set(
+        api.services
+          .get("models")
+          ?.list()
+          .map((m) => m.provider),
+      ).size,
+    onBranchChange: (listener: () => void) => data?.onBranchChange(listener) ?? (() => {}),
+  };
+}
+
+/** pi-tui's `tui` host over a UI that can redraw and tell its size; undefined for one that cannot (RPC). */
+function surfaceHost(svc: Ui): (() => SurfaceHost) | undefined {
+  const size = svc.size as (() => { rows: number; columns: number }) | undefined;
+  if (typeof size !== "function") return undefined;
+  return () => ({ requestRender: () => (svc.requestRender as () => void)(), ...size() });
+}
+
 const widgets = new WeakMap<object, Map<string, PiComponent>>();
 
 /**
@@ -142,9 +188,8 @@ function setWidget(svc: Ui | undefined, key: string, content: unknown, opts: unk
   if (typeof content !== "function") {
     return void svc.setWidget(key, Array.isArray(content) ? content.map(String) : undefined, opts as never);
   }
-  const size = svc.size as (() => { rows: number; columns: number }) | undefined;
-  if (typeof size !== "function") return;
-  const host = (): SurfaceHost => ({ requestRender: () => (svc.requestRender as () => void)(), ...size() });
+  const host = surfaceHost(svc);
+  if (!host) return;
   const component = (content as (tui: unknown, theme: unknown) => PiComponent)(piTui(host), theme);
   own.set(key, component);
   (svc.setWidget as unknown as (k: string, c: PiComponent, o: unknown) => void).call(svc, key, component, opts);

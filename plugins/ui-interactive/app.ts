@@ -24,7 +24,7 @@ import { layoutParts } from "./layout.js";
 import { SPINNER } from "./status-lines.js";
 import type { AppParts, Frame } from "../../contracts/index.js";
 import { Transcript } from "./transcript.js";
-import type { ViewContext } from "./view-context.js";
+import { reportLater, type ViewContext } from "./view-context.js";
 
 export interface Overlay extends Component {
   handle(event: InputEvent): void;
@@ -89,6 +89,7 @@ export class InteractiveApp {
       theme: () => this.theme(),
       sessionName: () => this.currentSessionName(),
       statuses: () => this.statuses,
+      report: (error) => reportLater(() => this.api, "ui.setFooter", "A plugin's footer failed to draw", error),
     });
     this.autocomplete = new Autocomplete({
       // Read each time: /settings changes it live.

@@ -6,27 +6,50 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { type Component, type Theme, truncateToWidth, visibleWidth } from "../../lib/tui/index.js";
 import type { AgentMessage, AgentView, AssistantMessage } from "pi-kernel";
+import type { FooterData } from "../../contracts/index.js";
+import { Slot } from "./slot.js";
 
 export interface FooterState {
   agent: AgentView;
   theme(): Theme;
   sessionName(): string | undefined;
   statuses(): Map<string, string>;
+  /** A plugin's footer failed to draw. */
+  report(error: unknown): void;
 }
 
 export class Footer implements Component {
   private branch: string | undefined;
+  private readonly branchListeners = new Set<() => void>();
+  /** A plugin's footer in place of this one (pi's ctx.ui.setFooter). */
+  readonly custom: Slot;
 
   constructor(private readonly s: FooterState) {
+    this.custom = new Slot(s.report);
     this.refreshBranch();
   }
 
   /** Re-reads .git/HEAD (after a run, the agent may have switched branches). */
   refreshBranch(): void {
+    const before = this.branch;
     this.branch = gitBranch(this.s.agent.cwd);
+    if (this.branch !== before) for (const listener of [...this.branchListeners]) listener();
+  }
+
+  /** pi's footerData, for a plugin's own footer. */
+  data(): FooterData {
+    return {
+      gitBranch: () => this.branch ?? null,
+      statuses: () => this.s.statuses(),
+      onBranchChange: (listener) => {
+        this.branchListeners.add(listener);
+        return () => this.branchListeners.delete(listener);
+      },
+    };
   }
 
   render(width: number): string[] {
+    if (this.custom.filled) return this.custom.render(width);
     const t = this.s.theme();
     const a = this.s.agent;
     const home = homedir();

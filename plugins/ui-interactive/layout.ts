@@ -21,6 +21,7 @@ export function layoutParts({ app, keys, editorBorder, status, inlineOverlay }: 
     label: () => (app.editor.getText().startsWith("!") ? app.theme().fg("bashMode", " bash ") : ""),
   });
   const transcript = new Container();
+  transcript.add(app.transcript.header);
   transcript.add(app.transcript.container);
   transcript.add(new Lines((w) => workingLines(app.theme(), status(), w)));
   const bottom = new Container();

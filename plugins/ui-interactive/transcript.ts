@@ -7,21 +7,28 @@ import type { AgentEvent, AgentMessage, AssistantMessage, ToolCall, ToolResult, 
 import { CustomMessageView, type CustomMessage } from "./custom-message.js";
 import { AssistantView, BashRunView, NoticeView, UserMessageView } from "./message-views.js";
 import { ToolRow } from "./tool-row.js";
-import type { ViewContext } from "./view-context.js";
+import { Slot } from "./slot.js";
+import { reportLater, type ViewContext } from "./view-context.js";
 
 type Refreshable = Component & { refresh?(): void };
 
 export class Transcript {
   readonly container = new Container();
+  /** A plugin's header above the conversation (pi's ctx.ui.setHeader). */
+  readonly header: Slot;
   private current: AssistantView | undefined;
   private readonly rows = new Map<string, ToolRow>();
+  /** Rows of tool calls the streaming message started: gone with it if it is superseded. */
+  private partialRows: string[] = [];
   /**
    * Custom messages already drawn. One added outside a turn both replaces the message list (so
    * the conversation is replayed) and emits message_start: it must be drawn once.
    */
   private customs = new WeakSet<object>();
 
-  constructor(private readonly ctx: ViewContext) {}
+  constructor(private readonly ctx: ViewContext) {
+    this.header = new Slot((error) => reportLater(ctx.api, "ui.setHeader", "A plugin's header failed to draw", error));
+  }
 
   /** Applies one event; returns whether anything visible changed. */
   onEvent(e: AgentEvent): boolean {
@@ -31,7 +38,19 @@ export class Transcript {
       case "message_update": {
         const m = (e as { message: AssistantMessage }).message;
         this.current?.update(m);
-        for (const c of m.content) if (c.type === "toolCall" && c.id) this.row(c.id, c.name).setArgs(c.arguments);
+        for (const c of m.content) {
+          if (c.type !== "toolCall" || !c.id) continue;
+          if (!this.rows.has(c.id)) this.partialRows.push(c.id);
+          this.row(c.id, c.name).setArgs(c.arguments);
+        }
+        return true;
+      }
+      case "auto_retry_start": {
+        // pi retries the whole turn: what streamed of the failed attempt goes, the retry says so.
+        const r = e as unknown as { attempt: number; maxAttempts: number; delayMs: number; errorMessage: string };
+        this.dropPartial();
+        const wait = r.delayMs >= 1000 ? ` in ${Math.round(r.delayMs / 100) / 10} s` : "";
+        this.notice("warning", `Retrying (attempt ${r.attempt} of ${r.maxAttempts})${wait}: ${r.errorMessage}`);
         return true;
       }
       case "message_end": {
@@ -45,6 +64,7 @@ export class Transcript {
             row.completeArgs();
           }
           this.current = undefined;
+          this.partialRows = [];
           return true;
         }
         return false;
@@ -76,6 +96,7 @@ export class Transcript {
     this.container.clear();
     this.rows.clear();
     this.current = undefined;
+    this.partialRows = [];
     this.customs = new WeakSet();
   }
 
@@ -132,6 +153,8 @@ export class Transcript {
       return true;
     }
     if (m.role === "assistant") {
+      // A message that starts while another streams supersedes it (a retried turn, a fallback model).
+      this.dropPartial();
       this.current = new AssistantView(this.ctx);
       this.current.update(m as AssistantMessage);
       this.container.add(this.current);
@@ -158,6 +181,18 @@ export class Transcript {
       return true;
     }
     return false;
+  }
+
+  /** Removes the assistant message still streaming, and the rows of its unfinished tool calls. */
+  private dropPartial(): void {
+    if (this.current) this.container.remove(this.current);
+    for (const id of this.partialRows) {
+      const row = this.rows.get(id);
+      if (row) this.container.remove(row);
+      this.rows.delete(id);
+    }
+    this.current = undefined;
+    this.partialRows = [];
   }
 
   private row(id: string, name: string): ToolRow {

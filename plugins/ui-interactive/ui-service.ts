@@ -92,6 +92,15 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
         });
       app.render();
     },
+    setHeader(component) {
+      app.transcript.header.set(component);
+      app.render();
+    },
+    setFooter(component) {
+      app.footer.custom.set(component);
+      app.render();
+    },
+    footerData: () => app.footer.data(),
     setTitle(title) {
       app.term.write(`\x1b]0;${title.replace(/[\x00-\x1f]/g, "")}\x07`);
     },

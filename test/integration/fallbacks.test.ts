@@ -87,14 +87,18 @@ describe("fallback chains, key rotation and model roles", () => {
     expect(requests[1].headers.authorization).toBe("Bearer sim-secret-key");
   });
 
-  it("never falls back once the reply started to stream", async () => {
+  it("a reply that breaks mid-stream moves to the fallback too: the partial answer is dropped, never printed", async () => {
     const p = setup({ fallbacks: { "sim/sim-model": ["sim/sim-other"] } });
-    s.sim.script({ text: "partial answer that breaks", chunkSize: 4, fault: { kind: "error", afterChunks: 3, status: 529 } });
+    s.sim.script(
+      { text: "partial answer that breaks", chunkSize: 4, fault: { kind: "error", afterChunks: 3, status: 529 } },
+      { text: "whole answer" },
+    );
     const from = s.sim.requests.length;
     const r = await pi(p, ["--model", "sim/sim-model", "-p", "hi"]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/Overloaded/);
-    expect(s.sim.requests.slice(from).map((q) => q.body.model)).toEqual(["sim-model"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("whole answer\n");
+    expect(r.stderr).toMatch(/continuing on sim\/sim-other/);
+    expect(s.sim.requests.slice(from).map((q) => q.body.model)).toEqual(["sim-model", "sim-other"]);
   });
 
   it("uses the second key of auth.json after a 429 on the first", async () => {

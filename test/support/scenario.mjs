@@ -54,6 +54,21 @@ export function writeTwoModels(agentDir, simUrl) {
   );
 }
 
+/**
+ * models.json with one simulator model per wire format: `a/m-anthropic-messages`,
+ * `r/m-openai-responses`, `g/m-google-generative-ai`, `c/m-openai-completions` (reasoning), all with `apiKey`.
+ */
+export function writeApiModels(agentDir, simUrl, apiKey) {
+  const provider = (api, baseUrl) => ({ api, baseUrl, apiKey, models: [{ id: `m-${api}`, reasoning: true }] });
+  const providers = {
+    a: provider("anthropic-messages", simUrl),
+    r: provider("openai-responses", `${simUrl}/v1`),
+    g: provider("google-generative-ai", `${simUrl}/v1beta`),
+    c: provider("openai-completions", `${simUrl}/v1`),
+  };
+  writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers }));
+}
+
 export function scenarioTurns() {
   return [
     { text: "Let me look at the file.", toolCalls: [{ name: "read", arguments: { path: "src/app.js" } }] },

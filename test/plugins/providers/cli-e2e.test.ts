@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "../../support/simulator/index.mjs";
 import { runCli } from "../../support/run-cli.js";
+import { writeApiModels } from "../../support/scenario.mjs";
 
 let sim: Simulator;
 let dir: string;
@@ -17,18 +18,8 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "pik-providers-cli-"));
   const agentDir = join(dir, "agent");
   mkdirSync(agentDir);
-  const provider = (api: string, baseUrl: string) => ({ api, baseUrl, apiKey: KEY, models: [{ id: `m-${api}`, reasoning: true }] });
-  writeFileSync(
-    join(agentDir, "models.json"),
-    JSON.stringify({
-      providers: {
-        a: provider("anthropic-messages", sim.url),
-        r: provider("openai-responses", `${sim.url}/v1`),
-        g: provider("google-generative-ai", `${sim.url}/v1beta`),
-        c: provider("openai-completions", `${sim.url}/v1`),
-      },
-    }),
-  );
+  writeApiModels(agentDir, sim.url, KEY);
+
   writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ retry: { baseDelayMs: 5 } }));
   env = { PI_CODING_AGENT_DIR: agentDir, PI_KERNEL_PROBE_PORTS: "none", ANTHROPIC_API_KEY: "", OPENAI_API_KEY: "", GEMINI_API_KEY: "" };
 });

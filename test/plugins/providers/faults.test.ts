@@ -1,6 +1,6 @@
-// The fault matrix for every wire format: what is retried (before anything was emitted, so
-// nothing is ever duplicated), what ends in an error that keeps the partial message, and what is
-// reported as a context overflow.
+// The fault matrix for every wire format: what is retried (before anything was emitted, or after:
+// then the next attempt opens a new message that supersedes the partial one), what ends in an
+// error that keeps the partial message, and what is reported as a context overflow.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Type } from "pi-kernel";
 import { isContextOverflow } from "../../../lib/provider-kit/index.js";
@@ -84,9 +84,25 @@ describe.each(APIS)("$api faults", (c) => {
     expect(message).toMatchObject({ stopReason: "aborted", errorMessage: "Request aborted" });
   });
 
-  it("ends a stream cut mid-text in an error keeping the text, without retrying", async () => {
+  it("retries a stream cut mid-text: the next attempt opens a new message, the answer comes whole", async () => {
+    sim.script(
+      { text: "partial answer here", chunkSize: 3, fault: { kind: "disconnect", afterChunks: PREAMBLE[c.format] + 3 } },
+      { text: "Whole." },
+    );
+    const retries: unknown[] = [];
+    const { types, message } = await run(c, modelFor(c, sim), context(), {}, { ...fast, onRetry: (r) => retries.push(r) });
+    expect(sim.requests).toHaveLength(2);
+    // The second `start` tells the caller to drop the partial message it was showing.
+    expect(types.filter((t) => t === "start")).toHaveLength(2);
+    expect(retries).toEqual([
+      expect.objectContaining({ attempt: 1, partial: true, errorMessage: expect.stringMatching(/Network error|ended unexpectedly/) }),
+    ]);
+    expect(message).toMatchObject({ stopReason: "stop", content: [expect.objectContaining({ text: "Whole." })] });
+  });
+
+  it("ends a stream cut mid-text in an error keeping the text when retries are off", async () => {
     sim.script({ text: "partial answer here", chunkSize: 3, fault: { kind: "disconnect", afterChunks: PREAMBLE[c.format] + 3 } });
-    const { types, message } = await run(c, modelFor(c, sim), context(), {}, fast);
+    const { types, message } = await run(c, modelFor(c, sim), context(), {}, { settings: { retry: { enabled: false } } });
     expect(sim.requests).toHaveLength(1);
     expect(types).not.toContain("done");
     expect(message.stopReason).toBe("error");
@@ -94,18 +110,16 @@ describe.each(APIS)("$api faults", (c) => {
     expect(message.errorMessage).toMatch(/Network error|ended unexpectedly/);
   });
 
-  it("ends a stream cut mid-tool-call in an error, the call never completed", async () => {
-    sim.script({
-      text: "Writing.",
-      toolCalls: [{ name: "write", arguments: { path: "x".repeat(60) } }],
-      argsChunkSize: 6,
-      chunkSize: 20,
-      fault: { kind: "disconnect", afterChunks: PREAMBLE[c.format] + (c.format === "gemini" ? 1 : 6) },
-    });
+  it("retries a stream cut mid-tool-call; the half call never completes, the retried one does", async () => {
+    const turn = { text: "Writing.", toolCalls: [{ name: "write", arguments: { path: "x".repeat(60) } }], argsChunkSize: 6, chunkSize: 20 };
+    sim.script({ ...turn, fault: { kind: "disconnect", afterChunks: PREAMBLE[c.format] + (c.format === "gemini" ? 1 : 6) } }, turn);
     const { types, message } = await run(c, modelFor(c, sim), context({ tools }), {}, fast);
-    expect(sim.requests).toHaveLength(1);
-    expect(types).not.toContain("toolcall_end");
-    expect(message.stopReason).toBe("error");
+    expect(sim.requests).toHaveLength(2);
+    const secondStart = types.lastIndexOf("start");
+    expect(types.slice(0, secondStart)).not.toContain("toolcall_end");
+    expect(types.filter((t) => t === "toolcall_end")).toHaveLength(1);
+    expect(message.stopReason).toBe("toolUse");
+    expect(message.content.at(-1)).toMatchObject({ type: "toolCall", arguments: { path: "x".repeat(60) } });
   });
 
   it("ends in an error on a malformed chunk, quoting it briefly, without retrying", async () => {
@@ -115,16 +129,19 @@ describe.each(APIS)("$api faults", (c) => {
     expect(message.errorMessage).toMatch(/^Malformed chunk from the provider \(not JSON\): /);
   });
 
-  it("cuts a stalled stream after retry.provider.timeoutMs; a stall before content is retried", async () => {
+  it("cuts a stalled stream after retry.provider.timeoutMs and retries it, before or after content", async () => {
     const settings = { retry: { baseDelayMs: 5, provider: { timeoutMs: 150 } } };
     sim.script({ text: "never", fault: { kind: "stall", afterChunks: PREAMBLE[c.format] } }, { text: "second try" });
     const retried = await run(c, modelFor(c, sim), context(), {}, { settings });
     expect(retried.message.content).toEqual([expect.objectContaining({ text: "second try" })]);
+    sim.script({ text: "abcdefgh", chunkSize: 2, fault: { kind: "stall", afterChunks: PREAMBLE[c.format] + 2 } }, { text: "third try" });
+    const after = await run(c, modelFor(c, sim), context(), {}, { settings });
+    expect(after.message.content).toEqual([expect.objectContaining({ text: "third try" })]);
     sim.script({ text: "abcdefgh", chunkSize: 2, fault: { kind: "stall", afterChunks: PREAMBLE[c.format] + 2 } });
-    const cut = await run(c, modelFor(c, sim), context(), {}, { settings });
+    const cut = await run(c, modelFor(c, sim), context(), {}, { settings: { retry: { ...settings.retry, maxRetries: 0 } } });
     expect(cut.message.stopReason).toBe("error");
     expect(cut.message.errorMessage).toMatch(/sent nothing for 0.15 s/);
-    expect(sim.requests).toHaveLength(3);
+    expect(sim.requests).toHaveLength(5);
   });
 
   it("reports a context overflow as such and never retries it", async () => {

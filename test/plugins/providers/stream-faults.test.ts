@@ -1,5 +1,5 @@
 // Provider faults a retry either fixes or cannot fix, for every wire format: an API's error event
-// inside a 200 stream (retried like its HTTP status while nothing has been shown, never after), a
+// inside a 200 stream (retried like its HTTP status, before or after content was shown), a
 // 200 that is JSON or empty and a baseUrl that is not a URL (failing at once, naming the provider
 // and the models.json file), and tool-call JSON that does not parse (an error result the model
 // can correct; the tool never runs).
@@ -38,9 +38,17 @@ describe.each(APIS)("$api: faults retrying cannot fix, and error events", (c) =>
     expect(message).toMatchObject({ stopReason: "stop", content: [expect.objectContaining({ text: "Recovered." })] });
   });
 
-  it("does not retry an error event after text was shown: the message ends in that error, text kept once", async () => {
-    sim.script({ text: "abcdefgh", chunkSize: 2, fault: { kind: "error", afterChunks: PREAMBLE[c.format] + 2 } }, { text: "unused" });
-    const { events, message } = await run(c, modelFor(c, sim), context(), {}, fast);
+  it("retries an error event after text was shown: a new message supersedes the partial one", async () => {
+    sim.script({ text: "abcdefgh", chunkSize: 2, fault: { kind: "error", afterChunks: PREAMBLE[c.format] + 2 } }, { text: "Again." });
+    const { types, message } = await run(c, modelFor(c, sim), context(), {}, fast);
+    expect(sim.requests).toHaveLength(2);
+    expect(types.filter((t) => t === "start")).toHaveLength(2);
+    expect(message).toMatchObject({ stopReason: "stop", content: [expect.objectContaining({ text: "Again." })] });
+  });
+
+  it("with retries off, an error event after text ends the message in that error, text kept once", async () => {
+    sim.script({ text: "abcdefgh", chunkSize: 2, fault: { kind: "error", afterChunks: PREAMBLE[c.format] + 2 } });
+    const { events, message } = await run(c, modelFor(c, sim), context(), {}, { settings: { retry: { enabled: false } } });
     expect(sim.requests).toHaveLength(1);
     expect(message.stopReason).toBe("error");
     expect(message.errorMessage).toMatch(/reported an error mid-stream/);
@@ -49,20 +57,14 @@ describe.each(APIS)("$api: faults retrying cannot fix, and error events", (c) =>
     expect("abcdefgh".startsWith(shown)).toBe(true);
   });
 
-  it("never retries an error event once a tool call started to stream", async () => {
-    sim.script(
-      {
-        toolCalls: [{ name: "write", arguments: { path: "a-long-path.txt" } }],
-        argsChunkSize: 4,
-        fault: { kind: "error", afterChunks: PREAMBLE[c.format] + 1 },
-      },
-      { text: "unused" },
-    );
+  it("retries an error event once a tool call started to stream; only the retried call completes", async () => {
+    const turn = { toolCalls: [{ name: "write", arguments: { path: "a-long-path.txt" } }], argsChunkSize: 4 };
+    sim.script({ ...turn, fault: { kind: "error", afterChunks: PREAMBLE[c.format] + 1 } }, turn);
     const { types, message } = await run(c, modelFor(c, sim), context({ tools }), {}, fast);
-    expect(sim.requests).toHaveLength(1);
+    expect(sim.requests).toHaveLength(2);
     // Gemini sends a call whole, in one part; the others stream its arguments.
-    if (c.format !== "gemini") expect(types).not.toContain("toolcall_end");
-    expect(message.stopReason).toBe("error");
+    if (c.format !== "gemini") expect(types.filter((t) => t === "toolcall_end")).toHaveLength(1);
+    expect(message.stopReason).toBe("toolUse");
   });
 
   it("fails at once on a 200 with a JSON body, naming the provider and its models.json", async () => {

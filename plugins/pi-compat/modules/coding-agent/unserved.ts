@@ -2,9 +2,8 @@
 // called (one `unavailable` helper, naming what to use); the small pure ones are pi's own.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { SessionEntry } from "../../../../contracts/session-entries.js";
 import { CONFIG_DIR_NAME } from "./config.js";
-import { buildContextEntries, buildSessionContext, sessionEntryToContextMessages } from "./session/format.js";
+export { buildSessionProjection } from "./session/format.js";
 import { type PiToolDefinition, type ToolCtx, toAgentTool } from "./tools/definition.js";
 import { unavailable } from "./unavailable.js";
 
@@ -72,15 +71,6 @@ export function formatReadLineRange(offset?: number | string | null, limit?: num
   if (count === undefined) return "";
   const end = start + count - 1;
   return `:${start}${end ? `-${end}` : ""}`;
-}
-
-/** pi 1.x: the context entries with the messages each contributes, plus the session context. */
-export function buildSessionProjection(entries: SessionEntry[], leafId?: string | null, byId?: Map<string, SessionEntry>) {
-  const projected = buildContextEntries(entries, leafId, byId).map((sourceEntry) => ({
-    sourceEntry,
-    messages: sessionEntryToContextMessages(sourceEntry),
-  }));
-  return { entries: projected, ...buildSessionContext(entries, leafId, byId) };
 }
 
 /** Whether a project folder holds resources pi only loads once the project is trusted. */

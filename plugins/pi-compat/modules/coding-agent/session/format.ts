@@ -142,3 +142,12 @@ export function buildSessionContext(entries: SessionEntry[], leafId?: string | n
   }
   return { messages: buildContextEntries(entries, leafId, byId).flatMap(sessionEntryToContextMessages), thinkingLevel, model };
 }
+
+/** pi 1.x: the context entries with the messages each contributes, plus the session context. */
+export function buildSessionProjection(entries: SessionEntry[], leafId?: string | null, byId?: Map<string, SessionEntry>) {
+  const projected = buildContextEntries(entries, leafId, byId).map((sourceEntry) => ({
+    sourceEntry,
+    messages: sessionEntryToContextMessages(sourceEntry),
+  }));
+  return { entries: projected, ...buildSessionContext(entries, leafId, byId) };
+}
