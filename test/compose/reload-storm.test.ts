@@ -8,7 +8,11 @@ import { ReloadStormGuard, STORM_LIMITS } from "../../compose/reload-storm.js";
 function guard() {
   let now = 0;
   const warnings: string[] = [];
-  const g = new ReloadStormGuard((m) => warnings.push(m), STORM_LIMITS, () => now);
+  const g = new ReloadStormGuard(
+    (m) => warnings.push(m),
+    STORM_LIMITS,
+    () => now,
+  );
   return { g, warnings, at: (t: number) => (now = t) };
 }
 
