@@ -100,11 +100,10 @@ export class Host implements ApiHost {
   leaveTurn(): void { this.busy--, this.commitIfIdle(); }
 
   /**
-   * Requests a reload of the plugins whose files are in `changed`; with none named (`/reload`), or a
-   * changed file no plugin owns (pi-packages.json), of everything. Resolves when it has taken effect.
+   * Requests a reload of the plugins whose files are in `changed`; with none named (`/reload`), or a changed file no plugin
+   * owns that `composes` (pi-packages.json), of everything; other files (an extension's log) reload nothing.
    */
   reload(changed: string[] = []): Promise<void> {
-    // A file that is no plugin's and cannot change what is discovered (a log an extension writes beside itself) reloads nothing.
     const files = changed.filter((file) => this.sources().some((s) => this.owns(s, file)) || (this.opts.composes?.(file) ?? true));
     if (changed.length > 0 && files.length === 0) return this.flight ?? Promise.resolve();
     for (const file of files.length ? files : [EVERYTHING]) this.dirty.add(file);
@@ -160,7 +159,9 @@ export class Host implements ApiHost {
         this.commitIfIdle();
       });
       // Only for a live edit: a full reload (/reload) re-imports everything and says so itself.
-      if (reason === "reload" && !full) this.reloaded(done.filter((e) => changed.includes(e.plugin.def.name)));
+      if (reason === "reload" && !full)
+        for (const { plugin: { def: { name: plugin }, source } } of done.filter((e) => changed.includes(e.plugin.def.name)))
+          this.report({ level: "info", code: DiagnosticCode.pluginReloaded, plugin, where: source.file, message: `${plugin}: reloaded` });
     } finally {
       this.pass = [];
       if (!retired) for (const e of [...done, ...drops]) await this.discard(e);
@@ -207,11 +208,6 @@ export class Host implements ApiHost {
     entry.staged = { plugin, ...newRecords() };
     if (entry.live) drops.push(entry);
     else this.entries.delete(def.name), (entry.left = true);
-  }
-
-  private reloaded(entries: Entry[]): void {
-    for (const { plugin: { def: { name }, source } } of entries)
-      this.report({ level: "info", code: DiagnosticCode.pluginReloaded, plugin: name, where: source.file, message: `${name}: reloaded` });
   }
 
   private keptLastGood(plugin: string, where: string): void {
@@ -290,7 +286,6 @@ export class Host implements ApiHost {
     this.imported = out;
     return { plugins: out, changed, full };
   }
-
   private sources = (): PluginSource[] => [...this.imported, ...this.lastGood.values()].map((p) => p.source);
   private owns = (s: PluginSource, file: string): boolean =>
     this.opts.partOf?.(s, file) ?? (file === s.file || (s.root !== "" && (file + "/").startsWith(s.root + "/")));
