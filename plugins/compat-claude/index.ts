@@ -26,17 +26,26 @@ export default definePlugin({
     const add = (service: { addPaths(paths: string[], owner: string): () => void } | undefined, paths: string[]) => {
       if (service) api.onDispose(service.addPaths(paths, owner));
     };
-    add(
-      api.services.get("skills"),
-      dirs.map((d) => join(d, "skills")),
-    );
+    // Agents now: whether any is defined decides, at boot, whether the subagent tool is on.
     add(
       api.services.get("subagents"),
       dirs.map((d) => join(d, "agents")),
     );
-    add(
-      api.services.get("prompts"),
-      dirs.flatMap((d) => commandFolders(join(d, "commands"))),
-    );
+    // Skills and commands at the first boot, not during setup: those indexes build when paths are added, and during
+    // setup the composition root's package resources (set up after the discovered plugins) are not there yet, so a
+    // package's skills and prompt templates went missing.
+    let added = false;
+    api.on("boot", () => {
+      if (added) return;
+      added = true;
+      add(
+        api.services.get("skills"),
+        dirs.map((d) => join(d, "skills")),
+      );
+      add(
+        api.services.get("prompts"),
+        dirs.flatMap((d) => commandFolders(join(d, "commands"))),
+      );
+    });
   },
 });

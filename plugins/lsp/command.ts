@@ -7,6 +7,7 @@ import type { LspOptions } from "./settings.js";
 export function lspCommand(pool: ServerPool, options: () => LspOptions): CommandDef {
   return {
     name: "lsp",
+    source: "builtin",
     description: "Language servers: their state (/lsp restart [name] starts them again)",
     argumentHint: "[restart [name]]",
     handler(args: string) {

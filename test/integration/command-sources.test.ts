@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { RpcClient } from "@mariozechner/pi-coding-agent";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SlashCommandInfo } from "../../lib/resource-kit/index.js";
+import { withoutBuiltins } from "../support/builtin-resources.js";
 import { PI_BIN } from "../support/run-cli.js";
 
 // pi itself (a dev dependency), run as a CLI.
@@ -55,7 +56,8 @@ export default function (pi: any) {
       join(root, "pkg", "extensions", "deploy.ts"),
       'export default function (pi: any) { pi.registerCommand("deploy", { description: "Deploy", handler: async () => {} }); }\n',
     );
-    write(join(agentDir, "settings.json"), JSON.stringify({ packages: ["../pkg"] }));
+    // pi-kernel's own templates and skills are switched off: pi has none to compare them with.
+    write(join(agentDir, "settings.json"), JSON.stringify(withoutBuiltins({ packages: ["../pkg"] })));
     // A model (never called) so neither CLI warns that none is configured.
     write(
       join(agentDir, "models.json"),

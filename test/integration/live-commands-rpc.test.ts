@@ -5,6 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RpcProcess } from "../support/rpc-process.js";
+import { BUILTIN_NAMES } from "../support/builtin-resources.js";
 import { makeProject } from "../support/scenario.mjs";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 
@@ -50,12 +51,14 @@ describe("skills and templates deleted mid-session (RPC)", () => {
       cwd,
       env: { PI_CODING_AGENT_DIR: dirs.agentDir },
     });
-    const rpcList = async () => ((await rpc.call({ type: "get_commands" })).data.commands as Info[]).filter((c) => c.name !== "cmds");
+    // Not the extension's own command, nor pi-kernel's built-in templates and skills.
+    const mine = (c: Info) => c.name !== "cmds" && !BUILTIN_NAMES.has(c.name);
+    const rpcList = async () => ((await rpc.call({ type: "get_commands" })).data.commands as Info[]).filter(mine);
     const registryList = async (): Promise<Info[]> => {
       const from = rpc.records.length;
       await rpc.call({ type: "prompt", message: "/cmds" });
       const note = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "notify", from);
-      return (JSON.parse(note.message) as Info[]).filter((c) => c.name !== "cmds");
+      return (JSON.parse(note.message) as Info[]).filter(mine);
     };
     const names = (list: Info[]) => list.map((c) => c.name).sort();
     try {

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { withoutBuiltins } from "../support/builtin-resources.js";
 import commandsCore from "../../plugins/commands-core/index.js";
 import piCompat from "../../plugins/pi-compat/index.js";
 import prompts from "../../plugins/prompts/index.js";
@@ -65,6 +66,7 @@ describe("pi-compat API shapes", () => {
       noExtensions: true,
       extensionPaths: [file],
       flags: { noSession: true },
+      settings: withoutBuiltins(),
     });
     const g = () => (globalThis as { __piShapes?: { events: string[]; values: Record<string, unknown> } }).__piShapes!;
 

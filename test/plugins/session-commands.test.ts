@@ -132,8 +132,9 @@ describe("/name, /label, /resume, /session", () => {
     expect(entries.at(-1)).toMatchObject({ type: "label", targetId: "7c37529e", label: "first answer" });
     expect(await run(a, "session")).toMatch(/messages: 2 user, 2 assistant/);
     await run(a, "new");
-    expect(await run(a, "resume")).toMatch(/01a1ff48-16f0 +Cache design/);
-    await run(a, "resume", "01a1ff48-16f0");
+    // The shortest prefix that tells the sessions apart (at least 8 characters), and it resumes.
+    expect(await run(a, "resume")).toMatch(/01a1ff48 +Cache design/);
+    await run(a, "resume", "01a1ff48");
     expect(a.sessions.file).toBe(file);
     expect(a.api.agent.messages).toHaveLength(5);
   });

@@ -1,10 +1,10 @@
 // Shared by the skills, prompts and commands tests: temp trees and an in-process agent with the
 // real plugins (commands-core, skills, prompts, system-prompt) and a scripted provider.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { PluginDef } from "../../kernel/index.js";
-import { builtinResourceDir } from "../../lib/resource-kit/index.js";
+import { withoutBuiltins } from "../support/builtin-resources.js";
 import { startKernel, toolPlugin, type Harness } from "../kernel/harness.js";
 import commandsCore from "../../plugins/commands-core/index.js";
 import prompts from "../../plugins/prompts/index.js";
@@ -55,18 +55,6 @@ export async function agent(o: {
   return { ...h, cleanup: () => h.kernel.stop() };
 }
 
-/**
- * These tests count exactly the skills and templates of their temp trees: pi-kernel's own ones
- * (skills/, prompts/ in the package) are switched off as `pi config` would switch them off.
- */
-function withoutBuiltins(settings: Record<string, unknown>): Record<string, unknown> {
-  const off = (kind: "skills" | "prompts") => {
-    const dir = builtinResourceDir(kind);
-    return dir ? readdirSync(dir).map((n) => `-${join(dir, n)}${kind === "prompts" ? "" : "/SKILL.md"}`) : [];
-  };
-  const list = (v: unknown) => (Array.isArray(v) ? v : []);
-  return { ...settings, skills: [...list(settings.skills), ...off("skills")], prompts: [...list(settings.prompts), ...off("prompts")] };
-}
 
 export function removeAll(...dirs: string[]): void {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });

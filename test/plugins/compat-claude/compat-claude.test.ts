@@ -16,6 +16,7 @@ import subagents from "../../../plugins/subagents/index.js";
 import { checkAgent } from "../../../plugins/subagents/agents.js";
 import toolsCore from "../../../plugins/tools-core/index.js";
 import { startKernel } from "../../kernel/harness.js";
+import { BUILTIN_NAMES } from "../../support/builtin-resources.js";
 
 function write(file: string, text: string): void {
   mkdirSync(join(file, ".."), { recursive: true });
@@ -84,11 +85,12 @@ describe("Claude Code's skills, agents and commands", () => {
     const names = (await h.kernel.service("commands")!.list()).map((c) => c.name);
     expect(names).not.toContain("component");
     const all = await h.kernel.service("skills")!.list();
-    expect(all.map((s) => s.name)).toEqual(["home-skill"]);
+    const ours = (list: { name: string }[]) => list.map((s) => s.name).filter((n) => !BUILTIN_NAMES.has(n));
+    expect(ours(all)).toEqual(["home-skill"]);
     await h.kernel.stop("quit");
     const t = claudeProject(true);
     const off = await startKernel(plugins, { cwd: t.project, agentDir: t.agentDir, settings: { compat: { claude: false } } });
-    expect((await off.kernel.service("skills")!.list()).map((s) => s.name)).toEqual([]);
+    expect(ours(await off.kernel.service("skills")!.list())).toEqual([]);
     await off.kernel.stop("quit");
   });
 
