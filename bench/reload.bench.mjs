@@ -1,6 +1,6 @@
 // Hot reload (issue 31): the time from saving a one-file user extension to its new code being
 // live, in the composed default agent (every built-in loaded from dist/). Timed twice: through the
-// real watcher (its 15 ms debounce included) and as the reload itself (host.reload of that file),
+// real watcher (its 5 ms debounce included) and as the reload itself (host.reload of that file),
 // each until the extension's tool answers with the new version.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,7 +27,7 @@ export async function rows(runs) {
     const viaReload = await edits(direct, n, (file) => direct.kernel.host.reload([file]));
     await direct.stop();
     return [
-      { name: "save → live, watcher (incl. 15 ms debounce)", unit: "ms", ...stats(viaWatcher) },
+      { name: "save → live, watcher (incl. 5 ms debounce)", unit: "ms", ...stats(viaWatcher) },
       { name: "save → live, the reload itself", unit: "ms", ...stats(viaReload) },
     ];
   } finally {

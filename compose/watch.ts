@@ -10,7 +10,7 @@ import { ReloadStormGuard } from "./reload-storm.js";
  * write a temporary file and rename it), so a short wait keeps save → live fast (issue 31's 50 ms). A
  * write that still lands later is caught by watchPaths' trailing re-hash and reloads once more.
  */
-const DEBOUNCE_MS = 15;
+const DEBOUNCE_MS = 5;
 
 export const watchPlugins: WatchFactory = async (targets, onChange, onError) => {
   const { watchPaths } = await import("../lib/watch-kit/index.js");
