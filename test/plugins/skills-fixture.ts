@@ -55,7 +55,6 @@ export async function agent(o: {
   return { ...h, cleanup: () => h.kernel.stop() };
 }
 
-
 export function removeAll(...dirs: string[]): void {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 }
