@@ -3,21 +3,14 @@
 // lets the command run, and /rewind takes the created file away again.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PI_BIN } from "../support/run-cli.js";
-import { hasTmux, type SimProject, simProject, tmuxServer } from "../support/tmux.js";
+import { hasTmux, suiteProject, tmuxServer } from "../support/tmux.js";
 
 const { run: tmux, keys, type, waitForPane, kill } = tmuxServer("pik-perm");
 
 describe.skipIf(!hasTmux)("permissions and rewind in the UIs (tmux)", () => {
-  let fx: SimProject;
-  beforeAll(async () => {
-    fx = await simProject();
-  });
-  afterAll(async () => {
-    kill();
-    await fx?.close();
-  });
+  const fx = suiteProject(kill);
 
   for (const ui of ["inline", "fullscreen"]) {
     it(`${ui}: Alt+M to ask mode, a dialog, Allow once, then /rewind removes the file`, async () => {

@@ -2,6 +2,7 @@
 // send-keys, the screen back with capture-pane. Needs tmux (apt package "tmux").
 import { execFileSync, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { afterAll, beforeAll } from "vitest";
 import { makeProject } from "./scenario.mjs";
 import { startSimulator, type Simulator } from "./simulator/index.mjs";
 
@@ -66,5 +67,39 @@ export async function simProject(): Promise<SimProject> {
       await sim.close();
       rmSync(dirs.root, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One simulator project for a describe block, made before its tests; after them, `done` runs (kill the block's tmux
+ * server) and the project goes. Its fields are read when a test runs.
+ */
+export function suiteProject(done: () => void): SimProject {
+  let p: SimProject | undefined;
+  beforeAll(async () => {
+    p = await simProject();
+  });
+  afterAll(async () => {
+    done();
+    await p?.close();
+  });
+  const get = (): SimProject => {
+    if (!p) throw new Error("the project is made in beforeAll");
+    return p;
+  };
+  return {
+    get sim() {
+      return get().sim;
+    },
+    get root() {
+      return get().root;
+    },
+    get project() {
+      return get().project;
+    },
+    get agentDir() {
+      return get().agentDir;
+    },
+    close: () => get().close(),
   };
 }

@@ -1,20 +1,13 @@
 // /jobs on the real `pi` in tmux, one cheap run per UI: the model starts a background job, the
 // footer counts it, /jobs lists it, and choosing it then "Kill" ends it (the count goes away).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PI_BIN } from "../support/run-cli.js";
-import { hasTmux, simProject, tmuxServer, type SimProject } from "../support/tmux.js";
+import { hasTmux, suiteProject, tmuxServer } from "../support/tmux.js";
 
 const { run: tmux, keys, type, waitForPane, kill } = tmuxServer("pik-jobs");
 
 describe.skipIf(!hasTmux)("pi in tmux: /jobs", () => {
-  let fx: SimProject;
-  beforeAll(async () => {
-    fx = await simProject();
-  });
-  afterAll(async () => {
-    kill();
-    await fx?.close();
-  });
+  const fx = suiteProject(kill);
 
   for (const ui of ["inline", "fullscreen"]) {
     it(`${ui}: the footer counts a job; /jobs lists it and kills it`, async () => {

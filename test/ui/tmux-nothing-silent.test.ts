@@ -4,21 +4,14 @@
 // and /diagnostics no longer lists its old error.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PI_BIN } from "../support/run-cli.js";
-import { hasTmux, simProject, tmuxServer, type SimProject } from "../support/tmux.js";
+import { hasTmux, suiteProject, tmuxServer } from "../support/tmux.js";
 
 const { run: tmux, keys, type, waitForPane, kill } = tmuxServer("pik-silent");
 
 describe.skipIf(!hasTmux)("pi in tmux: nothing passes in silence", () => {
-  let fx: SimProject;
-  beforeAll(async () => {
-    fx = await simProject();
-  });
-  afterAll(async () => {
-    kill();
-    await fx?.close();
-  });
+  const fx = suiteProject(kill);
 
   it("asks about .pi/agents and .mcp.json, and names them when declined", async () => {
     const project = join(fx.root, "with-agents");
