@@ -3,24 +3,15 @@
 // documented stdin shape, exit code 2 blocks a call, updatedInput rewrites one, PostToolUse output
 // reaches the model, a slow hook is stopped at its timeout and the Stop hook keeps the run going
 // once; in a project that is not trusted none of them runs and the start-up warning names them.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/run-cli.js";
 import { simProjects } from "../support/sim-projects.js";
-import { writeHooksProject } from "../plugins/hooks/hooks-project.js";
+import { INPUT_SCHEMA as schema, logged, writeHooksProject } from "../plugins/hooks/hooks-project.js";
 
 const MODEL = ["--provider", "sim", "--model", "sim-model"];
-const schema = JSON.parse(readFileSync(new URL("../fixtures/claude-code-hooks/input-schema.json", import.meta.url), "utf8"));
-
-function logged(project: string, event: string): Record<string, unknown>[] {
-  const dir = join(project, "logs");
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.startsWith(`${event}-`) && f.endsWith(".json"))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as Record<string, unknown>);
-}
 
 describe("hooks through the spawned CLI", () => {
   const env = simProjects();

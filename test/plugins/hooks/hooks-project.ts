@@ -1,8 +1,9 @@
 // A temp project whose hooks record what they get (stdin JSON per event, and the environment) and
 // answer the way the tests script them: rewrite, block, deny, ask, allow a permission, time out,
 // add context, keep the run going. Every hook is a small sh script under <project>/hooks.
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { HOOK_EVENTS } from "../../../plugins/hooks/events.js";
 
 const SCRIPTS: Record<string, string> = {
   "log.sh": `mkdir -p "$PI_PROJECT_DIR/logs"
@@ -33,17 +34,22 @@ printf '%s' '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","addition
 printf '%s' '{"decision":"block","reason":"KEEP-GOING"}'`,
 };
 
-export const EVENTS = [
-  "PreToolUse",
-  "PostToolUse",
-  "UserPromptSubmit",
-  "Stop",
-  "SessionStart",
-  "SessionEnd",
-  "PreCompact",
-  "Notification",
-  "PermissionRequest",
-] as const;
+/** Every event but SubagentStop (a child agent's Stop, which these projects do not run). */
+export const EVENTS = HOOK_EVENTS.filter((e) => e !== "SubagentStop");
+
+/** Claude Code's documented stdin schema per event (written from its hooks reference). */
+export const INPUT_SCHEMA = JSON.parse(
+  readFileSync(new URL("../../fixtures/claude-code-hooks/input-schema.json", import.meta.url), "utf8"),
+);
+
+/** What the logging hook script wrote for `event`, one object per call. */
+export function logged(project: string, event: string): Record<string, unknown>[] {
+  const dir = join(project, "logs");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(`${event}-`) && f.endsWith(".json"))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as Record<string, unknown>);
+}
 
 const cmd = (script: string, arg = "") => ({ type: "command", command: `sh "$CLAUDE_PROJECT_DIR/hooks/${script}"${arg ? ` ${arg}` : ""}` });
 

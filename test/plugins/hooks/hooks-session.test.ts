@@ -16,17 +16,7 @@ import hooks from "../../../plugins/hooks/index.js";
 import permissions from "../../../plugins/permissions/index.js";
 import toolsCore from "../../../plugins/tools-core/index.js";
 import { startKernel, type Harness } from "../../kernel/harness.js";
-import { EVENTS, writeHooksProject } from "./hooks-project.js";
-
-const schema = JSON.parse(readFileSync(new URL("../../fixtures/claude-code-hooks/input-schema.json", import.meta.url), "utf8"));
-
-function logged(project: string, event: string): Record<string, unknown>[] {
-  const dir = join(project, "logs");
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.startsWith(`${event}-`) && f.endsWith(".json"))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as Record<string, unknown>);
-}
+import { EVENTS, INPUT_SCHEMA as schema, logged, writeHooksProject } from "./hooks-project.js";
 
 async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((r) => setTimeout(r, 5));
