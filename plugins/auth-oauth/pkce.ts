@@ -16,3 +16,28 @@ export async function randomState(): Promise<string> {
   const { randomBytes } = await import("node:crypto");
   return randomBytes(16).toString("hex");
 }
+
+/** What every authorization-code request with PKCE carries; `extra` adds a provider's own parameters. */
+export interface AuthorizeRequest {
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  challenge: string;
+  state: string;
+  extra?: Record<string, string>;
+}
+
+/** The authorization endpoint's address for one sign-in (response type "code", S256 challenge). */
+export function authorizeUrl(endpoint: string, r: AuthorizeRequest): string {
+  const params = new URLSearchParams({
+    client_id: r.clientId,
+    response_type: "code",
+    redirect_uri: r.redirectUri,
+    scope: r.scope,
+    code_challenge: r.challenge,
+    code_challenge_method: "S256",
+    state: r.state,
+    ...r.extra,
+  });
+  return `${endpoint}?${params}`;
+}

@@ -3,7 +3,7 @@
 // and sends it as a bearer token with Claude Code's identity (headers and system prompt), as pi does.
 import { endpoint } from "../endpoints.js";
 import { OAuthHttpError, expiresAt, field, requestJson } from "../http.js";
-import { createPkce } from "../pkce.js";
+import { authorizeUrl, createPkce } from "../pkce.js";
 import { type Credentials, type SubscriptionDef, browserLogin } from "../subscription.js";
 
 // Anthropic's public OAuth client id for Claude Code (the one pi signs in with).
@@ -39,16 +39,14 @@ export const anthropicSubscription: SubscriptionDef = {
       state,
       registeredRedirect: `http://localhost:${PORT}${PATH}`,
       authorizeUrl: (redirectUri) =>
-        `${endpoint(AUTHORIZE_URL)}?${new URLSearchParams({
-          code: "true",
-          client_id: CLIENT_ID,
-          response_type: "code",
-          redirect_uri: redirectUri,
+        authorizeUrl(endpoint(AUTHORIZE_URL), {
+          clientId: CLIENT_ID,
+          redirectUri,
           scope: SCOPES,
-          code_challenge: challenge,
-          code_challenge_method: "S256",
+          challenge,
           state,
-        })}`,
+          extra: { code: "true" },
+        }),
       exchange: async (code, redirectUri) => {
         const step = "Claude sign-in (token exchange)";
         const body = {

@@ -5,7 +5,7 @@
 // `{"token", "projectId"}`.
 import { endpoint } from "../endpoints.js";
 import { OAuthHttpError, expiresAt, field, requestJson } from "../http.js";
-import { createPkce } from "../pkce.js";
+import { authorizeUrl, createPkce } from "../pkce.js";
 import { type Credentials, type SubscriptionDef, browserLogin, subscriptionModel } from "../subscription.js";
 
 const AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth";
@@ -96,17 +96,14 @@ function googleSubscription(
         state,
         registeredRedirect: `http://localhost:${client.port}${client.path}`,
         authorizeUrl: (redirectUri) =>
-          `${endpoint(AUTH_URL)}?${new URLSearchParams({
-            client_id: client.id,
-            response_type: "code",
-            redirect_uri: redirectUri,
+          authorizeUrl(endpoint(AUTH_URL), {
+            clientId: client.id,
+            redirectUri,
             scope: client.scopes.join(" "),
-            code_challenge: challenge,
-            code_challenge_method: "S256",
+            challenge,
             state,
-            access_type: "offline",
-            prompt: "consent",
-          })}`,
+            extra: { access_type: "offline", prompt: "consent" },
+          }),
         exchange: async (code, redirectUri) => {
           const credentials = await tokens(`${name} sign-in (token exchange)`, {
             code,

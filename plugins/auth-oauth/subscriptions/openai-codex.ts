@@ -4,7 +4,7 @@
 import { endpoint } from "../endpoints.js";
 import { OAuthHttpError, expiresAt, field, requestJson } from "../http.js";
 import { jwtClaims } from "../jwt.js";
-import { createPkce, randomState } from "../pkce.js";
+import { authorizeUrl, createPkce, randomState } from "../pkce.js";
 import { type Credentials, type SubscriptionDef, browserLogin, subscriptionModel } from "../subscription.js";
 
 const CLIENT_ID = "app_EMoamEEZ73f0CkXaXp7hrann";
@@ -60,18 +60,14 @@ export const codexSubscription: SubscriptionDef = {
       state,
       registeredRedirect: `http://localhost:${PORT}${PATH}`,
       authorizeUrl: (redirectUri) =>
-        `${endpoint(AUTHORIZE_URL)}?${new URLSearchParams({
-          response_type: "code",
-          client_id: CLIENT_ID,
-          redirect_uri: redirectUri,
+        authorizeUrl(endpoint(AUTHORIZE_URL), {
+          clientId: CLIENT_ID,
+          redirectUri,
           scope: "openid profile email offline_access",
-          code_challenge: challenge,
-          code_challenge_method: "S256",
+          challenge,
           state,
-          id_token_add_organizations: "true",
-          codex_cli_simplified_flow: "true",
-          originator: "pi",
-        })}`,
+          extra: { id_token_add_organizations: "true", codex_cli_simplified_flow: "true", originator: "pi" },
+        }),
       exchange: (code, redirectUri) =>
         tokens("ChatGPT sign-in (token exchange)", {
           grant_type: "authorization_code",
