@@ -23,6 +23,7 @@ export type * from "./resources.js";
 export type * from "./rpc-commands.js";
 export type * from "./session-entries.js";
 export type * from "./sessions.js";
+export type * from "./serve.js";
 export type * from "./settings.js";
 export type * from "./shell-jobs.js";
 export type * from "./shell-sandbox.js";
