@@ -1,7 +1,8 @@
 // Hot reload (issue 31): the time from saving a one-file user extension to its new code being
 // live, in the composed default agent (every built-in loaded from dist/). Timed twice: through the
 // real watcher (its 5 ms debounce included) and as the reload itself (host.reload of that file),
-// each until the extension's tool answers with the new version.
+// each until the extension's tool answers with the new version. The agent has a model, as a person
+// editing an extension has (without one, each reload also looks for local model servers).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,7 +45,9 @@ async function agent(dir, watch) {
   mkdirSync(join(cwd, ".git"), { recursive: true });
   mkdirSync(join(agentDir, "extensions"), { recursive: true });
   writeFileSync(file, source("v0"));
-  const composed = await composeAgent({ cwd, agentDir, flags: { print: true }, watch, report: () => {} });
+  // A person editing an extension has a model configured (a key for its provider), as here.
+  const flags = { print: true, provider: "anthropic", apiKey: "bench-key" };
+  const composed = await composeAgent({ cwd, agentDir, flags, watch, report: () => {} });
   await composed.start();
   const { kernel } = composed;
   const version = async () =>

@@ -134,7 +134,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     modules,
     aliases: { ...toolkitAliases(root), ...o.aliases },
     ...discovery,
-    discover: async () => (discovered = written.filter(await discovery.discover(), loads++ === 0)),
+    discover: async (changed) => (discovered = written.filter(await discovery.discover(changed), loads++ === 0)),
     plugins: [
       fileMutationsPlugin(fileMutations),
       packageResourcesPlugin(packages.resources),

@@ -255,7 +255,7 @@ export class Host implements ApiHost {
 
   /** Re-imports changed or new files; an import failure keeps the last good version. */
   private async importAll(): Promise<{ plugins: LoadedPlugin[]; changed: string[]; full: boolean }> {
-    const sources = (await this.opts.discover?.()) ?? [];
+    const sources = (await this.opts.discover?.(this.dirty.has(EVERYTHING) ? [] : [...this.dirty])) ?? [];
     this.loader.useAliases(sources);
     const out: LoadedPlugin[] = [];
     const changed: string[] = [];

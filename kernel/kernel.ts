@@ -23,8 +23,11 @@ export interface KernelOptions {
   flags?: Record<string, unknown>;
   /** In-process plugins (SDK, tests), loaded after discovered ones. */
   plugins?: PluginDef[];
-  /** Lists plugin entry files, in load order, on every (re)load; the composition root decides. */
-  discover?(): Promise<PluginSource[]>;
+  /**
+   * Lists plugin entry files, in load order, on every (re)load; the composition root decides. `changed`: the files that
+   * caused a live reload (none: start-up or /reload), so an edit that cannot change what is found may skip the scan.
+   */
+  discover?(changed?: readonly string[]): Promise<PluginSource[]>;
   /**
    * The file-watching facility that reloads plugins when their files change (the composition root gives lib/resource-kit's
    * watchPaths: one debounce, one content-hash skip, folders that do not exist yet); none: no hot reload.

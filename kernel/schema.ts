@@ -1,4 +1,4 @@
-// Tool-argument validation: one ajv per generation, compiled lazily per tool schema. Errors are
+// Tool-argument validation: one ajv for the agent's life, compiled lazily per tool schema. Errors are
 // written for the model to read and fix: `path: problem (received: value)`.
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from "ajv";
@@ -20,15 +20,27 @@ export class SchemaValidator {
     return this.ajvInstance;
   }
   private readonly compiled = new WeakMap<TSchema, ValidateFunction>();
+  /** By the schema's text: a reloaded plugin's tools bring equal schemas in new objects, and a compile costs ~4 ms. */
+  private readonly byText = new Map<string, ValidateFunction>();
   constructor(private readonly plain?: PlainCheck) {}
 
   /** Why a schema cannot be compiled (ajv's message), or undefined when it can. */
   problem(schema: TSchema): string | undefined {
     try {
-      if (!this.compiled.has(schema)) this.compiled.set(schema, this.ajv.compile(schema));
+      this.check(schema);
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
     }
+  }
+
+  private check(schema: TSchema): ValidateFunction {
+    let fn = this.compiled.get(schema);
+    if (fn) return fn;
+    const text = JSON.stringify(schema);
+    fn = this.byText.get(text) ?? this.ajv.compile(schema);
+    this.byText.set(text, fn);
+    this.compiled.set(schema, fn);
+    return fn;
   }
 
   validate(schema: TSchema, args: unknown): Validation {
@@ -36,8 +48,7 @@ export class SchemaValidator {
     const value = structuredClone(args ?? {}) as Record<string, unknown>;
     // A plainly valid call (the usual case) needs no ajv: its load and each compile are paid only when a call needs more.
     if (this.plain?.(schema, value)) return { ok: true, value };
-    const check = this.compiled.get(schema) ?? this.ajv.compile(schema);
-    this.compiled.set(schema, check);
+    const check = this.check(schema);
     if (check(value)) return { ok: true, value };
     return { ok: false, message: formatErrors(check.errors ?? [], value) };
   }

@@ -144,11 +144,14 @@ export default definePlugin({
       },
     });
 
+    let probedOnce = false;
     api.on("boot", async (ctx) => {
       if (ctx.reason === "reload" && api.agent.model) return refreshCurrent(api, all());
       let usable = available();
       const explicit = typeof api.flags.model === "string" || typeof api.flags.provider === "string";
-      if (usable.length === 0 && !explicit && api.flags.listModels === undefined) {
+      // A live edit of another plugin keeps this setup (and its probe); /reload sets it up again and probes anew.
+      if (usable.length === 0 && !explicit && api.flags.listModels === undefined && !(ctx.reason === "reload" && probedOnce)) {
+        probedOnce = true;
         const found = await probeLocalServers();
         probed = found.flatMap((f) => f.models);
         models = undefined;
