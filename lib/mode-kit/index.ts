@@ -1,6 +1,6 @@
 // Helpers for the headless modes (print/JSON and RPC), the one entry point they import: pi's JSON
 // event lines, strict JSONL framing, the stdout guard, signal handling, the thinking-level clamp
-// for the current model, the last assistant text, and models without their secret headers.
+// for the current model, the last assistant text, models without their secret headers, and pi-kernel's own version.
 export { jsonLine, readJsonl } from "./jsonl.js";
 export { eventLine, toPiEvent } from "./pi-events.js";
 export { type Abortable, exitOnSignals } from "./signals.js";
@@ -8,3 +8,4 @@ export { type GuardedStdout, guardStdout, restoreStdout, takeOverStdout, writeRu
 export { availableThinkingLevels, clampThinkingLevel } from "./thinking.js";
 export { lastAssistantText } from "./last-assistant-text.js";
 export { publicModel } from "./public-model.js";
+export { ownVersion } from "./own-version.js";

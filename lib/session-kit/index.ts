@@ -11,3 +11,4 @@ export { serializeConversation, truncate } from "./compaction/serialize.js";
 export { estimateTokens, usageTokens, contextTokens } from "./compaction/tokens.js";
 export { type PiTreeNode, piSessionTree } from "./pi-tree.js";
 export { uniquePrefixes } from "./id-prefix.js";
+export { ATIF_VERSION, type AtifTrajectory, branchTo, toAtif } from "./atif.js";

@@ -1,7 +1,8 @@
 // Exporting sessions: `pi --export <session.jsonl|id> [out.html]` and `/export [file]`, to a
-// self-contained HTML page (tree sidebar, search, tool calls and diffs, theme colours) or, for a
-// `.jsonl` target, to a copy of the session file. Other session files are found and read by
-// the "sessions" service; this plugin never reads the file format itself.
+// self-contained HTML page (tree sidebar, search, tool calls and diffs, theme colours), for a
+// `.jsonl` target to a copy of the session file, and for a `.json` target to a Harbor trajectory
+// (ATIF). Other session files are found and read by the "sessions" service; this plugin never
+// reads the file format itself.
 //
 // The page's code (renderer, viewer, colours: ./export.ts) loads on the first export: every
 // start loads this plugin, few runs export, and loading it was ~0.5 ms of each start.
@@ -34,8 +35,8 @@ export default definePlugin({
     api.register.command({
       name: "export",
       source: "builtin",
-      argumentHint: "[file.html|file.jsonl]",
-      description: "Export this session to a self-contained HTML file (or copy it as .jsonl)",
+      argumentHint: "[file.html|file.jsonl|trajectory.json]",
+      description: "Export this session to a self-contained HTML file (a .jsonl copy, or a .json Harbor trajectory)",
       handler: async (args) => `Session exported to: ${(await exporter()).exportCurrent(api, args.trim())}`,
     });
   },

@@ -1,18 +1,6 @@
-// Who answers initialize: pi-kernel and its version, read from its package.json (found by
-// walking up from this file, from the sources or the compiled dist/ alike).
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// Who answers initialize: pi-kernel and its version.
+import { ownVersion } from "../../lib/mode-kit/index.js";
 
 export function agentInfo(): { name: string; title: string; version: string } {
-  return { name: "pi-kernel", title: "pi-kernel", version: ownVersion() ?? "unknown" };
-}
-
-function ownVersion(): string | undefined {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    const file = join(dir, "package.json");
-    const manifest = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string }) : undefined;
-    if (manifest?.name === "pi-kernel") return manifest.version;
-    if (dirname(dir) === dir) return undefined;
-  }
+  return { name: "pi-kernel", title: "pi-kernel", version: ownVersion() };
 }

@@ -4,12 +4,14 @@
 //                  tokens, cost, turns, duration, session file;
 //   changes.patch  the workspace's changes since the start (`git diff --binary`, ./workspace-snapshot.ts);
 //   events.jsonl   the JSON event stream (`--mode json`'s lines);
-//   session.jsonl  a copy of the session (result.json names the original, which `pi --session` resumes).
+//   session.jsonl  a copy of the session (result.json names the original, which `pi --session` resumes);
+//   trajectory.json the session as a Harbor trajectory (ATIF, lib/session-kit/atif.ts).
 // The run never prompts: a permission question is denied, the run stops at the turn boundary and
 // exits 3. SIGTERM stops it at the turn boundary too (a second one aborts), and the result is still written.
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { eventLine, guardStdout, toPiEvent } from "../../lib/mode-kit/index.js";
+import { eventLine, guardStdout, ownVersion, toPiEvent } from "../../lib/mode-kit/index.js";
+import { toAtif } from "../../lib/session-kit/index.js";
 import { type AssistantMessage, definePlugin, type ImageContent, type PluginApi } from "pi-kernel";
 import { Stages } from "../../contracts/stages.js";
 import { EXIT_CODES, outcome } from "./outcome.js";
@@ -97,6 +99,7 @@ async function finish(api: PluginApi, out: string, started: number, snapshot: Wo
   const sessionFile = api.services.get("sessions")?.file;
   const hasSession = sessionFile !== undefined && existsSync(sessionFile);
   if (hasSession) copyFileSync(sessionFile, join(out, "session.jsonl"));
+  const trajectory = writeTrajectory(api, out);
   const usage = limits.usage();
   const json = {
     status: result.status,
@@ -108,13 +111,22 @@ async function finish(api: PluginApi, out: string, started: number, snapshot: Wo
     durationMs: Date.now() - started,
     model: api.agent.model ? `${api.agent.model.provider}/${api.agent.model.id}` : null,
     session: hasSession ? { file: sessionFile, copy: "session.jsonl", id: api.agent.sessionId } : null,
-    files: { patch: patch ?? null, events: "events.jsonl" },
+    files: { patch: patch ?? null, events: "events.jsonl", trajectory },
   };
   const tmp = join(out, `.result.json.${process.pid}`);
   writeFileSync(tmp, `${JSON.stringify(json, null, 2)}\n`);
   renameSync(tmp, join(out, "result.json"));
   report(result.status === "done" ? result.final : undefined, result.reason);
   return EXIT_CODES[result.status];
+}
+
+/** trajectory.json for Harbor's viewer and pipelines; null without a session plugin. */
+function writeTrajectory(api: PluginApi, out: string): string | null {
+  const sessions = api.services.get("sessions");
+  if (!sessions) return null;
+  const trajectory = toAtif(sessions.header(), sessions.path(), { name: "pi-kernel", version: ownVersion() });
+  writeFileSync(join(out, "trajectory.json"), `${JSON.stringify(trajectory, null, 2)}\n`);
+  return "trajectory.json";
 }
 
 /** The answer on stdout (JSON when it is a value), the reason on stderr: as print mode. */

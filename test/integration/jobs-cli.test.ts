@@ -7,6 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { atifProblems } from "../support/atif-schema.js";
 import { PI_BIN, runCli } from "../support/run-cli.js";
 import { simProjects } from "../support/sim-projects.js";
 
@@ -116,6 +117,14 @@ describe("pi run: the result contract", () => {
     for (const f of ["src/app.js", "data.bin", "new/file.txt"])
       expect(readFileSync(join(start, f))).toEqual(readFileSync(join(project, f)));
     expect(existsSync(join(start, "old.txt"))).toBe(false);
+    // trajectory.json: the run as a Harbor trajectory (ATIF), each call answered by its result.
+    expect(result.files.trajectory).toBe("trajectory.json");
+    const trajectory = JSON.parse(readFileSync(join(out, "trajectory.json"), "utf8"));
+    expect(atifProblems(trajectory)).toEqual([]);
+    expect(trajectory.steps.map((s: { source: string }) => s.source)).toEqual(["user", "agent", "agent", "agent", "user", "agent"]);
+    expect(trajectory.steps[1].tool_calls[0]).toMatchObject({ function_name: "edit", arguments: { path: "src/app.js" } });
+    expect(trajectory.steps[1].observation.results[0].source_call_id).toBe(trajectory.steps[1].tool_calls[0].tool_call_id);
+    expect(trajectory.agent).toMatchObject({ name: "pi-kernel", model_name: "sim/sim-model" });
   });
 
   it("failed: an answer still invalid after the correction exits 1, and the four files say why", async () => {

@@ -8,6 +8,7 @@ import exportHtml from "../../plugins/export-html/index.js";
 import { VIEWER_SCRIPT } from "../../plugins/export-html/viewer.js";
 import { sessionSuite, copyFixture, sessionEnv, startAgent } from "../support/sessions.js";
 import type { CommandDef } from "../../contracts/index.js";
+import { atifProblems } from "../support/atif-schema.js";
 
 const t = sessionSuite();
 
@@ -78,6 +79,45 @@ describe("/export", () => {
     t.agent = await startAgent(t.env, { session: file }, [exportHtml]);
     await (t.agent.api.registry.get("command", "export") as CommandDef).handler("copy.jsonl", { args: "copy.jsonl", api: t.agent.api });
     expect(readFileSync(join(t.env.project, "copy.jsonl"), "utf8")).toBe(readFileSync(file, "utf8"));
+  });
+});
+
+describe("a Harbor trajectory (ATIF)", () => {
+  it("/export to .json writes the whole active branch: compaction as a system step, calls paired with their results", async () => {
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture("compacted", t.env.sessionDir, t.env.project);
+    t.agent = await startAgent(t.env, { session: file }, [exportHtml]);
+    await (t.agent.api.registry.get("command", "export") as CommandDef).handler("trajectory.json", {
+      args: "trajectory.json",
+      api: t.agent.api,
+    });
+    const trajectory = JSON.parse(readFileSync(join(t.env.project, "trajectory.json"), "utf8"));
+    expect(atifProblems(trajectory)).toEqual([]);
+    expect(trajectory.session_id).toBe(t.agent.api.services.use("sessions").header().id);
+    const sources = trajectory.steps.map((s: { source: string }) => s.source);
+    expect(sources[0]).toBe("user");
+    expect(sources).toContain("system");
+    const system = trajectory.steps.find((s: { source: string }) => s.source === "system");
+    expect(system.extra).toEqual({ context_management: "compaction" });
+    // The history before the compaction is kept: a trajectory is the whole run.
+    const read = trajectory.steps.find((s: { tool_calls?: { function_name: string }[] }) => s.tool_calls?.[0]?.function_name === "read");
+    expect(read.observation.results[0].source_call_id).toBe(read.tool_calls[0].tool_call_id);
+    expect(read.observation.results[0].content).toContain("greeting");
+    expect(trajectory.final_metrics.total_steps).toBe(trajectory.steps.length);
+    expect(trajectory.final_metrics.total_prompt_tokens).toBeGreaterThan(0);
+  });
+
+  it("pi --export of a branched session to .json follows the branch the file ends on", async () => {
+    t.env = sessionEnv(t.sim.url);
+    const file = copyFixture("branched", t.env.sessionDir, t.env.project);
+    t.agent = await startAgent(t.env, { export: file, session: false }, [exportHtml]);
+    const surface = t.agent.api.registry.list("surface").find((s) => s.claims?.(t.agent!.api.flags));
+    expect(await surface!.run({ messages: ["branch.json"] })).toBe(0);
+    const trajectory = JSON.parse(readFileSync(join(t.env.project, "branch.json"), "utf8"));
+    expect(atifProblems(trajectory)).toEqual([]);
+    const text = JSON.stringify(trajectory.steps);
+    expect(text).toContain("TTL: every entry expires after a fixed time.");
+    expect(text).not.toContain("LRU: evict");
   });
 });
 
