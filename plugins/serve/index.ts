@@ -24,7 +24,7 @@ export default definePlugin({
       "serve",
       (): ServeService =>
         createServe(
-          () => api.current(),
+          () => api,
           (line) => process.stderr.write(`${line}\n`),
         ),
     );
