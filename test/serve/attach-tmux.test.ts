@@ -1,0 +1,54 @@
+// `pi attach` in a real terminal (tmux) drives a session `pi serve` runs: the project's own
+// interactive UI, its prompt answered by the served agent, the server's permission dialog
+// answered with a key; after the UI quits, the served agent runs on.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PI_BIN } from "../support/run-cli.js";
+import { simProjects } from "../support/sim-projects.js";
+import { hasTmux, tmuxServer } from "../support/tmux.js";
+import { type Served, startServe } from "./served.js";
+
+const { run: tmux, type, keys, waitForPane, kill } = tmuxServer("pik-attach");
+
+describe.skipIf(!hasTmux)("pi attach in tmux", () => {
+  if (!hasTmux) it.skip("needs tmux (apt-get install tmux)", () => undefined);
+  const env = simProjects();
+  let served: Served;
+  let project: string;
+  beforeAll(async () => {
+    const p = env.project();
+    project = p.project;
+    served = await startServe(["--provider", "sim", "--model", "sim-model", "--permission-mode", "ask"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: p.agentDir },
+    });
+  });
+  afterAll(async () => {
+    kill();
+    await served?.stop();
+  });
+
+  it("drives the served session: a prompt, a permission dialog, and the agent outlives the UI", async () => {
+    const cmd = `'${process.execPath}' '${PI_BIN}' attach '${served.url}/?token=${served.token}'; sleep 30`;
+    tmux("new-session", "-d", "-s", "a", "-x", "110", "-y", "40", "-c", project, cmd);
+    await waitForPane("a", /Attached to/);
+    env.sim.script({ text: "Remote hello." });
+    type("a", "hi from tmux");
+    keys("a", "Enter");
+    await waitForPane("a", /Remote hello\./);
+    env.sim.script({ toolCalls: [{ name: "write", arguments: { path: "attached.txt", content: "ok\n" } }] }, { text: "Wrote it." });
+    type("a", "write attached.txt");
+    keys("a", "Enter");
+    await waitForPane("a", /Allow once/);
+    keys("a", "Enter");
+    await waitForPane("a", /Wrote it\./);
+    expect(readFileSync(join(project, "attached.txt"), "utf8")).toBe("ok\n");
+    keys("a", "C-c");
+    keys("a", "C-c");
+    const res = await fetch(`${served.url}/api/state`, { headers: { Authorization: `Bearer ${served.token}` } });
+    const state = (await res.json()) as { messageCount: number; sessionFile: string };
+    expect(state.messageCount).toBe(6);
+    expect(existsSync(state.sessionFile)).toBe(true);
+  });
+});
