@@ -18,8 +18,8 @@ interface Page {
 
 const PATHS = new Set(["/", "/index.html"]);
 
-/** The request handler; the page is read from disk on the first request and kept. */
-export function pageHandler(dir = builtPageDir()): HttpHandler {
+/** The request handler; the page is found and read on the first request that finds it built, then kept. */
+export function pageHandler(locate: () => string | undefined = builtPageDir): HttpHandler {
   let page: Page | undefined;
   return (req, res, path) => {
     if (!PATHS.has(path)) return false;
@@ -27,13 +27,17 @@ export function pageHandler(dir = builtPageDir()): HttpHandler {
       res.writeHead(405, { allow: "GET, HEAD" }).end();
       return true;
     }
-    if (!dir) {
-      res
-        .writeHead(503, { "content-type": "text/plain; charset=utf-8" })
-        .end("The web UI is not built: run `npm run build` in pi-kernel.\n");
-      return true;
+    if (!page) {
+      // Looked for until found: a page built while the server runs is served from then on.
+      const dir = locate();
+      if (!dir) {
+        res
+          .writeHead(503, { "content-type": "text/plain; charset=utf-8" })
+          .end("The web UI is not built: run `npm run build` in pi-kernel.\n");
+        return true;
+      }
+      page = readPage(dir);
     }
-    page ??= readPage(dir);
     send(req, res, page);
     return true;
   };

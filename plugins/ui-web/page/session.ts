@@ -9,6 +9,13 @@ import { Store } from "./state.js";
 
 const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
 
+/** The page's own commands (get_commands lists the plugins', prompts' and skills' ones, as pi's does). */
+const PAGE_COMMANDS: SlashCommand[] = [
+  { name: "rewind", description: "Rewind the files and/or the conversation to before a message", source: "page" },
+  { name: "sessions", description: "List this project's sessions and switch to one", source: "page" },
+  { name: "new", description: "Start a new session", source: "page" },
+];
+
 export interface Checkpoint {
   entryId: string;
   timestamp: string;
@@ -20,8 +27,7 @@ export interface SessionSummary {
   path: string;
   name?: string;
   firstMessage?: string;
-  modified?: string | number;
-  messageCount?: number;
+  modified?: string;
 }
 
 export class Session {
@@ -85,7 +91,7 @@ export class Session {
 
   private async refreshCommands(): Promise<void> {
     const { commands } = await this.rpc.call<{ commands: SlashCommand[] }>({ type: "get_commands" }).catch(() => ({ commands: [] }));
-    this.store.update({ commands });
+    this.store.update({ commands: [...PAGE_COMMANDS, ...commands.filter((c) => !PAGE_COMMANDS.some((p) => p.name === c.name))] });
   }
 
   private onRecord(record: RpcRecord): void {
@@ -137,6 +143,7 @@ export class Session {
     if (!message) return;
     if (/^\/rewind(\s|$)/.test(message)) return this.store.update({ panel: "rewind" });
     if (/^\/(resume|sessions)(\s|$)/.test(message)) return this.store.update({ panel: "sessions" });
+    if (/^\/new(\s|$)/.test(message)) return this.switchSession(undefined);
     const command = { type: "prompt", message, ...(this.state.isStreaming && { streamingBehavior: "steer" }) };
     try {
       await this.rpc.call(command);
@@ -204,8 +211,9 @@ export class Session {
   async sessions(): Promise<SessionSummary[]> {
     const response = await fetch(new URL("api/sessions", location.href), { headers: { authorization: `Bearer ${this.token}` } });
     if (!response.ok) throw new Error(`Could not list the sessions: HTTP ${response.status}`);
-    const body = (await response.json()) as { sessions?: SessionSummary[] } | SessionSummary[];
-    return Array.isArray(body) ? body : (body.sessions ?? []);
+    const body = (await response.json()) as { sessions?: SessionSummary[] };
+    const time = (s: SessionSummary) => new Date(s.modified ?? 0).getTime();
+    return (body.sessions ?? []).sort((a, b) => time(b) - time(a));
   }
 
   async switchSession(path: string | undefined): Promise<void> {

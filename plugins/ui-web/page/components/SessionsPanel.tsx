@@ -26,7 +26,6 @@ export function SessionsPanel({ session, current }: { session: Session; current?
               <span class="choice-text">{s.name || s.firstMessage || "(empty session)"}</span>
               <span class="choice-note">
                 {s.modified ? new Date(s.modified).toLocaleString() : ""}
-                {s.messageCount !== undefined ? ` · ${s.messageCount} messages` : ""}
               </span>
             </button>
           </li>

@@ -39,7 +39,11 @@ export function Transcript({ messages, streaming, live }: Props) {
       {messages.map((m, i) => (
         <MessageRow key={i} message={m} results={results} live={live} />
       ))}
-      {streaming ? <MessageRow message={streaming} results={results} live={live} /> : null}
+      {streaming ? (
+        <div class="streaming">
+          <MessageRow message={streaming} results={results} live={live} />
+        </div>
+      ) : null}
     </div>
   );
 }
