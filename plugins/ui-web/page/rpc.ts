@@ -1,7 +1,8 @@
 // The page's side of the RPC protocol (`--mode rpc`'s commands and events) over the WebSocket at
 // `rpc` beside the page: one JSON record per message. Commands get an id and a promise of their
 // response; everything else (events, extension_ui_request) goes to the listener. A dropped
-// connection is retried with a growing pause; the caller resynchronises on each (re)connect.
+// connection is retried with a growing pause (unless the server refuses the token); the caller
+// resynchronises on each (re)connect.
 
 export type RpcRecord = Record<string, unknown> & { type: string };
 
@@ -20,6 +21,8 @@ export interface RpcClientOptions {
   url: string;
   onRecord(record: RpcRecord): void;
   onState(state: ConnectionState): void;
+  /** Whether the server refuses this page's token (asked when a connection never opened). */
+  refused(): Promise<boolean>;
 }
 
 const RETRY_MS = [250, 500, 1000, 2000, 5000];
@@ -44,13 +47,16 @@ export class RpcClient {
       this.opts.onState("open");
     };
     socket.onmessage = (message) => this.receive(String(message.data));
-    socket.onclose = (event) => {
+    socket.onclose = () => {
       this.failPending("the connection closed");
       if (this.stopped) return;
-      // 4401 is the server's "wrong token" close code; a refused upgrade never opens at all.
-      if (event.code === 4401 || (!opened && this.attempts >= RETRY_MS.length)) return this.opts.onState("unauthorized");
-      this.opts.onState("closed");
-      setTimeout(() => this.connect(), RETRY_MS[Math.min(this.attempts++, RETRY_MS.length - 1)]);
+      // A refused upgrade looks like any failed connection to a page: ask the server whether the
+      // token is the reason (401) before trying again; a server that is away is retried for ever.
+      void (opened ? Promise.resolve(false) : this.opts.refused()).then((refused) => {
+        if (refused) return this.opts.onState("unauthorized");
+        this.opts.onState("closed");
+        setTimeout(() => this.connect(), RETRY_MS[Math.min(this.attempts++, RETRY_MS.length - 1)]);
+      });
     };
   }
 

@@ -43,6 +43,11 @@ export class Session {
     this.rpc = new RpcClient({
       url,
       onRecord: (record) => this.onRecord(record),
+      refused: () =>
+        fetch(new URL(".", location.href), { method: "HEAD", headers: this.auth() }).then(
+          (r) => r.status === 401,
+          () => false,
+        ),
       onState: (connection) => {
         this.store.update({ connection });
         if (connection === "open") void this.resync();
@@ -209,7 +214,7 @@ export class Session {
 
   /** The sessions of this project, from the server's HTTP endpoint (newest first). */
   async sessions(): Promise<SessionSummary[]> {
-    const response = await fetch(new URL("api/sessions", location.href), { headers: { authorization: `Bearer ${this.token}` } });
+    const response = await fetch(new URL("api/sessions", location.href), { headers: this.auth() });
     if (!response.ok) throw new Error(`Could not list the sessions: HTTP ${response.status}`);
     const body = (await response.json()) as { sessions?: SessionSummary[] };
     const time = (s: SessionSummary) => new Date(s.modified ?? 0).getTime();
@@ -227,6 +232,10 @@ export class Session {
     } catch (error) {
       this.toast((error as Error).message, "error");
     }
+  }
+
+  private auth(): Record<string, string> {
+    return this.token ? { authorization: `Bearer ${this.token}` } : {};
   }
 
   openPanel(panel: State["panel"]): void {

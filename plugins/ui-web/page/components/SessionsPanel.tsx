@@ -24,9 +24,7 @@ export function SessionsPanel({ session, current }: { session: Session; current?
           <li key={s.path}>
             <button type="button" class={s.path === current ? "current" : ""} onClick={() => void session.switchSession(s.path)}>
               <span class="choice-text">{s.name || s.firstMessage || "(empty session)"}</span>
-              <span class="choice-note">
-                {s.modified ? new Date(s.modified).toLocaleString() : ""}
-              </span>
+              <span class="choice-note">{s.modified ? new Date(s.modified).toLocaleString() : ""}</span>
             </button>
           </li>
         ))}
