@@ -1,65 +1,79 @@
-// Serves the built page (dist/web, written by build-page.mjs) at "/" under the serve plugin's
-// token check: brotli or gzip as the browser accepts (compressed at build time), a strong ETag
-// with `Cache-Control: no-cache` (a reload costs one 304 and no body), and the page's own
-// Content-Security-Policy (its one script and sheet by hash, no other origin).
+// Serves the built page (dist/web, written by build-page.mjs) under the serve plugin's token check:
+// the shell at "/" (and "/index.html") and the app's script beside it. Each file goes out as
+// brotli or gzip as the browser accepts (compressed at build time), with a strong ETag (a match is
+// a 304 without a body) and its caching: the shell is revalidated on every load (`no-cache`), the
+// script, named by its content, is kept for good (`immutable`). The page's own
+// Content-Security-Policy allows its inline boot script and sheet by hash and nothing from elsewhere.
 import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import type { HttpHandler } from "../../contracts/serve.js";
 import { builtinResourceDir } from "../../lib/resource-kit/index.js";
 
-interface Page {
+/** One file of the page, as page.json lists it. */
+export interface PageFile {
+  path: string;
+  file: string;
+  type: string;
+  cache: string;
+  etag: string;
+}
+
+interface Loaded extends PageFile {
   identity: Buffer;
   br?: Buffer;
   gzip?: Buffer;
-  etag: string;
-  csp: string;
 }
 
-const PATHS = new Set(["/", "/index.html"]);
+interface Page {
+  csp: string;
+  files: Map<string, Loaded>;
+}
 
 /** The request handler; the page is found and read on the first request that finds it built, then kept. */
 export function pageHandler(locate: () => string | undefined = builtPageDir): HttpHandler {
   let page: Page | undefined;
   return (req, res, path) => {
-    if (!PATHS.has(path)) return false;
+    if (!page) {
+      // Looked for until found: a page built while the server runs is served from then on.
+      const dir = locate();
+      if (!dir) return notBuilt(res, path);
+      page = readPage(dir);
+    }
+    const file = page.files.get(path === "/index.html" ? "/" : path);
+    if (!file) return false;
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { allow: "GET, HEAD" }).end();
       return true;
     }
-    if (!page) {
-      // Looked for until found: a page built while the server runs is served from then on.
-      const dir = locate();
-      if (!dir) {
-        res
-          .writeHead(503, { "content-type": "text/plain; charset=utf-8" })
-          .end("The web UI is not built: run `npm run build` in pi-kernel.\n");
-        return true;
-      }
-      page = readPage(dir);
-    }
-    send(req, res, page);
+    send(req, res, file, page.csp);
     return true;
   };
 }
 
-function send(req: IncomingMessage, res: ServerResponse, page: Page): void {
+function notBuilt(res: ServerResponse, path: string): boolean {
+  if (path !== "/" && path !== "/index.html") return false;
+  res.writeHead(503, { "content-type": "text/plain; charset=utf-8" }).end("The web UI is not built: run `npm run build` in pi-kernel.\n");
+  return true;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, file: Loaded, csp: string): void {
   const headers: Record<string, string> = {
-    "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-cache",
-    etag: page.etag,
+    "content-type": file.type,
+    "cache-control": file.cache,
+    etag: file.etag,
     vary: "Accept-Encoding",
-    "content-security-policy": page.csp,
+    "content-security-policy": csp,
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
   };
-  if (matches(req.headers["if-none-match"], page.etag)) {
+  if (matches(req.headers["if-none-match"], file.etag)) {
     res.writeHead(304, headers).end();
     return;
   }
-  const encoding = pickEncoding(String(req.headers["accept-encoding"] ?? ""), page);
-  const body = encoding ? page[encoding]! : page.identity;
+  const encoding = pickEncoding(String(req.headers["accept-encoding"] ?? ""), file);
+  const body = encoding ? file[encoding]! : file.identity;
   if (encoding) headers["content-encoding"] = encoding;
   headers["content-length"] = String(body.length);
   res.writeHead(200, headers);
@@ -88,9 +102,12 @@ function matches(header: string | string[] | undefined, etag: string): boolean {
 }
 
 function readPage(dir: string): Page {
-  const meta = JSON.parse(readFileSync(join(dir, "page.json"), "utf8")) as { csp: string; etag: string };
+  const meta = JSON.parse(readFileSync(join(dir, "page.json"), "utf8")) as { csp: string; files: PageFile[] };
   const optional = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name)) : undefined);
-  return { identity: readFileSync(join(dir, "index.html")), br: optional("index.html.br"), gzip: optional("index.html.gz"), ...meta };
+  const files = meta.files.map(
+    (f): Loaded => ({ ...f, identity: readFileSync(join(dir, f.file)), br: optional(`${f.file}.br`), gzip: optional(`${f.file}.gz`) }),
+  );
+  return { csp: meta.csp, files: new Map(files.map((f) => [f.path, f])) };
 }
 
 /** dist/web of this install, or undefined when the page was not built. */

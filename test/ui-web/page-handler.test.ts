@@ -1,5 +1,5 @@
 // The web UI's page handler on a real HTTP server, with a page built into a temp dir: brotli or
-// gzip as the browser accepts, the ETag answered with 304, the page's own CSP and caching headers,
+// gzip as the browser accepts, the ETag answered with 304, the page's own CSP and each file's caching,
 // other paths left to the server (404), other methods refused, and a clear 503 when the page was
 // never built. pickEncoding against hostile Accept-Encoding headers (fast-check).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +12,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageHandler, pickEncoding } from "../../plugins/ui-web/page-handler.js";
 
 const HTML = "<!doctype html><title>pi</title><p>page</p>";
-const META = { csp: "default-src 'none'; script-src 'sha256-abc'", etag: '"v1"' };
+const APP = "console.log('app');";
+const META = {
+  csp: "default-src 'none'; script-src 'self' 'sha256-abc'",
+  files: [
+    { path: "/", file: "index.html", type: "text/html; charset=utf-8", cache: "no-cache", etag: '"v1"' },
+    {
+      path: "/app-x1.js",
+      file: "app-x1.js",
+      type: "text/javascript; charset=utf-8",
+      cache: "public, max-age=31536000, immutable",
+      etag: '"a1"',
+    },
+  ],
+};
 
 interface Got {
   status: number;
@@ -41,6 +54,7 @@ describe("the web UI's page handler", () => {
     writeFileSync(join(dir, "index.html"), HTML);
     writeFileSync(join(dir, "index.html.br"), brotliCompressSync(HTML));
     writeFileSync(join(dir, "index.html.gz"), gzipSync(HTML));
+    writeFileSync(join(dir, "app-x1.js"), APP);
     writeFileSync(join(dir, "page.json"), JSON.stringify(META));
     const handler = pageHandler(() => dir);
     const unbuilt = pageHandler(() => undefined);
@@ -82,6 +96,18 @@ describe("the web UI's page handler", () => {
     expect(plain.headers["content-length"]).toBe(String(HTML.length));
   });
 
+  it("sends the app's script, named by its content, to be cached for good (plain when it has no compressed copy)", async () => {
+    const app = await get(port, "/app-x1.js", { "accept-encoding": "br, gzip" });
+    expect(app.status).toBe(200);
+    expect(app.headers["content-encoding"]).toBeUndefined();
+    expect(app.body.toString()).toBe(APP);
+    expect(app.headers).toMatchObject({
+      "content-type": "text/javascript; charset=utf-8",
+      "cache-control": "public, max-age=31536000, immutable",
+      etag: '"a1"',
+    });
+  });
+
   it("answers a matching If-None-Match with 304 and no body; HEAD with headers only", async () => {
     const cached = await get(port, "/", { "if-none-match": 'W/"v1"', "accept-encoding": "br" });
     expect(cached.status).toBe(304);
@@ -95,6 +121,7 @@ describe("the web UI's page handler", () => {
 
   it("leaves other paths to the server, refuses other methods, and says when the page is not built", async () => {
     expect((await get(port, "/app.js")).status).toBe(404);
+    expect((await get(port, "/unbuilt/app-x1.js")).status).toBe(404);
     const post = await get(port, "/", {}, "POST");
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe("GET, HEAD");
