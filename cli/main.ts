@@ -32,6 +32,8 @@ export async function main(argv: string[]): Promise<number> {
     return mcpCommand(wantsHelp(rest.slice(0, 1)) ? ["help"] : rest, { cwd: process.cwd(), agentDir: agentDirOf() });
   }
   if (argv[0] === "run") return (await import("./run-command.js")).runCommand(argv.slice(1), main);
+  if (argv[0] === "serve") return (await import("./serve-command.js")).serveCommand(argv.slice(1), main);
+  if (argv[0] === "attach") return (await import("./attach-command.js")).attachCommand(argv.slice(1));
   if (wantsHelp(argv)) return (await import("./help.js")).printHelp(argv, version());
   let args: CliArgs;
   try {

@@ -20,6 +20,7 @@ export type * from "./output-schema.js";
 export type * from "./package-resources.js";
 export type * from "./permissions.js";
 export type * from "./resources.js";
+export type * from "./rpc.js";
 export type * from "./rpc-commands.js";
 export type * from "./session-entries.js";
 export type * from "./sessions.js";

@@ -40,3 +40,14 @@ declare module "pi-kernel" {
     serve: ServeService;
   }
 }
+
+declare module "pi-kernel" {
+  interface Flags {
+    /** `pi serve` (declared by the serve plugin): serve the session instead of reading stdin. */
+    serve: boolean;
+    host: string;
+    port: number;
+    tokenFile: string;
+    allowRemote: boolean;
+  }
+}

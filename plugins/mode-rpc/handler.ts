@@ -9,7 +9,10 @@ export interface Queue {
 export type RpcCommand = { id?: unknown; type: string; [field: string]: unknown };
 export interface RpcContext {
   api: PluginApi;
+  /** To the client that sent the command (responses); events go to every client. */
   send(record: Record<string, unknown>): void;
+  /** That client's answer to a dialog (extension_ui_response). */
+  answerUi(id: string, response: Record<string, unknown>): void;
   /** Runs started by prompt, awaited before the process exits. */
   background: Set<Promise<unknown>>;
   /** The queues' texts as the last queue_update told them. */
