@@ -15,7 +15,7 @@ export default definePlugin({
     api.onDispose(api.services.use("serve").mount("/", pageHandler()));
     // `/ui web`: serve this session (a no-op when it is served already) and say where.
     api.services.provide("ui-beside:web", async () => {
-      const { url, token } = await api.current().services.use("serve").start();
+      const { url, token } = await api.services.use("serve").start();
       return `Web UI: ${url}/?token=${encodeURIComponent(token)} (this terminal keeps working beside it)`;
     });
   },
