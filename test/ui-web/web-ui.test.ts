@@ -2,8 +2,8 @@
 // spawned `pi serve` on the loopback simulator: the page loads with the printed token (and drops
 // it from the address bar), streams a markdown answer (sanitised), completes slash commands,
 // switches model and thinking level, asks the permission dialog with the edit's diff and obeys it,
-// draws the edit's diff in its tool row, and rewinds code and conversation. Screenshots of each
-// step go to test-artifacts/ui-web (not the repository).
+// draws the edit's diff in its tool row, rewinds code and conversation, and lists, starts and
+// switches sessions. Screenshots of each step go to test-artifacts/ui-web (not the repository).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -109,6 +109,18 @@ describe.skipIf(!hasChromium)("the web UI in headless Chromium", () => {
     expect(await page.locator("textarea[aria-label=Message]").inputValue()).toBe("change the greeting");
     expect(await page.locator(".msg-assistant strong").textContent()).toBe("the simulator");
     await shot("7-rewound");
+  });
+
+  it("lists the sessions, starts a new one and switches back", async () => {
+    await page.locator("textarea[aria-label=Message]").fill("");
+    await page.locator("button", { hasText: "Sessions" }).click();
+    await page.locator(".choices button", { hasText: "say hello" }).waitFor();
+    await shot("8-sessions");
+    await page.locator("button", { hasText: "+ New session" }).click();
+    await page.locator(".transcript .empty").waitFor();
+    await page.locator("button", { hasText: "Sessions" }).click();
+    await page.locator(".choices button", { hasText: "say hello" }).click();
+    await page.locator(".msg-user", { hasText: "say hello" }).waitFor();
   });
 });
 
