@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTwoModels } from "../support/scenario.mjs";
 import { simProjects } from "../support/sim-projects.js";
 import { artifactsDir, hasChromium, launchBrowser } from "./browser.js";
-import { type Served, startServe } from "./served.js";
+import { type Served, startServe } from "../serve/served.js";
 
 if (!hasChromium) console.warn("test/ui-web/web-ui.test.ts skipped: Chromium is not installed (apt-get install chromium)");
 
@@ -44,15 +44,17 @@ describe.skipIf(!hasChromium)("the web UI in headless Chromium", () => {
   });
 
   it("loads, connects with the printed token and takes the token out of the address bar", async () => {
-    await page.goto(served.open);
+    // The address pi serve prints for a browser.
+    await page.goto(`${served.url}/?token=${encodeURIComponent(served.token)}`);
     await page.locator(".app[data-connection=open]").waitFor();
     expect(page.url()).not.toContain("token");
-    await expect(page.locator("select[aria-label=Model]").inputValue()).resolves.toBe("sim/sim-model");
+    // The session is read once connected (get_state, get_messages, the models): the picker follows.
+    await expect.poll(() => page.locator("select[aria-label=Model]").inputValue()).toBe("sim/sim-model");
     await shot("1-loaded");
   });
 
   it("streams a markdown answer, sanitised", async () => {
-    env.sim.script({ text: ANSWER, chunkSize: 3, delayMs: 15 });
+    env.sim.script({ text: ANSWER, chunkSize: 3, delayMs: 25 });
     await page.locator("textarea[aria-label=Message]").fill("say hello");
     await page.keyboard.press("Enter");
     // Drawn while it streams, then kept once it ends.
@@ -125,6 +127,6 @@ describe.skipIf(!hasChromium)("the web UI in headless Chromium", () => {
 });
 
 async function fetchState(served: Served): Promise<{ model?: { id: string }; thinkingLevel?: string }> {
-  const response = await fetch(`${served.base}/api/state`, { headers: { authorization: `Bearer ${served.token}` } });
+  const response = await fetch(`${served.url}/api/state`, { headers: { authorization: `Bearer ${served.token}` } });
   return (await response.json()) as { model?: { id: string }; thinkingLevel?: string };
 }
