@@ -141,11 +141,19 @@ export interface Frame {
 /** Frames by name; plugins add theirs (ui-fullscreen adds "fullscreen"). */
 export type FrameFactory = () => Frame | Promise<Frame>;
 
+/**
+ * A UI that runs beside the terminal one, on the same session (`/ui web`): starts it, or finds it
+ * running, and returns the line that tells the user where it is.
+ */
+export type BesideUi = () => Promise<string>;
+
 declare module "pi-kernel" {
   interface Services {
     ui: UiService;
     /** Frames by name ("ui-frame:inline", "ui-frame:fullscreen", ...). */
     [frame: `ui-frame:${string}`]: FrameFactory;
+    /** UIs beside the terminal by name ("ui-beside:web"); `/ui <name>` opens one. */
+    [beside: `ui-beside:${string}`]: BesideUi;
   }
   interface Contributions {
     surface: SurfaceDef;

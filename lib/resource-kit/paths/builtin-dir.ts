@@ -1,4 +1,5 @@
-// pi-kernel's own skills/ and prompts/ (next to themes/ at the package root), found by walking up
+// pi-kernel's own skills/ and prompts/ (next to themes/ at the package root), and the built web
+// page (dist/web, which the web UI serves), found by walking up
 // from this file to the package.json named pi-kernel: the same answer from the TypeScript
 // sources, from dist/ and from the start-up image's chunks.
 import { existsSync, readFileSync } from "node:fs";
@@ -8,7 +9,7 @@ import { fileURLToPath } from "node:url";
 let root: string | null | undefined;
 
 /** The package's `kind` folder, or undefined when this copy has none (an embedder's bundle). */
-export function builtinResourceDir(kind: "skills" | "prompts"): string | undefined {
+export function builtinResourceDir(kind: "skills" | "prompts" | "dist/web"): string | undefined {
   root ??= findRoot(dirname(fileURLToPath(import.meta.url)));
   const dir = root ? join(root, kind) : undefined;
   return dir && existsSync(dir) ? dir : undefined;
