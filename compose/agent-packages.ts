@@ -99,6 +99,7 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
           source: p.source,
           scope: p.origin === "global" ? "user" : p.origin === "project" ? "project" : compositionScope,
         })),
+        claudePlugins: packages.flatMap((p) => (p.claude ? [p.claude] : [])),
       };
       return packages.flatMap((p) => p.resources.extensions.map((file) => ({ file, root: p.dir, origin: "package" as const })));
     },
