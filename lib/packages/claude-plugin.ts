@@ -61,7 +61,8 @@ export function readClaudeManifest(dir: string): ClaudeManifest {
 function listed(dir: string, file: string, key: string, value: unknown): string[] {
   if (value === undefined) return [];
   const list = typeof value === "string" ? [value] : value;
-  if (!Array.isArray(list) || !list.every((v) => typeof v === "string")) throw new Error(`${file}: "${key}" must be a path or a list of paths`);
+  if (!Array.isArray(list) || !list.every((v) => typeof v === "string"))
+    throw new Error(`${file}: "${key}" must be a path or a list of paths`);
   return list.map((p) => inside(dir, file, key, p));
 }
 
@@ -106,13 +107,24 @@ export interface Offer {
  */
 export function claudeParts(dir: string, filters: ClaudeFilters | undefined, source: string, scope: "user" | "project"): ClaudePluginParts {
   const m = readClaudeManifest(dir);
-  const agentFiles = filesOfPaths(m.agents.filter((p) => pathKind(p) !== "missing"), "prompts").filter(unique());
+  const agentFiles = filesOfPaths(
+    m.agents.filter((p) => pathKind(p) !== "missing"),
+    "prompts",
+  ).filter(unique());
   const agents = filters?.agents === undefined ? m.agents.filter((p) => pathKind(p) !== "missing") : on(agentFiles, filters.agents, dir);
   const refs = (all: ClaudeConfigRef[], patterns: string[] | undefined) => {
     const kept = new Set(on([...new Set(all.map((r) => r.file))], patterns, dir));
     return all.filter((r) => kept.has(r.file));
   };
-  return { name: m.name, root: dir, source, scope, agents, hooks: refs(m.hooks, filters?.hooks), mcpServers: refs(m.mcpServers, filters?.mcpServers) };
+  return {
+    name: m.name,
+    root: dir,
+    source,
+    scope,
+    agents,
+    hooks: refs(m.hooks, filters?.hooks),
+    mcpServers: refs(m.mcpServers, filters?.mcpServers),
+  };
 }
 
 function on(files: string[], patterns: string[] | undefined, dir: string): string[] {
@@ -142,7 +154,9 @@ function foldersUnder(root: string, depth = 0): string[] {
 }
 
 /** How many of each part a Claude Code plugin has (undefined: not one), for `pi install`'s report. */
-export function claudePluginCounts(dir: string): Record<"commands" | "agents" | "skills" | "hooks" | "mcpServers", number> & { name: string } | undefined {
+export function claudePluginCounts(
+  dir: string,
+): (Record<"commands" | "agents" | "skills" | "hooks" | "mcpServers", number> & { name: string }) | undefined {
   if (!isClaudePlugin(dir)) return undefined;
   const m = readClaudeManifest(dir);
   const offers = claudeOffers(dir, m);

@@ -32,7 +32,8 @@ export function marketplacePlugin(dir: string, name: string): MarketplacePlugin 
   const where = `${file}: plugin "${name}"`;
   const source = entry.source;
   if (typeof source === "string") {
-    const pluginRoot = isObject(json) && isObject(json.metadata) && typeof json.metadata.pluginRoot === "string" ? json.metadata.pluginRoot : ".";
+    const pluginRoot =
+      isObject(json) && isObject(json.metadata) && typeof json.metadata.pluginRoot === "string" ? json.metadata.pluginRoot : ".";
     const target = resolve(dir, source.startsWith("./") || source.startsWith("../") ? "." : pluginRoot, source);
     const rel = relative(dir, target);
     if (rel.startsWith("..") || isAbsolute(rel)) throw new Error(`${where}: source ${source} leaves the marketplace's folder`);

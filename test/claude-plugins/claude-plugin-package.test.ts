@@ -43,7 +43,9 @@ describe("a Claude Code plugin as a package", () => {
     write(join(dir, "extra", "run.md"), "x");
     const prompts = packageResources(dir).prompts;
     expect(prompts).toEqual([join(dir, "commands"), join(dir, "commands", "deep"), join(dir, "extra", "run.md")]);
-    expect(claudeParts(dir, undefined, "s", "user").hooks).toEqual([{ file: join(dir, ".claude-plugin", "plugin.json"), value: { hooks: {} } }]);
+    expect(claudeParts(dir, undefined, "s", "user").hooks).toEqual([
+      { file: join(dir, ".claude-plugin", "plugin.json"), value: { hooks: {} } },
+    ]);
     write(join(dir, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "p", agents: "../outside" }));
     expect(() => claudeParts(dir, undefined, "s", "user")).toThrow(/"agents" path \.\.\/outside leaves the plugin's folder/);
     // A pi manifest wins: the folder is the pi package it says it is.

@@ -85,14 +85,18 @@ describe("Claude Code plugins as packages (CLI)", () => {
     settings.packages.push(join(root, "pi-pkg"), { source: join(plugins, "example-plugin"), skills: ["!skills/example-skill"] });
     writeFileSync(settingsFile, JSON.stringify(settings));
     const list = await pi("list");
-    for (const entry of [featureDev, fromMarket, join(root, "pi-pkg"), join(plugins, "example-plugin")]) expect(list.stdout).toContain(entry);
+    for (const entry of [featureDev, fromMarket, join(root, "pi-pkg"), join(plugins, "example-plugin")])
+      expect(list.stdout).toContain(entry);
     expect(list.stdout).not.toContain("not installed");
 
     const rpc = new RpcProcess(MODEL, { cwd: project, env: cliEnv });
     try {
       const commands = async () => (await rpc.call({ type: "get_commands" })).data.commands as Command[];
       const byName = new Map((await commands()).map((c) => [c.name, c]));
-      expect(byName.get("feature-dev")).toMatchObject({ source: "prompt", description: expect.stringContaining("Guided feature development") });
+      expect(byName.get("feature-dev")).toMatchObject({
+        source: "prompt",
+        description: expect.stringContaining("Guided feature development"),
+      });
       expect(byName.get("example-command")?.source).toBe("prompt");
       for (const name of ["hello-pi", "skill:hello-skill", "skill:example-command"]) expect(byName.has(name), name).toBe(true);
       expect(byName.has("skill:example-skill")).toBe(false);
