@@ -112,8 +112,8 @@ describe("Claude Code plugins as packages (CLI)", () => {
       // The plugin's SessionStart hook ran its script from ${CLAUDE_PLUGIN_ROOT}: its context is in the request.
       expect(request).toContain("explanatory' output style mode");
       // feature-dev's agents are subagents the model may delegate to.
-      expect(request).toContain("code-explorer");
-      expect(request).toContain("code-architect");
+      expect(request).toContain("<name>code-explorer</name>");
+      expect(request).toContain("<name>code-architect</name>");
 
       const servers = (await rpc.call({ type: "get_mcp_servers" })).data.servers as { name: string; file: string }[];
       expect(servers.find((s) => s.name === "everything")?.file).toBe(join(plugins, "example-plugin", ".mcp.json"));
