@@ -1,6 +1,6 @@
 // What `pi install` says it installed when the package is a Claude Code plugin: its name and the
 // number of each of its parts (commands, agents, skills, hook files, MCP configs).
-import { claudePluginCounts } from "../lib/packages/claude-plugin.js";
+import { claudePluginCounts } from "../lib/packages/index.js";
 
 /** "Claude Code plugin <name>: 1 commands, 3 agents, ..." or undefined for a pi package. */
 export function claudePluginSummary(dir: string): string | undefined {

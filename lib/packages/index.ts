@@ -48,5 +48,5 @@ export {
 } from "./settings-file.js";
 export { identity, isPinned, marketplaceOf, parseSource, type PackageSource } from "./source.js";
 export { MARKETPLACE, marketplacePlugin, type MarketplacePlugin } from "./marketplace.js";
-export { CLAUDE_MANIFEST, isClaudePlugin } from "./claude-plugin.js";
+export { CLAUDE_MANIFEST, claudeParts, claudePluginCounts, isClaudePlugin } from "./claude-plugin.js";
 export { isTrusted, trustDirectory, untrustedContent, withoutUntrusted } from "./trust.js";

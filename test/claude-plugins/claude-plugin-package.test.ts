@@ -8,8 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { claudeParts, isClaudePlugin } from "../../lib/packages/claude-plugin.js";
-import { marketplacePlugin, packageResources, parseSource, identity } from "../../lib/packages/index.js";
+import { claudeParts, identity, isClaudePlugin, marketplacePlugin, packageResources, parseSource } from "../../lib/packages/index.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/claude-plugins/", import.meta.url));
 const fixture = (name: string) => join(FIXTURES, name);
