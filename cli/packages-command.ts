@@ -1,14 +1,19 @@
 // `pi install <source> [-l]`, `pi remove <source> [-l]`, `pi update [source]`, `pi list`: manage
 // the `packages` of the global settings (~/.pi/agent/settings.json) or, with -l, the project's
 // (.pi/settings.json). Installs land in a temp dir first: a failure prints its cause and leaves
-// settings and installed files as they were.
+// settings and installed files as they were. A Claude Code plugin installs the same way (a folder
+// with .claude-plugin/plugin.json), and `<marketplace>#<plugin>` installs one plugin of a Claude
+// Code marketplace (.claude-plugin/marketplace.json) that the source holds.
 import { join } from "node:path";
+import { claudePluginSummary } from "./claude-plugin-summary.js";
 import {
   identity,
   installedDir,
   installSource,
   isInstalled,
   isPinned,
+  marketplaceOf,
+  marketplacePlugin,
   packageResources,
   parseSource,
   readPackages,
@@ -27,6 +32,7 @@ interface Scope {
 
 const USAGE = `usage:
   pi install <source> [-l]   npm:pkg[@version], git:host/user/repo[@ref], https://… or ssh://… git URLs, a local path
+                             (a pi package or a Claude Code plugin); <source>#<plugin>: a plugin of a Claude Code marketplace
   pi remove <source> [-l]
   pi update [source]         reinstall unpinned packages (or one)
   pi list
@@ -66,14 +72,26 @@ export async function packagesCommand(argv: string[], o: { cwd: string; agentDir
 async function install(scope: Scope, spec: string, cwd: string): Promise<number> {
   // Local paths are written as given on the command line, resolved from where pi runs.
   const source = parseSource(spec, cwd);
-  const stored = source.kind === "local" ? source.path : spec;
+  if (source.plugin) {
+    // A marketplace's plugin kept elsewhere is installed from where it lives, as that source.
+    const market = await installSource(marketplaceOf(source), scope.root);
+    const found = marketplacePlugin(market, source.plugin);
+    if (found.kind === "source") {
+      process.stdout.write(`${source.plugin} (marketplace ${marketplaceOf(source).spec}) is ${found.spec}\n`);
+      return install(scope, found.spec, cwd);
+    }
+  }
+  const stored = source.kind === "local" ? `${source.path}${source.plugin ? `#${source.plugin}` : ""}` : spec;
   const dir = await installSource(source, scope.root);
   const resources = packageResources(dir);
   const entries = readPackages(scope.settings).filter((e) => !sameSource(e, stored, scope, cwd));
   writePackages(scope.settings, [...entries, stored]);
-  const counts = Object.entries(resources)
-    .map(([k, v]) => `${v.length} ${k}`)
-    .join(", ");
+  const claude = claudePluginSummary(dir);
+  const counts = claude
+    ? claude
+    : Object.entries(resources)
+        .map(([k, v]) => `${v.length} ${k}`)
+        .join(", ");
   process.stdout.write(`Installed ${stored} (${scope.name}): ${counts}\n`);
   return 0;
 }
@@ -85,7 +103,11 @@ function remove(scope: Scope, spec: string, cwd: string): number {
     process.stderr.write(`pi remove: ${spec} is not in the ${scope.name} packages (${scope.settings})\n`);
     return 1;
   }
-  uninstallSource(parseSource(sourceOf(match), scope.base), scope.root);
+  const source = parseSource(sourceOf(match), scope.base);
+  // A marketplace installed for several of its plugins stays until the last of them goes.
+  const market = identity(marketplaceOf(source));
+  const shared = entries.some((e) => e !== match && tryMarketplace(e, scope) === market);
+  if (!shared) uninstallSource(source, scope.root);
   writePackages(
     scope.settings,
     entries.filter((e) => e !== match),
@@ -130,5 +152,13 @@ function sameSource(entry: PackageEntry, spec: string, scope: Scope, cwd: string
     return identity(parseSource(sourceOf(entry), scope.base)) === identity(parseSource(spec, cwd));
   } catch {
     return sourceOf(entry) === spec;
+  }
+}
+
+function tryMarketplace(entry: PackageEntry, scope: Scope): string | undefined {
+  try {
+    return identity(marketplaceOf(parseSource(sourceOf(entry), scope.base)));
+  } catch {
+    return undefined;
   }
 }

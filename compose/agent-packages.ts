@@ -6,12 +6,14 @@
 // folders, which load as installed packages do. The flags and settings stay as given.
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { PackageResourcesService } from "../contracts/package-resources.js";
+import type { ClaudePluginParts, PackageResourcesService } from "../contracts/package-resources.js";
 import type { PluginSource } from "../kernel/index.js";
 import {
   autoOverrides,
+  claudeParts,
   compositionFiles,
   composePackages,
+  isClaudePlugin,
   isTrusted,
   packageResources,
   type Resources,
@@ -99,6 +101,7 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
           source: p.source,
           scope: p.origin === "global" ? "user" : p.origin === "project" ? "project" : compositionScope,
         })),
+        claudePlugins: [...cli, ...packages].flatMap((p) => (p.claude ? [p.claude] : [])),
       };
       return packages.flatMap((p) => p.resources.extensions.map((file) => ({ file, root: p.dir, origin: "package" as const })));
     },
@@ -115,14 +118,19 @@ function unknownComposition(given: string, known: string[]): string {
   return `--packages ${given}: no such file, and not the name of a composition pi-kernel ships (${known.join(", ")})`;
 }
 
-/** The `-e` folders, each read as an installed package is (its manifest, else the conventional folders). */
-function cliPackages(paths: string[], cwd: string, report: AgentPackagesOptions["report"]): { resources: Resources }[] {
+/** The `-e` folders, each read as an installed package is (its manifest, else the conventional folders; a Claude Code plugin's layout). */
+function cliPackages(
+  paths: string[],
+  cwd: string,
+  report: AgentPackagesOptions["report"],
+): { resources: Resources; claude?: ClaudePluginParts }[] {
   return paths
     .map((p) => resolve(cwd, p))
     .filter((dir) => existsSync(dir) && statSync(dir).isDirectory())
     .flatMap((dir) => {
       try {
-        return [{ resources: packageResources(dir) }];
+        const claude = isClaudePlugin(dir) ? claudeParts(dir, undefined, dir, "user") : undefined;
+        return [{ resources: packageResources(dir), ...(claude && { claude }) }];
       } catch (error) {
         report("error", `-e ${dir}: ${(error as Error).message}`);
         return [];

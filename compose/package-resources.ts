@@ -24,6 +24,9 @@ export function packageResourcesPlugin(current: () => PackageResourcesService): 
         get origins() {
           return current().origins;
         },
+        get claudePlugins() {
+          return current().claudePlugins;
+        },
       });
     },
   });

@@ -1,7 +1,7 @@
 // The "mcp" service (provided by the mcp plugin): the MCP servers the user configured, their
 // state, and what they offer. `/mcp`, RPC `get_mcp_servers` and `pi mcp list` read it; ACP mode
 // adds the servers its client gives for a session.
-import type { McpServerConfig, McpServerScope } from "../lib/mcp-kit/index.js";
+import type { McpScope, McpServerConfig, McpServerScope } from "../lib/mcp-kit/index.js";
 
 export type McpServerState = "starting" | "connected" | "failed" | "disconnected" | "disabled";
 
@@ -36,6 +36,13 @@ export interface McpService {
    * configured server of the same name.
    */
   setSessionServers(servers: { name: string; config: McpServerConfig }[], from: string): void;
+  /**
+   * Servers another plugin brings (a Claude Code plugin's `.mcp.json`) under `owner`, replacing what it
+   * added before: each `config` in mcp.json's shape (`{"mcpServers": {...}}`), read from `file`; `env`
+   * adds variables its `${VAR}` references may name (`CLAUDE_PLUGIN_ROOT`). A configured server of
+   * the same name wins. Returns the removal.
+   */
+  addServers(owner: string, configs: { file: string; config: unknown }[], o: { scope: McpScope; env?: Record<string, string> }): () => void;
 }
 
 declare module "pi-kernel" {

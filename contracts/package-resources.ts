@@ -23,6 +23,32 @@ export interface PackageResourcesService {
   /** Theme files and folders: available, not selected (unlike `--theme`). */
   readonly themes: readonly string[];
   readonly origins: readonly PackageOrigin[];
+  /** The Claude Code plugins among the packages: what the claude-plugins plugin maps (agents, hooks, MCP servers). */
+  readonly claudePlugins?: readonly ClaudePluginParts[];
+}
+
+/** A hooks or MCP config of a Claude Code plugin: a file, or an object inline in its plugin.json (`file` is then plugin.json). */
+export interface ClaudeConfigRef {
+  file: string;
+  value?: unknown;
+}
+
+/**
+ * A Claude Code plugin installed as a package (lib/packages/claude-plugin.ts), its entry's filters
+ * applied. Its commands and skills are among the prompts and skills above; these are the rest.
+ */
+export interface ClaudePluginParts {
+  /** plugin.json's name (the folder's name without one). */
+  name: string;
+  /** The plugin's folder: ${CLAUDE_PLUGIN_ROOT}. */
+  root: string;
+  source: string;
+  /** "user": installed by the person (global settings, the composition); "project": a trusted project's settings. */
+  scope: "user" | "project";
+  /** Agent definition folders, or the files the filters leave. */
+  agents: string[];
+  hooks: ClaudeConfigRef[];
+  mcpServers: ClaudeConfigRef[];
 }
 
 declare module "pi-kernel" {

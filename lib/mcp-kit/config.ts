@@ -62,18 +62,29 @@ export function loadMcpConfig(files: McpConfigFile[], env: NodeJS.ProcessEnv = p
   for (const { scope, file } of files) {
     const raw = readJson(file, problems);
     if (raw === undefined) continue;
-    const servers = (raw as { mcpServers?: unknown }).mcpServers;
-    if (servers === undefined) continue;
-    if (!isObject(servers)) {
-      problems.push(`${file}: "mcpServers" must be an object`);
-      continue;
-    }
-    for (const [name, value] of Object.entries(servers)) {
-      const config = checkServer(name, value, file, problems);
-      if (config) byName.set(name, { name, config: expandConfig(config, env), given: config, scope, file });
-    }
+    for (const server of serversIn(raw, file, scope, problems, env)) byName.set(server.name, server);
   }
   return { servers: [...byName.values()], problems };
+}
+
+/** The servers of one config (`{"mcpServers": {...}}`, read from `file`), checked and expanded; problems are added to `problems`. */
+export function serversIn(
+  raw: unknown,
+  file: string,
+  scope: McpServerScope,
+  problems: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): LoadedMcpServer[] {
+  const servers = (raw as { mcpServers?: unknown } | undefined)?.mcpServers;
+  if (servers === undefined) return [];
+  if (!isObject(servers)) {
+    problems.push(`${file}: "mcpServers" must be an object`);
+    return [];
+  }
+  return Object.entries(servers).flatMap(([name, value]) => {
+    const config = checkServer(name, value, file, problems);
+    return config ? [{ name, config: expandConfig(config, env), given: config, scope, file }] : [];
+  });
 }
 
 /** The transport a config asks for. */

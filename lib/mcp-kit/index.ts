@@ -13,6 +13,7 @@ export {
   mcpConfigFiles,
   redactConfig,
   secretsOf,
+  serversIn,
   transportOf,
 } from "./config.js";
 export { formatServerDetails, formatServerLine, type McpListEntry, targetOf } from "./format.js";

@@ -8,6 +8,8 @@
 // `pi config -l` writes).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { ClaudePluginParts } from "../../contracts/package-resources.js";
+import { type ClaudeFilters, claudeParts, isClaudePlugin } from "./claude-plugin.js";
 import { type CompositionNames, readComposition } from "./composition.js";
 import { installedDir, installSource, isInstalled } from "./install.js";
 import { applyDelta, type Filters } from "./filter.js";
@@ -33,6 +35,8 @@ export interface ComposedPackage {
   /** The entry's source as written (pi's sourceInfo.source for the package's resources). */
   source: string;
   resources: Resources;
+  /** A Claude Code plugin's agents, hooks and MCP servers (claude-plugin.ts); its commands and skills are in `resources`. */
+  claude?: ClaudePluginParts;
 }
 
 export async function composePackages(o: ComposePackagesOptions): Promise<ComposedPackage[]> {
@@ -71,7 +75,8 @@ export async function composePackages(o: ComposePackagesOptions): Promise<Compos
         const dir = installedDir(source, list.root);
         const delta = list.origin === "global" && over !== undefined ? over : isDelta(entry) ? entry : undefined;
         const resources = resourcesOfEntry(dir, entry, delta, source.kind === "local");
-        out.push({ dir, origin: list.origin, source: spec, resources });
+        const claude = isClaudePlugin(dir) ? claudeOf(dir, entry, spec, list.origin) : undefined;
+        out.push({ dir, origin: list.origin, source: spec, resources, ...(claude && { claude }) });
       } catch (error) {
         o.report("error", `package ${spec}: ${(error as Error).message}`);
       }
@@ -95,6 +100,12 @@ function resourcesOfEntry(dir: string, entry: PackageEntry, delta: PackageEntry 
       .map((s) => s.path);
   }
   return out;
+}
+
+/** A Claude Code plugin's parts under its entry's filters; installed by the person, or by a trusted project's settings. */
+function claudeOf(dir: string, entry: PackageEntry, spec: string, origin: ComposedPackage["origin"]): ClaudePluginParts {
+  const filters = typeof entry === "string" || isDelta(entry) ? undefined : (entry as ClaudeFilters);
+  return claudeParts(dir, filters, spec, origin === "project" ? "project" : "user");
 }
 
 /** An entry with the directory its relative source is resolved against. */

@@ -46,5 +46,7 @@ export {
   type PackageEntry,
   type SettingsObject,
 } from "./settings-file.js";
-export { identity, isPinned, parseSource, type PackageSource } from "./source.js";
+export { identity, isPinned, marketplaceOf, parseSource, type PackageSource } from "./source.js";
+export { MARKETPLACE, marketplacePlugin, type MarketplacePlugin } from "./marketplace.js";
+export { CLAUDE_MANIFEST, claudeParts, claudePluginCounts, isClaudePlugin } from "./claude-plugin.js";
 export { isTrusted, trustDirectory, untrustedContent, withoutUntrusted } from "./trust.js";

@@ -2,23 +2,37 @@
 // node_modules), git clones under <root>/git/<host>/<path>, local paths used in place. <root> is
 // ~/.pi/agent (global) or <project>/.pi (project). Everything happens in a temp dir beside the
 // target and is moved into place only when it succeeded, so a failed install changes nothing.
+// A `#plugin` source is its marketplace installed so, the package being the plugin's folder in it.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { PackageSource } from "./source.js";
+import { marketplacePluginDir } from "./marketplace.js";
+import { marketplaceOf, type PackageSource } from "./source.js";
 
 /** Where an installed source lives (local paths are where they are). */
 export function installedDir(source: PackageSource, root: string): string {
+  if (source.plugin) return marketplacePluginDir(installedDir(marketplaceOf(source), root), source.plugin);
   if (source.kind === "local") return source.path;
   if (source.kind === "npm") return join(root, "npm", source.name, "node_modules", source.name);
   return join(root, "git", source.host, source.path);
 }
 
 export function isInstalled(source: PackageSource, root: string): boolean {
-  return existsSync(installedDir(source, root));
+  try {
+    return existsSync(installedDir(source, root));
+  } catch {
+    return false; // a marketplace not installed yet, or without that plugin
+  }
 }
 
 export async function installSource(source: PackageSource, root: string): Promise<string> {
+  if (source.plugin) {
+    const marketplace = marketplaceOf(source);
+    if (!isInstalled(marketplace, root) || marketplace.kind !== "local") await installSource(marketplace, root);
+    const dir = installedDir(source, root);
+    if (!existsSync(dir)) throw new Error(`plugin "${source.plugin}" of ${marketplace.spec}: ${dir} does not exist`);
+    return dir;
+  }
   if (source.kind === "local") {
     if (!existsSync(source.path)) throw new Error(`${source.path} does not exist`);
     return source.path;
@@ -39,9 +53,10 @@ export async function installSource(source: PackageSource, root: string): Promis
   return installedDir(source, root);
 }
 
-/** Removes what installSource put in place (never a local path). */
+/** Removes what installSource put in place (never a local path; for a `#plugin`, its whole marketplace). */
 export function uninstallSource(source: PackageSource, root: string): void {
   if (source.kind === "local") return;
+  if (source.plugin) return uninstallSource(marketplaceOf(source), root);
   rmSync(source.kind === "npm" ? join(root, "npm", source.name) : installedDir(source, root), { recursive: true, force: true });
 }
 

@@ -4,9 +4,11 @@
 // per-package filters (filter.ts) then switch single files on and off. A folder given by path
 // that has neither a manifest nor a convention folder is itself one extension, imported as Node
 // resolves a folder (`main`, else an index): pi's rule for local packages and `-e <folder>`.
-// A file in place of a package is one extension.
+// A file in place of a package is one extension. A Claude Code plugin (claude-plugin.ts) offers its
+// commands as prompts and its skills as skills.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { claudeOffers, isClaudePlugin, readClaudeManifest } from "./claude-plugin.js";
 import { applyPatterns, type Filters, filterStates, isOverride, type ResourceState } from "./filter.js";
 import { clean, isGlob, listFiles, matcher } from "./glob.js";
 import { readPackageJson } from "./package-json.js";
@@ -54,10 +56,13 @@ function resolvePackage(
   const kind = pathKind(dir);
   if (kind === "file" || kind === "other") return { states: { ...states, extensions: [{ path: dir, enabled: true }] } };
   const manifest = kind === "dir" ? readManifest(dir) : undefined;
+  // A pi manifest wins: a folder that is both is read as the pi package it says it is.
+  const claude = kind === "dir" && !manifest && isClaudePlugin(dir) ? claudeOffers(dir, readClaudeManifest(dir)) : undefined;
+  const none = { roots: [], files: [], declared: true };
   const offers = {} as Record<ResourceKind, Offer>;
   let found = false;
   for (const k of KINDS) {
-    offers[k] = offered(dir, manifest, k, filters !== undefined);
+    offers[k] = claude ? (k === "prompts" || k === "skills" ? claude[k] : none) : offered(dir, manifest, k, filters !== undefined);
     found ||= offers[k].declared;
     states[k] = filterStates(offers[k].files, filters?.[k], dir);
   }

@@ -1,20 +1,37 @@
 // Package sources as pi writes them: `npm:pkg[@version]`, `git:host/user/repo[@ref]`,
-// `git:git@host:user/repo[@ref]`, `https://…[@ref]`, `ssh://…[@ref]`, and local paths.
+// `git:git@host:user/repo[@ref]`, `https://…[@ref]`, `ssh://…[@ref]`, and local paths. Any of them
+// may end in `#<plugin>`: the plugin of that name in the Claude Code marketplace the source holds
+// (marketplace.ts).
 import { isAbsolute, resolve } from "node:path";
 
-export type PackageSource =
+export type PackageSource = (
   | { kind: "npm"; spec: string; name: string; version?: string }
   | { kind: "git"; spec: string; url: string; host: string; path: string; ref?: string }
-  | { kind: "local"; spec: string; path: string };
+  | { kind: "local"; spec: string; path: string }
+) & { plugin?: string };
+
+const PLUGIN = /#([A-Za-z0-9][\w.-]*)$/;
 
 export function parseSource(spec: string, baseDir: string): PackageSource {
-  const s = spec.trim();
+  const trimmed = spec.trim();
+  const plugin = PLUGIN.exec(trimmed)?.[1];
+  if (plugin === undefined) return parseBase(trimmed, baseDir);
+  return { ...parseBase(trimmed.slice(0, -plugin.length - 1), baseDir), plugin };
+}
+
+/** The source without its `#plugin`: the marketplace it names. */
+export function marketplaceOf(source: PackageSource): PackageSource {
+  const { plugin: _, ...base } = source;
+  return base as PackageSource;
+}
+
+function parseBase(s: string, baseDir: string): PackageSource {
   if (!s) throw new Error("empty package source");
   if (s.startsWith("npm:")) {
     const body = s.slice(4);
     const at = body.lastIndexOf("@");
     const [name, version] = at > 0 ? [body.slice(0, at), body.slice(at + 1)] : [body, undefined];
-    if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(name)) throw new Error(`invalid npm package name in "${spec}"`);
+    if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(name)) throw new Error(`invalid npm package name in "${s}"`);
     return { kind: "npm", spec: s, name, version: version || undefined };
   }
   if (s.startsWith("git:") || /^(https?|ssh|git|file):\/\//.test(s)) return parseGit(s);
@@ -44,9 +61,10 @@ function parseGit(spec: string): PackageSource {
 
 /** What makes two sources the same package: npm name, git URL without ref, resolved path. */
 export function identity(source: PackageSource): string {
-  if (source.kind === "npm") return `npm:${source.name}`;
-  if (source.kind === "git") return `git:${source.host}/${source.path}`;
-  return `local:${source.path}`;
+  const plugin = source.plugin ? `#${source.plugin}` : "";
+  if (source.kind === "npm") return `npm:${source.name}${plugin}`;
+  if (source.kind === "git") return `git:${source.host}/${source.path}${plugin}`;
+  return `local:${source.path}${plugin}`;
 }
 
 /** Pinned sources (a version or ref) are skipped by `pi update`. */

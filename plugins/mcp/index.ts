@@ -9,7 +9,7 @@
 // offering is unregistered (live.ts); long results are capped (output-cap.ts). Servers given for one session (ACP's `mcpServers`) join them, in no file.
 import { definePlugin, Stage, Type, type PluginApi } from "pi-kernel";
 import type { McpService } from "../../contracts/mcp.js";
-import { type LoadedMcpServer, loadMcpConfig, mcpConfigFiles, redactConfig } from "../../lib/mcp-kit/index.js";
+import { type LoadedMcpServer, loadMcpConfig, mcpConfigFiles, redactConfig, serversIn } from "../../lib/mcp-kit/index.js";
 import { isTrusted } from "../../lib/packages/index.js";
 import { LiveTools } from "./live.js";
 import { McpManager } from "./manager.js";
@@ -52,11 +52,27 @@ export default definePlugin({
     const files = () => mcpConfigFiles(api.agentDir, api.cwd, isTrusted(api.agentDir, api.cwd));
     // Servers an ACP client gave for its session: kept across reloads, merged into every load.
     const given = api.keep("session-servers", () => ({ servers: [] as LoadedMcpServer[] }));
+    // Servers other plugins bring (a Claude Code plugin's), by owner: after the configured ones, which win a name.
+    const brought = new Map<string, LoadedMcpServer[]>();
     const load = () => {
       const { servers, problems } = loadMcpConfig(files());
       for (const p of problems) api.diagnose({ level: "warning", code: "mcp-config", where: "mcp", message: p });
+      const configured = new Set(servers.map((s) => s.name));
+      const extra = [...brought.values()].flat().filter((s) => !configured.has(s.name) && configured.add(s.name));
       const names = new Set(given.servers.map((s) => s.name));
-      return [...servers.filter((s) => !names.has(s.name)), ...given.servers];
+      return [...[...servers, ...extra].filter((s) => !names.has(s.name)), ...given.servers];
+    };
+    const addServers: McpService["addServers"] = (owner, configs, o) => {
+      const problems: string[] = [];
+      const list = configs.flatMap((c) => serversIn(c.config, c.file, o.scope, problems, { ...process.env, ...o.env }));
+      for (const p of problems) api.diagnose({ level: "warning", code: "mcp-config", where: "mcp", message: p });
+      brought.set(owner, list);
+      manager.apply(load());
+      return () => {
+        if (brought.get(owner) !== list) return;
+        brought.delete(owner);
+        manager.apply(load());
+      };
     };
     manager.apply(load());
     // Servers start now, while the other plugins set up, rather than at boot: their own start
@@ -79,6 +95,7 @@ export default definePlugin({
           given.servers = servers.map((s) => ({ ...s, given: s.config, scope: "session", file: from }));
           manager.apply(load());
         },
+        addServers,
       ),
     );
     api.on("boot", () => manager.startAll());
@@ -140,6 +157,7 @@ function service(
   live: LiveTools,
   timeout: () => number,
   setSessionServers: McpService["setSessionServers"],
+  addServers: McpService["addServers"],
 ): McpService {
   const status = (name: string) => {
     const c = manager.conns.get(name)!;
@@ -160,5 +178,6 @@ function service(
       return c && { ...redactConfig(c.entry.given), scope: c.entry.scope, file: c.entry.file };
     },
     setSessionServers,
+    addServers,
   };
 }
