@@ -69,6 +69,26 @@ describe("subscription requests", () => {
     expect(r.body.system.length).toBe(2);
   });
 
+  it("Claude Pro/Max: our tools go out under Claude Code's names, and a call by that name runs ours", async () => {
+    session.setModel("anthropic/claude-sonnet-4-5");
+    writeFileSync(join(root, "notes.txt"), "from the file\n");
+    sim.script({ toolCalls: [{ name: "Read", arguments: { path: "notes.txt" } }] }, { text: "read it" });
+    const start = sim.requests.length;
+    await session.prompt("read notes.txt");
+    const [first, second] = sim.requests.slice(start);
+    const names = first!.body.tools.map((t: { name: string }) => t.name);
+    expect(names).toEqual(expect.arrayContaining(["Read", "Bash", "Edit", "Write"]));
+    expect(names).not.toContain("read");
+    // The call came back as "Read" and ran our read tool: its result is in the next request,
+    // whose replayed call carries Claude Code's name again.
+    const replayed = second!.body.messages.flatMap((m: { content: Record<string, unknown>[] }) => m.content);
+    expect(replayed.find((b: Record<string, unknown>) => b.type === "tool_use")).toMatchObject({ name: "Read" });
+    const result = replayed.find((b: Record<string, unknown>) => b.type === "tool_result") as { is_error?: boolean; content: unknown };
+    expect(result.is_error).toBeFalsy();
+    expect(JSON.stringify(result.content)).toContain("from the file");
+    expect(session.getLastAssistantText()).toBe("read it");
+  });
+
   it("ChatGPT (Codex): the Codex responses endpoint, account id, originator, instructions", async () => {
     const r = await ask("openai-codex/gpt-5.1-codex");
     expect(r.path).toBe("/codex/responses");
