@@ -27,10 +27,11 @@ beforeAll(async () => {
       "openai-codex": entry(CODEX_TOKEN, { accountId: "acct-42" }),
       "github-copilot": entry("tid=1;proxy-ep=proxy.individual.githubcopilot.com;"),
       "google-gemini-cli": entry("ya29.gemini", { projectId: "proj-7" }),
+      "google-antigravity": entry("ya29.antigravity", { projectId: "proj-ag" }),
     }),
   );
   const providers = Object.fromEntries(
-    ["anthropic", "openai-codex", "github-copilot", "google-gemini-cli"].map((p) => [p, { baseUrl: sim.url }]),
+    ["anthropic", "openai-codex", "github-copilot", "google-gemini-cli", "google-antigravity"].map((p) => [p, { baseUrl: sim.url }]),
   );
   writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers }));
   session = await createAgentSession({
@@ -115,5 +116,25 @@ describe("subscription requests", () => {
     expect(r.path).toBe("/v1internal:streamGenerateContent");
     expect(r.headers.authorization).toBe("Bearer ya29.gemini");
     expect(r.body).toMatchObject({ project: "proj-7", model: "gemini-2.5-flash", request: { contents: expect.any(Array) } });
+  });
+
+  it("Antigravity: Antigravity's identity opens the system instruction (role user), ours follows; an agent request", async () => {
+    const r = await ask("google-antigravity/gemini-3-pro-high");
+    expect(r.path).toBe("/v1internal:streamGenerateContent");
+    expect(r.headers.authorization).toBe("Bearer ya29.antigravity");
+    expect(r.headers["user-agent"]).toMatch(/^antigravity\//);
+    expect(r.body).toMatchObject({ project: "proj-ag", requestType: "agent", userAgent: "antigravity" });
+    const instruction = r.body.request.systemInstruction;
+    expect(instruction.role).toBe("user");
+    expect(instruction.parts).toHaveLength(1);
+    const text: string = instruction.parts[0].text;
+    expect(text.startsWith("<identity>\nYou are Antigravity, a powerful agentic AI coding assistant")).toBe(true);
+    // Ours comes last, whole: the tools it lists are there.
+    expect(text.indexOf("You are pi-kernel")).toBeGreaterThan(text.indexOf("</identity>"));
+    expect(text).toMatch(/\bread\b[\s\S]*\bbash\b/);
+    // Gemini CLI requests keep ours alone.
+    const gemini = await ask("google-gemini-cli/gemini-2.5-flash");
+    expect(gemini.body.request.systemInstruction.parts[0].text).not.toContain("Antigravity");
+    expect(gemini.body.userAgent).toBe("pi-coding-agent");
   });
 });
