@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { LlmContext, Model, StreamOptions } from "pi-kernel";
 import { type SseEvent, type Wire, type WireRequest, withModelHeaders } from "../../lib/provider-kit/index.js";
 import { antigravitySystemInstruction } from "./antigravity.js";
+import { innerFrame } from "./cloud-code-frames.js";
 import { buildBody } from "./request.js";
 import { geminiWire } from "./stream.js";
 
@@ -74,8 +75,8 @@ async function* unwrapped(batches: AsyncIterable<Iterable<SseEvent>>): AsyncGene
   for await (const batch of batches) {
     const events: SseEvent[] = [];
     for (const event of batch) {
-      const data = event.data.startsWith('{"response":') ? JSON.stringify(JSON.parse(event.data).response) : event.data;
-      events.push({ ...event, data });
+      const inner = innerFrame(event.data);
+      events.push(inner === undefined ? event : { ...event, data: inner });
     }
     yield events;
   }
