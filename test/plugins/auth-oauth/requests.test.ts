@@ -34,6 +34,8 @@ beforeAll(async () => {
     ["anthropic", "openai-codex", "github-copilot", "google-gemini-cli", "google-antigravity"].map((p) => [p, { baseUrl: sim.url }]),
   );
   writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers }));
+  // The read tool call would start a checkpoint whose git writes can outlast the session.
+  writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ checkpoints: { enabled: false } }));
   session = await createAgentSession({
     cwd: root,
     agentDir,
