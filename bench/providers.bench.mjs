@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "./measure.mjs";
 import * as anthropic from "../demo/simulator/anthropic.mjs";
+import * as cloudcode from "../demo/simulator/cloudcode.mjs";
 import * as gemini from "../demo/simulator/gemini.mjs";
 import * as openai from "../demo/simulator/openai.mjs";
 import * as responses from "../demo/simulator/responses.mjs";
@@ -30,6 +31,8 @@ const FORMATS = [
     wire: "geminiWire",
     path: "/v1beta/models/m:streamGenerateContent",
   },
+  // Gemini CLI / Antigravity sign-ins: Gemini's frames, each wrapped as {"response": ...}.
+  { name: "google-gemini-cli", format: cloudcode, plugin: "provider-google", file: "cloud-code.js", wire: "cloudCodeWire", path: "" },
 ];
 
 // Real response ids are this long; the compact shape keeps the bench's old short one.
@@ -53,7 +56,7 @@ async function row(f, fullEvents, runs, MessageAssembler, decodeBytes) {
     () => "id",
   );
   {
-    const wire = (await import(dist("plugins", f.plugin, "stream.js")))[f.wire];
+    const wire = (await import(dist("plugins", f.plugin, f.file ?? "stream.js")))[f.wire];
     const bytes = Buffer.from(
       f.format
         .frames(

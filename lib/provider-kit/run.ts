@@ -21,6 +21,8 @@ export interface WireRequest {
   url: string;
   headers: Record<string, string>;
   body: Record<string, unknown>;
+  /** Our name for a tool the request renamed on the wire (Claude subscription requests use Claude Code's names). */
+  toolName?(wireName: string): string;
 }
 
 export interface Wire {
@@ -33,7 +35,12 @@ export interface Wire {
     settings?: Readonly<Record<string, unknown>>,
   ): WireRequest;
   /** Turns SSE events into pi events, ending with `out.done(...)`; throws on protocol errors. */
-  decode(batches: AsyncIterable<Iterable<SseEvent>>, out: MessageAssembler, model: Model): AsyncIterable<AssistantMessageEvent>;
+  decode(
+    batches: AsyncIterable<Iterable<SseEvent>>,
+    out: MessageAssembler,
+    model: Model,
+    request?: WireRequest,
+  ): AsyncIterable<AssistantMessageEvent>;
 }
 
 export interface RetryInfo {
@@ -199,7 +206,7 @@ async function* attemptStream(
       kick();
     };
     try {
-      for await (const event of wire.decode(untilAborted(sseBatches(response.body, onBytes), signal), out, model)) {
+      for await (const event of wire.decode(untilAborted(sseBatches(response.body, onBytes), signal), out, model, request)) {
         signal?.throwIfAborted();
         yield event;
       }

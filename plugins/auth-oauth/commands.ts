@@ -28,16 +28,19 @@ async function choose(api: PluginApi, oauth: OAuthService, args: string, title: 
 }
 
 function uiIO(ui: UiService | undefined): LoginIO {
+  // The address stays in the paste prompt's title too: the full-screen UI's dialog covers the
+  // transcript the notice went to, and the person needs the address while the prompt is open.
+  let shown: string | undefined;
   return {
     onAuth({ url, instructions }) {
-      const text = `Open this address to sign in:\n${url}${instructions ? `\n${instructions}` : ""}`;
-      if (ui) ui.notify(text, "info");
-      else process.stderr.write(`${text}\n`);
+      shown = `Open this address to sign in:\n${url}${instructions ? `\n${instructions}` : ""}`;
+      if (ui) ui.notify(shown, "info");
+      else process.stderr.write(`${shown}\n`);
       void import("./browser.js").then((m) => m.openBrowser(url)); // loaded only when signing in
     },
     prompt: (message, opts) =>
       ui
-        ? ui.input(message, opts?.placeholder, { signal: opts?.signal })
+        ? ui.input(shown ? `${shown}\n\n${message}` : message, opts?.placeholder, { signal: opts?.signal })
         : // No way to ask: the browser's callback alone (a blank answer means "the default").
           message.includes("leave empty")
           ? Promise.resolve("")
@@ -95,7 +98,11 @@ export function logoutCommand(api: PluginApi): CommandDef {
       if (!oauth.subscriptions().some(signedIn)) return "No subscription is signed in.";
       const subscription = await choose(api, oauth, args, "Sign out of", signedIn);
       if (!subscription) return undefined;
-      return (await oauth.logout(subscription.id)) ? `Signed out: ${subscription.name}.` : `${subscription.name} was not signed in.`;
+      if (!(await oauth.logout(subscription.id))) return `${subscription.name} was not signed in.`;
+      // The current model stays chosen; say that it now needs another sign-in or model.
+      const current = api.agent.model;
+      const stranded = current?.provider === subscription.id ? ` ${current.provider}/${current.id} needs /login again, or /model.` : "";
+      return `Signed out: ${subscription.name}.${stranded}`;
     },
   };
 }

@@ -72,3 +72,11 @@ export function expiresAt(data: Record<string, unknown>, marginMs: number): numb
   const seconds = typeof data.expires_in === "number" ? data.expires_in : 3600;
   return Date.now() + seconds * 1000 - marginMs;
 }
+
+/** Waits between polls; a cancelled sign-in ends the wait. */
+export const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error("Sign-in cancelled"));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(new Error("Sign-in cancelled"))), { once: true });
+  });

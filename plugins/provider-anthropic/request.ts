@@ -2,6 +2,7 @@
 // the level (a token budget on top of the answer's own, or adaptive effort on newer models).
 import type { LlmContext, Model, StreamOptions, ThinkingLevel } from "pi-kernel";
 import { baseMaxTokens, clampThinkingLevel, thinkingBudget, type WireRequest, withModelHeaders } from "../../lib/provider-kit/index.js";
+import { asClaudeCode, claudeCodeHeaders, isOAuthToken, ourToolName } from "./claude-code.js";
 import { convertMessages } from "./convert.js";
 
 const API_VERSION = "2023-06-01";
@@ -19,41 +20,16 @@ export function buildRequest(
     "anthropic-version": API_VERSION,
   };
   const oauth = isOAuthToken(apiKey);
-  if (oauth) Object.assign(headers, claudeCodeHeaders(model));
+  if (oauth) Object.assign(headers, claudeCodeHeaders(!isAdaptive(model)));
   // Subscription tokens (and Copilot's, for its Claude models) go as bearer tokens.
   if (apiKey && (oauth || model.provider === "github-copilot")) headers.authorization = `Bearer ${apiKey}`;
   else if (apiKey) headers["x-api-key"] = apiKey;
   const base = model.baseUrl.replace(/\/+$/, "");
   const url = base.endsWith("/v1") ? `${base}/messages` : `${base}/v1/messages`;
   const body = buildBody(model, context, options, settings);
-  if (oauth) withClaudeCodeIdentity(body);
-  return { url, headers: withModelHeaders(headers, model), body };
-}
-
-/** A Claude Pro/Max sign-in's access token (where an API key would be), as pi recognises it. */
-export const isOAuthToken = (apiKey: string | undefined): apiKey is string => apiKey?.includes("sk-ant-oat") === true;
-
-// The version of Claude Code whose identity pi presents with subscription tokens.
-const CLAUDE_CODE_VERSION = "2.1.75";
-const CLAUDE_CODE_IDENTITY = "You are Claude Code, Anthropic's official CLI for Claude.";
-
-/** The headers Anthropic expects with a subscription token: the OAuth and Claude Code betas, Claude Code's user agent. */
-function claudeCodeHeaders(model: Model): Record<string, string> {
-  const betas = ["claude-code-20250219", "oauth-2025-04-20"];
-  if (!isAdaptive(model)) betas.push("interleaved-thinking-2025-05-14");
-  return {
-    "anthropic-beta": betas.join(","),
-    "anthropic-dangerous-direct-browser-access": "true",
-    "user-agent": `claude-cli/${CLAUDE_CODE_VERSION}`,
-    "x-app": "cli",
-  };
-}
-
-/** Subscription requests must open the system prompt with Claude Code's identity; ours follows it. */
-function withClaudeCodeIdentity(body: Record<string, unknown>): void {
-  const system = (body.system as Record<string, unknown>[] | undefined) ?? [];
-  // No cache mark of its own: the system block after it caches the whole prefix (the API allows four marks).
-  body.system = [{ type: "text", text: CLAUDE_CODE_IDENTITY }, ...system];
+  if (!oauth) return { url, headers: withModelHeaders(headers, model), body };
+  asClaudeCode(body);
+  return { url, headers: withModelHeaders(headers, model), body, toolName: ourToolName(context) };
 }
 
 export function buildBody(

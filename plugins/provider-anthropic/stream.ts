@@ -15,6 +15,7 @@ import {
   StreamProtocolError,
   type TokenCounts,
   type Wire,
+  type WireRequest,
 } from "../../lib/provider-kit/index.js";
 import { buildRequest } from "./request.js";
 
@@ -27,6 +28,8 @@ interface State {
   counts: TokenCounts;
   stopReason?: string;
   finished: boolean;
+  /** Our name for a called tool (subscription requests call ours by Claude Code's names). */
+  toolName?: (wireName: string) => string;
 }
 // biome-ignore lint/suspicious/noExplicitAny: heterogeneous by design (tools of any schema, provider JSON)
 type Data = Record<string, any>;
@@ -37,8 +40,9 @@ async function* decodeEvents(
   batches: AsyncIterable<Iterable<SseEvent>>,
   out: MessageAssembler,
   model: Model,
+  request?: WireRequest,
 ): AsyncGenerator<AssistantMessageEvent> {
-  const state: State = { counts: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, finished: false };
+  const state: State = { counts: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, finished: false, toolName: request?.toolName };
   yield* decodePerRead(
     batches,
     out,
@@ -79,7 +83,7 @@ function* handle(data: Data, out: MessageAssembler, model: Model, state: State):
       updateUsage(data.message?.usage, out, model, state);
       return;
     case "content_block_start":
-      yield* blockStart(data.content_block ?? {}, data.index, out);
+      yield* blockStart(data.content_block ?? {}, data.index, out, state);
       return;
     case "content_block_delta":
       yield* blockDelta(data.delta ?? {}, out);
@@ -106,11 +110,14 @@ function* handle(data: Data, out: MessageAssembler, model: Model, state: State):
   }
 }
 
-function blockStart(block: Data, index: number, out: MessageAssembler): AssistantMessageEvent[] {
+function blockStart(block: Data, index: number, out: MessageAssembler, state: State): AssistantMessageEvent[] {
   if (block.type === "text") return [...out.beginText(), ...(block.text ? out.text(block.text) : [])];
   if (block.type === "thinking") return out.beginThinking();
   if (block.type === "redacted_thinking") return out.redactedThinking(String(block.data ?? ""));
-  if (block.type === "tool_use") return out.beginToolCall(String(block.id), String(block.name), index);
+  if (block.type === "tool_use") {
+    const name = String(block.name);
+    return out.beginToolCall(String(block.id), state.toolName ? state.toolName(name) : name, index);
+  }
   return out.close(); // server tools and future block kinds are not ours to show
 }
 

@@ -5,6 +5,8 @@
 import { randomUUID } from "node:crypto";
 import type { LlmContext, Model, StreamOptions } from "pi-kernel";
 import { type SseEvent, type Wire, type WireRequest, withModelHeaders } from "../../lib/provider-kit/index.js";
+import { antigravitySystemInstruction } from "./antigravity.js";
+import { innerFrame } from "./cloud-code-frames.js";
 import { buildBody } from "./request.js";
 import { geminiWire } from "./stream.js";
 
@@ -53,12 +55,15 @@ export function buildCloudCodeRequest(
     authorization: `Bearer ${token}`,
     ...(antigravity ? ANTIGRAVITY_HEADERS : GEMINI_CLI_HEADERS),
   };
+  const request = buildBody(model, context, options, settings);
+  if (antigravity) request.systemInstruction = antigravitySystemInstruction(context.systemPrompt);
   const body: Record<string, unknown> = {
     project: projectId,
     model: model.id,
-    request: buildBody(model, context, options, settings),
-    userAgent: "pi-coding-agent",
-    requestId: `pi-${randomUUID()}`,
+    request,
+    // Antigravity's own client names itself and its agent requests so.
+    userAgent: antigravity ? "antigravity" : "pi-coding-agent",
+    requestId: `${antigravity ? "agent" : "pi"}-${randomUUID()}`,
   };
   if (antigravity) body.requestType = "agent";
   const url = `${model.baseUrl.replace(/\/+$/, "")}/v1internal:streamGenerateContent?alt=sse`;
@@ -70,8 +75,8 @@ async function* unwrapped(batches: AsyncIterable<Iterable<SseEvent>>): AsyncGene
   for await (const batch of batches) {
     const events: SseEvent[] = [];
     for (const event of batch) {
-      const data = event.data.startsWith('{"response":') ? JSON.stringify(JSON.parse(event.data).response) : event.data;
-      events.push({ ...event, data });
+      const inner = innerFrame(event.data);
+      events.push(inner === undefined ? event : { ...event, data: inner });
     }
     yield events;
   }

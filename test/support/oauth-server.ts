@@ -18,6 +18,13 @@ export interface OAuthServer {
   refreshDelayMs: number;
   /** The authorize request's query, by provider host. */
   authorizations: Map<string, URLSearchParams>;
+  /**
+   * Google accounts that never used Code Assist, with this default tier: loadCodeAssist names no
+   * project, and onboardUser starts an operation that is done on its first poll.
+   */
+  newGoogleAccounts: false | "free-tier" | "standard-tier";
+  /** The onboardUser request bodies received. */
+  onboarded: Record<string, unknown>[];
   /** Makes a refresh token valid (for auth.json entries a test writes itself). */
   allowRefresh(token: string): void;
   close(): Promise<void>;
@@ -41,6 +48,8 @@ export async function startOAuthServer(): Promise<OAuthServer> {
     expiresIn: 3600,
     refreshDelayMs: 0,
     authorizations: new Map<string, URLSearchParams>(),
+    newGoogleAccounts: false as false | "free-tier" | "standard-tier",
+    onboarded: [] as Record<string, unknown>[],
   };
 
   const issue = (host: string) => {
@@ -124,8 +133,18 @@ export async function startOAuthServer(): Promise<OAuthServer> {
       return send(res, 200, { token: `tid=sim;exp=${expires};proxy-ep=proxy.individual.githubcopilot.com;n=${n}`, expires_at: expires });
     }
     if (path.endsWith("/policy")) return send(res, 200, {});
+    if (path === "/v1internal:loadCodeAssist" && state.newGoogleAccounts)
+      return send(res, 200, {
+        allowedTiers: ["free-tier", "standard-tier"].map((id) => ({ id, isDefault: id === state.newGoogleAccounts })),
+      });
     if (path === "/v1internal:loadCodeAssist")
       return send(res, 200, { cloudaicompanionProject: "sim-project", currentTier: { id: "free-tier" } });
+    if (path === "/v1internal:onboardUser") {
+      state.onboarded.push(params);
+      return send(res, 200, { name: `operations/onboard-${state.onboarded.length}`, done: false });
+    }
+    if (path.startsWith("/v1internal/operations/onboard-") && req.method === "GET")
+      return send(res, 200, { name: path.slice(12), done: true, response: { cloudaicompanionProject: { id: "onboarded-project" } } });
     send(res, 404, { error: "not_found", error_description: `${host}${path}` });
   };
 

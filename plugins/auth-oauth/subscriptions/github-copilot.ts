@@ -4,7 +4,7 @@
 import type { Message } from "pi-kernel";
 import type { LoginIO } from "../../../contracts/oauth.js";
 import { endpoint, testServer } from "../endpoints.js";
-import { OAuthHttpError, field, requestJson } from "../http.js";
+import { OAuthHttpError, field, pause, requestJson } from "../http.js";
 import { type Credentials, type SubscriptionDef, subscriptionModel } from "../subscription.js";
 
 // GitHub's public OAuth app id for Copilot in editors (stored encoded, as pi does, so secret
@@ -55,13 +55,6 @@ async function copilotToken(githubToken: string, domain: string | undefined, old
   };
 }
 
-const abortable = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error("Sign-in cancelled"));
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(new Error("Sign-in cancelled"))), { once: true });
-  });
-
 /** Polls until the person has entered the code (or the code expires). */
 async function pollGitHubToken(io: LoginIO, domain: string, device: Record<string, unknown>): Promise<string> {
   const step = "GitHub device sign-in";
@@ -69,7 +62,7 @@ async function pollGitHubToken(io: LoginIO, domain: string, device: Record<strin
   // GitHub asks for a pause between polls; the loopback test server asks for none.
   let interval = Math.max(testServer() ? 0 : 1000, (typeof device.interval === "number" ? device.interval : 5) * 1000);
   while (Date.now() < deadline) {
-    await abortable(interval, io.signal);
+    await pause(interval, io.signal);
     let data: Record<string, unknown>;
     try {
       data = await requestJson(step, endpoint(`https://${domain}/login/oauth/access_token`), {

@@ -7,13 +7,12 @@ import { endpoint } from "../endpoints.js";
 import { OAuthHttpError, expiresAt, field, requestJson } from "../http.js";
 import { authorizeUrl, createPkce } from "../pkce.js";
 import { type Credentials, type SubscriptionDef, browserLogin, subscriptionModel } from "../subscription.js";
+import { CODE_ASSIST, findProject } from "./cloud-code-project.js";
 
 const AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 const TOKEN_URL = "https://oauth2.googleapis.com/token";
-const CODE_ASSIST = "https://cloudcode-pa.googleapis.com";
 export const ANTIGRAVITY_ENDPOINT = "https://daily-cloudcode-pa.sandbox.googleapis.com";
 const MARGIN_MS = 5 * 60_000;
-const METADATA = { ideType: "IDE_UNSPECIFIED", platform: "PLATFORM_UNSPECIFIED", pluginType: "GEMINI" };
 
 // Google's installed-application clients (public by design; stored encoded, as pi does, so secret
 // scanners do not flag them).
@@ -44,26 +43,6 @@ const ANTIGRAVITY: Client = {
   path: "/oauth-callback",
   scopes: [...BASE_SCOPES, "https://www.googleapis.com/auth/cclog", "https://www.googleapis.com/auth/experimentsandconfigs"],
 };
-
-/** The Cloud Code project of the account: its own (loadCodeAssist), GOOGLE_CLOUD_PROJECT, or a fallback. */
-async function findProject(access: string, fallback?: string): Promise<string> {
-  const envProject = process.env.GOOGLE_CLOUD_PROJECT || process.env.GOOGLE_CLOUD_PROJECT_ID || undefined;
-  const data = await requestJson("Cloud Code project lookup", endpoint(`${CODE_ASSIST}/v1internal:loadCodeAssist`), {
-    headers: { authorization: `Bearer ${access}` },
-    body: { json: { cloudaicompanionProject: envProject, metadata: { ...METADATA, duetProject: envProject } } },
-  }).catch((error): Record<string, unknown> => {
-    if (fallback) return {};
-    throw error;
-  });
-  const project = data.cloudaicompanionProject;
-  if (typeof project === "string" && project) return project;
-  if (typeof project === "object" && project && typeof (project as { id?: unknown }).id === "string") return (project as { id: string }).id;
-  if (envProject) return envProject;
-  if (fallback) return fallback;
-  throw new OAuthHttpError(
-    "This Google account has no Cloud Code project yet: run the Gemini CLI once to set one up, or set GOOGLE_CLOUD_PROJECT, then /login again",
-  );
-}
 
 function googleSubscription(
   id: string,
@@ -112,7 +91,7 @@ function googleSubscription(
             code_verifier: verifier,
           });
           io.progress?.("Looking up your Cloud Code project…");
-          return { ...credentials, projectId: await findProject(credentials.access, fallbackProject) };
+          return { ...credentials, projectId: await findProject(credentials.access, io, fallbackProject) };
         },
       });
     },

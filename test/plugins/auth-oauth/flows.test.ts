@@ -101,6 +101,33 @@ describe("browser sign-in", () => {
     const request = await oauth.requestAuth(model("google-gemini-cli"));
     expect(JSON.parse(request!.apiKey)).toEqual({ token: expect.stringMatching(/^ya29\./), projectId: "sim-project" });
   });
+
+  it("Gemini CLI, an account new to Code Assist: onboarded on the free tier, the operation polled, its project kept", async () => {
+    const dir = agentDir();
+    const oauth = createOAuthService(dir, () => undefined);
+    server.newGoogleAccounts = "free-tier";
+    const io = browserIO();
+    const progress: string[] = [];
+    io.progress = (m) => void progress.push(m);
+    try {
+      await oauth.login("google-gemini-cli", io);
+    } finally {
+      server.newGoogleAccounts = false;
+    }
+    expect(server.onboarded.at(-1)).toMatchObject({ tierId: "free-tier", metadata: { pluginType: "GEMINI" } });
+    expect(server.paths).toContain("cloudcode-pa.googleapis.com/v1internal/operations/onboard-1");
+    expect(readAuth(dir)["google-gemini-cli"]).toMatchObject({ type: "oauth", projectId: "onboarded-project" });
+    expect(progress.some((m) => /Setting up Gemini Code Assist/.test(m))).toBe(true);
+    // A paid tier brings no project of Google's: the person is told to name theirs.
+    server.newGoogleAccounts = "standard-tier";
+    try {
+      await expect(createOAuthService(agentDir(), () => undefined).login("google-gemini-cli", browserIO())).rejects.toThrow(
+        /set GOOGLE_CLOUD_PROJECT/,
+      );
+    } finally {
+      server.newGoogleAccounts = false;
+    }
+  });
 });
 
 describe("device sign-in", () => {

@@ -27,12 +27,15 @@ beforeAll(async () => {
       "openai-codex": entry(CODEX_TOKEN, { accountId: "acct-42" }),
       "github-copilot": entry("tid=1;proxy-ep=proxy.individual.githubcopilot.com;"),
       "google-gemini-cli": entry("ya29.gemini", { projectId: "proj-7" }),
+      "google-antigravity": entry("ya29.antigravity", { projectId: "proj-ag" }),
     }),
   );
   const providers = Object.fromEntries(
-    ["anthropic", "openai-codex", "github-copilot", "google-gemini-cli"].map((p) => [p, { baseUrl: sim.url }]),
+    ["anthropic", "openai-codex", "github-copilot", "google-gemini-cli", "google-antigravity"].map((p) => [p, { baseUrl: sim.url }]),
   );
   writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers }));
+  // The read tool call would start a checkpoint whose git writes can outlast the session.
+  writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ checkpoints: { enabled: false } }));
   session = await createAgentSession({
     cwd: root,
     agentDir,
@@ -69,6 +72,26 @@ describe("subscription requests", () => {
     expect(r.body.system.length).toBe(2);
   });
 
+  it("Claude Pro/Max: our tools go out under Claude Code's names, and a call by that name runs ours", async () => {
+    session.setModel("anthropic/claude-sonnet-4-5");
+    writeFileSync(join(root, "notes.txt"), "from the file\n");
+    sim.script({ toolCalls: [{ name: "Read", arguments: { path: "notes.txt" } }] }, { text: "read it" });
+    const start = sim.requests.length;
+    await session.prompt("read notes.txt");
+    const [first, second] = sim.requests.slice(start);
+    const names = first!.body.tools.map((t: { name: string }) => t.name);
+    expect(names).toEqual(expect.arrayContaining(["Read", "Bash", "Edit", "Write"]));
+    expect(names).not.toContain("read");
+    // The call came back as "Read" and ran our read tool: its result is in the next request,
+    // whose replayed call carries Claude Code's name again.
+    const replayed = second!.body.messages.flatMap((m: { content: Record<string, unknown>[] }) => m.content);
+    expect(replayed.find((b: Record<string, unknown>) => b.type === "tool_use")).toMatchObject({ name: "Read" });
+    const result = replayed.find((b: Record<string, unknown>) => b.type === "tool_result") as { is_error?: boolean; content: unknown };
+    expect(result.is_error).toBeFalsy();
+    expect(JSON.stringify(result.content)).toContain("from the file");
+    expect(session.getLastAssistantText()).toBe("read it");
+  });
+
   it("ChatGPT (Codex): the Codex responses endpoint, account id, originator, instructions", async () => {
     const r = await ask("openai-codex/gpt-5.1-codex");
     expect(r.path).toBe("/codex/responses");
@@ -95,5 +118,25 @@ describe("subscription requests", () => {
     expect(r.path).toBe("/v1internal:streamGenerateContent");
     expect(r.headers.authorization).toBe("Bearer ya29.gemini");
     expect(r.body).toMatchObject({ project: "proj-7", model: "gemini-2.5-flash", request: { contents: expect.any(Array) } });
+  });
+
+  it("Antigravity: Antigravity's identity opens the system instruction (role user), ours follows; an agent request", async () => {
+    const r = await ask("google-antigravity/gemini-3-pro-high");
+    expect(r.path).toBe("/v1internal:streamGenerateContent");
+    expect(r.headers.authorization).toBe("Bearer ya29.antigravity");
+    expect(r.headers["user-agent"]).toMatch(/^antigravity\//);
+    expect(r.body).toMatchObject({ project: "proj-ag", requestType: "agent", userAgent: "antigravity" });
+    const instruction = r.body.request.systemInstruction;
+    expect(instruction.role).toBe("user");
+    expect(instruction.parts).toHaveLength(1);
+    const text: string = instruction.parts[0].text;
+    expect(text.startsWith("<identity>\nYou are Antigravity, a powerful agentic AI coding assistant")).toBe(true);
+    // Ours comes last, whole: the tools it lists are there.
+    expect(text.indexOf("You are pi-kernel")).toBeGreaterThan(text.indexOf("</identity>"));
+    expect(text).toMatch(/\bread\b[\s\S]*\bbash\b/);
+    // Gemini CLI requests keep ours alone.
+    const gemini = await ask("google-gemini-cli/gemini-2.5-flash");
+    expect(gemini.body.request.systemInstruction.parts[0].text).not.toContain("Antigravity");
+    expect(gemini.body.userAgent).toBe("pi-coding-agent");
   });
 });
