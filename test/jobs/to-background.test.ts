@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import jobs from "../../plugins/jobs/index.js";
 import toolsCore from "../../plugins/tools-core/index.js";
+import userBash from "../../plugins/user-bash/index.js";
 import { lastResult, startKernel, until } from "../kernel/harness.js";
 
 const textOf = (c: unknown): string =>
@@ -83,6 +84,24 @@ describe.runIf(process.platform !== "win32")("sending a foreground bash call to 
     await h.kernel.actions.prompt("again");
     expect(lastResult(h)).toBe("quick");
     expect(service.foreground()).toEqual([]);
+    await h.kernel.stop();
+  });
+
+  it("the user's own !cmd goes to the background too, and the conversation records the job", async () => {
+    const h = await startKernel([toolsCore, userBash, jobs], { cwd: tempDir() });
+    const service = h.kernel.service("shellJobs")!;
+    let tail = "";
+    const run = h.kernel.service("userBash")!.run("echo one; echo two; sleep 297", { onData: (t) => void (tail = t) });
+    await until(() => tail.includes("two"), "its first lines");
+    expect(await service.foreground()[0].toBackground()).toBe("job-1");
+    const result = await run;
+    expect(result).toMatchObject({
+      output: "one\ntwo\n\n[Moved to the background as job-1 (still running); /jobs shows it]",
+      cancelled: false,
+    });
+    expect(service.list()).toMatchObject([{ id: "job-1", state: "running", command: "echo one; echo two; sleep 297" }]);
+    await until(() => h.kernel.agent.messages.some((m) => m.role === ("bashExecution" as string)), "the bashExecution message");
+    await service.kill("job-1");
     await h.kernel.stop();
   });
 });

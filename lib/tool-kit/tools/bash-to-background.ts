@@ -13,8 +13,8 @@ export interface BackgroundOffer {
   onStart(takeOver: () => HandedOver | undefined): void;
   /** The command is over (or handed over): it is no longer on offer. */
   withdraw(): void;
-  /** Makes the handed-over process a job; the text is the tool result. */
-  finish(run: HandedOver & { earlier: { file?: string; text: string } }): Promise<{ text: string; jobId: string }>;
+  /** Makes the handed-over process a job; the text is the tool result (`head`: the end of its output so far). */
+  finish(run: HandedOver & { earlier: { file?: string; text: string } }): Promise<{ text: string; jobId: string; head: string }>;
 }
 
 /** Offers a foreground bash command to `jobs` for as long as it runs; undefined without a jobs service. */
@@ -44,7 +44,7 @@ export function offerToBackground(jobs: ShellJobsService | undefined, command: s
         const text =
           `The user moved this command to the background as job ${started.id} (pid ${started.pid}); it is still running.${head}\n` +
           `Full output: ${started.outputPath}. Use the jobs tool (output, wait, kill) with id "${started.id}".`;
-        return { text, jobId: started.id };
+        return { text, jobId: started.id, head: started.head };
       } catch (error) {
         told?.(undefined);
         // The process is ours and nobody else will end it: end it rather than leave it running unseen.
