@@ -22,5 +22,7 @@ declare module "pi-kernel" {
     auto_retry_end: { success: boolean; attempt: number; finalError?: string };
     /** The session's display name changed (pi's /name). */
     session_info_changed: { name?: string };
+    /** An interactive UI opened (`open: true`) or closed a question for the person: a permission prompt, select, confirm, input. */
+    ui_dialog: { title: string; open: boolean };
   }
 }

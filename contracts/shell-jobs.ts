@@ -2,6 +2,10 @@
 // bash tool hands a call with `run_in_background: true` to it after the same permission gate and
 // with the same sandbox wrapper as a foreground command, so a background job is never less
 // confined than the command would have been in the foreground. Events `job_*` announce jobs.
+// A foreground command may also become a job while it runs (Ctrl+B): its runner offers it with
+// `offerForeground`, and a UI calls `toBackground` on what `foreground()` lists.
+import type { ChildProcess } from "node:child_process";
+import type { Readable } from "node:stream";
 
 /** What the bash tool hands over: the command exactly as it would have run in the foreground. */
 export interface ShellJobStart {
@@ -42,11 +46,35 @@ export interface JobInfo {
   outputPath: string;
 }
 
+/** A foreground command running now, which the person may send to the background (Ctrl+B). */
+export interface ForegroundCommand {
+  command: string;
+  /** Makes it a background job (the same process, its output so far kept); the job id, or undefined when it had ended. */
+  toBackground(): Promise<string | undefined>;
+}
+
+/** A running foreground process handed over to become a job (it is in its own process group). */
+export interface ShellJobTakeOver {
+  command: string;
+  child: ChildProcess;
+  pid: number;
+  /** Its stdout and stderr, paused: the job reads on from where the foreground run stopped. */
+  output: Readable[];
+  /** What it printed so far: a file holding all of it (moved into the job's output), or else the text. */
+  earlier: { file?: string; text: string };
+}
+
 export interface ShellJobsService {
   start(start: ShellJobStart): Promise<ShellJobStarted>;
   list(): JobInfo[];
   /** Ends the job's whole process tree; resolves once every process of it is gone. */
   kill(id: string): Promise<JobInfo>;
+  /** A foreground command that may be sent to the background while it runs; returns its withdrawal. */
+  offerForeground(command: ForegroundCommand): () => void;
+  /** The foreground commands on offer now (oldest first). */
+  foreground(): ForegroundCommand[];
+  /** Makes a handed-over foreground process a job. */
+  takeOver(run: ShellJobTakeOver): Promise<ShellJobStarted>;
 }
 
 declare module "pi-kernel" {

@@ -16,7 +16,7 @@ export { passesProviderKeys, shellEnv, withoutVariables } from "./shell/child-en
 export { onAbort } from "./shell/on-abort.js";
 export { OutputSink } from "./shell/output-sink.js";
 export { killProcessGroup, trackProcessGroup, trackedProcessGroups } from "./shell/process-group.js";
-export { type RunOptions as RunCommandOptions, type RunOutcome, runCommand } from "./shell/run-command.js";
+export { type HandedOver, type RunOptions as RunCommandOptions, type RunOutcome, runCommand } from "./shell/run-command.js";
 export { pickShell } from "./shell/shell.js";
 export { type Throttled, throttle } from "./shell/throttle.js";
 export { MAX_BYTES, MAX_LINE_CHARS, MAX_LINES, formatSize } from "./output/limits.js";
@@ -31,6 +31,7 @@ export { toPosix } from "./search/posix.js";
 export { randomBytes } from "./random-bytes.js";
 export { type WalkEntry, walk } from "./search/walk.js";
 export { type BashDetails, type BashRan, type BashRun, bashTool, createBashTool, runBash } from "./tools/bash.js";
+export { type BackgroundOffer, offerToBackground } from "./tools/bash-to-background.js";
 export { type BashExecOptions, type BashOperations, localBashOperations } from "./tools/bash-operations.js";
 export { createEditTool, type EditDetails, type EditedFile, type EditPathOptions, editPath } from "./tools/edit.js";
 export { type Edit, type EditProblem, type EditWording, applyEdits, editMessages } from "./tools/edit-apply.js";

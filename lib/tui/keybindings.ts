@@ -22,6 +22,8 @@ export const DEFAULT_KEYBINDINGS: Record<string, string[]> = {
   "app.session.tree": [],
   "app.session.fork": [],
   "app.session.resume": [],
+  // Ours (Claude Code's key): a running foreground command becomes a background job; otherwise the key edits as usual.
+  "app.jobs.background": ["ctrl+b"],
   // The /tree view (lib/tui/tree-view.ts).
   "app.tree.foldOrUp": ["ctrl+left", "alt+left"],
   "app.tree.unfoldOrDown": ["ctrl+right", "alt+right"],

@@ -6,13 +6,14 @@
 // the session (a guard process covers an agent that is killed outright); `detach: true` ones
 // survive and are listed again when the session is resumed.
 import { definePlugin, Stage, Type } from "pi-kernel";
-import type { ShellJobsService } from "../../contracts/shell-jobs.js";
+import type { ForegroundCommand, ShellJobsService } from "../../contracts/shell-jobs.js";
 import { rememberDetached, detachedJobs } from "./detached-store.js";
 import type { Job } from "./job.js";
 import { JobTable } from "./job-table.js";
 import { registerJobsCommand } from "./jobs-command.js";
 import { createJobInputTool, createJobsTool } from "./jobs-tool.js";
 import { createNotifier, exitNotice, matchNotice } from "./notices.js";
+import { ForegroundOffers } from "./foreground.js";
 
 export default definePlugin({
   name: "jobs",
@@ -25,6 +26,11 @@ export default definePlugin({
     const notify = createNotifier(api);
     // The table outlives reloads of this plugin (jobs keep running while its code is edited).
     const holder = api.keep("table", () => ({ table: undefined as JobTable | undefined }));
+    // Foreground commands that Ctrl+B may send to the background (kept too: a command outlives a reload).
+    const offers = api.keep("foreground", () => new ForegroundOffers());
+    offers.hint = (text) => {
+      if (api.flags.mode === "interactive") live()?.services.get("ui")?.setStatus("jobs-foreground", text);
+    };
     // After the agent has stopped (print mode's end) a job's exit has no plugin to report to.
     const live = () => {
       try {
@@ -92,6 +98,9 @@ export default definePlugin({
       },
       list: () => synced().list(),
       kill: async (id) => (await synced().kill(id)).info,
+      offerForeground: (command: ForegroundCommand) => offers.add(command),
+      foreground: () => offers.list(),
+      takeOver: (run) => synced().takeOver(run),
     };
     api.services.provide("shellJobs", service);
     api.register.tool(createJobsTool(synced));

@@ -6,11 +6,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { JobInfo, ShellJobStart, ShellJobStarted } from "../../contracts/shell-jobs.js";
+import type { JobInfo, ShellJobStart, ShellJobStarted, ShellJobTakeOver } from "../../contracts/shell-jobs.js";
 import { type JobGuard, killTree, startJobGuard, trackProcessGroup } from "../../lib/tool-kit/index.js";
 import { Job, type JobRecord } from "./job.js";
 import { type LineWatcher, scan } from "./output-watch.js";
-import { pageFrom } from "./output-page.js";
+import { pageFrom, pageTail } from "./output-page.js";
 
 export interface JobTableEvents {
   started(job: Job): void;
@@ -52,16 +52,8 @@ export class JobTable {
   }
 
   async start(start: ShellJobStart): Promise<ShellJobStarted> {
-    this.dir ??= mkdtempSync(join(tmpdir(), "pi-jobs-"));
-    const id = `job-${this.next++}`;
-    const job = Job.spawn(id, start, join(this.dir, `${id}.log`), (j) => this.onEnd(j));
-    this.jobs.set(id, job);
-    if (!job.record.detach) {
-      this.releases.set(job, trackProcessGroup(job.record.pid));
-      this.guard ??= startJobGuard();
-      this.guard.add(job.record.pid);
-    }
-    this.events.started(job);
+    const { id, outputPath } = this.nextSlot();
+    const job = this.add(Job.spawn(id, start, outputPath, (j) => this.onEnd(j)));
     await Promise.race([job.ended(), new Promise((r) => setTimeout(r, START_WAIT_MS))]);
     const ended = job.state !== "running";
     if (ended) job.endSeen = true; // the call's own result says so: no notice needed
@@ -73,6 +65,32 @@ export class JobTable {
       head: head.text,
       ...(ended && { exitCode: job.exitCode ?? null }),
     };
+  }
+
+  /** A foreground command sent to the background: the answer's `head` is the end of its output so far. */
+  async takeOver(run: ShellJobTakeOver): Promise<ShellJobStarted> {
+    const { id, outputPath } = this.nextSlot();
+    const job = this.add(Job.takeOver(id, run, outputPath, (j) => this.onEnd(j)));
+    const tail = await pageTail(outputPath, HEAD_LIMITS);
+    return { id, pid: job.record.pid, outputPath, head: tail.text };
+  }
+
+  private nextSlot(): { id: string; outputPath: string } {
+    this.dir ??= mkdtempSync(join(tmpdir(), "pi-jobs-"));
+    const id = `job-${this.next++}`;
+    return { id, outputPath: join(this.dir, `${id}.log`) };
+  }
+
+  /** A new job joins the table; one that ends with the session is tracked (exit handlers and the guard). */
+  private add(job: Job): Job {
+    this.jobs.set(job.id, job);
+    if (!job.record.detach) {
+      this.releases.set(job, trackProcessGroup(job.record.pid));
+      this.guard ??= startJobGuard();
+      this.guard.add(job.record.pid);
+    }
+    this.events.started(job);
+    return job;
   }
 
   /** A detached job found again on resume. */

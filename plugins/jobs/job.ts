@@ -3,9 +3,9 @@
 // is gone, and the file is the "full output" the model can page through). stdin is a pipe for
 // jobs that end with the session, so the model can type into them; a detached job has none.
 import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
-import type { Writable } from "node:stream";
-import type { JobInfo, JobState, ShellJobStart } from "../../contracts/shell-jobs.js";
+import { closeSync, copyFileSync, createWriteStream, openSync, unlinkSync, writeFileSync } from "node:fs";
+import type { Readable, Writable } from "node:stream";
+import type { JobInfo, JobState, ShellJobStart, ShellJobTakeOver } from "../../contracts/shell-jobs.js";
 import { isAlive } from "../../lib/tool-kit/index.js";
 
 export interface JobRecord {
@@ -78,6 +78,32 @@ export class Job {
     return job;
   }
 
+  /**
+   * A foreground command sent to the background (Ctrl+B): the same process, still writing to the
+   * agent's pipes (it was started with them), so its output is copied on into the file after what
+   * it printed before. It has no stdin (foreground commands get none).
+   */
+  static takeOver(id: string, run: ShellJobTakeOver, outputPath: string, onEnd: (job: Job) => void): Job {
+    if (run.earlier.file) {
+      copyFileSync(run.earlier.file, outputPath);
+      try {
+        unlinkSync(run.earlier.file); // moved: the job's file is the full output now
+      } catch {}
+    } else writeFileSync(outputPath, run.earlier.text, { mode: 0o600 });
+    const file = createWriteStream(outputPath, { flags: "a" });
+    file.on("error", () => {}); // a full disk loses output, not the job
+    let open = run.output.length;
+    for (const stream of run.output as Array<Readable & { _handle?: { unref?(): void } }>) {
+      stream._handle?.unref?.(); // like the child itself: a job never keeps the agent alive
+      stream.once("close", () => --open === 0 && file.end());
+      stream.pipe(file, { end: false });
+    }
+    const record = { id, command: run.command, pid: run.pid, startedAt: Date.now(), detach: false, outputPath };
+    const job = new Job(record, onEnd);
+    job.attach(run.child);
+    return job;
+  }
+
   /** A detached job found again on resume: followed by polling, since it is not our child. */
   static adopt(record: JobRecord, onEnd: (job: Job) => void): Job {
     const job = new Job(record, onEnd);
@@ -101,6 +127,10 @@ export class Job {
     }
     child.once("error", () => this.finish(null, null, "exited"));
     child.once("exit", (code, signal) => this.finish(code, signal, this.state === "killed" ? "killed" : "exited"));
+    // A handed-over process may have exited before it got here: its end is told once the job is in the table.
+    if (child.exitCode !== null || child.signalCode !== null) {
+      setImmediate(() => this.finish(child.exitCode, child.signalCode, "exited"));
+    }
   }
 
   /** Sends text to the job's stdin; `end` closes it afterwards (EOF). */

@@ -8,13 +8,14 @@
 import { definePlugin, Stage } from "pi-kernel";
 import { passesProviderKeys } from "../../lib/tool-kit/index.js";
 import { clientFileSystem } from "./client-fs.js";
+import { forwardJobEvent } from "./jobs.js";
 import { AcpState } from "./state.js";
 import { terminalBash } from "./terminal.js";
 import { acpUi } from "./ui.js";
 
 export default definePlugin({
   name: "mode-acp",
-  uses: ["commands", "compaction", "file-system", "mcp", "models", "permissions", "sessions", "shellSandbox", "ui"],
+  uses: ["commands", "compaction", "file-system", "mcp", "models", "permissions", "sessions", "shellJobs", "shellSandbox", "ui"],
   // The bash tool it wraps, and the permission gate it asks after, are set up first.
   after: ["tools-core", "permissions"],
   setup(api) {
@@ -40,7 +41,10 @@ export default definePlugin({
       const bash = api.registry.get("tool", "bash");
       if (bash) api.register.tool(terminalBash(bash, state, bridge, { sandboxed, keyVariables: keys }));
     });
-    api.on("event", (event) => state.bridge?.event(event));
+    api.on("event", (event) => {
+      state.bridge?.event(event);
+      forwardJobEvent(state, event);
+    });
     // After the other gates (permissions): the call runs now, so it is in progress.
     api.on("toolCall", (event) => state.bridge?.beforeRun(event), { stage: Stage.LATE });
     api.on("diagnostic", (d) => {

@@ -7,6 +7,7 @@ import type { PluginApi } from "pi-kernel";
 import { exitOnSignals, guardStdout } from "../../lib/mode-kit/index.js";
 import { agentInfo } from "./agent-info.js";
 import { configOptions, setConfigOption, setMode } from "./config.js";
+import { jobsCapability, serveJobMethods } from "./jobs.js";
 import { permissionAsker } from "./permission.js";
 import { registryLookup } from "./tool-info.js";
 import { AcpPrompts } from "./prompt.js";
@@ -48,6 +49,7 @@ export async function serve(api: PluginApi, state: AcpState): Promise<number> {
       return { configOptions: configOptions(api) };
     });
 
+  serveJobMethods(app, api);
   const connection = app.connect(ndJsonStream(output, input));
   state.client = connection.client;
   state.bridge = bridge;
@@ -81,5 +83,7 @@ function capabilities(api: PluginApi): AgentCapabilities {
     loadSession: api.services.has("sessions"),
     promptCapabilities: { image: true, audio: false, embeddedContext: true },
     mcpCapabilities: { http: api.services.has("mcp"), sse: api.services.has("mcp") },
+    // Extensions are advertised in _meta (ACP's extensibility rules): the jobs methods (jobs.ts).
+    ...(jobsCapability(api) && { _meta: { "pi-kernel": jobsCapability(api) } }),
   };
 }

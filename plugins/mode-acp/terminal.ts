@@ -28,7 +28,9 @@ export function terminalBash(
     execute(id, params, signal, onUpdate, ctx) {
       const client = state.client;
       const link = bridge();
-      if (shell.sandboxed() || !state.offersTerminal() || !state.turn || !client || !link)
+      // A background job is the jobs plugin's (its own process and file), never a client terminal the call would wait on.
+      const background = (params as { run_in_background?: boolean }).run_in_background === true;
+      if (background || shell.sandboxed() || !state.offersTerminal() || !state.turn || !client || !link)
         return local.execute(id, params, signal, onUpdate, ctx);
       return runInTerminal(state, link, id, params as Params, signal, ctx.cwd, shell.keyVariables());
     },

@@ -6,6 +6,7 @@ import { EditorKeys, type InputEvent, type Key } from "../../lib/tui/index.js";
 import type { InteractiveApp } from "./app.js";
 import type { Actions } from "./actions.js";
 import { runShortcut, warnShortcutConflicts } from "./shortcuts.js";
+import { sendToBackground } from "./to-background.js";
 
 const DOUBLE_PRESS_MS = 500;
 
@@ -61,6 +62,7 @@ export function createKeymap(app: InteractiveApp, actions: Actions): (event: Inp
       if (app.api.agent.isStreaming) return actions.abort();
       return doubleEscape();
     }
+    if (is("app.jobs.background") && sendToBackground(app)) return;
     // Unbound by default (pi): a user may give /new, /tree, /fork and /resume their own keys.
     for (const name of ["new", "tree", "fork", "resume"]) if (is(`app.session.${name}`)) return runCommand(name);
     if (is("app.thinking.cycle")) return actions.cycleThinking();

@@ -10,8 +10,10 @@ import type { CustomComponent, CustomUiContext, SelectOptions, UiService } from 
 type DialogOpts = { signal?: AbortSignal; timeout?: number };
 
 export function createUiService(app: InteractiveApp): UiService & { requestRender(): void; size(): { rows: number; columns: number } } {
+  // While a question waits for the person, `ui_dialog` events say so (the notifications plugin calls them back).
+  const asked = (title: string, open: boolean) => app.api.actions.emit({ type: "ui_dialog", title, open });
   /** Opens a dialog; it closes on an answer, the signal, or the timeout (answering undefined). */
-  const dialog = <T>(open: (done: (v: T | undefined) => void) => void, opts: DialogOpts = {}): Promise<T | undefined> =>
+  const dialog = <T>(title: string, open: (done: (v: T | undefined) => void) => void, opts: DialogOpts = {}): Promise<T | undefined> =>
     new Promise((resolve) => {
       let timer: NodeJS.Timeout | undefined;
       let settled = false;
@@ -19,6 +21,7 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
       const done = (value: T | undefined) => {
         if (settled) return;
         settled = true;
+        asked(title, false);
         clearTimeout(timer);
         opts.signal?.removeEventListener("abort", cancel);
         app.openOverlay(undefined);
@@ -28,42 +31,51 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
       if (opts.signal?.aborted) return resolve(undefined);
       opts.signal?.addEventListener("abort", cancel, { once: true });
       if (opts.timeout) timer = setTimeout(cancel, opts.timeout);
+      asked(title, true);
       open(done);
     });
 
   const select = (title: string, options: string[], opts?: SelectOptions) =>
-    dialog<string>((done) => {
-      const { diff } = opts ?? {};
-      app.openOverlay(
-        new SelectList({
-          title,
-          items: options.map((o) => ({ value: o, label: o })),
-          theme: () => app.theme(),
-          keys: app.keys,
-          maxVisible: 10,
-          initial: opts?.initial === undefined ? 0 : Math.max(0, options.indexOf(opts.initial)),
-          // The diff gets what the screen has left beside the title, the options and the editor's frame.
-          ...(diff && { body: (width: number) => diffLines(diff, width, app.theme(), diffRows(app.term.rows, options.length)) }),
-          onDone: done,
-        }),
-      );
-    }, opts);
+    dialog<string>(
+      title,
+      (done) => {
+        const { diff } = opts ?? {};
+        app.openOverlay(
+          new SelectList({
+            title,
+            items: options.map((o) => ({ value: o, label: o })),
+            theme: () => app.theme(),
+            keys: app.keys,
+            maxVisible: 10,
+            initial: opts?.initial === undefined ? 0 : Math.max(0, options.indexOf(opts.initial)),
+            // The diff gets what the screen has left beside the title, the options and the editor's frame.
+            ...(diff && { body: (width: number) => diffLines(diff, width, app.theme(), diffRows(app.term.rows, options.length)) }),
+            onDone: done,
+          }),
+        );
+      },
+      opts,
+    );
 
   const text = (title: string, multiline: boolean, placeholder?: string, prefill?: string, opts?: DialogOpts) =>
-    dialog<string>((done) => {
-      app.openOverlay(
-        new TextDialog({
-          title,
-          placeholder,
-          prefill,
-          multiline,
-          theme: () => app.theme(),
-          keys: app.keys,
-          maxRows: () => Math.max(3, Math.floor(app.term.rows * 0.5)),
-          onDone: done,
-        }),
-      );
-    }, opts);
+    dialog<string>(
+      title,
+      (done) => {
+        app.openOverlay(
+          new TextDialog({
+            title,
+            placeholder,
+            prefill,
+            multiline,
+            theme: () => app.theme(),
+            keys: app.keys,
+            maxRows: () => Math.max(3, Math.floor(app.term.rows * 0.5)),
+            onDone: done,
+          }),
+        );
+      },
+      opts,
+    );
 
   return {
     notify: (message, level = "info") => app.notify(message, level),
@@ -111,9 +123,13 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
     // As pi: large pastes written out, not their `[paste #N …]` markers.
     getEditorText: () => app.editor.expandedText(),
     custom: (factory, opts) =>
-      dialog((done) => {
-        app.openOverlay(asOverlay(app, factory(done, surfaceContext(app)), done));
-      }, opts),
+      dialog(
+        "",
+        (done) => {
+          app.openOverlay(asOverlay(app, factory(done, surfaceContext(app)), done));
+        },
+        opts,
+      ),
     // Beyond UiService, for plugins that keep their own components (pi-compat's `tui` object).
     requestRender: () => app.render(),
     size: () => ({ rows: app.term.rows, columns: app.term.columns }),

@@ -14,7 +14,7 @@ export type { BashOperations, BashResult, Interception, Interceptor, RunOptions 
 export default definePlugin({
   name: "user-bash",
   provides: ["userBash"],
-  uses: ["models", "shellSandbox"],
+  uses: ["models", "shellSandbox", "shellJobs"],
   setup(api) {
     api.services.provide("userBash", new UserBash(api));
     api.on("context", (messages) =>

@@ -1,10 +1,11 @@
 // One user shell command at a time, and the bashExecution message it leaves behind.
 import { unlink } from "node:fs/promises";
 import type { AgentMessage, PluginApi } from "pi-kernel";
-import { onAbort, OutputSink } from "../../lib/tool-kit/index.js";
+import { offerToBackground, onAbort, OutputSink } from "../../lib/tool-kit/index.js";
 import { runCommand, shellEnv } from "../../lib/tool-kit/index.js";
 import { pickShell } from "../../lib/tool-kit/index.js";
 import { truncateTail } from "../../lib/tool-kit/index.js";
+import type { BackgroundOffer, HandedOver } from "../../lib/tool-kit/index.js";
 
 export type { BashResult, BashOperations, Interception, Interceptor, RunOptions } from "../../contracts/user-bash.js";
 import type { BashOperations, BashResult, Interception, Interceptor, RunOptions, UserBashService } from "../../contracts/user-bash.js";
@@ -72,7 +73,9 @@ export class UserBash implements UserBashService {
     const box = operations ? undefined : api.services.get("shellSandbox");
     const wrapper = box ? await box.wrapper(api.cwd) : undefined;
     const sink = new OutputSink();
-    let outcome: { exitCode: number | null; aborted: boolean };
+    // Ctrl+B may send a local run to the background, as it does the model's bash calls.
+    const offer = operations ? undefined : offerToBackground(api.services.get("shellJobs"), command);
+    let outcome: { exitCode: number | null; aborted: boolean; handedOver?: HandedOver };
     try {
       outcome = operations
         ? await runElsewhere(operations, prefix + command, api.cwd, signal, sink, () => onData?.(sink.tailText()))
@@ -85,10 +88,13 @@ export class UserBash implements UserBashService {
             onData: () => onData?.(sink.tailText()),
             env: shellEnv(api),
             wrapper,
+            onStart: offer?.onStart,
           });
     } finally {
+      offer?.withdraw();
       await sink.close();
     }
+    if (outcome.handedOver && offer) return movedToBackground(offer, outcome.handedOver, sink);
     const tail = truncateTail(sink.tailText());
     const spilled = tail.truncated && sink.spillPath && !sink.spillError ? sink.spillPath : undefined;
     if (!spilled && sink.spillPath) await unlink(sink.spillPath).catch(() => {});
@@ -117,6 +123,14 @@ export class UserBash implements UserBashService {
     // Session stores persist it like any other finished message.
     api.actions.emit({ type: "message_end", message });
   }
+}
+
+/** A run sent to the background: what it printed so far, and the job it became. */
+async function movedToBackground(offer: BackgroundOffer, run: HandedOver, sink: OutputSink): Promise<BashResult> {
+  const file = sink.spillPath && !sink.spillError ? sink.spillPath : undefined;
+  const moved = await offer.finish({ ...run, earlier: { file, text: sink.tailText() } });
+  const output = `${moved.head}\n\n[Moved to the background as ${moved.jobId} (still running); /jobs shows it]`.trimStart();
+  return { output, exitCode: null, cancelled: false, truncated: false };
 }
 
 /** A command run through an extension's operations, collected into the same bounded sink. */

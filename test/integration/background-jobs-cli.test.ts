@@ -2,7 +2,7 @@
 // dev server started with bash `run_in_background` answers on its port while the model keeps
 // working (the simulator's script fetches it between turns); its exit reaches the next request
 // as a notice; `jobs output` pages; `jobs kill` ends a whole tree (checked pid by pid). RPC runs:
-// no job outlives an agent ended by SIGTERM or killed with SIGKILL (the guard process).
+// no job outlives an agent ended by SIGTERM or SIGHUP, or killed with SIGKILL (the guard process).
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -157,7 +157,7 @@ describe.runIf(process.platform !== "win32")("background jobs through the spawne
     await rpc.close();
   });
 
-  for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+  for (const signal of ["SIGTERM", "SIGHUP", "SIGKILL"] as const) {
     it(`no job outlives an agent ended by ${signal}`, async () => {
       const { project, agentDir } = env.project();
       env.sim.script(

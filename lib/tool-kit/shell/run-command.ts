@@ -1,7 +1,7 @@
 // Running one shell command in its own process group and reporting how it ended. The command is
 // over when the shell exits, not when its pipes close: a background job (`server &`) may keep
 // stdout open for hours, and waiting for it would hang the agent.
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import type { Readable } from "node:stream";
 import type { OutputSink } from "./output-sink.js";
 import { onAbort } from "./on-abort.js";
@@ -20,6 +20,19 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** An argv put before `<shell> -c <command>` (a sandbox: `bwrap ... --`); empty or absent runs the shell itself. */
   wrapper?: readonly string[];
+  /**
+   * Called once the command has started with `takeOver`, which hands the running process to the caller (Ctrl+B: it
+   * becomes a background job): the run then ends at once as `handedOver`, and neither its timeout, its abort nor
+   * its sink apply any more. `takeOver` answers undefined when the command has already ended.
+   */
+  onStart?: (takeOver: () => HandedOver | undefined) => void;
+}
+
+/** A running command given away by `takeOver`: its output streams are paused until the new owner reads them. */
+export interface HandedOver {
+  child: ChildProcess;
+  pid: number;
+  output: Readable[];
 }
 
 export interface RunOutcome {
@@ -27,6 +40,8 @@ export interface RunOutcome {
   exitSignal: NodeJS.Signals | null;
   timedOut: boolean;
   aborted: boolean;
+  /** Set when `takeOver` gave the process away (it is still running). */
+  handedOver?: HandedOver;
 }
 
 // After the shell exits, how long to wait for output still in the pipes: reset by each chunk that
@@ -46,7 +61,7 @@ export function runCommand(opts: RunOptions): Promise<RunOutcome> {
       env: opts.env ?? process.env,
     });
     const streams = [child.stdout, child.stderr];
-    const state = { timedOut: false, aborted: false, exited: false, lastData: Date.now() };
+    const state = { timedOut: false, aborted: false, exited: false, lastData: Date.now(), given: false };
     const release = child.pid ? trackProcessGroup(child.pid) : () => {};
     const kill = () => {
       if (child.pid) killProcessGroup(child.pid);
@@ -68,6 +83,7 @@ export function runCommand(opts: RunOptions): Promise<RunOutcome> {
 
     for (const stream of streams) {
       stream.on("data", (chunk: Buffer) => {
+        if (state.given) return;
         state.lastData = Date.now();
         // Backpressure from the spill file, but not once the shell is gone: then we drain and stop.
         if (!opts.sink.write(chunk) && !state.exited) {
@@ -78,11 +94,13 @@ export function runCommand(opts: RunOptions): Promise<RunOutcome> {
       });
     }
     child.once("error", (error) => {
+      if (state.given) return;
       stopWatching();
       reject(new Error(`Could not start ${argv[0]}: ${error.message}`));
     });
     child.once("exit", (exitCode, exitSignal) => {
       state.exited = true;
+      if (state.given) return;
       stopWatching();
       release();
       streams.forEach((s) => s.resume());
@@ -91,6 +109,19 @@ export function runCommand(opts: RunOptions): Promise<RunOutcome> {
         resolve({ exitCode, exitSignal, timedOut: state.timedOut, aborted: state.aborted });
       });
     });
+    if (child.pid && opts.onStart) {
+      const pid = child.pid;
+      opts.onStart(() => {
+        if (state.given || state.exited) return undefined;
+        state.given = true;
+        stopWatching();
+        release(); // the new owner tracks the group itself
+        streams.forEach((s) => s.pause());
+        const handedOver = { child, pid, output: streams };
+        resolve({ exitCode: null, exitSignal: null, timedOut: false, aborted: false, handedOver });
+        return handedOver;
+      });
+    }
   });
 }
 

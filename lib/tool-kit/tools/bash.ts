@@ -10,10 +10,11 @@ import { defineTool, Type } from "pi-kernel";
 import { formatSize, MAX_BYTES, MAX_LINES } from "../output/limits.js";
 import { type TailResult, truncateTail } from "../output/truncate.js";
 import { OutputSink } from "../shell/output-sink.js";
-import { runCommand, type RunOutcome } from "../shell/run-command.js";
+import { type HandedOver, runCommand, type RunOutcome } from "../shell/run-command.js";
 import { pickShell } from "../shell/shell.js";
 import { throttle } from "../shell/throttle.js";
 import { backgroundParameters, runInBackground } from "./bash-background.js";
+import { offerToBackground } from "./bash-to-background.js";
 import type { BashOperations } from "./bash-operations.js";
 
 const parameters = Type.Object({
@@ -59,6 +60,8 @@ export const createBashTool = (
         const bg = await runInBackground({ ...params, cwd: ctx.cwd, env: env(), sandbox: box, jobs: jobs() });
         return { content: [{ type: "text", text: bg.text }], details: { jobId: bg.details.jobId } };
       }
+      // While it runs, the person may send it to the background (Ctrl+B): the call then returns as run_in_background would.
+      const offer = offerToBackground(jobs?.(), params.command);
       const ran = await runBash({
         command: params.command,
         cwd: ctx.cwd,
@@ -67,7 +70,12 @@ export const createBashTool = (
         timeout: params.timeout,
         env: env(),
         wrapper: box && (() => box.wrapper(ctx.cwd)),
-      });
+        onStart: offer?.onStart,
+      }).finally(() => offer?.withdraw());
+      if (ran.handedOver && offer) {
+        const moved = await offer.finish(ran.handedOver);
+        return { content: [{ type: "text", text: moved.text }], details: { jobId: moved.jobId } };
+      }
       const blocked = ran.failure && box?.explain(ran.text);
       if (ran.failure) throw new Error([ran.text, ran.failure, blocked].filter(Boolean).join("\n\n"));
       return { content: [{ type: "text", text: ran.text || "(no output)" }], details: { exitCode: 0, ...ran.details } };
@@ -89,6 +97,8 @@ export interface BashRun {
   shell?: string;
   /** The sandbox argv a local run goes inside, asked once the command is about to start. */
   wrapper?: () => Promise<readonly string[] | undefined>;
+  /** A local run's `takeOver` (runCommand's onStart): the run may be handed over to become a background job. */
+  onStart?: (takeOver: () => HandedOver | undefined) => void;
 }
 
 /** What a command left: the text for the model (tail and note), details, and why it failed, if it did. */
@@ -100,6 +110,8 @@ export interface BashRan {
   raw: string;
   totalLines: number;
   failure?: string;
+  /** The process, still running, when it was handed over (see BashRun.onStart), with its output so far. */
+  handedOver?: HandedOver & { earlier: { file?: string; text: string } };
 }
 
 /**
@@ -128,12 +140,18 @@ export async function runBash(run: BashRun): Promise<BashRan> {
           timeoutMs: timeout === undefined ? undefined : timeout * 1000,
           env: run.env,
           wrapper,
+          onStart: run.onStart,
         });
   } finally {
     stream.cancel();
     await sink.close();
   }
   const raw = sink.tailText();
+  if (outcome.handedOver) {
+    const file = sink.spillPath && !sink.spillError ? sink.spillPath : undefined;
+    const handedOver = { ...outcome.handedOver, earlier: { file, text: raw } };
+    return { text: "", details: {}, tail: truncateTail(raw), raw, totalLines: sink.totalLines, handedOver };
+  }
   return { ...(await formatOutput(sink)), raw, totalLines: sink.totalLines, failure: failureReason(outcome, timeout) };
 }
 
