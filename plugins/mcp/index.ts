@@ -52,11 +52,14 @@ export default definePlugin({
     const files = () => mcpConfigFiles(api.agentDir, api.cwd, isTrusted(api.agentDir, api.cwd));
     // Servers an ACP client gave for its session: kept across reloads, merged into every load.
     const given = api.keep("session-servers", () => ({ servers: [] as LoadedMcpServer[] }));
+    // Servers pi extensions registered (pi.registerMcpServer): a configured or session server of the same name wins, as in pi.
+    const registered = api.keep("extension-servers", () => ({ servers: [] as LoadedMcpServer[] }));
     const load = () => {
       const { servers, problems } = loadMcpConfig(files());
       for (const p of problems) api.diagnose({ level: "warning", code: "mcp-config", where: "mcp", message: p });
       const names = new Set(given.servers.map((s) => s.name));
-      return [...servers.filter((s) => !names.has(s.name)), ...given.servers];
+      const taken = new Set([...servers.map((s) => s.name), ...names]);
+      return [...servers.filter((s) => !names.has(s.name)), ...given.servers, ...registered.servers.filter((s) => !taken.has(s.name))];
     };
     manager.apply(load());
     // Servers start now, while the other plugins set up, rather than at boot: their own start
@@ -75,8 +78,9 @@ export default definePlugin({
         manager,
         live,
         () => startupTimeout(api),
-        (servers, from) => {
-          given.servers = servers.map((s) => ({ ...s, given: s.config, scope: "session", file: from }));
+        (servers, from, group) => {
+          const set = group === "extensions" ? registered : given;
+          set.servers = servers.map((s) => ({ ...s, given: s.config, scope: "session", file: from }));
           manager.apply(load());
         },
       ),

@@ -13,6 +13,7 @@ import { Runtime } from "./runtime.js";
 import { linkRuntime } from "./modules/runtime-link.js";
 import { extensionSourceInfo } from "./source-info.js";
 import { mapUserBash } from "./user-bash.js";
+import { streamVirtual, VIRTUAL_MODEL_API } from "./virtual-models.js";
 
 export default definePlugin({
   name: "pi-compat",
@@ -20,6 +21,7 @@ export default definePlugin({
     "commands",
     "compaction",
     "file-mutations",
+    "mcp",
     "models",
     "package-resources",
     "prompt-files",
@@ -52,6 +54,8 @@ export default definePlugin({
     connectSessions(rt, api);
     mapUserBash(rt, api);
     api.onDispose(() => rt.bus.clear());
+    // Virtual models (pi's registerVirtualModel) are requested through their route (virtual-models.ts).
+    api.register.provider({ api: VIRTUAL_MODEL_API, stream: (model, context, options) => streamVirtual(rt, model, context, options) });
     // pi-ai's complete()/getModel() in extensions reach this agent through the link (modules/runtime-link.ts).
     api.onDispose(linkRuntime(api));
     // The kernel hands every module whose default export is a bare factory (a pi extension) here.
