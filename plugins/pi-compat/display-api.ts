@@ -8,7 +8,10 @@ import type { CustomEntry, MarkdownSurface } from "../../contracts/index.js";
 
 type Component = { render(width: number): string[] } | undefined;
 type PiEntryRenderer = (entry: CustomEntry, opts: { expanded: boolean }, theme: unknown) => Component;
-type PiMarkdownTransformer = (markdown: string, ctx: { messageType: MarkdownSurface; isStreaming: boolean; availableWidth: number }) => string;
+type PiMarkdownTransformer = (
+  markdown: string,
+  ctx: { messageType: MarkdownSurface; isStreaming: boolean; availableWidth: number },
+) => string;
 type PiToolRendererResolver = (toolName: string, next: () => object | undefined) => object | undefined;
 
 export function createDisplayApi(api: PluginApi, ext: string): Record<string, unknown> {

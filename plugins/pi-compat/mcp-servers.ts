@@ -31,7 +31,8 @@ export function createMcpApi(rt: Runtime, api: PluginApi, ext: string, extension
   };
   return {
     registerMcpServer(name: string, config: Record<string, unknown>) {
-      if (typeof name !== "string" || !NAME.test(name)) throw new Error(`registerMcpServer: "${name}" is not a valid server name (letters, digits, _ and -)`);
+      if (typeof name !== "string" || !NAME.test(name))
+        throw new Error(`registerMcpServer: "${name}" is not a valid server name (letters, digits, _ and -)`);
       const problem = checkConfig(config);
       if (problem) throw new Error(`registerMcpServer("${name}"): ${problem}`);
       const known = rt.mcpServers.get(name);

@@ -125,7 +125,7 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
       if (entry?.type === "custom") api.actions.emit({ type: "custom_entry", entry });
     },
     // A copy of the merged settings (global, then project), as pi's getSettings().
-    getSettings: () => structuredClone({ ...api.current().settings }),
+    getSettings: () => JSON.parse(JSON.stringify(api.current().settings ?? {})) as Record<string, unknown>,
     setSessionName: (name: string) => sessions()?.setName(name),
     getSessionName: () => sessions()?.name,
     setLabel: (entryId: string, label: string | undefined) => sessions()?.setLabel(entryId, label),

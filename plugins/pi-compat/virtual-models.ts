@@ -4,7 +4,15 @@
 // one kernel provider (streamVirtual) that asks the route, then streams through the physical
 // model's own provider plugin, so the assistant message records the physical model. The router's
 // state lives on the session branch as pi keeps it (a `pi.virtual-model-state` custom entry).
-import { emptyUsage, type AssistantMessageEvent, type LlmContext, type Model, type PluginApi, type StreamOptions, type ThinkingLevel } from "pi-kernel";
+import {
+  emptyUsage,
+  type AssistantMessageEvent,
+  type LlmContext,
+  type Model,
+  type PluginApi,
+  type StreamOptions,
+  type ThinkingLevel,
+} from "pi-kernel";
 import { createContext } from "./context.js";
 import type { Runtime } from "./runtime.js";
 
@@ -30,7 +38,8 @@ export function createVirtualModelApi(rt: Runtime, api: PluginApi): Record<strin
   return {
     registerVirtualModel(def: Record<string, unknown>) {
       const { provider, id, name } = def;
-      if (typeof provider !== "string" || typeof id !== "string" || !provider || !id) throw new Error("registerVirtualModel: give a provider and an id");
+      if (typeof provider !== "string" || typeof id !== "string" || !provider || !id)
+        throw new Error("registerVirtualModel: give a provider and an id");
       if (typeof def.route !== "function") throw new Error(`registerVirtualModel(${provider}/${id}): route must be a function`);
       const levels = Array.isArray(def.thinkingLevels) ? (def.thinkingLevels as string[]) : ["off"];
       const model: Model = {
@@ -65,11 +74,19 @@ function list(rt: Runtime, api: PluginApi, provider: string): void {
   const ids = new Set(virtual.map((m) => m.id));
   // A virtual model hides a physical one of its id, as in pi.
   const physical = service.all().filter((m) => m.provider === provider && m.api !== VIRTUAL_MODEL_API && !ids.has(m.id));
-  rt.virtualListings.set(provider, service.addProvider(`pi-compat:virtual:${provider}`, { name: provider, models: [...virtual, ...physical] }));
+  rt.virtualListings.set(
+    provider,
+    service.addProvider(`pi-compat:virtual:${provider}`, { name: provider, models: [...virtual, ...physical] }),
+  );
 }
 
 /** The kernel provider of "pi-virtual": route, then stream through the physical model's provider. */
-export async function* streamVirtual(rt: Runtime, model: Model, context: LlmContext, options: StreamOptions): AsyncGenerator<AssistantMessageEvent> {
+export async function* streamVirtual(
+  rt: Runtime,
+  model: Model,
+  context: LlmContext,
+  options: StreamOptions,
+): AsyncGenerator<AssistantMessageEvent> {
   const v = rt.virtualModels.get(`${model.provider}/${model.id}`);
   if (!v) return yield failure(model, `virtual model ${model.provider}/${model.id} is not registered (its extension is gone)`);
   const api = v.api.current();
@@ -94,7 +111,10 @@ export async function* streamVirtual(rt: Runtime, model: Model, context: LlmCont
       createContext(rt, api),
     );
   } catch (error) {
-    return yield failure(model, `virtual model ${model.provider}/${model.id}: route failed: ${error instanceof Error ? error.message : String(error)}`);
+    return yield failure(
+      model,
+      `virtual model ${model.provider}/${model.id}: route failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const target = route?.model && (models?.find(route.model.provider, route.model.id) ?? route.model);
   const provider = target && api.registry.get("provider", target.api);
@@ -102,7 +122,11 @@ export async function* streamVirtual(rt: Runtime, model: Model, context: LlmCont
     return yield failure(model, `virtual model ${model.provider}/${model.id}: route chose no usable physical model`);
   }
   if (route.state !== undefined && route.state !== state) {
-    sessions?.append({ type: "custom", customType: STATE_ENTRY, data: { provider: model.provider, modelId: model.id, state: route.state } });
+    sessions?.append({
+      type: "custom",
+      customType: STATE_ENTRY,
+      data: { provider: model.provider, modelId: model.id, state: route.state },
+    });
   }
   yield* provider.stream(target, context, { ...options, thinkingLevel: route.thinkingLevel ?? options.thinkingLevel });
 }

@@ -53,7 +53,12 @@ export class AssistantView extends Cached {
       if (c.type === "thinking" && c.thinking.trim()) {
         out.push("");
         if (this.ctx.thinkingHidden()) out.push(t.fg("thinkingText", t.italic("Thinking… (ctrl+t to show)")));
-        else out.push(...wrapText(this.transform(c.thinking.trim(), "assistant-thinking", width), width).map((l) => t.fg("thinkingText", t.italic(l))));
+        else
+          out.push(
+            ...wrapText(this.transform(c.thinking.trim(), "assistant-thinking", width), width).map((l) =>
+              t.fg("thinkingText", t.italic(l)),
+            ),
+          );
       } else if (c.type === "text" && c.text.trim()) {
         out.push("", ...this.markdown.render(this.transform(c.text.trim(), "assistant", width), width));
       }
