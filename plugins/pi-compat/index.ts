@@ -12,6 +12,7 @@ import { createPiApi } from "./pi-api.js";
 import { Runtime } from "./runtime.js";
 import { linkRuntime } from "./modules/runtime-link.js";
 import { extensionSourceInfo } from "./source-info.js";
+import { checkNodeEngines } from "./node-engines.js";
 import { mapUserBash } from "./user-bash.js";
 import { streamVirtual, VIRTUAL_MODEL_API } from "./virtual-models.js";
 
@@ -53,6 +54,7 @@ export default definePlugin({
     mapEvents(rt, api);
     connectSessions(rt, api);
     mapUserBash(rt, api);
+    checkNodeEngines(api);
     api.onDispose(() => rt.bus.clear());
     // Virtual models (pi's registerVirtualModel) are requested through their route (virtual-models.ts).
     api.register.provider({ api: VIRTUAL_MODEL_API, stream: (model, context, options) => streamVirtual(rt, model, context, options) });
