@@ -149,3 +149,24 @@ export function compareRuns(ref, kernel) {
     details: [...Object.values(checks), api, stderr].filter(Boolean),
   };
 }
+
+/**
+ * The extension-context surface the two runtimes hand an extension (the probe's `surface`, from the
+ * baseline runs): per object, the members pi offers that pi-kernel lacks, the ones whose typeof
+ * differs, and those only pi-kernel has.
+ */
+export function compareSurface(ref, kernel) {
+  const rows = [];
+  for (const object of Object.keys(ref ?? {})) {
+    const r = ref[object] ?? {};
+    const k = kernel?.[object] ?? {};
+    const missing = Object.keys(r).filter((m) => !(m in k) && !m.startsWith("_")).sort();
+    const differs = Object.keys(r)
+      .filter((m) => m in k && r[m] !== k[m] && !m.startsWith("_"))
+      .map((m) => `${m} (${r[m]} / ${k[m]})`)
+      .sort();
+    const extra = Object.keys(k).filter((m) => !(m in r) && !m.startsWith("_")).sort();
+    rows.push({ object, members: Object.keys(r).length, missing, differs, extra });
+  }
+  return rows;
+}
