@@ -27,7 +27,13 @@ function members(value) {
 
 function surface(pi, ctx) {
   const of = (v) => (v && typeof v === "object" ? members(v) : {});
-  return { pi: of(pi), ctx: of(ctx), "ctx.ui": of(ctx?.ui), "ctx.sessionManager": of(ctx?.sessionManager), "ctx.modelRegistry": of(ctx?.modelRegistry) };
+  return {
+    pi: of(pi),
+    ctx: of(ctx),
+    "ctx.ui": of(ctx?.ui),
+    "ctx.sessionManager": of(ctx?.sessionManager),
+    "ctx.modelRegistry": of(ctx?.modelRegistry),
+  };
 }
 
 async function snapshot(pi, ctx) {

@@ -21,6 +21,7 @@ export function tableRows(results) {
     mark(r.equal?.flags),
     mark(r.equal?.shortcuts),
     r.call ? `${mark(r.equal?.call)} (${r.call.label})` : "–",
+    r.install ? "–" : mark(r.equal?.interactive),
     r.install ?? r.first ?? "",
   ]);
 }
@@ -34,6 +35,7 @@ const HEAD = [
   "flags",
   "shortcuts",
   "offline call equal",
+  "interactive",
   "first difference or error",
 ];
 
