@@ -12,7 +12,7 @@ import { createPiApi } from "./pi-api.js";
 import { Runtime } from "./runtime.js";
 import { linkRuntime } from "./modules/runtime-link.js";
 import { extensionSourceInfo } from "./source-info.js";
-import { checkNodeEngines } from "./node-engines.js";
+import { checkNodeEngines, checkPackageOf } from "./node-engines.js";
 import { mapUserBash } from "./user-bash.js";
 import { streamVirtual, VIRTUAL_MODEL_API } from "./virtual-models.js";
 
@@ -65,6 +65,8 @@ export default definePlugin({
       // An extension's stray errors (timers, rejections) are reported by the composition root's
       // crash guard, which knows extensions by their files (compose/crash-guard.ts).
       async adapt(factory, extApi, source) {
+        // Before the factory runs: an extension that needs a newer Node often fails in it.
+        checkPackageOf(api, source.file);
         const origins = api.services.get("package-resources")?.origins;
         await (factory as (pi: unknown) => unknown)(createPiApi(rt, extApi, extApi.name, extensionSourceInfo(source, extApi, origins)));
       },

@@ -48,3 +48,22 @@ it("warns once, naming the package, when its engines.node is above the running N
     ),
   );
 });
+
+it("names the package of an extension given with -e (a folder that is no installed package)", async () => {
+  dir = mkdtempSync(join(tmpdir(), "pik-engines-e-"));
+  const base = pkg("needs-new-node", JSON.stringify({ name: "needs-new-node", engines: { node: ">=99" } }));
+  mkdirSync(join(base, "build"));
+  writeFileSync(
+    join(base, "build", "extension.js"),
+    "export default function (pi) { pi.registerCommand('x', { handler: async () => {} }); }\n",
+  );
+  h = await startKernel([piCompat], {
+    cwd: dir,
+    noDiscovery: false,
+    noExtensions: true,
+    extensionPaths: [join(base, "build", "extension.js")],
+  });
+  const warnings = h.diagnostics.filter((d) => d.code === "node-engine");
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]!.message).toMatch(/^package needs-new-node needs Node >=99 /);
+});
