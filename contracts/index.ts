@@ -19,6 +19,7 @@ export type * from "./oauth.js";
 export type * from "./output-schema.js";
 export type * from "./package-resources.js";
 export type * from "./permissions.js";
+export type * from "./renderers.js";
 export type * from "./resources.js";
 export type * from "./rpc.js";
 export type * from "./rpc-commands.js";

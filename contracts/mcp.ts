@@ -33,9 +33,10 @@ export interface McpService {
   /**
    * Servers for this run only, written to no file (an ACP client's `mcpServers` for its session):
    * replaces the set given before. They connect like configured servers and take the place of a
-   * configured server of the same name.
+   * configured server of the same name. `group` "extensions" (pi extensions' registerMcpServer) is a
+   * set of its own, replaced on its own, whose servers yield to configured and session ones of their name.
    */
-  setSessionServers(servers: { name: string; config: McpServerConfig }[], from: string): void;
+  setSessionServers(servers: { name: string; config: McpServerConfig }[], from: string, group?: "session" | "extensions"): void;
   /**
    * Servers another plugin brings (a Claude Code plugin's `.mcp.json`) under `owner`, replacing what it
    * added before: each `config` in mcp.json's shape (`{"mcpServers": {...}}`), read from `file`; `env`

@@ -54,13 +54,20 @@ export default definePlugin({
     const given = api.keep("session-servers", () => ({ servers: [] as LoadedMcpServer[] }));
     // Servers other plugins bring (a Claude Code plugin's), by owner: after the configured ones, which win a name.
     const brought = new Map<string, LoadedMcpServer[]>();
+    // Servers pi extensions registered (pi.registerMcpServer): a configured or session server of the same name wins, as in pi.
+    const registered = api.keep("extension-servers", () => ({ servers: [] as LoadedMcpServer[] }));
     const load = () => {
       const { servers, problems } = loadMcpConfig(files());
       for (const p of problems) api.diagnose({ level: "warning", code: "mcp-config", where: "mcp", message: p });
       const configured = new Set(servers.map((s) => s.name));
       const extra = [...brought.values()].flat().filter((s) => !configured.has(s.name) && configured.add(s.name));
       const names = new Set(given.servers.map((s) => s.name));
-      return [...[...servers, ...extra].filter((s) => !names.has(s.name)), ...given.servers];
+      const taken = new Set([...servers.map((s) => s.name), ...extra.map((s) => s.name), ...names]);
+      return [
+        ...[...servers, ...extra].filter((s) => !names.has(s.name)),
+        ...given.servers,
+        ...registered.servers.filter((s) => !taken.has(s.name)),
+      ];
     };
     const addServers: McpService["addServers"] = (owner, configs, o) => {
       const problems: string[] = [];
@@ -91,8 +98,9 @@ export default definePlugin({
         manager,
         live,
         () => startupTimeout(api),
-        (servers, from) => {
-          given.servers = servers.map((s) => ({ ...s, given: s.config, scope: "session", file: from }));
+        (servers, from, group) => {
+          const set = group === "extensions" ? registered : given;
+          set.servers = servers.map((s) => ({ ...s, given: s.config, scope: "session", file: from }));
           manager.apply(load());
         },
         addServers,

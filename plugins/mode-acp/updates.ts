@@ -2,6 +2,8 @@
 // chunks, each tool call as `tool_call` (pending) then `tool_call_update` (in_progress once the
 // gates let it run, then completed or failed with its output, an edit or write as a `diff`).
 // Updates go out in event order through one chain, which a prompt waits for before it answers.
+// Each assistant message's chunks carry a messageId, so a retried turn reads as a new message.
+import { randomUUID } from "node:crypto";
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import { type AgentEvent, type AssistantMessage, isEvent, type PluginApi } from "pi-kernel";
 import type { ToolCallEvent } from "pi-kernel";
@@ -14,6 +16,8 @@ export class EventBridge {
   private chain: Promise<void> = Promise.resolve();
   /** Tool calls whose output a client terminal shows (their text updates would duplicate it). */
   readonly inTerminal = new Set<string>();
+  /** The assistant message streaming now: its chunks carry this id, a retried attempt gets another. */
+  private messageId: string | undefined;
 
   constructor(
     private readonly api: PluginApi,
@@ -45,13 +49,16 @@ export class EventBridge {
     if (!state.turn || !state.connected) return;
     const cwd = this.api.cwd;
     if (isEvent(event, "message_end") && event.message.role === "assistant") state.turn.answer = event.message as AssistantMessage;
+    else if (isEvent(event, "message_start") && event.message.role === "assistant") this.messageId = randomUUID();
     else if (isEvent(event, "message_update")) {
       const e = event.assistantMessageEvent;
+      const messageId = this.messageId;
       if (e.type === "text_delta" && e.delta)
-        this.queue(() => state.update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: e.delta } }));
+        this.queue(() => state.update({ sessionUpdate: "agent_message_chunk", messageId, content: { type: "text", text: e.delta } }));
       else if (e.type === "thinking_delta" && e.delta)
-        this.queue(() => state.update({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: e.delta } }));
-    } else if (isEvent(event, "tool_execution_start")) {
+        this.queue(() => state.update({ sessionUpdate: "agent_thought_chunk", messageId, content: { type: "text", text: e.delta } }));
+    } else if (isEvent(event, "auto_retry_start")) this.retrying(event);
+    else if (isEvent(event, "tool_execution_start")) {
       const args = (event.args ?? {}) as Record<string, unknown>;
       const { title, kind, locations } = callInfo(this.tool(event.toolName), event.toolName, args, cwd);
       this.queue(() =>
@@ -83,6 +90,25 @@ export class EventBridge {
         });
       });
     }
+  }
+
+  /**
+   * A turn that failed after text had streamed is retried whole (pi's auto_retry_start). ACP cannot
+   * take chunks back, so the attempt that failed stays one message (its `messageId`) and the retry
+   * streams as a new one (a new messageId at its message_start: "a new message has started"), after
+   * a notice saying why: a `notice` update when the client offers them, else a message of its own.
+   */
+  private retrying(e: { attempt: number; maxAttempts: number; delayMs: number; errorMessage: string }): void {
+    const state = this.state;
+    const title = `Retrying (attempt ${e.attempt} of ${e.maxAttempts}); the partial answer above is dropped`;
+    this.messageId = undefined;
+    if (state.caps.session?.notices) {
+      this.queue(() => state.update({ sessionUpdate: "notice", severity: "warning", title, description: e.errorMessage }));
+      return;
+    }
+    const messageId = randomUUID();
+    const text = `\n[${title}: ${e.errorMessage}]\n`;
+    this.queue(() => state.update({ sessionUpdate: "agent_message_chunk", messageId, content: { type: "text", text } }));
   }
 
   /** The toolCall gate, after every other gate: the call will run now. */

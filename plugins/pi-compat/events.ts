@@ -47,6 +47,7 @@ export function mapEvents(rt: Runtime, api: PluginApi): void {
       const started = new Set(rt.started);
       rt.started.clear();
       await emitSession(rt, { type: "session_start", reason: b.reason }, (e) => started.has(e));
+      rt.bound = true;
       await discoverResources(rt, api, b.reason);
     },
     { stage: Stages.EXTENSIONS },

@@ -12,7 +12,9 @@ import { createPiApi } from "./pi-api.js";
 import { Runtime } from "./runtime.js";
 import { linkRuntime } from "./modules/runtime-link.js";
 import { extensionSourceInfo } from "./source-info.js";
+import { checkNodeEngines, checkPackageOf } from "./node-engines.js";
 import { mapUserBash } from "./user-bash.js";
+import { streamVirtual, VIRTUAL_MODEL_API } from "./virtual-models.js";
 
 export default definePlugin({
   name: "pi-compat",
@@ -20,6 +22,7 @@ export default definePlugin({
     "commands",
     "compaction",
     "file-mutations",
+    "mcp",
     "models",
     "package-resources",
     "prompt-files",
@@ -51,7 +54,10 @@ export default definePlugin({
     mapEvents(rt, api);
     connectSessions(rt, api);
     mapUserBash(rt, api);
+    checkNodeEngines(api);
     api.onDispose(() => rt.bus.clear());
+    // Virtual models (pi's registerVirtualModel) are requested through their route (virtual-models.ts).
+    api.register.provider({ api: VIRTUAL_MODEL_API, stream: (model, context, options) => streamVirtual(rt, model, context, options) });
     // pi-ai's complete()/getModel() in extensions reach this agent through the link (modules/runtime-link.ts).
     api.onDispose(linkRuntime(api));
     // The kernel hands every module whose default export is a bare factory (a pi extension) here.
@@ -59,6 +65,8 @@ export default definePlugin({
       // An extension's stray errors (timers, rejections) are reported by the composition root's
       // crash guard, which knows extensions by their files (compose/crash-guard.ts).
       async adapt(factory, extApi, source) {
+        // Before the factory runs: an extension that needs a newer Node often fails in it.
+        checkPackageOf(api, source.file);
         const origins = api.services.get("package-resources")?.origins;
         await (factory as (pi: unknown) => unknown)(createPiApi(rt, extApi, extApi.name, extensionSourceInfo(source, extApi, origins)));
       },

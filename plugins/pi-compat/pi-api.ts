@@ -5,6 +5,9 @@ import { slashCommandsNow } from "../../lib/resource-kit/index.js";
 import { normaliseKey } from "../../lib/tui/index.js";
 import { wrapCompactors } from "./compaction.js";
 import { createCommandContext, createContext } from "./context.js";
+import { createDisplayApi } from "./display-api.js";
+import { createMcpApi } from "./mcp-servers.js";
+import { createVirtualModelApi } from "./virtual-models.js";
 import { execCommand } from "./exec.js";
 import type { HandlerEntry, PiHandler } from "./handlers.js";
 import { Stages } from "../../contracts/stages.js";
@@ -96,10 +99,12 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
       // Also a kernel contribution, so `pi --help` lists it.
       api.register.flag({ name, type: def.type ?? "boolean", default: def.default, description: def.description });
     },
+    // As in pi, an extension reads only the flags it registered itself.
     getFlag(name: string) {
+      const decl = rt.flags.get(name);
+      if (decl?.ext !== ext) return undefined;
       const camel = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
       const given = api.flags[camel] ?? api.flags[name];
-      const decl = rt.flags.get(name);
       if (given === undefined) return decl?.default;
       return decl?.type === "boolean" && typeof given === "string" ? given !== "false" : given;
     },
@@ -115,8 +120,12 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
       deliver(api.current(), customMessage(message), opts, rt.finishMessage),
     sendUserMessage: (content: unknown, opts: { deliverAs?: string } = {}) => sendUserMessage(api.current(), content, opts),
     appendEntry(customType: string, data?: unknown) {
-      sessions()?.append({ type: "custom", customType, data });
+      const entry = sessions()?.append({ type: "custom", customType, data });
+      // The interactive UIs draw it when an entry renderer is registered for its type.
+      if (entry?.type === "custom") api.actions.emit({ type: "custom_entry", entry });
     },
+    // A copy of the merged settings (global, then project), as pi's getSettings().
+    getSettings: () => JSON.parse(JSON.stringify(api.current().settings ?? {})) as Record<string, unknown>,
     setSessionName: (name: string) => sessions()?.setName(name),
     getSessionName: () => sessions()?.name,
     setLabel: (entryId: string, label: string | undefined) => sessions()?.setLabel(entryId, label),
@@ -162,6 +171,9 @@ export function createPiApi(rt: Runtime, api: PluginApi, ext: string, sourceInfo
       api.onDispose(() => unregisterProvider(rt, name));
     },
     unregisterProvider: (name: string) => unregisterProvider(rt, name),
+    ...createDisplayApi(api, ext),
+    ...createMcpApi(rt, api, ext, sourceInfo?.path ?? ext),
+    ...createVirtualModelApi(rt, api),
     events: rt.bus,
   };
 }

@@ -7,6 +7,7 @@ import { createEventBus, type EventBusController } from "./modules/event-bus.js"
 import { type HandlerEntry, Handlers } from "./handlers.js";
 import type { PromptOptions } from "./prompt-options.js";
 import type { CommandDef } from "../../contracts/index.js";
+import type { VirtualModel } from "./virtual-models.js";
 
 export interface FlagDecl {
   ext: string;
@@ -30,6 +31,14 @@ export class Runtime {
   readonly files = new Map<string, { root: string; api: PluginApi }>();
   /** Where each extension-registered tool comes from (pi's getAllTools sourceInfo), by tool name. */
   readonly toolSources = new Map<string, NonNullable<CommandDef["sourceInfo"]>>();
+  /** MCP servers extensions registered (pi's registerMcpServer), by name. */
+  readonly mcpServers = new Map<string, { name: string; config: Record<string, unknown>; extensionPath: string; owner: string }>();
+  /** Virtual models extensions registered (pi's registerVirtualModel), by `provider/id`. */
+  readonly virtualModels = new Map<string, VirtualModel>();
+  /** What lists each provider's virtual models in the models service, by provider. */
+  readonly virtualListings = new Map<string, () => void>();
+  /** session_start has run once: later registrations are news to extensions (pi's mcp_servers_change). */
+  bound = false;
   systemPrompt = "";
   /** getSystemPromptOptions' inputs, refreshed when the system prompt is built (prompt-options.ts). */
   promptOptions: Omit<PromptOptions, "selectedTools" | "toolSnippets" | "toolGuidelines" | "promptGuidelines"> | undefined;

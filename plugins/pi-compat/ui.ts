@@ -21,7 +21,7 @@ export function createUi(api: PluginApi): Record<string, unknown> {
     confirm: (title: string, message: string, opts?: unknown) => call("confirm", Promise.resolve(false), title, message, opts),
     input: (title: string, placeholder?: string, opts?: unknown) => call("input", Promise.resolve(undefined), title, placeholder, opts),
     editor: (title: string, prefill?: string) => call("editor", Promise.resolve(undefined), title, prefill),
-    notify: (message: string, level?: string) => call("notify", undefined, message, level),
+    notify: (message: string, level?: string) => call("notify", undefined, prefixed(api, message, level), level),
     setStatus: (key: string, text?: string) => call("setStatus", undefined, key, text),
     setWidget: (key: string, content: unknown, opts?: unknown) => setWidget(ui(), key, content, opts, themes()?.current() ?? plainTheme),
     setTitle: (title: string) => call("setTitle", undefined, title),
@@ -193,4 +193,11 @@ function setWidget(svc: Ui | undefined, key: string, content: unknown, opts: unk
   const component = (content as (tui: unknown, theme: unknown) => PiComponent)(piTui(host), theme);
   own.set(key, component);
   (svc.setWidget as unknown as (k: string, c: PiComponent, o: unknown) => void).call(svc, key, component, opts);
+}
+
+/** pi's interactive UI shows an error or warning notification as "Error: ..." / "Warning: ..."; its RPC clients get the bare text. */
+function prefixed(api: PluginApi, message: string, level: string | undefined): string {
+  const headless = ["rpc", "acp", "json", "print", "text"].includes(String(api.flags.mode));
+  if (headless || typeof message !== "string") return message;
+  return level === "error" ? `Error: ${message}` : level === "warning" ? `Warning: ${message}` : message;
 }

@@ -2,6 +2,7 @@
 // thinking blocks, errors), `!cmd` runs, and notices. Each caches its lines until it changes.
 import { Cached, MarkdownRenderer, wrapText } from "../../lib/tui/index.js";
 import type { AssistantMessage } from "pi-kernel";
+import { transformMarkdown } from "./markdown-transform.js";
 import { block, type ViewContext } from "./view-context.js";
 
 export class UserMessageView extends Cached {
@@ -14,7 +15,8 @@ export class UserMessageView extends Cached {
 
   protected draw(width: number): string[] {
     const t = this.ctx.theme();
-    const body = wrapText(this.text, Math.max(1, width - 2)).map((l) => t.fg("userMessageText", l));
+    const text = transformMarkdown(this.ctx, this.text, "user", false, width - 2);
+    const body = wrapText(text, Math.max(1, width - 2)).map((l) => t.fg("userMessageText", l));
     return ["", ...block(this.ctx, "userMessageBg", body, width)];
   }
 }
@@ -28,8 +30,12 @@ export class AssistantView extends Cached {
     this.markdown = new MarkdownRenderer(ctx.theme);
   }
 
-  update(message: AssistantMessage): void {
+  /** `streaming`: a partial message (Markdown transformers are told). */
+  private streaming = false;
+
+  update(message: AssistantMessage, streaming = false): void {
     this.message = message;
+    this.streaming = streaming;
     this.changed();
   }
 
@@ -47,15 +53,24 @@ export class AssistantView extends Cached {
       if (c.type === "thinking" && c.thinking.trim()) {
         out.push("");
         if (this.ctx.thinkingHidden()) out.push(t.fg("thinkingText", t.italic("Thinking… (ctrl+t to show)")));
-        else out.push(...wrapText(c.thinking.trim(), width).map((l) => t.fg("thinkingText", t.italic(l))));
+        else
+          out.push(
+            ...wrapText(this.transform(c.thinking.trim(), "assistant-thinking", width), width).map((l) =>
+              t.fg("thinkingText", t.italic(l)),
+            ),
+          );
       } else if (c.type === "text" && c.text.trim()) {
-        out.push("", ...this.markdown.render(c.text.trim(), width));
+        out.push("", ...this.markdown.render(this.transform(c.text.trim(), "assistant", width), width));
       }
     }
     if (m.stopReason === "error") out.push("", ...wrapText(t.fg("error", `Error: ${m.errorMessage ?? "request failed"}`), width));
     if (m.stopReason === "aborted")
       out.push("", t.fg("warning", m.errorMessage && m.errorMessage !== "Request aborted" ? `Aborted: ${m.errorMessage}` : "Aborted"));
     return out;
+  }
+
+  private transform(text: string, surface: "assistant" | "assistant-thinking", width: number): string {
+    return transformMarkdown(this.ctx, text, surface, this.streaming, width);
   }
 }
 

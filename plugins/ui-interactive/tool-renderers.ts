@@ -74,9 +74,9 @@ export class ToolSlots {
     private readonly invalidate: () => void,
   ) {}
 
-  /** The registered tool when it has a renderer for at least one slot. */
+  /** The renderers for a tool (plugins' resolvers first, then the registered tool) when there is one for a slot. */
   tool(name: string): RenderableTool | undefined {
-    const tool = this.ctx.api().registry.get("tool", name) as RenderableTool | undefined;
+    const tool = resolveRenderers(this.ctx, name);
     return tool && (typeof tool.renderCall === "function" || typeof tool.renderResult === "function") ? tool : undefined;
   }
 
@@ -135,4 +135,29 @@ export class ToolSlots {
       },
     };
   }
+}
+
+const failedResolvers = new WeakSet<object>();
+
+/**
+ * pi's registerToolRenderer: resolvers run in registration order, each given `next()` (what the
+ * later ones, then the registered tool, would use). A resolver that throws is skipped (reported once).
+ */
+function resolveRenderers(ctx: ViewContext, name: string): RenderableTool | undefined {
+  const registry = ctx.api().registry;
+  const registered = registry.get("tool", name) as RenderableTool | undefined;
+  const resolvers = registry.list("toolRenderer");
+  const from = (i: number): RenderableTool | undefined => {
+    const r = resolvers[i];
+    if (!r) return registered;
+    if (failedResolvers.has(r)) return from(i + 1);
+    try {
+      return (r.resolve(name, () => from(i + 1)) as RenderableTool | undefined) ?? undefined;
+    } catch (error) {
+      failedResolvers.add(r);
+      reportRenderError(ctx, `tool renderer "${r.name}"`, registry.owner("toolRenderer", r.name), error);
+      return from(i + 1);
+    }
+  };
+  return from(0);
 }

@@ -5,6 +5,7 @@
 import { type Component, Container } from "../../lib/tui/index.js";
 import type { AgentEvent, AgentMessage, AssistantMessage, ToolCall, ToolResult, ToolResultMessage } from "pi-kernel";
 import { CustomMessageView, type CustomMessage } from "./custom-message.js";
+import { EntryView } from "./entry-view.js";
 import { AssistantView, BashRunView, NoticeView, UserMessageView } from "./message-views.js";
 import { ToolRow } from "./tool-row.js";
 import { Slot } from "./slot.js";
@@ -37,7 +38,7 @@ export class Transcript {
         return this.messageStart((e as { message: AgentMessage }).message);
       case "message_update": {
         const m = (e as { message: AssistantMessage }).message;
-        this.current?.update(m);
+        this.current?.update(m, true);
         for (const c of m.content) {
           if (c.type !== "toolCall" || !c.id) continue;
           if (!this.rows.has(c.id)) this.partialRows.push(c.id);
@@ -51,6 +52,13 @@ export class Transcript {
         this.dropPartial();
         const wait = r.delayMs >= 1000 ? ` in ${Math.round(r.delayMs / 100) / 10} s` : "";
         this.notice("warning", `Retrying (attempt ${r.attempt} of ${r.maxAttempts})${wait}: ${r.errorMessage}`);
+        return true;
+      }
+      case "custom_entry": {
+        // Drawn where it was appended; without a renderer it is an extension's state, not shown.
+        const { entry } = e as unknown as { entry: EntryView["entry"] };
+        if (!this.ctx.api().registry.get("entryRenderer", entry.customType)) return false;
+        this.container.add(new EntryView(this.ctx, entry));
         return true;
       }
       case "message_end": {

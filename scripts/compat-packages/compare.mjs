@@ -130,6 +130,21 @@ function loadDifference(ref, kernel) {
   return ref.problem === kernel.problem ? `both: ${ref.problem}` : `pi: ${ref.problem} | pi-kernel: ${kernel.problem}`;
 }
 
+/** The first line of an interactive screen that says something did not load. */
+export function screenProblem(screen) {
+  return String(screen ?? "")
+    .split("\n")
+    .map((l) => l.trim())
+    .find((l) => LOAD_FAILURE.test(l));
+}
+
+/** The interactive runs (run-interactive.mjs) compared: both load in ctx.mode "tui" and the package adds the same there. */
+function interactiveDifference(ref, kernel) {
+  if (!ref || !kernel) return undefined;
+  if (ref.loads !== kernel.loads) return ref.loads ? `pi-kernel: ${kernel.problem}` : `pi: ${ref.problem}`;
+  return listDiff("tools", ref.tools, kernel.tools) ?? listDiff("commands", ref.commands, kernel.commands);
+}
+
 /** The row of the table for one package. */
 export function compareRuns(ref, kernel) {
   const checks = {
@@ -138,6 +153,7 @@ export function compareRuns(ref, kernel) {
     flags: listDiff("flags", ref.flags, kernel.flags),
     shortcuts: listDiff("shortcuts", ref.shortcuts, kernel.shortcuts),
     call: ref.answer || kernel.answer ? prefixed("call", firstValueDiff(ref.answer, kernel.answer)) : undefined,
+    interactive: prefixed("interactive", interactiveDifference(ref.tui, kernel.tui)),
   };
   // Not columns of the table, but differences all the same: listed after the columns' own.
   const api = ref.shapes && kernel.shapes ? prefixed("API shape", firstValueDiff(ref.shapes, kernel.shapes)) : undefined;
@@ -148,4 +164,29 @@ export function compareRuns(ref, kernel) {
     first,
     details: [...Object.values(checks), api, stderr].filter(Boolean),
   };
+}
+
+/**
+ * The extension-context surface the two runtimes hand an extension (the probe's `surface`, from the
+ * baseline runs): per object, the members pi offers that pi-kernel lacks, the ones whose typeof
+ * differs, and those only pi-kernel has.
+ */
+export function compareSurface(ref, kernel) {
+  const rows = [];
+  for (const object of Object.keys(ref ?? {})) {
+    const r = ref[object] ?? {};
+    const k = kernel?.[object] ?? {};
+    const missing = Object.keys(r)
+      .filter((m) => !(m in k) && !m.startsWith("_"))
+      .sort();
+    const differs = Object.keys(r)
+      .filter((m) => m in k && r[m] !== k[m] && !m.startsWith("_"))
+      .map((m) => `${m} (${r[m]} / ${k[m]})`)
+      .sort();
+    const extra = Object.keys(k)
+      .filter((m) => !(m in r) && !m.startsWith("_"))
+      .sort();
+    rows.push({ object, members: Object.keys(r).length, missing, differs, extra });
+  }
+  return rows;
 }

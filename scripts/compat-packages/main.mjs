@@ -7,9 +7,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { compareSurface } from "./compare.mjs";
 import { discover } from "./discover.mjs";
 import { prepareReference } from "./install.mjs";
-import { CALLS, MORE, REQUIRED } from "./packages.mjs";
+import { CALLS, MORE, REQUIRED, ROUND_THREE } from "./packages.mjs";
 import { testPackage } from "./package-run.mjs";
 import { printTable, writeDoc, writeJson } from "./report.mjs";
 import { cleanup, runRuntime, scratch } from "./run-runtime.mjs";
@@ -95,7 +96,7 @@ async function main() {
   const reference = await prepareReference(o.cache);
   console.log(`reference pi ${reference.version}: ${reference.command.join(" ")}`);
   const kernel = { command: [process.execPath, join(REPO, "bin", "pi.js")] };
-  let names = o.only.length ? o.only : [...REQUIRED, ...MORE];
+  let names = o.only.length ? o.only : [...REQUIRED, ...MORE, ...ROUND_THREE];
   if (o.discover > 0) {
     const found = await discover(o.discover);
     console.log(found.error ? `--discover: ${found.error}; using the built-in list` : `--discover: ${found.names.join(", ")}`);
@@ -118,6 +119,10 @@ async function main() {
     baselines[side] = run.probe;
     if (!o.keep) cleanup(tmp);
   }
+  const surface = compareSurface(baselines.ref.surface, baselines.kernel.surface);
+  for (const row of surface) {
+    console.log(`surface ${row.object}: ${row.members} members in pi; missing in pi-kernel: ${row.missing.join(", ") || "none"}`);
+  }
   const ctx = { reference, kernel, baselines, fake, probe, runsDir, timeoutMs, cache: o.cache, keep: o.keep };
   const results = await pool(names, o.jobs, async (name) => {
     const started = Date.now();
@@ -138,10 +143,10 @@ async function main() {
   };
   console.log("");
   printTable(results);
-  console.log(`\nJSON: ${writeJson(o.out, meta, results)}`);
+  console.log(`\nJSON: ${writeJson(o.out, meta, results, surface)}`);
   const docFile = join(REPO, "docs", "usage", "pi-package-compat.md");
   if (o.doc && existsSync(dirname(docFile))) {
-    writeDoc(docFile, meta, results);
+    writeDoc(docFile, meta, results, surface);
     console.log(`markdown: ${docFile}`);
   }
   process.exit(0);

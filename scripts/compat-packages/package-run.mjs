@@ -2,9 +2,10 @@
 // pi-kernel (once as a user loads it, once with recording shims for flags and shortcuts), compare.
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { added, answer, compareRuns, firstProblem, loadFailed, normaliser, registered } from "./compare.mjs";
+import { added, answer, compareRuns, firstProblem, loadFailed, normaliser, registered, screenProblem } from "./compare.mjs";
 import { extensionEntries, writeShims } from "./entries.mjs";
 import { installPackage } from "./install.mjs";
+import { runInteractive } from "./run-interactive.mjs";
 import { cleanup, runRuntime, scratch } from "./run-runtime.mjs";
 
 let runCounter = 0;
@@ -40,6 +41,21 @@ async function side(ctx, which, pkgDir, shims, call) {
     recordProblem = firstProblem(rec, normaliser(rec, pkgDir, shimDir));
     if (!ctx.keep) cleanup(tmp2);
   }
+  // Third run: the interactive UI (ctx.mode "tui"), with the offline command typed when it is one.
+  const tmp3 = scratch(ctx.runsDir, `${id}-tui-`);
+  const tui = await runInteractive({
+    command: rt.command,
+    load: [ctx.probe, pkgDir],
+    tmp: tmp3,
+    baseUrl: ctx.fake.baseUrl(`${id}-tui`),
+    call,
+    timeoutMs: ctx.timeoutMs,
+  });
+  const tuiNorm = normaliser(tui, pkgDir, shimDir);
+  const tuiExposed = added(tui.probe, ctx.baselines[which]);
+  const tuiProblem =
+    screenProblem(tui.startup) ?? (tui.probe ? undefined : tui.timedOut ? "timed out before session_start" : "exited before session_start");
+  if (!ctx.keep) cleanup(tmp3);
   const problem = firstProblem(run, norm);
   const exposed = added(run.probe, ctx.baselines[which]);
   const result = {
@@ -56,6 +72,14 @@ async function side(ctx, which, pkgDir, shims, call) {
     answer: answer(run, call, ctx.fake.results(id).toolResults, norm),
     stderr: norm(run.stderr).split("\n").slice(0, 40).join("\n"),
     timedOut: run.timedOut,
+    tui: {
+      loads: !!tui.probe && !tuiProblem,
+      problem: tuiProblem && tuiNorm(tuiProblem),
+      tools: tuiExposed.tools,
+      commands: tuiExposed.commands,
+      startup: tuiNorm(tui.startup),
+      afterCall: tui.afterCall === undefined ? undefined : tuiNorm(tui.afterCall),
+    },
   };
   if (!ctx.keep) cleanup(tmp);
   return result;

@@ -37,6 +37,29 @@ export const MORE = [
 ];
 
 /**
+ * Issue 39's round: packages tried side by side with pi 1.5.2 and 0.86.1 on Node 22. The issue also
+ * names "two theme packs" without their names; add them here when known.
+ */
+export const ROUND_THREE = [
+  "@juicesharp/rpiv-advisor",
+  "@juicesharp/rpiv-args",
+  "@juicesharp/rpiv-ask-user-question",
+  "@juicesharp/rpiv-btw",
+  "@juicesharp/rpiv-i18n",
+  "@juicesharp/rpiv-todo",
+  "@juicesharp/rpiv-web-tools",
+  "pi-lens",
+  "@gotgenes/pi-permission-system",
+  "pi-sandbox",
+  "@mjasnikovs/pi-task",
+  "pi-schedule-prompt",
+  "@tmustier/pi-ralph-wiggum",
+  // Needs Node 22 (node:sqlite); on Node 20 pi-kernel names it at start-up (engines.node).
+  "context-mode",
+  "@ollama/pi-web-search",
+];
+
+/**
  * The offline call per package. `label` is what the table shows. Commands print help, list state or
  * fail on a bad argument; tools act on the scratch working folder. `mask` (a regular expression)
  * marks text that is random per session.

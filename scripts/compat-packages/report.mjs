@@ -21,6 +21,7 @@ export function tableRows(results) {
     mark(r.equal?.flags),
     mark(r.equal?.shortcuts),
     r.call ? `${mark(r.equal?.call)} (${r.call.label})` : "–",
+    r.install ? "–" : mark(r.equal?.interactive),
     r.install ?? r.first ?? "",
   ]);
 }
@@ -34,6 +35,7 @@ const HEAD = [
   "flags",
   "shortcuts",
   "offline call equal",
+  "interactive",
   "first difference or error",
 ];
 
@@ -48,15 +50,29 @@ export function printTable(results) {
   for (const r of rows) console.log(r.map((c, i) => String(c).slice(0, widths[i]).padEnd(widths[i])).join("  "));
 }
 
-export function writeJson(outDir, meta, results) {
+export function writeJson(outDir, meta, results, surface) {
   mkdirSync(outDir, { recursive: true });
   const file = join(outDir, "pi-package-compat.json");
-  writeFileSync(file, JSON.stringify({ ...meta, results }, null, 2));
+  writeFileSync(file, JSON.stringify({ ...meta, results, surface }, null, 2));
   return file;
 }
 
+/** The extension-context surface section: what pi hands an extension that pi-kernel does not (compare.mjs compareSurface). */
+export function surfaceTable(rows) {
+  if (!rows?.length) return [];
+  const list = (xs) => (xs.length ? xs.map((x) => `\`${x}\``).join(", ") : "none");
+  return [
+    "",
+    "Extension-context surface (the probe's `pi`, `ctx`, `ctx.ui`, `ctx.sessionManager` and `ctx.modelRegistry` at session_start, reference pi / pi-kernel):",
+    "",
+    "| object | members in pi | missing in pi-kernel | typeof differs (pi / pi-kernel) |",
+    "|---|---|---|---|",
+    ...rows.map((r) => `| ${cell(r.object)} | ${r.members} | ${cell(list(r.missing))} | ${cell(list(r.differs))} |`),
+  ];
+}
+
 /** Replaces the generated part of the doc (between the markers), keeping the hand-written rest. */
-export function writeDoc(docFile, meta, results) {
+export function writeDoc(docFile, meta, results, surface) {
   const start = "<!-- compat-table:start -->";
   const end = "<!-- compat-table:end -->";
   let doc;
@@ -73,6 +89,7 @@ export function writeDoc(docFile, meta, results) {
     `${results.length} packages; ${loaded} load in pi-kernel; ${same} load in both and match in every column (API shape and stderr differences are not columns).`,
     "",
     markdownTable(results),
+    ...surfaceTable(surface),
     end,
   ].join("\n");
   const i = doc.indexOf(start);

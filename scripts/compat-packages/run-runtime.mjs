@@ -9,14 +9,14 @@ import { join } from "node:path";
 const SECRET = /(_API_KEY|_TOKEN|_SECRET|_AUTH)$|^(AWS_|GOOGLE_APPLICATION|AZURE_)/;
 const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
 
-function isolatedEnv(dirs, extra) {
+export function isolatedEnv(dirs, extra) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) if (!SECRET.test(k) && !k.startsWith("PI_") && !k.startsWith("npm_")) env[k] = v;
   return { ...env, HOME: dirs.home, PI_CODING_AGENT_DIR: dirs.agent, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", NO_COLOR: "1", ...extra };
 }
 
 /** A fresh agent dir whose only model is the loopback fake (or a dead port when none is given). */
-function prepareDirs(root, baseUrl) {
+export function prepareDirs(root, baseUrl) {
   const dirs = { root, agent: join(root, "agent"), home: join(root, "home"), work: join(root, "work") };
   for (const d of [dirs.agent, dirs.home, dirs.work]) mkdirSync(d, { recursive: true });
   const model = { id: "fake", name: "fake", reasoning: false, input: ["text"], contextWindow: 100000, maxTokens: 4096 };
