@@ -30,7 +30,10 @@ export default definePlugin({
     // After every other shutdown tap (pi-compat's session_shutdown runs at NORMAL); a reload is no end.
     api.on("shutdown", async (reason) => (reason === "reload" ? undefined : end.close?.()), { stage: Stages.LATE });
     api.on("diagnostic", (d) => {
-      if (hub.clients() === 0) process.stderr.write(`pi: ${d.level}: ${d.message}\n`);
+      // Info (an extension replacing a built-in tool, say) only with --verbose: pi prints nothing.
+      if (hub.clients() === 0) {
+        if (d.level !== "info" || api.flags.verbose) process.stderr.write(`pi: ${d.level}: ${d.message}\n`);
+      }
       else if (d.level === "error" && d.plugin)
         hub.broadcast({ type: "extension_error", extensionPath: d.plugin, event: d.where ?? "", error: d.message });
     });

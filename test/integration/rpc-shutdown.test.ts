@@ -1,6 +1,7 @@
 // RPC mode keeps writing while the agent shuts down: when the client closes stdin, what
 // extensions say in session_shutdown (pi's packages clear their widgets and statuses there)
-// still reaches stdout, as in pi, and then the process exits.
+// still reaches stdout, as in pi, and then the process exits. Like pi, it prints nothing on
+// stderr when an extension replaces a built-in tool (that info is in /diagnostics).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +10,8 @@ import { runCli } from "../support/run-cli.js";
 
 const EXTENSION = `
 export default function (pi) {
+  pi.registerTool({ name: "read", label: "read", description: "mine", parameters: { type: "object", properties: {} },
+    execute: async () => ({ content: [{ type: "text", text: "mine" }] }) });
   pi.on("session_start", (_e, ctx) => ctx.ui.setStatus("bye-status", "on"));
   pi.on("session_shutdown", (_e, ctx) => {
     ctx.ui.setStatus("bye-status", undefined);
@@ -27,6 +30,7 @@ it("writes the UI requests extensions make in session_shutdown, then exits", asy
       input: "",
     });
     expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/info:|read/);
     const requests = r.stdout
       .trim()
       .split("\n")
