@@ -116,8 +116,18 @@ export class EntryTree {
 
   /** Drops loaded content that is not on the active path (after navigation or export). */
   forgetOffPath(): void {
+    if (this.linear()) return;
     const keep = new Set(this.pathNodes().map((n) => n.id));
     for (const n of this.order) if (n.entry && !keep.has(n.id) && n.offset >= 0 && !SMALL.has(n.type)) n.entry = undefined;
+  }
+
+  /** Every entry on one path ending at the leaf (a session never branched): nothing is off it. */
+  private linear(): boolean {
+    const order = this.order;
+    if (order.length === 0) return true;
+    if (order[0].parentId !== null || order[order.length - 1].id !== this.leafId) return false;
+    for (let i = 1; i < order.length; i++) if (order[i].parentId !== order[i - 1].id) return false;
+    return true;
   }
 
   tree(): TreeNode[] {
