@@ -51,6 +51,8 @@ export class EntryTree {
 
   /** Nodes from the root down to `leafId`. A missing parent ends the walk (the path starts there). */
   pathNodes(leafId: string | null = this.leafId): IndexNode[] {
+    // A session never branched (most of them) is its own path: no 100,000 map lookups to walk it.
+    if (leafId !== null && leafId === this.order.at(-1)?.id && this.linear()) return this.order.slice();
     const out: IndexNode[] = [];
     // A step limit instead of a visited set guards against parent cycles in a damaged file.
     for (let id = leafId, steps = this.nodes.size; id !== null && steps-- > 0; ) {
