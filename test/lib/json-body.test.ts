@@ -3,7 +3,7 @@
 // undefined members, toJSON), and whatever the array lengths (short ones are stringified whole).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jsonBody } from "../../lib/provider-kit/json-body.js";
+import { jsonBody } from "../../lib/provider-kit/index.js";
 
 const bytesOf = (body: unknown) => {
   const b = jsonBody(body);
