@@ -17,17 +17,25 @@ export async function rows(runs) {
   const root = mkdtempSync(join(tmpdir(), "pik-bench-sessions-"));
   const out = [];
   try {
-    for (const n of [1_000, 10_000, 100_000]) {
-      const project = join(root, `p${n}`);
-      const agentDir = join(root, `a${n}`);
+    // The first bench's shape at three sizes, then 100,000 entries in the other two (SHAPES below).
+    const cases = [
+      [1_000, "every-1000"],
+      [10_000, "every-1000"],
+      [100_000, "every-1000"],
+      [100_000, "150k"],
+      [100_000, "never"],
+    ];
+    for (const [n, shape] of cases) {
+      const project = join(root, `p${n}-${shape}`);
+      const agentDir = join(root, `a${n}-${shape}`);
       mkdirSync(project, { recursive: true });
       mkdirSync(agentDir, { recursive: true });
-      const file = join(root, `s${n}.jsonl`);
-      writeSession(file, n, project);
+      const file = join(root, `s${n}-${shape}.jsonl`);
+      writeSession(file, n, project, shape);
       const times = [];
       const rss = [];
       for (let i = 0; i < (runs || 3); i++) {
-        const rssFile = join(root, `rss-${n}-${i}`);
+        const rssFile = join(root, `rss-${n}-${shape}-${i}`);
         const r = await runProcess(["--import", PRELOAD, SELF, "--child", file, project, agentDir], {
           env: { ...process.env, BENCH_RSS_FILE: rssFile },
         });
@@ -37,7 +45,8 @@ export async function rows(runs) {
         times.push(ms);
         rss.push(Number((await import("node:fs")).readFileSync(rssFile, "utf8").trim()) / 1024);
       }
-      out.push({ name: `resume ${n.toLocaleString("en")} entries`, ...stats(times), unit: "ms", rssMB: Math.max(...rss) });
+      const label = shape === "every-1000" ? "" : shape === "never" ? ", never compacted" : ", compacted at 150k tokens";
+      out.push({ name: `resume ${n.toLocaleString("en")} entries${label}`, ...stats(times), unit: "ms", rssMB: Math.max(...rss) });
     }
   } finally {
     rmSync(root, { recursive: true, force: true });

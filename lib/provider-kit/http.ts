@@ -7,6 +7,7 @@
 // when the server compressed it), and failures that name their cause.
 import type { IncomingMessage } from "node:http";
 import { NetworkError } from "./errors.js";
+import type { JsonBody } from "./json-body.js";
 import { SocketBody } from "./socket-body.js";
 
 /** The part of a Headers object the driver reads (retry-after, content-type, after_provider_response). */
@@ -26,12 +27,19 @@ export interface HttpResponse {
   text(): Promise<string>;
 }
 
-/** POSTs `body` to `url`; resolves with the response once its headers are in. `signal` aborts it at any point. */
-export async function post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<HttpResponse> {
+/**
+ * POSTs `body` (a string, or bytes in pieces: json-body.ts) to `url`; resolves with the response
+ * once its headers are in. `signal` aborts it at any point.
+ */
+export async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string | JsonBody,
+  signal: AbortSignal,
+): Promise<HttpResponse> {
   const target = new URL(url);
   const { request } = target.protocol === "https:" ? await import("node:https") : await import("node:http");
-  // The string goes out as it is (no Buffer copy: a long conversation's request is tens of MB).
-  const length = Buffer.byteLength(body, "utf8");
+  const length = typeof body === "string" ? Buffer.byteLength(body, "utf8") : body.length;
   signal.throwIfAborted();
   return new Promise<HttpResponse>((resolve, reject) => {
     const req = request(target, { method: "POST", headers: withDefaults(headers, length) }, (res) => resolve(response(res, tap, signal)));
@@ -44,7 +52,12 @@ export async function post(url: string, headers: Record<string, string>, body: s
     req.on("error", (error) =>
       reject(signal.aborted ? signal.reason : new NetworkError(`connection failed (${error.message})`, { cause: error })),
     );
-    req.end(body, "utf8");
+    if (typeof body === "string") req.end(body, "utf8");
+    else {
+      // Written before the socket is ready, the pieces wait and leave together (one writev).
+      for (const chunk of body.chunks) req.write(chunk);
+      req.end();
+    }
   });
 }
 

@@ -13,6 +13,7 @@ import { MessageAssembler } from "./assembler.js";
 import { type ResponseHeaders, post } from "./http.js";
 import { HttpError, IdleTimeoutError, StreamProtocolError, describeError, httpError, redact } from "./errors.js";
 import { checkUrl, emptyResponse, notAStream } from "./misconfigured.js";
+import { type JsonBody, jsonBody } from "./json-body.js";
 import { OVERFLOW_MARKER, looksLikeOverflow } from "./overflow.js";
 import { type RetryPolicy, decideRetry, fallsBack, retryPolicy, shedsLoad, sleep } from "./retry.js";
 import { type SseEvent, sseBatches } from "./sse.js";
@@ -92,7 +93,8 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
     let request = wire.request(model, context, options, apiKey, deps.settings);
     checkUrl(model, request.url);
     const body = options.transformPayload ? ((await options.transformPayload(request.body)) ?? request.body) : request.body;
-    const payload = JSON.stringify(body);
+    // Bytes built a message at a time, kept for retries (json-body.ts).
+    const payload = jsonBody(body);
     const tried = new Set([apiKey]);
     for (let attempt = 0; ; attempt++) {
       out = new MessageAssembler(model);
@@ -181,7 +183,7 @@ async function* attemptStream(
   wire: Wire,
   model: Model,
   request: WireRequest,
-  payload: string,
+  payload: JsonBody,
   out: MessageAssembler,
   policy: RetryPolicy,
   signal?: AbortSignal,

@@ -1,16 +1,19 @@
 // Reading a final answer as JSON and checking it against the schema (ajv, with ajv-formats so
 // "format": "date-time" and friends are checked rather than refused). A model often wraps JSON in
 // a ```json fence despite being told not to; one fence around the whole answer is accepted.
-import { Ajv, type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv, ValidateFunction } from "ajv";
 import type { AssistantMessage } from "pi-kernel";
 import type { AnswerCheck } from "../../contracts/output-schema.js";
 
 /** The schema compiled, or what is wrong with it. */
 export function compileSchema(schema: unknown): ValidateFunction | string {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return "a JSON Schema must be a JSON object";
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  // Loaded here, not with the module: every run composes this plugin, few pass --output-schema,
+  // and ajv with its formats costs a print run ~100 ms of start-up.
+  const load = createRequire(import.meta.url);
+  const ajv = new (load("ajv") as typeof import("ajv")).Ajv({ allErrors: true, strict: false });
+  (load("ajv-formats") as (a: Ajv) => void)(ajv);
   try {
     return ajv.compile(schema);
   } catch (error) {

@@ -33,7 +33,7 @@ describe("bounded resume", () => {
     expect(session.tree.entry("00000002")).toMatchObject({ type: "message", message: { role: "toolResult" } });
   });
 
-  it("a line damaged in the middle of its content is reported when it is read and skipped", () => {
+  it("a line damaged in the middle of its content is reported and skipped", () => {
     dir = mkdtempSync(join(tmpdir(), "pik-bounded-"));
     const file = join(dir, "s.jsonl");
     (writeSession as (f: string, n: number, cwd: string) => void)(file, 30, dir);
@@ -44,9 +44,54 @@ describe("bounded resume", () => {
     const problems: string[] = [];
     const session = Session.open(file, (m) => problems.push(m));
     const ctx = session.context();
-    expect(problems.join("\n")).toMatch(/line 7 is damaged/);
+    // Before a file's first compaction every line is decoded when the file is opened (it is all
+    // context); the others are decoded when they are read (then: "line 7 is damaged").
+    expect(problems.join("\n")).toMatch(/line 7 is not valid JSON; skipped/);
     expect(ctx.messages).toHaveLength(29);
     expect(session.tree.pathNodes()).toHaveLength(29);
+  });
+
+  it("a never-compacted session is decoded once, and a branch off its path is not kept", () => {
+    dir = mkdtempSync(join(tmpdir(), "pik-bounded-"));
+    const file = join(dir, "s.jsonl");
+    (writeSession as (f: string, n: number, cwd: string, shape: string) => void)(file, 40, dir, "never");
+    // a branch from entry 10 that the leaf is not on
+    const branch = { type: "message", id: "ffff0001", parentId: "0000000a", timestamp: new Date(0).toISOString() };
+    const leaf = {
+      type: "label",
+      id: "ffff0002",
+      parentId: "00000027",
+      timestamp: new Date(0).toISOString(),
+      targetId: "00000001",
+      label: "x",
+    };
+    appendFileSync(
+      file,
+      `${JSON.stringify({ ...branch, message: { role: "user", content: "aside", timestamp: 1 } })}\n${JSON.stringify(leaf)}\n`,
+    );
+    const session = Session.open(file, quiet);
+    const off = session.tree.order.find((n) => n.id === "ffff0001");
+    expect(off?.entry).toBeUndefined();
+    expect(session.tree.order.filter((n) => n.entry)).toHaveLength(41);
+    expect(session.context().messages).toHaveLength(40);
+    expect(session.tree.entry("ffff0001")).toMatchObject({ message: { content: "aside" } });
+  });
+
+  it("after a compaction, a line damaged in the middle of its content is reported when it is read and skipped", () => {
+    dir = mkdtempSync(join(tmpdir(), "pik-bounded-"));
+    const file = join(dir, "s.jsonl");
+    (writeSession as (f: string, n: number, cwd: string) => void)(file, 1_100, dir);
+    const lines = readFileSync(file, "utf8").split("\n");
+    // line 1003 is entry 1001 (an assistant message after the compaction at entry 999)
+    lines[1002] = lines[1002].replace('"content":[', '"content":[[[');
+    writeFileSync(file, lines.join("\n"));
+    const problems: string[] = [];
+    const session = Session.open(file, (m) => problems.push(m));
+    expect(problems).toEqual([]);
+    const ctx = session.context();
+    expect(problems.join("\n")).toMatch(/line 1003 is damaged/);
+    // the summary, the 40 kept entries and 99 of the 100 after the compaction
+    expect(ctx.messages).toHaveLength(140);
   });
 });
 

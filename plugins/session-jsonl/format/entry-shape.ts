@@ -76,34 +76,38 @@ export function checkEntry(value: unknown): Checked {
 export function checkMessage(value: unknown): { message: never; fixed: boolean } | string {
   if (!isObj(value)) return "its message is not an object";
   if (!str(value.role)) return "its message has no role";
-  const m: Obj = { ...value };
+  const role = value.role;
+  if (role === "toolResult" && !str(value.toolCallId)) return "its tool result has no toolCallId";
+  // The repairs; an intact message (nearly all of them) is returned as it is, not copied: callers
+  // compare the agent's messages by identity, and resuming a long session checks every one.
+  const patch: Obj = {};
   let fixed = false;
-  const role = m.role;
   if (role === "user" || role === "assistant" || role === "toolResult" || role === "system" || role === "custom") {
     // user, system and custom content may be a string; assistant and tool result content are parts.
-    const c = content(m.content, role !== "assistant" && role !== "toolResult", role === "assistant");
-    m.content = c.value;
-    fixed ||= c.fixed;
+    const c = content(value.content, role !== "assistant" && role !== "toolResult", role === "assistant");
+    if (c.fixed) {
+      patch.content = c.value;
+      fixed = true;
+    }
   }
   if (role === "assistant") {
-    if (!isObj(m.usage) || !isObj(m.usage.cost)) {
-      m.usage = emptyUsage();
+    if (!isObj(value.usage) || !isObj(value.usage.cost)) {
+      patch.usage = emptyUsage();
       fixed = true;
     }
-    if (!str(m.stopReason)) {
-      m.stopReason = "stop";
+    if (!str(value.stopReason)) {
+      patch.stopReason = "stop";
       fixed = true;
     }
   }
-  if (role === "toolResult" && !str(m.toolCallId)) return "its tool result has no toolCallId";
-  // An intact message is returned as it is: callers compare the agent's messages by identity.
-  return { message: (fixed ? m : value) as never, fixed };
+  return { message: (fixed ? { ...value, ...patch } : value) as never, fixed };
 }
 
 function content(value: unknown, stringOk: boolean, assistant = false): { value: unknown; fixed: boolean } {
   if (value === null || value === undefined) return { value: stringOk ? "" : [], fixed: true };
   if (str(value)) return stringOk ? { value, fixed: false } : { value: value ? [{ type: "text", text: value }] : [], fixed: true };
   if (!Array.isArray(value)) return { value: stringOk ? "" : [], fixed: true };
+  if (value.every((p) => isPart(p, assistant) && (p.type !== "toolCall" || isObj(p.arguments)))) return { value, fixed: false };
   const parts = value.filter((p) => isPart(p, assistant));
   let fixed = parts.length !== value.length;
   // A tool call's arguments are an object (providers serialise them).

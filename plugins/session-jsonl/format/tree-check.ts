@@ -33,6 +33,12 @@ export function checkTree<N extends TreeLink>(
       problems.push({ line: n.line, message: `line ${n.line} repeats the id ${n.id} of line ${first.line}; skipped` });
       continue;
     }
+    // The common case: the entry written just before is the parent (kept, so no lookup needed).
+    if (n.parentId !== null && n.parentId === kept.at(-1)?.id) {
+      seen.set(n.id, n);
+      kept.push(n);
+      continue;
+    }
     let parent = n.parentId;
     for (let hops = 0; parent !== null && !seen.has(parent) && damaged.has(parent) && hops < damaged.size; hops++) {
       parent = damaged.get(parent) ?? null;

@@ -72,6 +72,8 @@ export class Session {
     session.tree.onUnreadable = (line) => report(`${path}: line ${line} is damaged and could not be read; skipped`, "warning");
     if (index.byId) session.tree.adopt(index.nodes, index.byId);
     else for (const node of index.nodes) session.tree.add(node);
+    // Entries before the file's first compaction were decoded while indexing; only the path keeps them.
+    session.tree.forgetOffPath();
     return session;
   }
 

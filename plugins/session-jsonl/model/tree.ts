@@ -51,6 +51,8 @@ export class EntryTree {
 
   /** Nodes from the root down to `leafId`. A missing parent ends the walk (the path starts there). */
   pathNodes(leafId: string | null = this.leafId): IndexNode[] {
+    // A session never branched (most of them) is its own path: no 100,000 map lookups to walk it.
+    if (leafId !== null && leafId === this.order.at(-1)?.id && this.linear()) return this.order.slice();
     const out: IndexNode[] = [];
     // A step limit instead of a visited set guards against parent cycles in a damaged file.
     for (let id = leafId, steps = this.nodes.size; id !== null && steps-- > 0; ) {
@@ -116,8 +118,18 @@ export class EntryTree {
 
   /** Drops loaded content that is not on the active path (after navigation or export). */
   forgetOffPath(): void {
+    if (this.linear()) return;
     const keep = new Set(this.pathNodes().map((n) => n.id));
     for (const n of this.order) if (n.entry && !keep.has(n.id) && n.offset >= 0 && !SMALL.has(n.type)) n.entry = undefined;
+  }
+
+  /** Every entry on one path ending at the leaf (a session never branched): nothing is off it. */
+  private linear(): boolean {
+    const order = this.order;
+    if (order.length === 0) return true;
+    if (order[0].parentId !== null || order[order.length - 1].id !== this.leafId) return false;
+    for (let i = 1; i < order.length; i++) if (order[i].parentId !== order[i - 1].id) return false;
+    return true;
   }
 
   tree(): TreeNode[] {
