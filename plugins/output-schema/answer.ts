@@ -1,16 +1,21 @@
 // Reading a final answer as JSON and checking it against the schema (ajv, with ajv-formats so
 // "format": "date-time" and friends are checked rather than refused). A model often wraps JSON in
 // a ```json fence despite being told not to; one fence around the whole answer is accepted.
-import { Ajv, type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+// ajv is loaded only when a schema is given: its load is ~200 ms of CPU under load, and every
+// interactive start paid it before its first frame while this plugin was in the composition.
+import { createRequire } from "node:module";
+import type { Ajv as AjvClass, ValidateFunction } from "ajv";
 import type { AssistantMessage } from "pi-kernel";
 import type { AnswerCheck } from "../../contracts/output-schema.js";
 
 /** The schema compiled, or what is wrong with it. */
 export function compileSchema(schema: unknown): ValidateFunction | string {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return "a JSON Schema must be a JSON object";
+  const load = createRequire(import.meta.url);
+  const { Ajv } = load("ajv") as typeof import("ajv");
+  const addFormats = load("ajv-formats") as (a: AjvClass) => void;
   const ajv = new Ajv({ allErrors: true, strict: false });
-  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  addFormats(ajv);
   try {
     return ajv.compile(schema);
   } catch (error) {
