@@ -79,7 +79,7 @@ const SAVE_AFTER_MS = 1_500;
  * still pending at exit to the next run, so quitting never waits on V8's serialisation.
  */
 function cacheSaver(loaded: Map<string, Loaded>): { pending(): void } {
-  let timer: NodeJS.Timeout | undefined;
+  let scheduled = false;
   let started = false;
   let writable = true;
   const onExit = () => {
@@ -87,7 +87,7 @@ function cacheSaver(loaded: Map<string, Loaded>): { pending(): void } {
   };
   process.once("exit", onExit);
   const pass = () => {
-    timer = undefined;
+    scheduled = false;
     started = true;
     const files = [...loaded].filter(([, l]) => l.script);
     const next = () => {
@@ -100,7 +100,9 @@ function cacheSaver(loaded: Map<string, Loaded>): { pending(): void } {
   };
   return {
     pending() {
-      if (writable) timer ??= setTimeout(pass, SAVE_AFTER_MS).unref();
+      if (!writable || scheduled) return;
+      scheduled = true;
+      setTimeout(pass, SAVE_AFTER_MS).unref();
     },
   };
 }
