@@ -2,9 +2,13 @@
 // through node:vm with V8's code cache, which Node 20 offers for no module loader of its own.
 // Each file's cache sits beside it (`x.cjs.cache`), stamped with the file's size and mtime: V8 itself
 // checks only the source's length, so an edited file must not meet its old cache. A cache that is missing or that V8 rejects (another
-// Node version, other V8 flags) is written again when the process exits, once the run has compiled
-// what it uses, so the next run starts from it; writing is best effort (a read-only install just
-// compiles as before) and atomic (a temp file renamed), so two processes never leave half a cache.
+// Node version, other V8 flags) is written again once start-up is over (SAVE_AFTER_MS, one file per
+// turn of the event loop, on a timer that never holds the process open), and what is still unwritten
+// when the process exits is written then; so the next run starts from it. Writing is best effort (a
+// read-only install just compiles as before) and atomic (a temp file renamed), so two processes
+// never leave half a cache. Writing every cache at exit made the interactive UI's quit wait ~0.4-1 s
+// (V8 serialising ~130 scripts) whenever the caches had been refused: a run with other V8 flags
+// (--cpu-prof, NODE_OPTIONS) refuses them, and the next plain run refuses that run's caches again.
 import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve, sep } from "node:path";
@@ -44,6 +48,7 @@ export function loadImage(entry: string): unknown {
     const module = { exports: {} };
     const stale = cached === undefined || script.cachedDataRejected === true;
     loaded.set(file, { module, stamp: fileStamp, ...(stale && { script }) });
+    if (stale) saver.pending();
     const own = createRequire(file);
     // The image's own files come from here; anything else (node:, npm packages) from Node.
     const require = Object.assign((id: string) => {
@@ -60,8 +65,46 @@ export function loadImage(entry: string): unknown {
     (script.runInThisContext() as Wrapper)(module.exports, require, module, file, dirname(file), piImport, nodeInterop);
     return module.exports;
   };
-  process.once("exit", () => saveCaches(loaded));
+  const saver = cacheSaver(loaded);
   return load(entry);
+}
+
+/** After the interactive UI's first frame and its indexes' warm-up, before a quit usually comes. */
+const SAVE_AFTER_MS = 1_500;
+
+/**
+ * Writes pending caches SAVE_AFTER_MS after a stale file was loaded, one file per turn of the event
+ * loop (a keystroke meanwhile waits for one file at most), on timers that never hold the process
+ * open. A run that ends before that (a print run) writes them at exit; a longer one leaves what is
+ * still pending at exit to the next run, so quitting never waits on V8's serialisation.
+ */
+function cacheSaver(loaded: Map<string, Loaded>): { pending(): void } {
+  let scheduled = false;
+  let started = false;
+  let writable = true;
+  const onExit = () => {
+    if (!started) saveCaches(loaded);
+  };
+  process.once("exit", onExit);
+  const pass = () => {
+    scheduled = false;
+    started = true;
+    const files = [...loaded].filter(([, l]) => l.script);
+    const next = () => {
+      const item = files.shift();
+      if (!item || !writable) return;
+      writable = saveCache(item[0], item[1]);
+      setImmediate(next).unref?.();
+    };
+    next();
+  };
+  return {
+    pending() {
+      if (!writable || scheduled) return;
+      scheduled = true;
+      setTimeout(pass, SAVE_AFTER_MS).unref();
+    },
+  };
 }
 
 const wrap = (source: string) => `(function (exports, require, module, __filename, __dirname, __piImport, __piInterop) {${source}\n})`;
@@ -115,20 +158,26 @@ function readCache(file: string, fileStamp: Buffer): Buffer | undefined {
 }
 
 function saveCaches(loaded: Map<string, Loaded>): void {
-  for (const [file, { script, stamp: read }] of loaded) {
-    if (!script) continue;
-    const temp = `${file}.cache.${process.pid}.tmp`;
+  for (const [file, l] of loaded) if (!saveCache(file, l)) return; // not writable: the next run compiles as this one did
+}
+
+/** Writes one file's cache if it is pending (then it is not pending any more); false when the image is not writable. */
+function saveCache(file: string, l: Loaded): boolean {
+  const { script, stamp: read } = l;
+  if (!script) return true;
+  l.script = undefined;
+  const temp = `${file}.cache.${process.pid}.tmp`;
+  try {
+    if (!stamp(file).equals(read)) return true;
+    writeFileSync(temp, Buffer.concat([read, script.createCachedData()]));
+    renameSync(temp, `${file}.cache`);
+    return true;
+  } catch {
     try {
-      if (!stamp(file).equals(read)) continue;
-      writeFileSync(temp, Buffer.concat([read, script.createCachedData()]));
-      renameSync(temp, `${file}.cache`);
+      rmSync(temp, { force: true });
     } catch {
-      try {
-        rmSync(temp, { force: true });
-      } catch {
-        // nothing was written
-      }
-      return; // not writable: the next run compiles as this one did
+      // nothing was written
     }
+    return false;
   }
 }

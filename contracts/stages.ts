@@ -10,6 +10,12 @@ export const Stages = {
   NORMAL: 0,
   /** ui-interactive draws the app at boot: after the session and the model are in place, before extensions hear session_start. */
   UI_LAUNCH: 25,
+  /**
+   * Long-lived modes warm their file indexes (skills, prompt templates, agents) and start their
+   * watchers here: after the interactive UI's first frame (drawn at UI_LAUNCH), so loading the
+   * YAML parser, scanning and chokidar's start are not on the path to it.
+   */
+  WARM: 30,
   /** pi-compat delivers pi extensions' session events after the built-ins' normal boot taps. */
   EXTENSIONS: 50,
   LATE: 100,

@@ -3,7 +3,9 @@
 // JSON.parse says neither (Node 20 often gives no position at all), so the file is read again
 // with jsonc-parser (Microsoft's, VS Code's JSON parser), which is fault tolerant and reports
 // every error with its offset; comments and trailing commas count as errors, as in JSON.
-import { type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
+// jsonc-parser loads only for a broken file: its load (~20 ms) was on every start's path.
+import { createRequire } from "node:module";
+import type { ParseError } from "jsonc-parser";
 
 export interface JsonProblem {
   line: number;
@@ -15,6 +17,7 @@ export interface JsonProblem {
 }
 
 export function jsonProblem(text: string): JsonProblem {
+  const { parseTree, printParseErrorCode } = createRequire(import.meta.url)("jsonc-parser") as typeof import("jsonc-parser");
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];

@@ -1,10 +1,24 @@
 // Markdown to styled screen lines: marked's lexer (a CommonMark/GFM tokenizer; we only need its
 // tokens, not its HTML) and our own drawing in theme colours, with highlighted code blocks.
 // Rendered blocks are cached by their source, so a streaming message re-draws only its last block.
-import { marked, type Token, type Tokens } from "marked";
+// marked loads on the first message drawn: its load (~25 ms, more on a busy machine) is not on the
+// path to an empty session's first frame.
+import { createRequire } from "node:module";
+import type { Token, Tokens } from "marked";
 import { highlightCode } from "./highlight.js";
 import type { Theme } from "./theme.js";
 import { visibleWidth, wrapText } from "./text.js";
+
+const load = createRequire(import.meta.url);
+let lexer: ((text: string, options: { gfm: boolean }) => Token[]) | undefined;
+
+function lex(text: string): Token[] {
+  if (!lexer) {
+    const { marked } = load("marked") as typeof import("marked");
+    lexer = (t, o) => marked.lexer(t, o);
+  }
+  return lexer(text, { gfm: true });
+}
 
 export class MarkdownRenderer {
   private cache = new Map<string, string[]>();
@@ -36,7 +50,7 @@ export class MarkdownRenderer {
   }
 
   private blocks(text: string, width: number, prune = true): string[] {
-    const tokens = marked.lexer(text, { gfm: true });
+    const tokens = lex(text);
     const out: string[] = [];
     const next = new Map<string, string[]>();
     for (const token of tokens) {

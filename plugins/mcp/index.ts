@@ -9,6 +9,7 @@
 // offering is unregistered (live.ts); long results are capped (output-cap.ts). Servers given for one session (ACP's `mcpServers`) join them, in no file.
 import { definePlugin, Stage, Type, type PluginApi } from "pi-kernel";
 import type { McpService } from "../../contracts/mcp.js";
+import { Stages } from "../../contracts/stages.js";
 import { type LoadedMcpServer, loadMcpConfig, mcpConfigFiles, redactConfig, serversIn } from "../../lib/mcp-kit/index.js";
 import { isTrusted } from "../../lib/packages/index.js";
 import { LiveTools } from "./live.js";
@@ -130,12 +131,20 @@ export default definePlugin({
     );
 
     if (api.flags.mode !== "print" && api.flags.mode !== "json") {
-      const stop = watchConfig(
-        files().map((f) => f.file),
-        () => manager.apply(load()),
-        (message) => api.diagnose({ level: "warning", where: "mcp", message }),
+      // Started after the interactive UI's first frame (chokidar's load is not on its path); a
+      // reload's boot starts this generation's watcher again.
+      api.on(
+        "boot",
+        () => {
+          const stop = watchConfig(
+            files().map((f) => f.file),
+            () => manager.apply(load()),
+            (message) => api.diagnose({ level: "warning", where: "mcp", message }),
+          );
+          api.onDispose(stop);
+        },
+        { stage: Stages.WARM },
       );
-      api.onDispose(stop);
     }
     // A reload runs this setup again on the same manager (api.keep), whose listener it replaced:
     // connections close only when the agent stops.

@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { definePlugin, type PluginApi } from "pi-kernel";
+import { Stages } from "../../contracts/stages.js";
 import { AddedPaths, LiveCommands, frontmatterParser, IGNORE_FILES, LiveIndex } from "../../lib/resource-kit/index.js";
 import { splitArgs, substitute } from "./args.js";
 import type { Template, TemplateRoot } from "./templates.js";
@@ -31,7 +32,7 @@ export default definePlugin({
     const index = liveTemplates(api, added, (templates) => registered.sync(templates.map(templateCommand)));
     api.services.provide("prompts", { addPaths: (paths, owner) => added.addPaths(paths, owner) });
     api.onDispose(() => index.close());
-    api.on("boot", () => index.warmSoon());
+    api.on("boot", () => index.warmSoon(), { stage: Stages.WARM });
     const remove = api.services.use("commands").addSource({
       name: "prompt",
       list: async () => (await index.get()).map(templateCommand),

@@ -15,6 +15,7 @@ import type { Skill } from "./validate.js";
 
 export type { SkillsService } from "../../contracts/resources.js";
 import type { CommandDef } from "../../contracts/index.js";
+import { Stages } from "../../contracts/stages.js";
 
 export default definePlugin({
   name: "skills",
@@ -27,7 +28,7 @@ export default definePlugin({
     const added = new AddedPaths(api.cwd, () => index.reroot());
     const index = liveSkills(api, added, (skills) => commands && registered.sync(skills.map(skillCommand)));
     api.onDispose(() => index.close());
-    api.on("boot", () => index.warmSoon());
+    api.on("boot", () => index.warmSoon(), { stage: Stages.WARM });
     api.services.provide("skills", {
       addPaths: (paths, owner) => added.addPaths(paths, owner),
       list: async () => (await index.get()).skills,

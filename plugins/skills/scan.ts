@@ -76,13 +76,27 @@ function walk(w: Walk, dir: string, isRoot: boolean, depth: number): void {
   if (skill && kind(join(dir, skill.name), skill) === "file" && !w.ig.ignores(rel(join(dir, skill.name)))) {
     return found(join(dir, skill.name));
   }
-  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const e of entries.sort((a, b) => byName(a.name, b.name))) {
     if (e.name.startsWith(".") || e.name === "node_modules") continue;
     const full = join(dir, e.name);
     const k = kind(full, e);
     if (k === "dir" && !w.ig.ignores(`${rel(full)}/`)) walk(w, full, false, depth + 1);
     else if (k === "file" && isRoot && e.name.endsWith(".md") && !w.ig.ignores(rel(full))) found(full);
   }
+}
+
+/**
+ * localeCompare's order. Its first call loads ICU's collation data (~3 MB of an idle session's
+ * RSS), so names of lowercase ASCII letters, digits, "-" and "." (every usual skill folder) are
+ * compared by code unit, which orders them alike in the root and English collations (tested in
+ * skills-discovery.test.ts); anything else, or another collation locale, goes to localeCompare.
+ */
+const PLAIN = /^[a-z0-9.-]*$/;
+const ROOT_COLLATION = !/^(?!C(\.|$)|POSIX$|en)./.test(process.env.LC_ALL || process.env.LC_COLLATE || process.env.LANG || "");
+
+export function byName(a: string, b: string): number {
+  if (ROOT_COLLATION && PLAIN.test(a) && PLAIN.test(b)) return a < b ? -1 : a > b ? 1 : 0;
+  return a.localeCompare(b);
 }
 
 function kind(path: string, e: Dirent): "file" | "dir" | undefined {

@@ -5,6 +5,7 @@
 // project, .pi/agents; the model sees their names and descriptions, and edits apply at once.
 // Children do not get the tool themselves unless settings `subagents.maxDepth` allows it.
 import { definePlugin, Stage } from "pi-kernel";
+import { Stages } from "../../contracts/stages.js";
 import { Limit } from "./limit.js";
 import { agentsBlock } from "./prompt.js";
 import { AgentStore } from "./store.js";
@@ -28,8 +29,9 @@ export default definePlugin({
     // Knowing whether any agent is defined decides whether the tool is on by default.
     api.on("boot", async () => {
       await store.agents();
-      store.warmSoon();
     });
+    // The watchers start after the interactive UI's first frame.
+    api.on("boot", () => store.warmSoon(), { stage: Stages.WARM });
     // One bound per agent, kept across reloads so a reload mid-turn does not double it.
     const limit = api.keep("limit", () => new Limit(() => number(subagentSettings(api.settings).maxParallel, DEFAULT_PARALLEL)));
     // On by default once an agent is defined (settings subagents.enabled: true/false overrides

@@ -4,9 +4,10 @@
 // box over the transcript. Input stays with the app's key parser; blessed only lays out and draws.
 import { Writable } from "node:stream";
 import { PassThrough } from "node:stream";
-import blessed from "neo-blessed";
+import type blessed from "neo-blessed";
 import { type InputEvent, type Terminal, truncateToWidth } from "../../lib/tui/index.js";
 import type { AppParts, Frame } from "../../contracts/index.js";
+import { blessedWidgets } from "./blessed-lite.js";
 import { TranscriptSearch } from "./search.js";
 
 const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
@@ -49,7 +50,8 @@ export class FullscreenFrame implements Frame {
     // UTF-8 throughout, as the inline UI writes: forceUnicode keeps blessed from turning "·" and
     // "─" into ASCII when LANG does not name UTF-8, and brokenACS from switching to the DEC line
     // drawing charset (which tmux capture-pane and some terminals show as "qqqq").
-    this.screen = blessed.screen({
+    const widgets = blessedWidgets();
+    this.screen = widgets.screen({
       input,
       output,
       smartCSR: true,
@@ -61,7 +63,7 @@ export class FullscreenFrame implements Frame {
     });
     this.screen.tput.brokenACS = true;
     const box = (o: Record<string, unknown>) =>
-      blessed.box({ parent: this.screen, left: 0, width: "100%", tags: false, wrap: false, ...o });
+      widgets.box({ parent: this.screen, left: 0, width: "100%", tags: false, wrap: false, ...o });
     this.boxes = {
       transcript: box({ top: 0, height: 1 }),
       bottom: box({ top: 1, height: 1 }),

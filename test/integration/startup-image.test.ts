@@ -1,7 +1,7 @@
 // The start-up image (scripts/bundle-image.mjs, cli/image-loader.ts): the CLI runs from it, every
 // module it loads comes from it, and its code cache is written, reused and refused as it should be.
 // The loader cases use a small image of hand-written files in a temp dir, in real processes (the
-// caches are written at exit).
+// caches are written at exit, or soon after start-up in a process that runs longer).
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -88,6 +88,22 @@ describe("the start-up image's loader", () => {
     run(dir);
     expect(mtime(caches[0])).toBe(0);
     expect(mtime(caches[1])).toBe(before[1]);
+  });
+
+  it("writes a long-lived process's caches while it runs, and leaves a late one to the next run rather than delay its exit", () => {
+    const dir = smallImage();
+    writeFileSync(join(dir, "entry.cjs"), `${readFileSync(join(dir, "entry.cjs"), "utf8")}\nexports.late = () => require("./late.cjs");\n`);
+    writeFileSync(join(dir, "late.cjs"), "exports.value = 2;\n");
+    const caches = ["entry.cjs.cache", "a.cjs.cache"].map((f) => join(dir, f));
+    // Waits (without a deadline of its own) until both caches are on disk, then loads one more file and exits.
+    const waited = `const { existsSync } = await import("node:fs");
+await new Promise((ok) => { const t = setInterval(() => { if (${JSON.stringify(caches)}.every((c) => existsSync(c))) { clearInterval(t); ok(); } }, 10); });
+m.late();`;
+    expect(run(dir, undefined, waited).value).toBe(1);
+    expect(existsSync(join(dir, "late.cjs.cache"))).toBe(false);
+    // The next run, short, writes it at its exit.
+    run(dir, undefined, "m.late();");
+    expect(existsSync(join(dir, "late.cjs.cache"))).toBe(true);
   });
 
   it("never runs an edited file's old code, even at the same length (V8 checks only the length)", () => {

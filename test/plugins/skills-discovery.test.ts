@@ -1,7 +1,9 @@
 // Skill discovery and validation with real files in temp dirs and the real plugins in a kernel.
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { byName } from "../../plugins/skills/scan.js";
 import { agent, diagnosticsAbout, removeAll, skillMd, tempDir, write, type Agent } from "./skills-fixture.js";
 
 interface SkillsService {
@@ -181,5 +183,18 @@ describe("skill validation (every problem is a diagnostic naming the file and th
     expect(diagnosticsAbout(h, 'skill name "dup" is already taken by')).toEqual([
       `${join(agentDir, "skills", "dup", "SKILL.md")}: skill name "dup" is already taken by ${join(cwd, ".pi", "skills", "dup", "SKILL.md")}; keeping the first one found`,
     ]);
+  });
+});
+
+describe("skill folders' order", () => {
+  it("is localeCompare's, also where plain names are compared without loading ICU's collation", () => {
+    const plain = fc.string({ unit: fc.constantFrom(..."abcxyz019.-"), maxLength: 6 });
+    const any = fc.oneof(plain, fc.string({ maxLength: 4 }));
+    fc.assert(
+      fc.property(any, any, (a, b) => {
+        expect(Math.sign(byName(a, b))).toBe(Math.sign(a.localeCompare(b)));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -70,7 +70,9 @@ export class LiveIndex<T> {
 
   invalidate(): void {
     this.dirty = true;
-    if (this.opts.watch && !this.closed) void this.get();
+    // Rebuilt at once only once built or warming: a root added during start-up (compat-claude's
+    // ~/.claude/skills) must not pull the first build ahead of warmSoon() and the UI's first frame.
+    if (this.opts.watch && !this.closed && (this.value !== undefined || this.flight || this.watching)) void this.get();
   }
 
   async close(): Promise<void> {
