@@ -83,6 +83,7 @@ export function noModelAdvice(agentDir: string): string {
   ];
   return [
     "No model available. Either:",
+    "  - sign in to a subscription: type /login in pi's interactive UI (Claude Pro/Max, ChatGPT Plus/Pro, GitHub Copilot, Gemini, Antigravity);",
     `  - set an API key in the environment: ${vars.slice(0, 9).join(", ")} (and others);`,
     `  - put a key in ${agentDir}/auth.json: {"anthropic": {"type": "api_key", "key": "..."}};`,
     `  - or describe a server in ${agentDir}/models.json (docs/usage/providers-and-models.md, "Local servers and models.json");`,

@@ -161,7 +161,7 @@ export function createActions(app: InteractiveApp) {
     async cycleModel(direction: 1 | -1): Promise<void> {
       const list = scopedModels();
       if (list.length < 2)
-        return app.notify(list.length ? "Only one model available to cycle" : "No models available (configure models.json)", "info");
+        return app.notify(list.length ? "Only one model available to cycle" : "No models available: /login, an API key, or models.json", "info");
       // The models service cycles as RPC's cycle_model does (scope levels, preferred level).
       const svc = models();
       if (svc?.cycle(direction === 1 ? "forward" : "backward")) return app.render();
@@ -174,7 +174,7 @@ export function createActions(app: InteractiveApp) {
       const svc = models();
       if (!svc) return app.notify("No models service in this agent", "warning");
       const list = svc.list();
-      if (!list.length) return app.notify("No models available: configure ~/.pi/agent/models.json", "warning");
+      if (!list.length) return app.notify(`No models available: /login, an API key, or ${api().agentDir}/models.json`, "warning");
       const cur = api().agent.model;
       const items = list.map((m) => ({
         value: `${m.provider}/${m.id}`,

@@ -76,6 +76,7 @@ describe("models.json", () => {
     const [d, advice] = h.diagnostics;
     expect(h.diagnostics).toHaveLength(2);
     expect(advice.message).toMatch(/^No model available/);
+    expect(advice.message).toContain("type /login in pi's interactive UI");
     expect(d).toMatchObject({ level: "error", where: join(dir, "models.json") });
     expect(d.message).toBe(`${join(dir, "models.json")}: invalid JSON at line 3, column 38: expected ',' or '}'`);
     expect(JSON.stringify(h.diagnostics)).not.toContain("sk-secret");
