@@ -33,8 +33,7 @@ export default definePlugin({
       // Info (an extension replacing a built-in tool, say) only with --verbose: pi prints nothing.
       if (hub.clients() === 0) {
         if (d.level !== "info" || api.flags.verbose) process.stderr.write(`pi: ${d.level}: ${d.message}\n`);
-      }
-      else if (d.level === "error" && d.plugin)
+      } else if (d.level === "error" && d.plugin)
         hub.broadcast({ type: "extension_error", extensionPath: d.plugin, event: d.where ?? "", error: d.message });
     });
   },
