@@ -2,9 +2,10 @@
 // difference between them, in one line.
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007]*\u0007/g;
 const PROBLEM = /error|fail|cannot|can't|not a function|not found|is not|invalid|missing|unsupported|undefined/i;
-// Lines that mean the package (or part of it) did not load, as opposed to warnings it prints itself.
+// Lines that mean the package (or part of it) did not load, as opposed to warnings it prints itself
+// (pi-kernel says "<plugin>: setup failed in <file>: ..." when an extension's factory throws).
 const LOAD_FAILURE =
-  /failed to load|cannot find module|is not a function|is not a constructor|SyntaxError|handler failed|does not provide an export|is not defined|Cannot read properties|Cannot set properties/i;
+  /failed to load|setup failed|cannot find module|is not a function|is not a constructor|SyntaxError|handler failed|does not provide an export|is not defined|Cannot read properties|Cannot set properties/i;
 const NOISE = /^(\s*at |\s*$|node:internal|\(Use `node --trace)|ExperimentalWarning|DeprecationWarning/;
 
 /** Replaces the run's own folders and timings so two runs' texts can be compared. */
