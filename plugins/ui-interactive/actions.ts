@@ -161,7 +161,10 @@ export function createActions(app: InteractiveApp) {
     async cycleModel(direction: 1 | -1): Promise<void> {
       const list = scopedModels();
       if (list.length < 2)
-        return app.notify(list.length ? "Only one model available to cycle" : "No models available: /login, an API key, or models.json", "info");
+        return app.notify(
+          list.length ? "Only one model available to cycle" : "No models available: /login, an API key, or models.json",
+          "info",
+        );
       // The models service cycles as RPC's cycle_model does (scope levels, preferred level).
       const svc = models();
       if (svc?.cycle(direction === 1 ? "forward" : "backward")) return app.render();
