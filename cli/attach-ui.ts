@@ -40,7 +40,14 @@ export async function attachUi(target: AttachTarget, opts: { ui?: string }): Pro
   // The local themes plugin on this api: the theme a local session would pick (settings, theme dirs).
   await Promise.resolve(themesPlugin.setup(api)).catch((error: Error) => process.stderr.write(`pi attach: themes: ${error.message}\n`));
   const app = new InteractiveApp(api, new ProcessTerminal(), loadKeybindings(join(agentDir, "keybindings.json")), frame);
-  app.onInput = createKeymap(app, createActions(app));
+  const actions = createActions(app);
+  app.onInput = createKeymap(app, actions);
+  // `/theme` picks among this machine's themes, which draw this UI: answered here, not by the server.
+  const sendPrompt = api.actions.prompt;
+  api.actions.prompt = async (message, o) => {
+    const theme = /^\/theme(?:\s+(.*))?$/s.exec(message.trim());
+    return theme ? actions.selectTheme((theme[1] ?? "").trim()) : sendPrompt(message, o);
+  };
   const ui = createUiService(app);
   (api as { ui?: unknown }).ui = ui;
   remote.onEvent((e) => app.onEvent(e));

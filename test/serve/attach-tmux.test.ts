@@ -49,6 +49,9 @@ describe.skipIf(!hasTmux)("pi attach in tmux", () => {
     expect(readFileSync(join(project, "attached.txt"), "utf8")).toBe("ok\n");
     // The themes plugin's theme, not the plain one: the pane holds colour codes.
     expect(tmux("capture-pane", "-p", "-e", "-t", "a")).toMatch(/\x1b\[[0-9;]*38;[25];/);
+    type("a", "/theme light");
+    keys("a", "Enter");
+    await waitForPane("a", /Theme: light/);
     // User shell runs go to the server; Esc aborts a long one there.
     type("a", "!echo bash-$((6*7))");
     keys("a", "Enter");
