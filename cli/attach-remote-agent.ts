@@ -28,6 +28,7 @@ export class RemoteAgent {
   private listeners = new Set<(e: AgentEvent) => void>();
   private requestListeners = new Set<(r: Rec) => void>();
   private idle: (() => void)[] = [];
+  private refreshed = new Set<() => void>();
 
   constructor(private readonly ws: WebSocket) {
     ws.on("message", (data) => this.receive(JSON.parse(String(data)) as Rec));
@@ -39,6 +40,11 @@ export class RemoteAgent {
 
   onEvent(listener: (e: AgentEvent) => void): void {
     this.listeners.add(listener);
+  }
+
+  /** Called after the state was read anew (a model picked or cycled on the server): the UI redraws. */
+  onRefresh(listener: () => void): void {
+    this.refreshed.add(listener);
   }
 
   /** extension_ui_request / extension_ui_closed records (dialogs and fire-and-forget UI). */
@@ -74,6 +80,7 @@ export class RemoteAgent {
       followUpMode: s.followUpMode,
       pendingMessageCount: s.pendingMessageCount,
     });
+    for (const l of this.refreshed) l();
   }
 
   /** A new list (another session, a compaction): the UI draws the transcript anew. */

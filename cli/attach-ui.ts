@@ -5,6 +5,7 @@
 // answered closes. No agent, provider or tool runs in this process.
 import { join } from "node:path";
 import type { AgentEvent, Model, PluginApi } from "pi-kernel";
+import type { BashResult, UserBashService } from "../contracts/user-bash.js";
 import { agentDirOf } from "../compose/agent-dir.js";
 import { loadSettings } from "../compose/settings.js";
 import { loadKeybindings, ProcessTerminal } from "../lib/tui/index.js";
@@ -12,6 +13,7 @@ import { createActions } from "../plugins/ui-interactive/actions.js";
 import { InteractiveApp } from "../plugins/ui-interactive/app.js";
 import { createKeymap } from "../plugins/ui-interactive/keymap.js";
 import { createUiService } from "../plugins/ui-interactive/ui-service.js";
+import themesPlugin from "../plugins/themes/index.js";
 import { connect } from "./attach-command.js";
 import type { AttachTarget } from "./attach-target.js";
 import { RemoteAgent } from "./attach-remote-agent.js";
@@ -33,12 +35,23 @@ export async function attachUi(target: AttachTarget, opts: { ui?: string }): Pro
     (opts.ui ?? settings.ui) === "fullscreen"
       ? new (await import("../plugins/ui-fullscreen/fullscreen-frame.js")).FullscreenFrame()
       : new (await import("../plugins/ui-inline/inline-frame.js")).InlineFrame();
-  const api = remoteApi(remote, settings, agentDir);
+  const disposers: (() => void)[] = [];
+  const api = remoteApi(remote, settings, agentDir, disposers);
+  // The local themes plugin on this api: the theme a local session would pick (settings, theme dirs).
+  await Promise.resolve(themesPlugin.setup(api)).catch((error: Error) => process.stderr.write(`pi attach: themes: ${error.message}\n`));
   const app = new InteractiveApp(api, new ProcessTerminal(), loadKeybindings(join(agentDir, "keybindings.json")), frame);
-  app.onInput = createKeymap(app, createActions(app));
+  const actions = createActions(app);
+  app.onInput = createKeymap(app, actions);
+  // `/theme` picks among this machine's themes, which draw this UI: answered here, not by the server.
+  const sendPrompt = api.actions.prompt;
+  api.actions.prompt = async (message, o) => {
+    const theme = /^\/theme(?:\s+(.*))?$/s.exec(message.trim());
+    return theme ? actions.selectTheme((theme[1] ?? "").trim()) : sendPrompt(message, o);
+  };
   const ui = createUiService(app);
   (api as { ui?: unknown }).ui = ui;
   remote.onEvent((e) => app.onEvent(e));
+  remote.onRefresh(() => app.render());
   remote.onUiRecord(dialogs(remote, ui));
   ws.on("close", (code) => {
     app.notify(code === 1001 ? "The server stopped." : `Disconnected from the server (${code}).`, "warning");
@@ -49,6 +62,7 @@ export async function attachUi(target: AttachTarget, opts: { ui?: string }): Pro
   );
   const code = await app.run();
   ws.close(1000);
+  for (const dispose of disposers) dispose();
   return code;
 }
 
@@ -106,7 +120,7 @@ function mirror(remote: RemoteAgent): Rec {
 }
 
 /** What the app reads of a plugin api, answered by the remote agent (the rest is absent here). */
-function remoteApi(remote: RemoteAgent, settings: Record<string, unknown>, agentDir: string): PluginApi {
+function remoteApi(remote: RemoteAgent, settings: Record<string, unknown>, agentDir: string, disposers: (() => void)[]): PluginApi {
   const fail = (error: Error) => {
     throw error;
   };
@@ -116,8 +130,19 @@ function remoteApi(remote: RemoteAgent, settings: Record<string, unknown>, agent
     resolve: (pattern: string) => remote.models.find((m) => `${m.provider}/${m.id}` === pattern || m.id === pattern),
     select: (model: Model) =>
       void remote.call({ type: "set_model", provider: model.provider, modelId: model.id }).then(() => remote.refresh()),
-    cycle: () => undefined,
+    // The server cycles through its own scope (--models, enabledModels); the footer follows on refresh.
+    cycle: (direction: "forward" | "backward") => {
+      void remote
+        .call({ type: "cycle_model", direction })
+        .then(() => remote.refresh())
+        .catch((error: Error) => (api.ui as { notify?(m: string, t: string): void } | undefined)?.notify?.(error.message, "warning"));
+      return true;
+    },
   };
+  const local = new Map<string, unknown>([
+    ["models", models],
+    ["userBash", remoteBash(remote)],
+  ]);
   const commandDefs = () => remote.commands.map((c) => ({ name: c.name, description: c.description, handler: () => undefined }));
   const api: Rec = {
     name: "pi-attach",
@@ -142,10 +167,11 @@ function remoteApi(remote: RemoteAgent, settings: Record<string, unknown>, agent
       emit: (_e: AgentEvent) => undefined,
     },
     services: {
-      get: (name: string) => (name === "models" ? models : name === "ui" ? api.ui : undefined),
-      has: (name: string) => name === "models" || (name === "ui" && !!api.ui),
+      get: (name: string) => local.get(name) ?? (name === "ui" ? api.ui : undefined),
+      has: (name: string) => local.has(name) || (name === "ui" && !!api.ui),
       use: (name: string) => api.services.get(name) ?? fail(new Error(`"${name}" is not available in pi attach`)),
-      provide: () => undefined,
+      // What local plugins run here provide (the themes plugin).
+      provide: (name: string, service: unknown) => void local.set(name, service),
     },
     registry: {
       list: (kind: string) => (kind === "command" ? commandDefs() : []),
@@ -156,8 +182,32 @@ function remoteApi(remote: RemoteAgent, settings: Record<string, unknown>, agent
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     diagnose: () => undefined,
     keep: (_key: string, init: () => unknown) => init(),
-    onDispose: () => undefined,
+    onDispose: (fn: () => void) => void disposers.push(fn),
     current: () => api,
   };
   return api as unknown as PluginApi;
+}
+
+/**
+ * `!cmd` / `!!cmd` run on the server (RPC `bash`, where the session's cwd and shell are); Esc sends
+ * `abort_bash`. The output shows when the run ends (the wire carries no partial output). The server
+ * records the run in the conversation, and its message_end reaches the mirror like any other message.
+ */
+function remoteBash(remote: RemoteAgent): UserBashService {
+  let running = false;
+  return {
+    get running() {
+      return running;
+    },
+    abort: () => void remote.call({ type: "abort_bash" }).catch(() => undefined),
+    intercept: () => () => undefined,
+    run: async (command, opts = {}) => {
+      running = true;
+      try {
+        return (await remote.call({ type: "bash", command, excludeFromContext: opts.excludeFromContext === true })) as BashResult;
+      } finally {
+        running = false;
+      }
+    },
+  };
 }

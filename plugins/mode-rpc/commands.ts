@@ -44,8 +44,9 @@ export const COMMANDS: Record<string, Handler> = {
     models(ctx.api).select(model);
     return publicModel(model);
   },
-  cycle_model: (_cmd, ctx) => {
-    const result = models(ctx.api).cycle?.("forward");
+  // direction "backward" (not in pi's protocol): Shift+Ctrl+P in `pi attach`.
+  cycle_model: (cmd, ctx) => {
+    const result = models(ctx.api).cycle?.(cmd.direction === "backward" ? "backward" : "forward");
     return result ? { ...result, model: publicModel(result.model) } : null;
   },
   // Models go out without their request headers (they may hold keys): lib/mode-kit's publicModel.

@@ -131,7 +131,9 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     if (api.agent.isStreaming) api.actions.abort();
     return NO_DATA;
   },
-  bash: (cmd, ctx) => service(ctx.api, "userBash", "bash").run(text(cmd, "command")),
+  // excludeFromContext (not in pi's protocol): `!!cmd` from `pi attach`, run but kept from the model.
+  bash: (cmd, ctx) =>
+    service(ctx.api, "userBash", "bash").run(text(cmd, "command"), { excludeFromContext: cmd.excludeFromContext === true }),
   abort_bash: (_cmd, ctx) => {
     service(ctx.api, "userBash", "abort_bash").abort();
     return NO_DATA;

@@ -282,7 +282,7 @@ describe("pi --mode rpc: the remaining commands", () => {
     mkdirSync(join(project, ".pi", "prompts"), { recursive: true });
     writeFileSync(join(project, ".pi", "prompts", "review.md"), "---\ndescription: Review the code\n---\nReview $1 carefully.");
     const models = JSON.parse(readFileSync(join(agentDir, "models.json"), "utf8"));
-    models.providers.sim.models.push({ id: "sim-second" });
+    models.providers.sim.models.push({ id: "sim-second" }, { id: "sim-third" });
     writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
     const rpc = new RpcProcess(["--provider", "sim", "--model", "sim-model", "--models", "sim/*"], {
       cwd: project,
@@ -296,6 +296,8 @@ describe("pi --mode rpc: the remaining commands", () => {
     const cycled = (await rpc.call({ type: "cycle_model" })).data;
     expect(cycled).toMatchObject({ model: { id: "sim-second" }, isScoped: true });
     expect((await rpc.call({ type: "get_state" })).data.model.id).toBe("sim-second");
+    // direction "backward" (ours, for Shift+Ctrl+P in `pi attach`): back to the first, not on to the third.
+    expect((await rpc.call({ type: "cycle_model", direction: "backward" })).data).toMatchObject({ model: { id: "sim-model" } });
 
     expect(await rpc.call({ type: "set_auto_compaction", enabled: false })).toMatchObject({ success: true });
     expect((await rpc.call({ type: "get_state" })).data.autoCompactionEnabled).toBe(false);

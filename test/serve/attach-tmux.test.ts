@@ -1,10 +1,12 @@
 // `pi attach` in a real terminal (tmux) drives a session `pi serve` runs: the project's own
 // interactive UI, its prompt answered by the served agent, the server's permission dialog
-// answered with a key; after the UI quits, the served agent runs on.
+// answered with a key; `!cmd` / `!!cmd` run on the server (Esc aborts one), Ctrl+P cycles the
+// server's models, the local theme draws in colour; after the UI quits, the served agent runs on.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PI_BIN } from "../support/run-cli.js";
+import { writeTwoModels } from "../support/scenario.mjs";
 import { simProjects } from "../support/sim-projects.js";
 import { hasTmux, tmuxServer } from "../support/tmux.js";
 import { type Served, startServe } from "./served.js";
@@ -19,6 +21,7 @@ describe.skipIf(!hasTmux)("pi attach in tmux", () => {
   beforeAll(async () => {
     const p = env.project();
     project = p.project;
+    writeTwoModels(p.agentDir, env.sim.url);
     served = await startServe(["--provider", "sim", "--model", "sim-model", "--permission-mode", "ask"], {
       cwd: project,
       env: { PI_CODING_AGENT_DIR: p.agentDir },
@@ -44,11 +47,40 @@ describe.skipIf(!hasTmux)("pi attach in tmux", () => {
     keys("a", "Enter");
     await waitForPane("a", /Wrote it\./);
     expect(readFileSync(join(project, "attached.txt"), "utf8")).toBe("ok\n");
+    // The themes plugin's theme, not the plain one: the pane holds colour codes.
+    expect(tmux("capture-pane", "-p", "-e", "-t", "a")).toMatch(/\x1b\[[0-9;]*38;[25];/);
+    type("a", "/theme light");
+    keys("a", "Enter");
+    await waitForPane("a", /Theme: light/);
+    // User shell runs go to the server; Esc aborts a long one there.
+    type("a", "!echo bash-$((6*7))");
+    keys("a", "Enter");
+    await waitForPane("a", /bash-42/);
+    type("a", "!!echo hidden-$((2+3))");
+    keys("a", "Enter");
+    await waitForPane("a", /hidden-5/);
+    type("a", "!sleep 30");
+    keys("a", "Enter");
+    await waitForPane("a", /esc to cancel/);
+    keys("a", "Escape");
+    await waitForPane("a", /cancelled/);
+    // Ctrl+P: the server's cycle_model; the footer shows the model it chose.
+    keys("a", "C-p");
+    await waitForPane("a", /sim-other/);
+    env.sim.script({ text: "Seen the runs." });
+    type("a", "what ran?");
+    keys("a", "Enter");
+    await waitForPane("a", /Seen the runs\./);
+    const sent = env.sim.requests.at(-1)?.rawBody ?? "";
+    expect(sent).toContain("bash-42");
+    expect(sent).not.toContain("hidden-5");
+    expect(env.sim.requests.at(-1)?.body?.model).toBe("sim-other");
     keys("a", "C-c");
     keys("a", "C-c");
     const res = await fetch(`${served.url}/api/state`, { headers: { Authorization: `Bearer ${served.token}` } });
     const state = (await res.json()) as { messageCount: number; sessionFile: string };
-    expect(state.messageCount).toBe(6);
+    // 6 from the two prompts, 3 shell runs (the excluded and the cancelled one are recorded too), 2 more.
+    expect(state.messageCount).toBe(11);
     expect(existsSync(state.sessionFile)).toBe(true);
   });
 });
