@@ -15,7 +15,6 @@ import type { Diagnostic } from "./types.js";
 
 /** A `dirty` entry that marks every non-built-in plugin for re-import and every plugin for setup (an explicit reload). */
 const EVERYTHING = "\0everything";
-
 /** The kernel's options; the host reads the plugin ones (`plugins`: in-process plugins, loaded after discovered ones). */
 type HostOptions = Pick<KernelOptions, "discover" | "plugins" | "watch" | "watchDirs" | "fallbackReport" | "modules" | "aliases"
   | "compiledModule" | "plainArgs" | "partOf" | "composes">;
@@ -39,7 +38,7 @@ export class Host implements ApiHost {
   private pendingCommit: (() => void) | undefined;
   private buffered: Diagnostic[] | undefined;
   private readonly lastGood = new Map<string, LoadedPlugin>();
-  private readonly dirty = new Set<string>();
+  private readonly dirty = new Map<string, number>(); // changed file -> the request that named it last
   private requested = 0;
   private flight: Promise<void> | undefined;
   private watcher: Watcher | undefined;
@@ -106,8 +105,8 @@ export class Host implements ApiHost {
   reload(changed: string[] = []): Promise<void> {
     const files = changed.filter((file) => this.sources().some((s) => this.owns(s, file)) || (this.opts.composes?.(file) ?? true));
     if (changed.length > 0 && files.length === 0) return this.flight ?? Promise.resolve();
-    for (const file of files.length ? files : [EVERYTHING]) this.dirty.add(file);
     this.requested++;
+    for (const file of files.length ? files : [EVERYTHING]) this.dirty.set(file, this.requested);
     this.flight ??= this.drain().finally(() => { this.flight = undefined; });
     return this.flight;
   }
@@ -144,7 +143,7 @@ export class Host implements ApiHost {
     let retired: Version[] | undefined;
     let leaving: Entry[] = [];
     try {
-      const { plugins, changed, full } = await this.importAll();
+      const { plugins, changed, full, taken } = await this.importAll();
       const ordered = order(plugins, this.report);
       this.pass = ordered.map((p) => p.def.name);
       leaving = [...this.entries.values()].filter((e) => !this.pass.includes(e.plugin.def.name));
@@ -158,6 +157,7 @@ export class Host implements ApiHost {
         this.pendingCommit = () => resolve(this.commit(done, [...leaving, ...drops]));
         this.commitIfIdle();
       });
+      for (const [file, n] of taken) if (this.dirty.get(file) === n) this.dirty.delete(file); // a save since stays
       // Only for a live edit: a full reload (/reload) re-imports everything and says so itself.
       if (reason === "reload" && !full)
         for (const { plugin: { def: { name: plugin }, source } } of done.filter((e) => changed.includes(e.plugin.def.name)))
@@ -254,8 +254,9 @@ export class Host implements ApiHost {
   }
 
   /** Re-imports changed or new files; an import failure keeps the last good version. */
-  private async importAll(): Promise<{ plugins: LoadedPlugin[]; changed: string[]; full: boolean }> {
-    const sources = (await this.opts.discover?.(this.dirty.has(EVERYTHING) ? [] : [...this.dirty])) ?? [];
+  private async importAll(): Promise<{ plugins: LoadedPlugin[]; changed: string[]; full: boolean; taken: Map<string, number> }> {
+    const taken = new Map(this.dirty), dirty = new Set(taken.keys());
+    const sources = (await this.opts.discover?.(dirty.has(EVERYTHING) ? [] : [...dirty])) ?? [];
     this.loader.useAliases(sources);
     const out: LoadedPlugin[] = [];
     const changed: string[] = [];
@@ -264,10 +265,10 @@ export class Host implements ApiHost {
     const early = new Map(sources.filter((s) => s.compiled && !this.lastGood.has(s.file)).map((s) => [s, start(s)]));
     for (const p of early.values()) p.catch(() => {}); // awaited in order below
     const owned = (file: string) => [...sources, ...this.sources()].some((s) => this.owns(s, file));
-    const full = this.dirty.has(EVERYTHING) || [...this.dirty].some((file) => !owned(file));
+    const full = dirty.has(EVERYTHING) || [...dirty].some((file) => !owned(file));
     for (const source of sources) {
       const previous = this.lastGood.get(source.file);
-      if (previous && !(full && !source.compiled) && ![...this.dirty].some((file) => this.owns(source, file))) {
+      if (previous && !(full && !source.compiled) && ![...dirty].some((file) => this.owns(source, file))) {
         out.push(previous);
         continue;
       }
@@ -281,10 +282,9 @@ export class Host implements ApiHost {
         if (previous) this.keptLastGood(previous.def.name, source.file), out.push(previous);
       }
     }
-    this.dirty.clear();
     for (const def of this.opts.plugins ?? []) out.push({ def, source: { file: `inline:${def.name}`, root: "", origin: "inline" } });
     this.imported = out;
-    return { plugins: out, changed, full };
+    return { plugins: out, changed, full, taken };
   }
   private sources = (): PluginSource[] => [...this.imported, ...this.lastGood.values()].map((p) => p.source);
   private owns = (s: PluginSource, file: string): boolean =>
