@@ -36,7 +36,7 @@ it("a file saved while another one is being imported is loaded, and so is the ot
   writeFileSync(fast, tool("fast", "f1"));
   h = await startKernel([], { cwd, noDiscovery: false });
   const text = async (name: string) => {
-    const result = await h!.kernel.host.current.registry.get("tool", name)?.execute("id", {}, undefined, () => {}, {} as never);
+    const result = await h!.kernel.host.current.registry.get("tool", name)?.execute("id", {}, undefined as never, () => {}, {} as never);
     return (result?.content[0] as { text: string } | undefined)?.text;
   };
   expect(await text("fast")).toBe("f1");
