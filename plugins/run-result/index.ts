@@ -37,7 +37,9 @@ export default definePlugin({
       const line = events && toPiEvent(event);
       if (line) events!(eventLine(line));
     });
-    let snapshot: Promise<WorkspaceSnapshot | undefined> | undefined;
+    // The snapshot starts as soon as the plugin is set up for a job, so git records the workspace
+    // while the rest of start-up runs instead of after it (kept across a reload: one per run).
+    const snapshot = api.keep("snapshot", () => (typeof api.flags.out === "string" ? takeSnapshot(api) : undefined));
     // No tool may change the workspace before its starting state is recorded.
     api.on("toolCall", async () => void (await snapshot), { stage: Stages.SNAPSHOT });
     api.register.surface({
@@ -45,12 +47,8 @@ export default definePlugin({
       description: "a headless job with a result folder (pi run)",
       claims: (flags) => typeof flags.out === "string",
       run: async ({ messages, images }) => {
-        const out = resolve(api.cwd, String(api.flags.out));
+        const out = outDir(api);
         mkdirSync(out, { recursive: true });
-        snapshot = WorkspaceSnapshot.take(api.cwd, [out]).catch((error: Error) => {
-          api.diagnose({ level: "warning", where: "run-result", message: `no changes.patch: ${error.message}` });
-          return undefined;
-        });
         const stream = createWriteStream(join(out, "events.jsonl"));
         events = (line) => stream.write(line);
         events(`${JSON.stringify(api.services.get("sessions")?.header() ?? { type: "session", id: api.agent.sessionId })}\n`);
@@ -71,6 +69,18 @@ export default definePlugin({
   },
 });
 
+function outDir(api: PluginApi): string {
+  return resolve(api.cwd, String(api.flags.out));
+}
+
+/** The workspace's starting state; a failure only costs changes.patch, with a warning. */
+function takeSnapshot(api: PluginApi): Promise<WorkspaceSnapshot | undefined> {
+  return WorkspaceSnapshot.take(api.cwd, [outDir(api)]).catch((error: Error) => {
+    api.diagnose({ level: "warning", where: "run-result", message: `no changes.patch: ${error.message}` });
+    return undefined;
+  });
+}
+
 async function runMessages(api: PluginApi, messages: string[], images: ImageContent[] | undefined): Promise<void> {
   for (const [i, message] of messages.entries()) {
     await api.actions.prompt(message, { source: "cli", images: i === 0 ? images : undefined });
@@ -85,21 +95,13 @@ async function finish(api: PluginApi, out: string, started: number, snapshot: Wo
   const schema = api.services.get("output-schema");
   const limits = api.services.use("limits");
   const result = outcome(limits.stopped(), last, last && schema ? schema.check(last) : undefined);
-  let patch: string | undefined;
-  if (snapshot) {
-    try {
-      await snapshot.writePatch(api.cwd, join(out, "changes.patch"));
-      patch = "changes.patch";
-    } catch (error) {
-      api.diagnose({ level: "warning", where: "run-result", message: `no changes.patch: ${(error as Error).message}` });
-    } finally {
-      snapshot.dispose();
-    }
-  }
+  // git diffs the workspace in its own processes while this one copies the session and writes the trajectory.
+  const patching = writePatch(api, out, snapshot);
   const sessionFile = api.services.get("sessions")?.file;
   const hasSession = sessionFile !== undefined && existsSync(sessionFile);
   if (hasSession) copyFileSync(sessionFile, join(out, "session.jsonl"));
   const trajectory = writeTrajectory(api, out);
+  const patch = await patching;
   const usage = limits.usage();
   const json = {
     status: result.status,
@@ -118,6 +120,20 @@ async function finish(api: PluginApi, out: string, started: number, snapshot: Wo
   renameSync(tmp, join(out, "result.json"));
   report(result.status === "done" ? result.final : undefined, result.reason);
   return EXIT_CODES[result.status];
+}
+
+/** changes.patch, or undefined (with a warning) when there is no snapshot or git failed. */
+async function writePatch(api: PluginApi, out: string, snapshot: WorkspaceSnapshot | undefined): Promise<string | undefined> {
+  if (!snapshot) return undefined;
+  try {
+    await snapshot.writePatch(api.cwd, join(out, "changes.patch"));
+    return "changes.patch";
+  } catch (error) {
+    api.diagnose({ level: "warning", where: "run-result", message: `no changes.patch: ${(error as Error).message}` });
+    return undefined;
+  } finally {
+    snapshot.dispose();
+  }
 }
 
 /** trajectory.json for Harbor's viewer and pipelines; null without a session plugin. */

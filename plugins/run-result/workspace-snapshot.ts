@@ -28,7 +28,10 @@ export class WorkspaceSnapshot {
     try {
       // The index is the snapshot: the start's content is in the object store, one process.
       await git(env, workspace, ["add", "--all"]);
-      return new WorkspaceSnapshot(gitDir, env);
+      const snapshot = new WorkspaceSnapshot(gitDir, env);
+      // A run that fails before it starts (a bad flag, no model) never writes a patch: the store goes anyway.
+      process.once("exit", () => snapshot.dispose());
+      return snapshot;
     } catch (error) {
       rmSync(gitDir, { recursive: true, force: true });
       throw error;
