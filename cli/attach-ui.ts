@@ -56,6 +56,8 @@ export async function attachUi(target: AttachTarget, opts: { ui?: string }): Pro
   services.provide("shellJobs", shell.shellJobs);
   services.provide("interactive", { app: () => app });
   services.provide("ui-frame:inline", inline);
+  // `/ui web`: the server serves the page already; say where (with the token, as pi serve prints it).
+  services.provide("ui-beside:web", async () => `Web UI of this session: ${webAddress(target)}`);
   // The terminal's own commands (/hotkeys, /copy, /theme, /ui...) run here; the rest on the server.
   for (const [name, def] of await localCommands(api, { app, actions }, registered)) local.set(name, def);
   const sendPrompt = api.actions.prompt;
@@ -76,6 +78,11 @@ export async function attachUi(target: AttachTarget, opts: { ui?: string }): Pro
   ws.close(1000);
   for (const dispose of disposers) dispose();
   return code;
+}
+
+function webAddress(target: AttachTarget): string {
+  const page = `${target.rpcUrl.replace(/^ws/, "http").replace(/rpc$/, "")}`;
+  return target.token ? `${page}?token=${encodeURIComponent(target.token)}` : page;
 }
 
 /** The server's extension UI requests, shown with the app's own dialogs; an answer goes back. */

@@ -2,7 +2,7 @@
 // interactive UI, its prompt answered by the served agent, the server's permission dialog
 // answered with a key; `!cmd` / `!!cmd` run on the server (their output shows while they run, Esc
 // aborts one, Ctrl+B sends one to the background there), Ctrl+P cycles the server's models, the local
-// theme draws in colour, the terminal's own commands (/copy, /hotkeys) run here; after the UI quits,
+// theme draws in colour, the terminal's own commands (/copy, /hotkeys, /ui web) run here; after the UI quits,
 // the served agent runs on.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -49,6 +49,9 @@ describe.skipIf(!hasTmux)("pi attach in tmux", () => {
     type("a", "/hotkeys");
     keys("a", "Enter");
     await waitForPane("a", /Keyboard shortcuts/);
+    type("a", "/ui web");
+    keys("a", "Enter");
+    await waitForPane("a", new RegExp(`Web UI of this session: ${served.url}/\\?token=${served.token}`));
     env.sim.script({ toolCalls: [{ name: "write", arguments: { path: "attached.txt", content: "ok\n" } }] }, { text: "Wrote it." });
     type("a", "write attached.txt");
     keys("a", "Enter");
