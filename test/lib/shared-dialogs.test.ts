@@ -1,11 +1,13 @@
 // lib/mode-kit's shareDialogs: a dialog asked on several surfaces settles on the first answer
 // (whatever it is, a cancel too), every other surface is cancelled through its signal, the
 // caller's signal cancels them all, a failing surface is left out, and the primary's other
-// methods stay its own. (The real terminal and rpc hub together: test/ui-web/ui-web-command.test.ts.)
+// methods stay its own; a timeout ends the dialog on every surface (the real RPC one tells its
+// clients). (The real terminal and rpc hub together: test/ui-web/ui-web-command.test.ts.)
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DialogSurface, UiService } from "../../contracts/ui.js";
 import { shareDialogs } from "../../lib/mode-kit/index.js";
+import { rpcUi } from "../../plugins/mode-rpc/ui.js";
 
 /** A surface whose dialogs wait until the test answers them; it records the signal each one got. */
 function surface() {
@@ -69,5 +71,18 @@ describe("shareDialogs", () => {
     a.asked[2].fail(new Error("first"));
     b.asked[2].fail(new Error("second"));
     await expect(failed).rejects.toThrow("first");
+  });
+
+  it("a timeout answers undefined on every surface; the RPC clients are told the dialog closed", async () => {
+    const a = surface();
+    const sent: Record<string, unknown>[] = [];
+    const rpc = rpcUi({ broadcast: (record) => sent.push(record) });
+    const ui = shareDialogs(primaryOf(a.s), () => [rpc]);
+    expect(await ui.select("t", ["a", "b"], { timeout: 1 })).toBeUndefined();
+    const request = sent.find((r) => r.type === "extension_ui_request");
+    expect(request).toMatchObject({ method: "select", timeout: 1 });
+    expect(sent).toContainEqual({ type: "extension_ui_closed", id: request?.id });
+    expect(a.asked[0].signal.aborted).toBe(true);
+    expect(rpc.open()).toEqual([]);
   });
 });
