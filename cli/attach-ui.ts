@@ -105,7 +105,7 @@ function dialogs(remote: RemoteAgent, ui: ReturnType<typeof createUiService>): (
       case "input":
         return ask(async (signal) => value(await ui.input(r.title, r.placeholder, { signal })));
       case "editor":
-        return ask(async () => value(await ui.editor(r.title, r.prefill)));
+        return ask(async (signal) => value(await ui.editor(r.title, r.prefill, { signal })));
       case "notify":
         return ui.notify(r.message, r.notifyType);
       case "setStatus":
