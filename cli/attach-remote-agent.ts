@@ -24,6 +24,8 @@ export class RemoteAgent {
   private partial: Rec | undefined;
   private toolJson = new Map<number, string>();
   private pending = new Map<string, (r: Rec) => void>();
+  /** Records a running command sends before its response (`bash_output`), by the command's id. */
+  private progress = new Map<string, (r: Rec) => void>();
   private nextId = 1;
   private listeners = new Set<(e: AgentEvent) => void>();
   private requestListeners = new Set<(r: Rec) => void>();
@@ -56,14 +58,15 @@ export class RemoteAgent {
     this.ws.send(JSON.stringify(record));
   }
 
-  /** A command's data; a refusal throws its error. */
+  /** A command's data; a refusal throws its error. `progress` gets what it sends while it runs. */
   // biome-ignore lint/suspicious/noExplicitAny: each command's data has its own shape (pi's rpc-types)
-  async call(command: Rec): Promise<any> {
+  async call(command: Rec, progress?: (r: Rec) => void): Promise<any> {
     const id = `attach-${this.nextId++}`;
+    if (progress) this.progress.set(id, progress);
     const response = await new Promise<Rec>((resolve) => {
       this.pending.set(id, resolve);
       this.send({ id, ...command });
-    });
+    }).finally(() => this.progress.delete(id));
     if (!response.success) throw new Error(String(response.error));
     return response.data;
   }
@@ -107,6 +110,7 @@ export class RemoteAgent {
       this.pending.delete(r.id);
       return resolve(r);
     }
+    if (r.type === "bash_output") return void (typeof r.id === "string" && this.progress.get(r.id)?.(r));
     if (r.type === "extension_ui_request" || r.type === "extension_ui_closed") {
       for (const l of this.requestListeners) l(r);
       return;

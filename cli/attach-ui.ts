@@ -2,10 +2,11 @@
 // full screen), given an api whose agent is the served one (attach-remote-agent.ts): its actions
 // are RPC commands, its state a mirror of the server's, its events the server's. The server's
 // dialogs open here like local ones; the first client to answer wins, and a dialog another client
-// answered closes. No agent, provider or tool runs in this process.
+// answered closes. The user shell and Ctrl+B work on the server (attach-shell.ts); the terminal's
+// own commands run here (attach-local-commands.ts). No agent, provider or tool runs in this process.
 import { join } from "node:path";
 import type { AgentEvent, Model, PluginApi } from "pi-kernel";
-import type { BashResult, UserBashService } from "../contracts/user-bash.js";
+import type { CommandDef } from "../contracts/commands.js";
 import { agentDirOf } from "../compose/agent-dir.js";
 import { loadSettings } from "../compose/settings.js";
 import { loadKeybindings, ProcessTerminal } from "../lib/tui/index.js";
@@ -15,6 +16,8 @@ import { createKeymap } from "../plugins/ui-interactive/keymap.js";
 import { createUiService } from "../plugins/ui-interactive/ui-service.js";
 import themesPlugin from "../plugins/themes/index.js";
 import { connect } from "./attach-command.js";
+import { localCommands, runLocal } from "./attach-local-commands.js";
+import { remoteShell } from "./attach-shell.js";
 import type { AttachTarget } from "./attach-target.js";
 import { RemoteAgent } from "./attach-remote-agent.js";
 
@@ -31,25 +34,36 @@ export async function attachUi(target: AttachTarget, opts: { ui?: string }): Pro
   await remote.start();
   const agentDir = agentDirOf();
   const settings = loadSettings(agentDir, process.cwd()).settings as Record<string, unknown>;
+  const inline = async () => new (await import("../plugins/ui-inline/inline-frame.js")).InlineFrame();
   const frame =
     (opts.ui ?? settings.ui) === "fullscreen"
       ? new (await import("../plugins/ui-fullscreen/fullscreen-frame.js")).FullscreenFrame()
-      : new (await import("../plugins/ui-inline/inline-frame.js")).InlineFrame();
+      : await inline();
   const disposers: (() => void)[] = [];
-  const api = remoteApi(remote, settings, agentDir, disposers);
+  const registered: CommandDef[] = [];
+  const local = new Map<string, CommandDef>();
+  const api = remoteApi(remote, { settings, agentDir, disposers, registered, local });
   // The local themes plugin on this api: the theme a local session would pick (settings, theme dirs).
   await Promise.resolve(themesPlugin.setup(api)).catch((error: Error) => process.stderr.write(`pi attach: themes: ${error.message}\n`));
   const app = new InteractiveApp(api, new ProcessTerminal(), loadKeybindings(join(agentDir, "keybindings.json")), frame);
   const actions = createActions(app);
   app.onInput = createKeymap(app, actions);
-  // `/theme` picks among this machine's themes, which draw this UI: answered here, not by the server.
-  const sendPrompt = api.actions.prompt;
-  api.actions.prompt = async (message, o) => {
-    const theme = /^\/theme(?:\s+(.*))?$/s.exec(message.trim());
-    return theme ? actions.selectTheme((theme[1] ?? "").trim()) : sendPrompt(message, o);
-  };
   const ui = createUiService(app);
   (api as { ui?: unknown }).ui = ui;
+  const services = api.services as unknown as { provide(name: string, service: unknown): void };
+  const shell = remoteShell(remote, (text) => ui.setStatus("jobs-foreground", text));
+  services.provide("userBash", shell.userBash);
+  services.provide("shellJobs", shell.shellJobs);
+  services.provide("interactive", { app: () => app });
+  services.provide("ui-frame:inline", inline);
+  // `/ui web`: the server serves the page already; say where (with the token, as pi serve prints it).
+  services.provide("ui-beside:web", async () => `Web UI of this session: ${webAddress(target)}`);
+  // The terminal's own commands (/hotkeys, /copy, /theme, /ui...) run here; the rest on the server.
+  for (const [name, def] of await localCommands(api, { app, actions }, registered)) local.set(name, def);
+  const sendPrompt = api.actions.prompt;
+  api.actions.prompt = async (message, o) => {
+    if (!(await runLocal(local, api, message))) await sendPrompt(message, o);
+  };
   remote.onEvent((e) => app.onEvent(e));
   remote.onRefresh(() => app.render());
   remote.onUiRecord(dialogs(remote, ui));
@@ -64,6 +78,11 @@ export async function attachUi(target: AttachTarget, opts: { ui?: string }): Pro
   ws.close(1000);
   for (const dispose of disposers) dispose();
   return code;
+}
+
+function webAddress(target: AttachTarget): string {
+  const page = `${target.rpcUrl.replace(/^ws/, "http").replace(/rpc$/, "")}`;
+  return target.token ? `${page}?token=${encodeURIComponent(target.token)}` : page;
 }
 
 /** The server's extension UI requests, shown with the app's own dialogs; an answer goes back. */
@@ -86,7 +105,7 @@ function dialogs(remote: RemoteAgent, ui: ReturnType<typeof createUiService>): (
       case "input":
         return ask(async (signal) => value(await ui.input(r.title, r.placeholder, { signal })));
       case "editor":
-        return ask(async () => value(await ui.editor(r.title, r.prefill)));
+        return ask(async (signal) => value(await ui.editor(r.title, r.prefill, { signal })));
       case "notify":
         return ui.notify(r.message, r.notifyType);
       case "setStatus":
@@ -119,8 +138,17 @@ function mirror(remote: RemoteAgent): Rec {
   return view;
 }
 
+interface RemoteApiParts {
+  settings: Record<string, unknown>;
+  agentDir: string;
+  disposers: (() => void)[];
+  /** What local plugins register (ui-fullscreen's /ui), and the commands that run here. */
+  registered: CommandDef[];
+  local: Map<string, CommandDef>;
+}
+
 /** What the app reads of a plugin api, answered by the remote agent (the rest is absent here). */
-function remoteApi(remote: RemoteAgent, settings: Record<string, unknown>, agentDir: string, disposers: (() => void)[]): PluginApi {
+function remoteApi(remote: RemoteAgent, { settings, agentDir, disposers, registered, local }: RemoteApiParts): PluginApi {
   const fail = (error: Error) => {
     throw error;
   };
@@ -139,11 +167,14 @@ function remoteApi(remote: RemoteAgent, settings: Record<string, unknown>, agent
       return true;
     },
   };
-  const local = new Map<string, unknown>([
-    ["models", models],
-    ["userBash", remoteBash(remote)],
-  ]);
-  const commandDefs = () => remote.commands.map((c) => ({ name: c.name, description: c.description, handler: () => undefined }));
+  const provided = new Map<string, unknown>([["models", models]]);
+  // The local commands, then the server's (its copies of the local ones left out).
+  const commandDefs = () => [
+    ...local.values(),
+    ...remote.commands
+      .filter((c) => !local.has(c.name))
+      .map((c) => ({ name: c.name, description: c.description, handler: () => undefined })),
+  ];
   const api: Rec = {
     name: "pi-attach",
     cwd: process.cwd(),
@@ -167,17 +198,18 @@ function remoteApi(remote: RemoteAgent, settings: Record<string, unknown>, agent
       emit: (_e: AgentEvent) => undefined,
     },
     services: {
-      get: (name: string) => local.get(name) ?? (name === "ui" ? api.ui : undefined),
-      has: (name: string) => local.has(name) || (name === "ui" && !!api.ui),
+      get: (name: string) => provided.get(name) ?? (name === "ui" ? api.ui : undefined),
+      has: (name: string) => provided.has(name) || (name === "ui" && !!api.ui),
       use: (name: string) => api.services.get(name) ?? fail(new Error(`"${name}" is not available in pi attach`)),
-      // What local plugins run here provide (the themes plugin).
-      provide: (name: string, service: unknown) => void local.set(name, service),
+      // What local plugins run here provide (themes, ui-fullscreen's frame) and the shell on the server.
+      provide: (name: string, service: unknown) => void provided.set(name, service),
     },
     registry: {
       list: (kind: string) => (kind === "command" ? commandDefs() : []),
       get: (kind: string, name: string) => (kind === "command" ? commandDefs().find((c) => c.name === name) : undefined),
       owner: () => undefined,
     },
+    register: { command: (def: CommandDef) => (registered.push(def), () => undefined) },
     on: () => () => undefined,
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     diagnose: () => undefined,
@@ -186,28 +218,4 @@ function remoteApi(remote: RemoteAgent, settings: Record<string, unknown>, agent
     current: () => api,
   };
   return api as unknown as PluginApi;
-}
-
-/**
- * `!cmd` / `!!cmd` run on the server (RPC `bash`, where the session's cwd and shell are); Esc sends
- * `abort_bash`. The output shows when the run ends (the wire carries no partial output). The server
- * records the run in the conversation, and its message_end reaches the mirror like any other message.
- */
-function remoteBash(remote: RemoteAgent): UserBashService {
-  let running = false;
-  return {
-    get running() {
-      return running;
-    },
-    abort: () => void remote.call({ type: "abort_bash" }).catch(() => undefined),
-    intercept: () => () => undefined,
-    run: async (command, opts = {}) => {
-      running = true;
-      try {
-        return (await remote.call({ type: "bash", command, excludeFromContext: opts.excludeFromContext === true })) as BashResult;
-      } finally {
-        running = false;
-      }
-    },
-  };
 }

@@ -2,6 +2,7 @@
 // through any transport. stdin/stdout (`pi --mode rpc`) is one peer; each WebSocket of `pi serve`
 // is another. A peer's commands are answered to that peer alone; events and extension UI requests
 // (dialogs) go to every peer, and the first answer to a dialog wins.
+import type { DialogSurface } from "./ui.js";
 
 /** Where the records meant for one client go. */
 export interface RpcPeer {
@@ -25,6 +26,11 @@ export interface RpcService {
   clients(): number;
   /** Runs one command as a client would (for plain HTTP endpoints) and returns its response record. */
   call(command: { type: string; [field: string]: unknown }): Promise<Record<string, unknown>>;
+  /**
+   * The clients' dialogs, for a UI that asks beside its own (the terminal UI with `/ui web` shares
+   * every dialog with them: the first answer wins). Undefined until a client has connected.
+   */
+  sharedDialogs(): DialogSurface | undefined;
   /** Runs started by `prompt` that have not finished (a transport waits for them before it exits). */
   settled(): Promise<void>;
 }

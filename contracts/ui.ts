@@ -13,7 +13,8 @@ export interface UiService {
   select(title: string, options: string[], opts?: SelectOptions): Promise<string | undefined>;
   confirm(title: string, message: string, opts?: { signal?: AbortSignal; timeout?: number }): Promise<boolean>;
   input(title: string, placeholder?: string, opts?: { signal?: AbortSignal; timeout?: number }): Promise<string | undefined>;
-  editor(title: string, prefill?: string): Promise<string | undefined>;
+  /** `opts.signal` closes it (answering undefined), as the other dialogs' does. */
+  editor(title: string, prefill?: string, opts?: { signal?: AbortSignal; timeout?: number }): Promise<string | undefined>;
   setStatus(key: string, text: string | undefined): void;
   setWidget(key: string, lines: string[] | undefined, opts?: { placement?: "aboveEditor" | "belowEditor" }): void;
   setTitle(title: string): void;
@@ -39,6 +40,11 @@ export interface UiService {
     opts?: { signal?: AbortSignal; timeout?: number },
   ): Promise<T | undefined>;
 }
+/**
+ * The dialogs of a UI surface: what the terminal UI shares with the web clients of `/ui web`
+ * (lib/mode-kit's shareDialogs; the "rpc" service's `sharedDialogs`).
+ */
+export type DialogSurface = Pick<UiService, "select" | "confirm" | "input" | "editor">;
 /** A plugin's component in a UI slot (header, footer). */
 export interface SlotComponent {
   render(width: number): string[];

@@ -47,6 +47,8 @@ export function createHub(api: PluginApi): Hub {
       return { receive: (line) => handleLine(ctx, line), close: () => void peers.delete(peer) };
     },
     clients: () => peers.size,
+    // Once a client has connected (the backlog is gone), a terminal UI shares its dialogs with them.
+    sharedDialogs: () => (backlog ? undefined : ui),
     call: (command) =>
       new Promise((resolve) => {
         // A prompt answers through send (after its preflight); every other command returns its response.

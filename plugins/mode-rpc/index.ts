@@ -11,7 +11,7 @@ import { serveStdio, type StdioEnd } from "./server.js";
 export default definePlugin({
   name: "mode-rpc",
   provides: ["rpc"],
-  uses: ["commands", "compaction", "mcp", "models", "sessions", "settings", "ui"],
+  uses: ["commands", "compaction", "mcp", "models", "sessions", "settings", "ui", "userBash", "shellJobs"],
   setup(api) {
     // The hub outlives reloads: the transports connected to it keep serving through the taps a
     // later setup (/reload) makes.

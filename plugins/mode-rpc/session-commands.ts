@@ -1,9 +1,10 @@
 // RPC commands served by other plugins' services: the session store ("sessions"), compaction
-// ("compaction"), the user shell ("userBash"), HTML export ("export") and MCP ("mcp"). Each fails
+// ("compaction"), the user shell ("userBash", "shellJobs"), HTML export ("export") and MCP ("mcp"). Each fails
 // with a clear error when the agent was composed without the plugin that provides the service.
 import type { AgentMessage, PluginApi, ServiceName, Services } from "pi-kernel";
 import type { MessageEntry } from "../../contracts/index.js";
 import { piSessionTree } from "../../lib/session-kit/index.js";
+import { streamBashOutput } from "./bash-output.js";
 import { NO_DATA, text, type Handler } from "./handler.js";
 
 function service<K extends ServiceName>(api: PluginApi, name: K, command: string): Services[K] {
@@ -131,9 +132,29 @@ export const SESSION_COMMANDS: Record<string, Handler> = {
     if (api.agent.isStreaming) api.actions.abort();
     return NO_DATA;
   },
-  // excludeFromContext (not in pi's protocol): `!!cmd` from `pi attach`, run but kept from the model.
-  bash: (cmd, ctx) =>
-    service(ctx.api, "userBash", "bash").run(text(cmd, "command"), { excludeFromContext: cmd.excludeFromContext === true }),
+  // Two optional fields pi's protocol does not have: excludeFromContext (`!!cmd` from `pi attach`,
+  // run but kept from the model), and stream (partial output while it runs: bash-output.ts).
+  bash: async (cmd, ctx) => {
+    const output = cmd.stream === true ? streamBashOutput(ctx, cmd.id) : undefined;
+    try {
+      return await service(ctx.api, "userBash", "bash").run(text(cmd, "command"), {
+        excludeFromContext: cmd.excludeFromContext === true,
+        ...(output && { onData: output.onData }),
+      });
+    } finally {
+      output?.end();
+    }
+  },
+  // Not in pi's protocol: Ctrl+B in `pi attach`. The foreground commands on offer (the model's bash
+  // calls, `!cmd`; all, or those running `command`) become background jobs, as the key does locally.
+  to_background: async (cmd, ctx) => {
+    const wanted = cmd.command === undefined ? undefined : text(cmd, "command");
+    const running = service(ctx.api, "shellJobs", "to_background")
+      .foreground()
+      .filter((c) => wanted === undefined || c.command === wanted);
+    const moved = await Promise.all(running.map(async (c) => ({ id: await c.toBackground(), command: c.command })));
+    return { jobs: moved.filter((job) => job.id !== undefined) };
+  },
   abort_bash: (_cmd, ctx) => {
     service(ctx.api, "userBash", "abort_bash").abort();
     return NO_DATA;

@@ -59,7 +59,7 @@ export function rpcUi(out: UiOutlet): RpcUi {
     select: async (title, options, opts) => pick(await ask("select", { title, options, ...(opts?.diff && { diff: opts.diff }) }, opts)),
     confirm: async (title, message, opts) => (await ask("confirm", { title, message }, opts))?.confirmed === true,
     input: async (title, placeholder, opts) => pick(await ask("input", { title, placeholder }, opts)),
-    editor: async (title, prefill) => pick(await ask("editor", { title, prefill })),
+    editor: async (title, prefill, opts) => pick(await ask("editor", { title, prefill }, opts)),
     setStatus: (statusKey, statusText) => emit({ method: "setStatus", statusKey, statusText }),
     setWidget: (widgetKey, widgetLines, opts) => emit({ method: "setWidget", widgetKey, widgetLines, widgetPlacement: opts?.placement }),
     setTitle: (title) => emit({ method: "setTitle", title }),

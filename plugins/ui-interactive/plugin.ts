@@ -24,7 +24,7 @@ export function createUiInteractive(opts: { terminal?: () => Terminal } = {}): P
   return definePlugin({
     name: "ui-interactive",
     provides: ["interactive"],
-    uses: ["models", "sessions", "settings", "themes", "userBash", "shellJobs", "ui-frame:inline", "ui-frame:fullscreen"],
+    uses: ["models", "sessions", "settings", "themes", "userBash", "shellJobs", "ui-frame:inline", "ui-frame:fullscreen", "rpc"],
     setup: (api) => setup(api, opts),
   });
 }

@@ -11,6 +11,7 @@ import type { Live } from "./commands.js";
 import type { DiagnosticLog } from "./diagnostics.js";
 import { createKeymap } from "./keymap.js";
 import { createUiService } from "./ui-service.js";
+import { shareDialogs } from "../../lib/mode-kit/index.js";
 import type { Frame, SurfaceContext, UiService } from "../../contracts/index.js";
 
 export interface LiveUi extends Live {
@@ -45,7 +46,8 @@ export async function launchInteractive(api: PluginApi, live: LiveUi, terminal?:
   app.onInput = createKeymap(app, actions);
   live.app = app;
   live.actions = actions;
-  live.ui = createUiService(app);
+  // With `/ui web` serving the session, its clients get every dialog too; the first answer wins.
+  live.ui = shareDialogs(createUiService(app), () => [app.api.services.get("rpc")?.sharedDialogs()].filter((d) => d !== undefined));
   api.services.provide("ui", live.ui);
   if (api.settings.quietStartup !== true) {
     // Two short lines rather than one that a terminal of any usual width breaks mid-list.

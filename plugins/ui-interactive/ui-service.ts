@@ -84,7 +84,7 @@ export function createUiService(app: InteractiveApp): UiService & { requestRende
       return (await select(`${title}\n${message}`.trim(), ["Yes", "No"], opts)) === "Yes";
     },
     input: (title, placeholder, opts) => text(title, false, placeholder, undefined, opts),
-    editor: (title, prefill) => text(title, true, undefined, prefill),
+    editor: (title, prefill, opts) => text(title, true, undefined, prefill, opts),
     setStatus(key, value) {
       if (value === undefined) app.statuses.delete(key);
       else app.statuses.set(key, value);

@@ -1,10 +1,12 @@
 // `pi serve` end to end (issue 38), on ONE spawned server: pi's own RpcClient runs a conversation
 // over the WebSocket (the transport swap: `pi attach --stdio`); two clients attached at once see
-// the same events and one answers a permission dialog (the other sees it closed); a wrong or
+// the same events and one answers a permission dialog (the other sees it closed); `bash` with
+// `stream: true` sends its output to the asker while it runs, and `to_background` makes a running
+// command a job (the protocol `pi attach` uses for `!cmd` and Ctrl+B); a wrong or
 // missing token gets a bare 401 and no upgrade (a property over hostile tokens and paths); the
 // agent outlives its clients and stops on SIGTERM with the session saved.
 import { request } from "node:http";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RpcClient } from "@mariozechner/pi-coding-agent";
@@ -65,9 +67,13 @@ describe("pi serve", () => {
     expect(readFileSync(join(project, "both.txt"), "utf8")).toBe("seen\n");
     // Responses go to the asker only; every event of the run went to both, in the same order (the
     // first client to connect also got what was said before any client was there).
+    // (Up to agent_end: what follows it may have reached one client and not yet the other.)
     const events = (c: WsClient) =>
       c.records
-        .slice(c.records.findIndex((r) => r.type === "agent_start"))
+        .slice(
+          c.records.findIndex((r) => r.type === "agent_start"),
+          c.records.findIndex((r) => r.type === "agent_end") + 1,
+        )
         .filter((r) => r.type !== "response" && r.type !== "extension_ui_closed")
         .map(kind);
     expect(events(b)).toEqual(events(a));
@@ -78,6 +84,34 @@ describe("pi serve", () => {
     await Promise.all([a.close(), b.close()]);
     const sessions = await getJson("/api/sessions");
     expect(sessions.body.current).toMatch(/\.jsonl$/);
+  });
+
+  it("bash streams its output to the asker while it runs; to_background makes a running command a job", async () => {
+    const [a, b] = [await WsClient.open(served), await WsClient.open(served)];
+    const done = a.call({ type: "bash", command: "echo one; while [ ! -e go ]; do sleep 0.05; done; echo two", stream: true });
+    const first = await a.waitFor((r) => r.type === "bash_output");
+    expect(first.output).toBe("one\n");
+    expect(first.id).toMatch(/^c\d+$/);
+    writeFileSync(join(project, "go"), "");
+    const response = await done;
+    expect(response).toMatchObject({ success: true, data: { output: "one\ntwo", exitCode: 0 } });
+    // Only the asker gets the output; nothing comes after the response.
+    expect(b.records.some((r) => r.type === "bash_output")).toBe(false);
+    expect(a.records.slice(a.records.indexOf(response)).some((r) => r.type === "bash_output")).toBe(false);
+
+    expect(await a.call({ type: "to_background" })).toMatchObject({ success: true, data: { jobs: [] } });
+    const long = a.call({ type: "bash", command: "echo started; sleep 30" });
+    // On offer once the process has started: asked again until it is.
+    let moved: Rec | undefined;
+    await expect
+      .poll(async () => (moved = await b.call({ type: "to_background", command: "echo started; sleep 30" })).data.jobs.length)
+      .toBe(1);
+    expect(moved?.data.jobs[0]).toMatchObject({ command: "echo started; sleep 30", id: expect.any(String) });
+    expect((await long).data.output).toContain(`Moved to the background as ${moved?.data.jobs[0].id}`);
+    const jobs = await a.call({ type: "get_jobs" });
+    expect(jobs.data.jobs).toEqual(expect.arrayContaining([expect.objectContaining({ id: moved?.data.jobs[0].id, state: "running" })]));
+    // (The job ends with the session, at SIGTERM below.)
+    await Promise.all([a.close(), b.close()]);
   });
 
   it("a wrong or missing token gets 401 and nothing else, whatever the path; no WebSocket opens", async () => {
