@@ -173,11 +173,14 @@ describe("pi runs from the start-up image", () => {
     // The launcher and the loader are CommonJS, and the image requires Node's built-ins for import().
     expect(await esmLoads({})).toEqual([]);
     // Nor does Node's ES module loader run at all: its translators, which every ES module (or
-    // import() of a built-in) goes through, are never loaded.
+    // import() of a built-in) goes through, are never loaded. And no npm package is required from
+    // node_modules (resolved and compiled anew by every run): what the run needs of them (the
+    // frontmatter parser of the bundled skills above all) is in the image, with its code cache.
     const probe = join(mkdtempSync(join(tmpdir(), "pik-esm-")), "probe.cjs");
     writeFileSync(
       probe,
-      'process.on("exit", () => process.stderr.write(`translators: ${process.moduleLoadList.some((m) => m.endsWith("esm/translators"))}\\n`));\n',
+      'process.on("exit", () => process.stderr.write(`translators: ${process.moduleLoadList.some((m) => m.endsWith("esm/translators"))}\\n' +
+        'npm: ${Object.keys(require.cache).filter((f) => f.includes("node_modules")).length}\\n`));\n',
     );
     const { project, agentDir } = makeProject(sim.url);
     sim.script({ text: "hi" }, { text: "hi" });
@@ -189,7 +192,9 @@ describe("pi runs from the start-up image", () => {
         cwd: project,
         env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}`, PI_KERNEL_IMAGE: image },
       });
-      expect(r.stderr.trim()).toBe(expected);
+      const [translators, npm] = r.stderr.trim().split("\n");
+      expect(translators).toBe(expected);
+      if (image === "1") expect(npm).toBe("npm: 0");
     }
     const esm = await esmLoads({ PI_KERNEL_IMAGE: "0" });
     expect(esm.some((u) => u.includes("/dist/plugins/session-jsonl/index.js"))).toBe(true);
