@@ -201,14 +201,20 @@ describe("pi runs from the start-up image", () => {
     expect(esm.some((u) => u.includes("/dist/chunks/"))).toBe(true);
   });
 
-  it("loads no node:crypto in a --no-session read → edit → bash print run (~2 ms of start-up)", async () => {
-    // Temp names and ids come from /dev/urandom (lib/tool-kit/random-bytes.ts); the kernel's
-    // watcher and default session id load crypto only when used.
+  /** A preload that says at exit whether the process loaded node:crypto. */
+  function cryptoProbe(): string {
     const probe = join(mkdtempSync(join(tmpdir(), "pik-crypto-")), "probe.cjs");
     writeFileSync(
       probe,
       'process.on("exit", () => process.stderr.write(`crypto: ${process.moduleLoadList.includes("NativeModule crypto")}\\n`));\n',
     );
+    return probe;
+  }
+
+  it("loads no node:crypto in a --no-session read → edit → bash print run (~2 ms of start-up)", async () => {
+    // Temp names and ids come from /dev/urandom (lib/tool-kit/random-bytes.ts); the kernel's
+    // watcher and default session id load crypto only when used.
+    const probe = cryptoProbe();
     const { project, agentDir } = makeProject(sim.url);
     sim.script(...scenarioTurns());
     const r = await runCli(["--provider", "sim", "--model", "sim-model", "--no-session", "-p", "Make the app say goodbye"], {
@@ -217,5 +223,15 @@ describe("pi runs from the start-up image", () => {
     });
     expect(r.stdout).toBe(`${ANSWER}\n`);
     expect(r.stderr.trim()).toBe("crypto: false");
+  });
+
+  it("loads no node:crypto in an RPC start that sends nothing (mode-rpc, serve and checkpoints load it when used)", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    const r = await runCli(["--mode", "rpc"], {
+      cwd: project,
+      input: "",
+      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${cryptoProbe()}` },
+    });
+    expect(r.stderr.trim().split("\n").at(-1)).toBe("crypto: false");
   });
 });
