@@ -44,7 +44,13 @@ function inputs() {
 // small packages on the start-up path: each is a dozen files that Node would otherwise resolve and
 // compile one by one (diff: 19 ES modules, imported by the edit and write tools' first change).
 const kernelEntry = join(dist, "kernel", "index.js");
-const BUNDLED_DEPS = ["tapable", "commander", "partial-json", "ignore", "diff"];
+// gray-matter and its tree (js-yaml 3 above all: ~40 CommonJS files) parse every SKILL.md, prompt
+// template and agent file before the first request: bundled, they are one chunk of the start-up
+// image with a code cache instead of ~40 files resolved and compiled on every run (CPU of a
+// `pi -p hi` on a loaded machine: gray-matter was ~30% of it).
+const FRONTMATTER_DEPS = ["gray-matter", "section-matter", "kind-of", "extend-shallow", "is-extendable", "strip-bom-string", "js-yaml"];
+// ms (limits) and fastest-levenshtein (models) are one file each, set up by every run.
+const BUNDLED_DEPS = ["tapable", "commander", "partial-json", "ignore", "diff", "ms", "fastest-levenshtein", ...FRONTMATTER_DEPS];
 const isBare = (id) => !id.startsWith(".") && !id.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(id);
 const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id);
 // lib/tui is imported through one index (lib/tui/index.ts). Its modules and their npm packages run
@@ -67,12 +73,27 @@ const tscMaps = {
   },
 };
 
+/**
+ * js-yaml 3 requires esprima (a whole JavaScript parser) on load, for its `!!js/function` type,
+ * which only the unsafe loader accepts; gray-matter parses with the safe one, so the bundle leaves
+ * esprima out (js-yaml handles its absence: the type then refuses every value).
+ */
+const noEsprima = {
+  name: "no-esprima",
+  transform(code, id) {
+    if (!/[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/.test(id)) return null;
+    const text = code.replace("esprima = _require('esprima');", "esprima = undefined;");
+    if (text === code) throw new Error("bundle-dist: js-yaml's esprima require has moved; update the no-esprima plugin");
+    return text;
+  },
+};
+
 const input = inputs();
 rmSync(join(dist, CHUNKS), { recursive: true, force: true });
 await build({
   input,
   platform: "node",
-  plugins: [tscMaps],
+  plugins: [tscMaps, noEsprima],
   logLevel: "warn",
   external: isExternal,
   // The CLI and the loader import() the kernel lazily, but every plugin imports it statically:

@@ -29,25 +29,28 @@ export default definePlugin({
       warned = true;
       api.diagnose({ level: "warning", code: "checkpoints-failed", message: `checkpoints: ${message}` });
     };
-    // Undefined when off, or when the snapshot code could not start (warned).
-    const ready: Promise<Checkpoints | undefined> | undefined = off
-      ? undefined
-      : import("./open.js")
-          .then((m) => m.openCheckpoints(api, warn))
-          .catch((error: unknown) => {
-            warn((error as Error).message);
-            return undefined;
-          });
+    // Opened on first use (the first user message, a tool call, /rewind), not at start-up: the
+    // snapshot code and node:crypto are not on the path to the interactive UI's first frame.
+    // Resolves to undefined when the snapshot code could not start (warned).
+    let opened: Promise<Checkpoints | undefined> | undefined;
+    const open = (): Promise<Checkpoints | undefined> =>
+      (opened ??= import("./open.js")
+        .then((m) => m.openCheckpoints(api, warn))
+        .catch((error: unknown) => {
+          warn((error as Error).message);
+          return undefined;
+        }));
+    const ready = off ? undefined : open;
     const why = `Rewind is off: ${off ?? "checkpoints could not start (see the warning)"}`;
     api.register.command(
       rewindCommand(
         api,
-        () => ready,
+        () => ready?.(),
         () => `${why}.`,
       ),
     );
     const need = async () => {
-      const checkpoints = await ready;
+      const checkpoints = await ready?.();
       if (!checkpoints) throw new Error(why);
       return checkpoints;
     };
@@ -65,12 +68,12 @@ export default definePlugin({
     });
     api.register.rpcCommand({ name: "undo_rewind", handler: async () => (await need()).undo() });
     if (!ready) return;
-    // In order: a capture is asked for before any later hook waits on ready, so a tool call's
+    // In order: a capture is asked for before any later hook waits on it, so a tool call's
     // idle() below always sees the capture of its turn.
     api.on("event", (event) => {
       if (isEvent(event, "message_end") && event.message.role === "user") {
         const at = event.message.timestamp;
-        void ready.then((checkpoints) => checkpoints?.capture(at));
+        void ready().then((checkpoints) => checkpoints?.capture(at));
       }
     });
     // No tool that may change files runs before the snapshot of the turn it belongs to is taken;
@@ -79,11 +82,12 @@ export default definePlugin({
       "toolCall",
       async (event) => {
         const effect = api.registry.get("tool", event.toolName)?.effect ?? "other";
-        if (!READS_ONLY.has(effect)) await (await ready)?.idle();
+        if (!READS_ONLY.has(effect)) await (await ready())?.idle();
       },
       { stage: Stages.SNAPSHOT },
     );
-    api.on("shutdown", async () => (await ready)?.idle());
+    // Nothing to wait for when no snapshot was ever asked for.
+    api.on("shutdown", async () => (await opened)?.idle());
   },
 });
 

@@ -12,7 +12,7 @@
 // back by restore-files.ts from the stored bytes, never by git's checkout. Every snapshot and
 // restore holds the repository's lock file (lock.ts): sessions of one workspace take turns.
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { appendFile, lstat, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FileMutationsService } from "../../contracts/file-mutations.js";
@@ -158,6 +158,10 @@ export class ShadowRepo {
   }
 
   private async init(): Promise<void> {
+    // Every process after a workspace's first finds all of it in place: three reads instead of a
+    // lock and a dozen thread-pool round trips ahead of the turn's `git status`. The attributes
+    // are written last, so a repository another process is still making is not taken as ready.
+    if (this.made()) return;
     await mkdir(this.dir, { recursive: true });
     await writeFile(join(this.dir, "workspace"), `${this.workspace}\n`);
     await withFileLock(this.lockFile, async () => {
@@ -177,6 +181,22 @@ export class ShadowRepo {
     });
   }
 
+  /** Whether init() would find nothing to do: the repository, its workspace file and its attributes are in place. */
+  private made(): boolean {
+    const text = (file: string) => {
+      try {
+        return readFileSync(file, "utf8");
+      } catch {
+        return undefined;
+      }
+    };
+    return (
+      existsSync(join(this.target.gitDir, "HEAD")) &&
+      text(join(this.dir, "workspace")) === `${this.workspace}\n` &&
+      text(join(this.target.gitDir, "info", "attributes")) === ATTRIBUTES
+    );
+  }
+
   /** The head as the last snapshot left it: the ref file and the head file agree (a process start spawns no git). */
   private async savedHead(): Promise<Head | undefined> {
     const read = (file: string) =>
@@ -184,13 +204,16 @@ export class ShadowRepo {
         (text) => text.trim(),
         () => "",
       );
-    const commit = await read(join(this.target.gitDir, REF));
-    const [savedCommit, tree, kept = ""] = (await read(join(this.dir, HEAD_FILE))).split(" ");
+    const [commit, saved] = await Promise.all([read(join(this.target.gitDir, REF)), read(join(this.dir, HEAD_FILE))]);
+    const [savedCommit, tree, kept = ""] = saved.split(" ");
     return commit && commit === savedCommit && tree ? { commit, tree, kept } : undefined;
   }
 
   /** The head as git knows it (a repository from before the head file, or one a git command moved). */
   private async askedHead(): Promise<Head | undefined> {
+    // Neither a loose ref nor packed refs (gc is off here, but a person may run `git gc`): git would
+    // find no head either. Saves a git process on the first snapshot of every workspace.
+    if (!existsSync(join(this.target.gitDir, REF)) && !existsSync(join(this.target.gitDir, "packed-refs"))) return undefined;
     const commit = (await git(this.target, ["rev-parse", "-q", "--verify", REF]).catch(() => "")).trim();
     if (!commit) return undefined;
     const tree = (await git(this.target, ["rev-parse", `${commit}^{tree}`])).trim();

@@ -4,7 +4,6 @@
 // With several clients (pi serve) every dialog goes to all of them and the first answer wins; the
 // others then get `{type: "extension_ui_closed", id}` so they take the dialog down, and a client
 // that connects while a dialog waits is sent it (`open()`).
-import { randomUUID } from "node:crypto";
 
 import type { UiService } from "../../contracts/index.js";
 
@@ -79,4 +78,9 @@ function record(fields: Record<string, unknown>): Record<string, unknown> {
 
 function pick(a: Answer | undefined): string | undefined {
   return a && !a.cancelled ? a.value : undefined;
+}
+
+/** node:crypto loads on the first dialog, not with the plugin: interactive starts load this module, and crypto is ~2 ms and 15 modules. */
+function randomUUID(): string {
+  return process.getBuiltinModule("node:crypto").randomUUID();
 }

@@ -2,13 +2,12 @@
 // carried by an `Authorization: Bearer` header, a `?token=` query or the HttpOnly cookie the
 // server sets when a page is opened with `?token=` (so a browser page and its WebSocket work).
 // Compared in constant time: the digests of the two strings, so lengths leak nothing either.
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 
 /** 256 random bits, URL-safe (it travels in query strings and cookies unescaped). */
 export function newToken(): string {
-  return randomBytes(32).toString("base64url");
+  return crypto().randomBytes(32).toString("base64url");
 }
 
 /** The first line of the file, trimmed; a short or empty token is refused (it would protect nothing). */
@@ -26,8 +25,8 @@ export function readTokenFile(file: string): string {
 }
 
 export function tokensMatch(given: string, expected: string): boolean {
-  const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
-  return timingSafeEqual(digest(given), digest(expected));
+  const digest = (s: string) => crypto().createHash("sha256").update(s, "utf8").digest();
+  return crypto().timingSafeEqual(digest(given), digest(expected));
 }
 
 /** Cookies are not kept apart by port: each server names its own, so two servers on one host do not clobber each other. */
@@ -72,4 +71,9 @@ export function sameOrigin(req: IncomingMessage): boolean {
   } catch {
     return false;
   }
+}
+
+/** node:crypto when a server starts or checks a request, not when an interactive start loads this plugin (~2 ms, 15 modules). */
+function crypto(): typeof import("node:crypto") {
+  return process.getBuiltinModule("node:crypto");
 }

@@ -173,11 +173,14 @@ describe("pi runs from the start-up image", () => {
     // The launcher and the loader are CommonJS, and the image requires Node's built-ins for import().
     expect(await esmLoads({})).toEqual([]);
     // Nor does Node's ES module loader run at all: its translators, which every ES module (or
-    // import() of a built-in) goes through, are never loaded.
+    // import() of a built-in) goes through, are never loaded. And no npm package is required from
+    // node_modules (resolved and compiled anew by every run): what the run needs of them (the
+    // frontmatter parser of the bundled skills above all) is in the image, with its code cache.
     const probe = join(mkdtempSync(join(tmpdir(), "pik-esm-")), "probe.cjs");
     writeFileSync(
       probe,
-      'process.on("exit", () => process.stderr.write(`translators: ${process.moduleLoadList.some((m) => m.endsWith("esm/translators"))}\\n`));\n',
+      'process.on("exit", () => process.stderr.write(`translators: ${process.moduleLoadList.some((m) => m.endsWith("esm/translators"))}\\n' +
+        'npm: ${Object.keys(require.cache).filter((f) => f.includes("node_modules")).length}\\n`));\n',
     );
     const { project, agentDir } = makeProject(sim.url);
     sim.script({ text: "hi" }, { text: "hi" });
@@ -189,21 +192,29 @@ describe("pi runs from the start-up image", () => {
         cwd: project,
         env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}`, PI_KERNEL_IMAGE: image },
       });
-      expect(r.stderr.trim()).toBe(expected);
+      const [translators, npm] = r.stderr.trim().split("\n");
+      expect(translators).toBe(expected);
+      if (image === "1") expect(npm).toBe("npm: 0");
     }
     const esm = await esmLoads({ PI_KERNEL_IMAGE: "0" });
     expect(esm.some((u) => u.includes("/dist/plugins/session-jsonl/index.js"))).toBe(true);
     expect(esm.some((u) => u.includes("/dist/chunks/"))).toBe(true);
   });
 
-  it("loads no node:crypto in a --no-session read → edit → bash print run (~2 ms of start-up)", async () => {
-    // Temp names and ids come from /dev/urandom (lib/tool-kit/random-bytes.ts); the kernel's
-    // watcher and default session id load crypto only when used.
+  /** A preload that says at exit whether the process loaded node:crypto. */
+  function cryptoProbe(): string {
     const probe = join(mkdtempSync(join(tmpdir(), "pik-crypto-")), "probe.cjs");
     writeFileSync(
       probe,
       'process.on("exit", () => process.stderr.write(`crypto: ${process.moduleLoadList.includes("NativeModule crypto")}\\n`));\n',
     );
+    return probe;
+  }
+
+  it("loads no node:crypto in a --no-session read → edit → bash print run (~2 ms of start-up)", async () => {
+    // Temp names and ids come from /dev/urandom (lib/tool-kit/random-bytes.ts); the kernel's
+    // watcher and default session id load crypto only when used.
+    const probe = cryptoProbe();
     const { project, agentDir } = makeProject(sim.url);
     sim.script(...scenarioTurns());
     const r = await runCli(["--provider", "sim", "--model", "sim-model", "--no-session", "-p", "Make the app say goodbye"], {
@@ -212,5 +223,15 @@ describe("pi runs from the start-up image", () => {
     });
     expect(r.stdout).toBe(`${ANSWER}\n`);
     expect(r.stderr.trim()).toBe("crypto: false");
+  });
+
+  it("loads no node:crypto in an RPC start that sends nothing (mode-rpc, serve and checkpoints load it when used)", async () => {
+    const { project, agentDir } = makeProject(sim.url);
+    const r = await runCli(["--mode", "rpc"], {
+      cwd: project,
+      input: "",
+      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${cryptoProbe()}` },
+    });
+    expect(r.stderr.trim().split("\n").at(-1)).toBe("crypto: false");
   });
 });

@@ -70,6 +70,39 @@ describe("shadow repository", () => {
     const third = await new ShadowRepo(dir, ws, 100).snapshot();
     expect(git("rev-parse", `${third}^`)).toBe(second);
     expect(readFileSync(join(dir, "head"), "utf8")).toBe(`${third} ${git("rev-parse", `${third}^{tree}`)}\n`);
+    // Its refs packed by a person's `git gc` (the loose ref file gone), without the head file: still asked.
+    git("pack-refs", "--all");
+    rmSync(join(dir, "head"));
+    expect(existsSync(join(dir, "git", "refs", "heads", "checkpoints"))).toBe(false);
+    writeFileSync(join(ws, "src", "a.txt"), "a4\n");
+    expect(git("rev-parse", `${await new ShadowRepo(dir, ws, 100).snapshot()}^`)).toBe(third);
+  });
+
+  it("asks git nothing it can know: no rev-parse in a new shadow repository, one `git status` when nothing changed", async () => {
+    const { ws, repo } = setup();
+    // A git on PATH that logs each call (the shadow repository's git inherits PATH).
+    const bin = join(ws, "..", "bin");
+    mkdirSync(bin);
+    const log = join(ws, "..", "git.log");
+    const real = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+    writeFileSync(join(bin, "git"), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    try {
+      await repo.snapshot();
+      const calls = () =>
+        readFileSync(log, "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => l.replace(/^(-c \S+ )*/, "").split(" ")[0]);
+      // No `rev-parse` of the head of a repository it has just made: there is none.
+      expect(calls()).toEqual(["init", "status", "ls-files", "update-index", "write-tree", "commit-tree"]);
+      rmSync(log);
+      await new ShadowRepo(repo.dir, ws, 100).snapshot();
+      expect(calls()).toEqual(["status"]);
+    } finally {
+      process.env.PATH = path;
+    }
   });
 
   it("leaves files over the size cap out, and never overwrites them", async () => {
