@@ -108,7 +108,9 @@ export function indexFile(file: string): FileIndex {
     }
     if (!line.terminated) missingNewline = true;
     const raw = value as { type?: unknown; id?: unknown; parentId?: unknown };
-    if (raw && typeof raw === "object" && typeof raw.type === "string" && ENTRY_TYPES.has(raw.type) && raw.id === undefined) {
+    // Entries without ids are version 1's (migrated below); in a later version such a line is damaged.
+    const v1 = (header.version ?? 1) < 2;
+    if (v1 && raw && typeof raw === "object" && typeof raw.type === "string" && ENTRY_TYPES.has(raw.type) && raw.id === undefined) {
       needsMigration = true;
       return;
     }
@@ -194,8 +196,13 @@ function field(b: Buffer, at: number, end: number, key: Uint8Array, quoted = tru
     i++;
   }
   let close = i;
-  while (close < end && close - i <= 64 && b[close] !== 0x22) close++;
-  if (b[close] !== 0x22 || close - i > 64 || b[close - 1] === 0x5c) return undefined; // escapes: let JSON.parse do it
+  for (; close < end && close - i <= 64; close++) {
+    const c = b[close];
+    if (c === 0x22) break;
+    // Escapes, control characters and UTF-8 (read as latin1 it would be another string): let JSON.parse do it.
+    if (c === 0x5c || c < 0x20 || c > 0x7e) return undefined;
+  }
+  if (b[close] !== 0x22 || close - i > 64) return undefined;
   next = close + 1;
   return (shared && known(b, i, close)) || (b as unknown as Latin1).latin1Slice(i, close);
 }
