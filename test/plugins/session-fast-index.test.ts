@@ -22,10 +22,14 @@ import { EntryTree } from "../../plugins/session-jsonl/model/tree.js";
 const dir = mkdtempSync(join(tmpdir(), "pik-fast-index-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const text = fc.string({ unit: "grapheme", maxLength: 40 });
+const text = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  // around the 120 characters a preview keeps
+  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom("a", " ", "é", '"', "\n"), minLength: 110, maxLength: 130 }) },
+);
 
 type Op =
-  | { k: "user"; text: string; parts: boolean }
+  | { k: "user"; text: string; parts: number }
   | { k: "assistant"; text: string; call: boolean }
   | { k: "toolResult"; text: string }
   | { k: "compaction"; pick: number; summary: string }
@@ -40,7 +44,7 @@ type Op =
   | { k: "badEntry" };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ k: fc.constant("user" as const), text, parts: fc.boolean() }) },
+  { weight: 4, arbitrary: fc.record({ k: fc.constant("user" as const), text, parts: fc.nat(2) }) },
   { weight: 4, arbitrary: fc.record({ k: fc.constant("assistant" as const), text, call: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constant("toolResult" as const), text }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("compaction" as const), pick: fc.nat(), summary: text }) },
@@ -110,7 +114,17 @@ function write(s: Shape): string {
   };
   const msg = (message: Record<string, unknown>) => entry("message", { message: { ...message, timestamp: n } });
   for (const o of s.ops) {
-    if (o.k === "user") msg({ role: "user", content: o.parts ? [{ type: "text", text: o.text }] : o.text });
+    if (o.k === "user")
+      msg({
+        role: "user",
+        content:
+          o.parts === 0
+            ? o.text
+            : [
+                { type: "text", text: o.text },
+                { type: "text", text: "and" },
+              ].slice(0, o.parts),
+      });
     else if (o.k === "assistant") {
       const content: unknown[] = [{ type: "text", text: o.text }];
       if (o.call) content.push({ type: "toolCall", id: `call${n}`, name: "bash", arguments: { command: o.text } });
