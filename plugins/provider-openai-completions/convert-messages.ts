@@ -1,7 +1,7 @@
 // Our conversation in chat-completions shape. The API is strict about tool pairing: every
 // `tool_calls` entry must be answered by a `tool` message before the next user or assistant turn
 // (prepareReplay guarantees it, and turns other APIs' messages into something this one accepts).
-import type { AssistantMessage, ImageContent, Message, Model, TextContent, ToolResultMessage, UserMessage } from "pi-kernel";
+import type { AssistantMessage, ImageContent, Message, Model, ToolResultMessage, UserMessage } from "pi-kernel";
 import { prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 import { compatFlag, compatString } from "./compat.js";
 
@@ -46,7 +46,7 @@ export function convertMessages(model: Model, systemPrompt: string, messages: Me
   for (const message of prepareReplay(messages, model, rules)) {
     if (message.role === "toolResult") {
       out.push(toolMessage(message, withName));
-      toolImages.push(...imageParts(model, message.content));
+      for (const c of message.content) if (c.type === "image") toolImages.push(imagePart(model, c));
       continue;
     }
     flushToolImages();
@@ -102,20 +102,18 @@ function assistantMessage(model: Model, message: AssistantMessage): Extract<Wire
   return calls.length > 0 ? { role: "assistant", content: text || null, tool_calls: calls } : { role: "assistant", content: text };
 }
 
+// A long conversation converts one of these per tool result: one pass, no intermediate arrays.
 function toolMessage(message: ToolResultMessage, withName: boolean): WireMessage {
-  const text = message.content
-    .filter((c): c is TextContent => c.type === "text")
-    .map((c) => c.text)
-    .join("\n");
-  const hasImages = message.content.some((c) => c.type === "image");
+  let text: string | undefined;
+  let hasImages = false;
+  for (const c of message.content) {
+    if (c.type === "text") text = text === undefined ? c.text : `${text}\n${c.text}`;
+    else if (c.type === "image") hasImages = true;
+  }
   const content = text || (hasImages ? "(see attached image)" : "(no output)");
   return withName
     ? { role: "tool", tool_call_id: message.toolCallId, name: message.toolName, content }
     : { role: "tool", tool_call_id: message.toolCallId, content };
-}
-
-function imageParts(model: Model, content: ToolResultMessage["content"]): WirePart[] {
-  return content.filter((c): c is ImageContent => c.type === "image").map((c) => imagePart(model, c));
 }
 
 // A text-only model would reject image parts outright; say what was there instead.

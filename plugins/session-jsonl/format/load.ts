@@ -15,7 +15,7 @@ export function loadSessionFile(file: string, report: (message: string) => void)
   const lines: number[] = [];
   forEachLine(file, (line) => {
     const text = line.text();
-    if (!text.trim()) return;
+    if (/^[ \t\r]*$/.test(text)) return; // blank as JSON sees it (opening a session skips the same lines)
     try {
       const value = JSON.parse(text) as Record<string, unknown>;
       if (header) {

@@ -108,7 +108,9 @@ export function indexFile(file: string): FileIndex {
     }
     if (!line.terminated) missingNewline = true;
     const raw = value as { type?: unknown; id?: unknown; parentId?: unknown };
-    if (raw && typeof raw === "object" && typeof raw.type === "string" && ENTRY_TYPES.has(raw.type) && raw.id === undefined) {
+    // Entries without ids are version 1's (migrated below); in a later version such a line is damaged.
+    const v1 = (header.version ?? 1) < 2;
+    if (v1 && raw && typeof raw === "object" && typeof raw.type === "string" && ENTRY_TYPES.has(raw.type) && raw.id === undefined) {
       needsMigration = true;
       return;
     }
@@ -152,7 +154,8 @@ function forgetEager(nodes: IndexNode[]): void {
 // pi (and we) write the tree fields first, so for the big entries (assistant messages, tool
 // results, compactions) they can be read from the line's first bytes without decoding or
 // parsing the rest; such a line is fully checked when its content is read (then a damaged one
-// is reported with its line number). User messages and small entries are always parsed.
+// is reported with its line number). So are user messages whose preview can be read from their first
+// bytes (quickPreview); small entries are always parsed.
 const FAST_TYPES = new Set(["message", "compaction", "branch_summary", "custom", "custom_message"]);
 const K_TYPE = Buffer.from('{"type":"');
 const K_ID = Buffer.from(',"id":"');
@@ -182,8 +185,7 @@ function known(b: Buffer, start: number, end: number): string | undefined {
 
 /** Reads `"key":"value"` at `at`: the value as a flat string, null for `null`, undefined if absent. */
 function field(b: Buffer, at: number, end: number, key: Uint8Array, quoted = true, shared = false): string | null | undefined {
-  if (end - at < key.length + 4) return undefined;
-  for (let k = 0; k < key.length; k++) if (b[at + k] !== key[k]) return undefined;
+  if (end - at < key.length + 4 || !startsWith(b, at, end, key)) return undefined;
   let i = at + key.length;
   if (!quoted) {
     if (b[i] === 0x6e && b[i + 1] === 0x75 && b[i + 2] === 0x6c && b[i + 3] === 0x6c) {
@@ -194,8 +196,13 @@ function field(b: Buffer, at: number, end: number, key: Uint8Array, quoted = tru
     i++;
   }
   let close = i;
-  while (close < end && close - i <= 64 && b[close] !== 0x22) close++;
-  if (b[close] !== 0x22 || close - i > 64 || b[close - 1] === 0x5c) return undefined; // escapes: let JSON.parse do it
+  for (; close < end && close - i <= 64; close++) {
+    const c = b[close];
+    if (c === 0x22) break;
+    // Escapes, control characters and UTF-8 (read as latin1 it would be another string): let JSON.parse do it.
+    if (c === 0x5c || c < 0x20 || c > 0x7e) return undefined;
+  }
+  if (b[close] !== 0x22 || close - i > 64) return undefined;
   next = close + 1;
   return (shared && known(b, i, close)) || (b as unknown as Latin1).latin1Slice(i, close);
 }
@@ -212,12 +219,49 @@ function quickNode(line: Line): IndexNode | undefined {
   const timestamp = field(b, next, end, K_TIME);
   if (timestamp == null) return undefined;
   let role: string | undefined;
+  let preview: string | undefined;
   if (type === "message") {
     const r = field(b, next, end, K_ROLE, true, true);
-    if (!r || r === "user") return undefined;
+    if (!r) return undefined;
     role = r;
+    if (r === "user") {
+      preview = quickPreview(b, next, end);
+      if (preview === undefined) return undefined;
+    }
   }
-  return { id, parentId, type, timestamp, line: line.no, offset: line.offset, length: line.length, role };
+  const node: IndexNode = { id, parentId, type, timestamp, line: line.no, offset: line.offset, length: line.length, role };
+  if (preview !== undefined) node.preview = preview;
+  return node;
+}
+
+const K_STRING = Buffer.from(',"content":"');
+const K_PARTS = Buffer.from(',"content":[{"type":"text","text":"');
+const K_LAST_PART = Buffer.from("}]");
+
+/**
+ * A user message's preview read from its bytes: the start of its content when that is a string or
+ * a single text part, in plain ASCII without escapes (what else the text holds is JSON.parse's).
+ */
+function quickPreview(b: Buffer, at: number, end: number): string | undefined {
+  const parts = startsWith(b, at, end, K_PARTS);
+  if (!parts && !startsWith(b, at, end, K_STRING)) return undefined;
+  const from = at + (parts ? K_PARTS : K_STRING).length;
+  const stop = Math.min(end, from + PREVIEW);
+  let i = from;
+  for (; i < stop; i++) {
+    const c = b[i];
+    if (c === 0x22) break;
+    if (c === 0x5c || c < 0x20 || c > 0x7e) return undefined;
+  }
+  // A text that ends sooner is the whole preview only if no other part follows (they are joined).
+  if (i < from + PREVIEW && (b[i] !== 0x22 || (parts && !startsWith(b, i + 1, end, K_LAST_PART)))) return undefined;
+  return (b as unknown as Latin1).latin1Slice(from, i);
+}
+
+function startsWith(b: Buffer, at: number, end: number, key: Uint8Array): boolean {
+  if (end - at < key.length) return false;
+  for (let k = 0; k < key.length; k++) if (b[at + k] !== key[k]) return false;
+  return true;
 }
 
 function isBlank(line: Line): boolean {

@@ -150,7 +150,9 @@ export class Session {
   context(leafId: string | null = this.leafId): SessionContext {
     const nodes = this.tree.pathNodes(leafId);
     this.tree.load(nodes.slice(this.keptStart(nodes)));
-    // Model and thinking changes are always in memory; assistant messages only in the kept part.
+    this.loadModelSource(nodes);
+    // Model and thinking changes are always in memory; assistant messages in the kept part, and the
+    // one that last set the model.
     const entries: (SessionEntry | undefined)[] = new Array(nodes.length);
     const loaded: SessionEntry[] = [];
     for (let i = 0; i < nodes.length; i++) {
@@ -159,6 +161,21 @@ export class Session {
       if (e) loaded.push(e);
     }
     return { messages: contextMessages(entries, nodes), ...pathSettings(loaded) };
+  }
+
+  /**
+   * The model is the one last set along the path, by a model change (always in memory) or by an
+   * assistant message, which may lie before the kept part: that one entry is read back.
+   */
+  private loadModelSource(nodes: IndexNode[]): void {
+    for (let i = nodes.length - 1; i >= 0; i--) {
+      const n = nodes[i];
+      if (n.type === "model_change") return;
+      if (n.role !== "assistant") continue;
+      if (!n.entry) this.tree.load([n]);
+      const m = n.entry?.type === "message" ? (n.entry.message as { provider?: string; model?: string }) : undefined;
+      if (m?.provider && m.model) return;
+    }
   }
 
   /** Where the kept part of a path starts: the latest compaction's first kept entry, or the root. */

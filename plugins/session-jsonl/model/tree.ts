@@ -86,7 +86,13 @@ export class EntryTree {
         if (e) read.set(e.id, e);
       });
     }
-    return this.order.map((n) => n.entry ?? read.get(n.id) ?? this.readBack(n)).filter((e): e is SessionEntry => e !== undefined);
+    const out: SessionEntry[] = [];
+    for (const n of this.order) {
+      const e = n.entry ?? read.get(n.id) ?? this.readBack(n);
+      // An entry re-attached when the file was loaded is given with the parent it was given.
+      if (e) out.push(e.parentId === n.parentId ? e : { ...e, parentId: n.parentId });
+    }
+    return out;
   }
 
   /**
