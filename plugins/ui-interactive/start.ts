@@ -11,6 +11,7 @@ import type { Live } from "./commands.js";
 import type { DiagnosticLog } from "./diagnostics.js";
 import { createKeymap } from "./keymap.js";
 import { createUiService } from "./ui-service.js";
+import { trimWhenIdle } from "./idle-trim.js";
 import type { Frame, SurfaceContext, UiService } from "../../contracts/index.js";
 
 export interface LiveUi extends Live {
@@ -55,7 +56,10 @@ export async function launchInteractive(api: PluginApi, live: LiveUi, terminal?:
   live.diagnostics.showPending(app);
   const onTerm = () => app.exit(143);
   process.once("SIGTERM", onTerm);
+  // Only in a process of its own: an app drawn into another terminal (tests, benches) shares its heap.
+  const cancelTrim = terminal ? () => {} : trimWhenIdle(() => app.working || performance.now() - app.lastInputAt < 500);
   live.done = app.run().finally(() => {
+    cancelTrim();
     process.off("SIGTERM", onTerm);
     live.app = undefined;
     live.actions = undefined;
