@@ -112,7 +112,7 @@ function add(t: Totals, m: AgentMessage): Totals {
  */
 let counted: { messages: readonly AgentMessage[]; n: number; tail: AgentMessage | undefined; totals: Totals } | undefined;
 
-function totals(messages: readonly AgentMessage[]): Totals {
+export function totals(messages: readonly AgentMessage[]): Totals {
   const n = Math.max(0, messages.length - 1);
   const c = counted;
   const reuse = c && c.messages === messages && c.n <= n && (c.n === 0 || messages[c.n - 1] === c.tail);
