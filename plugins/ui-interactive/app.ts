@@ -47,8 +47,6 @@ export class InteractiveApp {
   toolsExpanded = false;
   thinkingHidden: boolean;
   working = false;
-  /** When the last key arrived (performance.now()); idle-trim.ts waits for a pause. */
-  lastInputAt = 0;
   sessionName: string | undefined;
   /** A one-line hint under the editor (e.g. "press ctrl+c again to exit"). */
   hint: string | undefined;
@@ -249,7 +247,6 @@ export class InteractiveApp {
   }
 
   private feed(data: string): void {
-    this.lastInputAt = performance.now();
     clearTimeout(this.escTimer);
     for (const event of this.parser.feed(data)) this.dispatch(event);
     // A lone ESC is only known to be the Escape key once no more bytes follow quickly.

@@ -43,7 +43,12 @@ export async function launchInteractive(api: PluginApi, live: LiveUi, terminal?:
   if (live.done) return; // launched meanwhile
   const app = new InteractiveApp(api, terminal ?? new ProcessTerminal(), keys, frame);
   const actions = createActions(app);
-  app.onInput = createKeymap(app, actions);
+  const keymap = createKeymap(app, actions);
+  let lastInputAt = 0; // idle-trim waits for a pause in typing
+  app.onInput = (event) => {
+    lastInputAt = performance.now();
+    keymap(event);
+  };
   live.app = app;
   live.actions = actions;
   live.ui = createUiService(app);
@@ -57,7 +62,7 @@ export async function launchInteractive(api: PluginApi, live: LiveUi, terminal?:
   const onTerm = () => app.exit(143);
   process.once("SIGTERM", onTerm);
   // Only in a process of its own: an app drawn into another terminal (tests, benches) shares its heap.
-  const cancelTrim = terminal ? () => {} : trimWhenIdle(() => app.working || performance.now() - app.lastInputAt < 500);
+  const cancelTrim = terminal ? () => {} : trimWhenIdle(() => app.working || performance.now() - lastInputAt < 500);
   live.done = app.run().finally(() => {
     cancelTrim();
     process.off("SIGTERM", onTerm);
