@@ -39,8 +39,16 @@ export class Container implements Component {
   unchangedPrefix = 0;
 
   render(width: number): string[] {
-    const parts = this.children.map((c) => c.render(width));
     const last = this.last;
+    const sameWidth = last?.width === width;
+    // A child that draws afresh every frame (a Lines row, a slot, a plugin's component) returns a
+    // new array of the same lines: keep its last array then, or everything after it (a 10,000-message
+    // transcript above the editor) would count as changed and be copied and compared on every key.
+    const parts = this.children.map((c, i) => {
+      const lines = c.render(width);
+      const before = sameWidth && last!.children[i] === c ? last!.parts[i] : undefined;
+      return before && before !== lines && sameLines(before, lines) ? before : lines;
+    });
     let from = 0;
     if (last && last.width === width) {
       while (from < parts.length && from < last.parts.length && parts[from] === last.parts[from]) from++;
@@ -70,6 +78,12 @@ export class Container implements Component {
     this.last = undefined;
     for (const child of this.children) child.invalidate?.();
   }
+}
+
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A component whose lines come from a function; handy for one-line rows (footer, status). */

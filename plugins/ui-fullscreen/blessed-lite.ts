@@ -7,14 +7,18 @@
 // capability is compiled the first time it is used, by neo-blessed's own compiler, to the same
 // function it compiled eagerly before.
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import type blessed from "neo-blessed";
 
 interface TputLike {
   options?: { stringify?: boolean };
+  terminal?: string;
+  terminfoFile?: string;
+  termcap?: boolean;
 }
 type Compile = (this: TputLike, info: unknown, key: string, str: unknown) => unknown;
 interface TputClass {
-  prototype: { _compile: Compile };
+  prototype: { _compile: Compile; setup: (this: TputLike) => void };
 }
 
 let widgets: Pick<typeof blessed, "screen" | "box"> | undefined;
@@ -22,12 +26,29 @@ let widgets: Pick<typeof blessed, "screen" | "box"> | undefined;
 export function blessedWidgets(): Pick<typeof blessed, "screen" | "box"> {
   if (widgets) return widgets;
   const load = createRequire(import.meta.url);
-  compileOnFirstUse(load("neo-blessed/lib/tput.js") as TputClass);
+  const Tput = load("neo-blessed/lib/tput.js") as TputClass;
+  compileOnFirstUse(Tput);
+  useShippedXterm256(Tput, join(dirname(load.resolve("neo-blessed/lib/tput.js")), "..", "usr", "xterm-256color"));
   widgets = {
     screen: load("neo-blessed/lib/widgets/screen.js") as typeof blessed.screen,
     box: load("neo-blessed/lib/widgets/box.js") as typeof blessed.box,
   };
   return widgets;
+}
+
+/**
+ * The frame always asks for xterm-256color. neo-blessed reads the system's entry first, and cannot
+ * parse the format ncurses 6.1+ writes (Debian 11+, Ubuntu 20.04+, Fedora...): its `assert` throws,
+ * and building that AssertionError's message loads Node's inspect machinery (~10-20 ms of the first
+ * frame), then it falls back to the xterm-256color entry it ships. Going to that entry directly
+ * draws with what it drew with there, and the same on every system.
+ */
+function useShippedXterm256(Tput: TputClass, file: string): void {
+  const setup = Tput.prototype.setup;
+  Tput.prototype.setup = function () {
+    if (this.terminal === "xterm-256color" && !this.terminfoFile && !this.termcap) this.terminfoFile = file;
+    return setup.call(this);
+  };
 }
 
 function compileOnFirstUse(Tput: TputClass): void {

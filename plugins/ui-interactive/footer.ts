@@ -76,28 +76,50 @@ export class Footer implements Component {
   }
 }
 
-function totals(messages: readonly AgentMessage[]) {
-  let input = 0,
-    output = 0,
-    cacheRead = 0,
-    cacheWrite = 0,
-    cost = 0,
-    context = 0;
-  for (const m of messages) {
-    if (m.role !== "assistant") continue;
-    const u = (m as AssistantMessage).usage;
-    if (!u) continue;
-    input += u.input;
-    output += u.output;
-    cacheRead += u.cacheRead;
-    cacheWrite += u.cacheWrite;
-    cost += u.cost?.total ?? 0;
+interface Totals {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  cost: number;
+  context: number;
+}
+
+const ZERO: Totals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, context: 0 };
+
+/** The totals with one more message counted. */
+function add(t: Totals, m: AgentMessage): Totals {
+  if (m.role !== "assistant") return t;
+  const u = (m as AssistantMessage).usage;
+  if (!u) return t;
+  const stop = (m as AssistantMessage).stopReason;
+  return {
+    input: t.input + u.input,
+    output: t.output + u.output,
+    cacheRead: t.cacheRead + u.cacheRead,
+    cacheWrite: t.cacheWrite + u.cacheWrite,
+    cost: t.cost + (u.cost?.total ?? 0),
     // The latest answer's prompt size is what the context holds now.
-    if ((m as AssistantMessage).stopReason !== "aborted" && (m as AssistantMessage).stopReason !== "error") {
-      context = u.input + u.output + u.cacheRead + u.cacheWrite;
-    }
-  }
-  return { input, output, cacheRead, cacheWrite, cost, context };
+    context: stop !== "aborted" && stop !== "error" ? u.input + u.output + u.cacheRead + u.cacheWrite : t.context,
+  };
+}
+
+/**
+ * The totals of every message but the last, kept between frames: the footer is drawn on every key,
+ * and summing a 10,000-message conversation each time was most of a keystroke's work. The last
+ * message (an answer still streaming) is always counted afresh; a list replaced (a new session, a
+ * compaction) or changed before its end starts over.
+ */
+let counted: { messages: readonly AgentMessage[]; n: number; tail: AgentMessage | undefined; totals: Totals } | undefined;
+
+export function totals(messages: readonly AgentMessage[]): Totals {
+  const n = Math.max(0, messages.length - 1);
+  const c = counted;
+  const reuse = c && c.messages === messages && c.n <= n && (c.n === 0 || messages[c.n - 1] === c.tail);
+  let t = reuse ? c.totals : ZERO;
+  for (let i = reuse ? c.n : 0; i < n; i++) t = add(t, messages[i]);
+  counted = { messages, n, tail: messages[n - 1], totals: t };
+  return n < messages.length ? add(t, messages[n]) : t;
 }
 
 function count(n: number): string {

@@ -12,6 +12,7 @@ import type { DiagnosticLog } from "./diagnostics.js";
 import { createKeymap } from "./keymap.js";
 import { createUiService } from "./ui-service.js";
 import { shareDialogs } from "../../lib/mode-kit/index.js";
+import { trimWhenIdle } from "./idle-trim.js";
 import type { Frame, SurfaceContext, UiService } from "../../contracts/index.js";
 
 export interface LiveUi extends Live {
@@ -43,7 +44,12 @@ export async function launchInteractive(api: PluginApi, live: LiveUi, terminal?:
   if (live.done) return; // launched meanwhile
   const app = new InteractiveApp(api, terminal ?? new ProcessTerminal(), keys, frame);
   const actions = createActions(app);
-  app.onInput = createKeymap(app, actions);
+  const keymap = createKeymap(app, actions);
+  let lastInputAt = 0; // idle-trim waits for a pause in typing
+  app.onInput = (event) => {
+    lastInputAt = performance.now();
+    keymap(event);
+  };
   live.app = app;
   live.actions = actions;
   // With `/ui web` serving the session, its clients get every dialog too; the first answer wins.
@@ -57,7 +63,10 @@ export async function launchInteractive(api: PluginApi, live: LiveUi, terminal?:
   live.diagnostics.showPending(app);
   const onTerm = () => app.exit(143);
   process.once("SIGTERM", onTerm);
+  // Only in a process of its own: an app drawn into another terminal (tests, benches) shares its heap.
+  const cancelTrim = terminal ? () => {} : trimWhenIdle(() => app.working || performance.now() - lastInputAt < 500);
   live.done = app.run().finally(() => {
+    cancelTrim();
     process.off("SIGTERM", onTerm);
     live.app = undefined;
     live.actions = undefined;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import xterm from "@xterm/headless";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   Container,
@@ -184,6 +185,55 @@ describe("component tree", () => {
     expect(root.unchangedPrefix).toBe(3);
     expect(root.render(40)).toEqual(["a1", "a2", "e1", "d2"]);
     expect(root.unchangedPrefix).toBe(0); // a new width starts over
+  });
+
+  it("a child drawing afresh every frame (new array, same lines) does not make what follows it count as changed", () => {
+    // Like a Lines row or a slot: a new array on every call. Above a long transcript, a frame where
+    // only the editor changed must keep the transcript's lines and say so.
+    const transcript = new Container();
+    transcript.add({ render: () => [] }); // an empty slot
+    const history = Array.from({ length: 500 }, (_, i) => `line ${i}`);
+    transcript.add({ render: () => history });
+    transcript.add(new Lines(() => ["working…"]));
+    let editor = "> a";
+    const root = new Container();
+    root.add(transcript);
+    root.add(new Lines(() => [editor]));
+    const first = root.render(80);
+    expect(first).toEqual([...history, "working…", "> a"]);
+    expect(root.render(80)).toBe(first);
+    editor = "> ab";
+    expect(root.render(80)).toEqual([...history, "working…", "> ab"]);
+    expect(root.unchangedPrefix).toBe(501);
+  });
+
+  it("renders the concatenation of its children whatever they return, and never claims a changed line unchanged", () => {
+    const lineSets = fc.array(fc.constantFrom("a", "b", "c", "dd"), { maxLength: 4 });
+    // Each step: which child, and whether it returns the same array, a fresh copy, or new lines.
+    const step = fc.record({ child: fc.nat(5), how: fc.constantFrom("same", "copy", "new"), lines: lineSets });
+    fc.assert(
+      fc.property(fc.array(lineSets, { minLength: 6, maxLength: 6 }), fc.array(step, { maxLength: 20 }), (initial, steps) => {
+        const current = initial.map((l) => [...l]);
+        const leaf = (i: number) => ({ render: () => current[i] });
+        const inner = new Container();
+        for (const i of [0, 1, 2]) inner.add(leaf(i));
+        const root = new Container();
+        root.add(leaf(3));
+        root.add(inner);
+        root.add(leaf(4));
+        root.add(leaf(5));
+        const flat = () => [3, 0, 1, 2, 4, 5].flatMap((i) => current[i]);
+        let before = root.render(80).slice();
+        for (const s of steps) {
+          if (s.how === "copy") current[s.child] = [...current[s.child]];
+          if (s.how === "new") current[s.child] = [...s.lines];
+          const now = root.render(80);
+          expect(now).toEqual(flat());
+          expect(now.slice(0, root.unchangedPrefix)).toEqual(before.slice(0, root.unchangedPrefix));
+          before = now.slice();
+        }
+      }),
+    );
   });
 });
 
