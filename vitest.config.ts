@@ -1,6 +1,20 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// Every Node process parses NODE_EXTRA_CA_CERTS when it starts (~95 ms where it names a system
+// bundle), and the suite starts well over a thousand (its workers, the CLI, MCP servers, hooks'
+// `node -e`), all talking to loopback servers. Taken out here, before vitest forks its workers, so
+// none of them or their children pays it; the tests that reach the npm registry put it back
+// (test/support/npm-registry.ts: registryEnv).
+const extraCa = process.env.NODE_EXTRA_CA_CERTS;
+if (extraCa) {
+  process.env.PI_TEST_EXTRA_CA_CERTS = extraCa;
+  delete process.env.NODE_EXTRA_CA_CERTS;
+}
+
+/** Tests that install third-party packages from npm: `npm run test:network`, not `npm test`. */
+const NETWORK = ["test/integration/packages-npm.test.ts"];
 
 export default defineConfig({
   resolve: {
@@ -13,6 +27,7 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, ...(process.env.PI_TEST_NETWORK ? [] : NETWORK)],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../support/run-cli.js";
-import { registryReachable } from "../support/npm-registry.js";
+import { registryEnv, registryReachable } from "../support/npm-registry.js";
 
 const roots: string[] = [];
 afterAll(() => {
@@ -21,7 +21,8 @@ function workspace() {
   const project = join(root, "project");
   mkdirSync(agentDir, { recursive: true });
   mkdirSync(project, { recursive: true });
-  const pi = (...args: string[]) => runCli(args, { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir }, timeoutMs: 120_000 });
+  const pi = (...args: string[]) =>
+    runCli(args, { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir, ...registryEnv() }, timeoutMs: 120_000 });
   return { root, agentDir, project, pi };
 }
 

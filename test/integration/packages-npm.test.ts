@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProject } from "../support/scenario.mjs";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 import { runCli } from "../support/run-cli.js";
-import { registryReachable } from "../support/npm-registry.js";
+import { registryEnv, registryReachable } from "../support/npm-registry.js";
 
 const GREETER = fileURLToPath(new URL("../fixtures/pi-extensions/greeter", import.meta.url));
 
@@ -30,7 +30,8 @@ describe("real pi packages from npm", () => {
     roots.push(w.root);
     if (!online) return;
     for (const spec of ["npm:pi-aliases@1.0.7", "npm:pi-prompt-template-model@0.12.2"]) {
-      const r = await runCli(["install", spec], { cwd: w.project, env: { PI_CODING_AGENT_DIR: w.agentDir }, timeoutMs: 120_000 });
+      const env = { PI_CODING_AGENT_DIR: w.agentDir, ...registryEnv() };
+      const r = await runCli(["install", spec], { cwd: w.project, env, timeoutMs: 120_000 });
       if (r.code !== 0) throw new Error(`pi install ${spec} failed: ${r.stderr}`);
     }
     mkdirSync(join(w.agentDir, "prompts"), { recursive: true });
@@ -77,7 +78,7 @@ describe("real pi packages from npm", () => {
     roots.push(fresh.root);
     const r = await runCli(["--provider", "sim", "--model", "sim-model", "-e", "npm:pi-aliases@1.0.7", "-p", "/help"], {
       cwd: fresh.project,
-      env: { PI_CODING_AGENT_DIR: fresh.agentDir },
+      env: { PI_CODING_AGENT_DIR: fresh.agentDir, ...registryEnv() },
       timeoutMs: 120_000,
     });
     expect(r.stdout).toMatch(/\/clear\s+→ \/new/);
@@ -96,7 +97,7 @@ describe("real pi packages from npm", () => {
     if (!process.env.PI_KERNEL_NPM_HEAVY) return ctx.skip("set PI_KERNEL_NPM_HEAVY=1 to install pi-web-access (57 MB)");
     const add = await runCli(["install", "npm:pi-web-access@0.28.0"], {
       cwd: w.project,
-      env: { PI_CODING_AGENT_DIR: w.agentDir },
+      env: { PI_CODING_AGENT_DIR: w.agentDir, ...registryEnv() },
       timeoutMs: 180_000,
     });
     expect(add.code).toBe(0);

@@ -13,10 +13,18 @@ const FIXTURE = JSON.parse(readFileSync(new URL("../fixtures/pi-exports.json", i
   { version: string; names: string[] }
 >;
 
+let jiti: Promise<ReturnType<typeof createJiti>> | undefined;
+
+/**
+ * One jiti for the file, with its module cache: the specifiers share most of pi-compat's modules, and
+ * evaluating them again for each one (~10 s for the file on a 2-core machine) proves nothing more
+ * about which names a specifier exports.
+ */
 async function loadAs(specifier: string): Promise<Record<string, unknown>> {
-  const { modules, aliases } = await kernelModules();
-  const jiti = createJiti(import.meta.url, { moduleCache: false, interopDefault: false, alias: aliases, virtualModules: modules });
-  return (await jiti.import(specifier)) as Record<string, unknown>;
+  jiti ??= kernelModules().then(({ modules, aliases }) =>
+    createJiti(import.meta.url, { moduleCache: true, interopDefault: false, alias: aliases, virtualModules: modules }),
+  );
+  return (await (await jiti).import(specifier)) as Record<string, unknown>;
 }
 
 describe("pi's exports resolve in pi-compat", () => {
