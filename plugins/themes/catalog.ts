@@ -16,7 +16,7 @@ export function themeFiles(opts: {
   cwd: string;
   settingsPaths: string[];
   /** Themes of installed packages and `-e` folders (absolute); listed as "package", e.g. in /theme. */
-  packagePaths?: string[];
+  packagePaths?: readonly string[];
   cliPaths: string[];
 }): {
   files: ThemeSource[];
