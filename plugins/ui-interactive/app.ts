@@ -111,8 +111,7 @@ export class InteractiveApp {
   /** Runs until the user quits; resolves with the exit code. */
   run(): Promise<number> {
     this.subscribeTheme();
-    this.shownMessages = this.api.agent.messages;
-    this.transcript.replay(this.api.agent.messages, placedEntries(this.api));
+    this.transcript.replay((this.shownMessages = this.api.agent.messages), placedEntries(this.api));
     this.term.start(
       (data) => this.feed(data),
       () => this.frame.renderNow(),
@@ -199,14 +198,11 @@ export class InteractiveApp {
 
   private syncConversation(): void {
     const messages = this.api.agent.messages;
-    const shown = this.shownMessages?.length ?? 0;
     const change = conversationChange(this.shownMessages, messages, this.api.agent.isStreaming);
-    this.shownMessages = messages;
     if (change === "redraw") this.transcript.reset();
-    // The session's custom entries come back among the messages (a session resumed after /new
-    // counts as appended to the empty list); those drawn live (custom_entry) are not drawn twice.
     if (change === "redraw") this.transcript.replay(messages, placedEntries(this.api));
-    else if (change !== "none") this.transcript.replay(change.appended, placedEntries(this.api, shown));
+    else if (change !== "none") this.transcript.replay(change.appended, placedEntries(this.api, this.shownMessages?.length));
+    this.shownMessages = messages;
   }
 
   invalidate(): void {
