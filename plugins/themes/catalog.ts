@@ -1,16 +1,24 @@
 // Where themes come from, later sources overriding earlier ones by name: the built-in themes/
-// dir, ~/.pi/agent/themes, .pi/themes, settings `themes` paths, `--theme` paths, and themes other
-// plugins register (`api.register.theme`).
+// dir, ~/.pi/agent/themes, .pi/themes, settings `themes` paths, the packages' themes, `--theme`
+// paths, and themes other plugins register (`api.register.theme`).
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 
 export interface ThemeSource {
   path: string;
-  source: "builtin" | "user" | "project" | "settings" | "cli";
+  source: "builtin" | "user" | "project" | "settings" | "package" | "cli";
 }
 
 /** Every `*.json` file of the given dirs and files; missing dirs are skipped quietly. */
-export function themeFiles(opts: { builtinDir: string; agentDir: string; cwd: string; settingsPaths: string[]; cliPaths: string[] }): {
+export function themeFiles(opts: {
+  builtinDir: string;
+  agentDir: string;
+  cwd: string;
+  settingsPaths: string[];
+  /** Themes of installed packages and `-e` folders (absolute); listed as "package", e.g. in /theme. */
+  packagePaths?: readonly string[];
+  cliPaths: string[];
+}): {
   files: ThemeSource[];
   problems: string[];
 } {
@@ -29,6 +37,7 @@ export function themeFiles(opts: { builtinDir: string; agentDir: string; cwd: st
   add(join(opts.agentDir, "themes"), "user", false);
   add(join(opts.cwd, ".pi", "themes"), "project", false);
   for (const p of opts.settingsPaths) add(isAbsolute(p) ? p : resolve(opts.agentDir, p), "settings", true);
+  for (const p of opts.packagePaths ?? []) add(resolve(opts.cwd, p), "package", true);
   for (const p of opts.cliPaths) add(resolve(opts.cwd, p), "cli", true);
   return { files, problems };
 }

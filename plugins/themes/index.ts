@@ -90,12 +90,13 @@ function themeSources(api: PluginApi): ReturnType<typeof themeFiles> {
   const flag = api.flags.theme;
   const cliPaths = (flag === false ? [] : ([] as unknown[]).concat(flag ?? []).map(String)).filter(looksLikePath);
   // Package themes load as settings `themes` entries do: available, not selected (--theme selects).
-  const settingsPaths = [...stringList(api.settings.themes), ...(api.services.get("package-resources")?.themes ?? [])];
+  const off = api.flags.themes === false;
   const found = themeFiles({
     builtinDir: builtinThemesDir(),
     agentDir: api.agentDir,
     cwd: api.cwd,
-    settingsPaths: api.flags.themes === false ? [] : settingsPaths,
+    settingsPaths: off ? [] : stringList(api.settings.themes),
+    packagePaths: off ? [] : (api.services.get("package-resources")?.themes ?? []),
     cliPaths,
   });
   // --no-themes: only the built-in themes and --theme paths.

@@ -20,6 +20,7 @@ import { type AgentEvent, type AgentMessage, isEvent, type PluginApi } from "pi-
 import { Footer } from "./footer.js";
 import { borderToken, followLiveSettings } from "./live-settings.js";
 import { conversationChange } from "./conversation-change.js";
+import { placedEntries } from "./custom-entries.js";
 import { layoutParts } from "./layout.js";
 import { SPINNER } from "./status-lines.js";
 import type { AppParts, Frame } from "../../contracts/index.js";
@@ -110,8 +111,7 @@ export class InteractiveApp {
   /** Runs until the user quits; resolves with the exit code. */
   run(): Promise<number> {
     this.subscribeTheme();
-    this.shownMessages = this.api.agent.messages;
-    this.transcript.replay(this.api.agent.messages);
+    this.transcript.replay((this.shownMessages = this.api.agent.messages), placedEntries(this.api));
     this.term.start(
       (data) => this.feed(data),
       () => this.frame.renderNow(),
@@ -199,9 +199,10 @@ export class InteractiveApp {
   private syncConversation(): void {
     const messages = this.api.agent.messages;
     const change = conversationChange(this.shownMessages, messages, this.api.agent.isStreaming);
-    this.shownMessages = messages;
     if (change === "redraw") this.transcript.reset();
-    if (change !== "none") this.transcript.replay(change === "redraw" ? messages : change.appended);
+    if (change === "redraw") this.transcript.replay(messages, placedEntries(this.api));
+    else if (change !== "none") this.transcript.replay(change.appended, placedEntries(this.api, this.shownMessages?.length));
+    this.shownMessages = messages;
   }
 
   invalidate(): void {

@@ -4,6 +4,7 @@
 // resumed session).
 import { type Component, Container } from "../../lib/tui/index.js";
 import type { AgentEvent, AgentMessage, AssistantMessage, ToolCall, ToolResult, ToolResultMessage } from "pi-kernel";
+import type { PlacedEntry } from "./custom-entries.js";
 import { CustomMessageView, type CustomMessage } from "./custom-message.js";
 import { EntryView } from "./entry-view.js";
 import { AssistantView, BashRunView, NoticeView, UserMessageView } from "./message-views.js";
@@ -26,6 +27,8 @@ export class Transcript {
    * the conversation is replayed) and emits message_start: it must be drawn once.
    */
   private customs = new WeakSet<object>();
+  /** Custom entries drawn (by id): one drawn live is not drawn again when the messages it sits among are. */
+  private entryIds = new Set<string>();
 
   constructor(private readonly ctx: ViewContext) {
     this.header = new Slot((error) => reportLater(ctx.api, "ui.setHeader", "A plugin's header failed to draw", error));
@@ -58,7 +61,7 @@ export class Transcript {
         // Drawn where it was appended; without a renderer it is an extension's state, not shown.
         const { entry } = e as unknown as { entry: EntryView["entry"] };
         if (!this.ctx.api().registry.get("entryRenderer", entry.customType)) return false;
-        this.container.add(new EntryView(this.ctx, entry));
+        this.addEntry(entry);
         return true;
       }
       case "message_end": {
@@ -106,11 +109,27 @@ export class Transcript {
     this.current = undefined;
     this.partialRows = [];
     this.customs = new WeakSet();
+    this.entryIds.clear();
   }
 
-  /** Draws messages that exist already (a resumed or restored conversation). */
-  replay(messages: readonly AgentMessage[]): void {
-    for (const m of messages) {
+  private addEntry(entry: EntryView["entry"]): void {
+    if (this.entryIds.has(entry.id)) return;
+    this.entryIds.add(entry.id);
+    this.container.add(new EntryView(this.ctx, entry));
+  }
+
+  /**
+   * Draws messages that exist already (a resumed or restored conversation), and the session's
+   * custom entries among them (`at`: after that many of the messages; those drawn already are
+   * skipped), as pi draws them on resume.
+   */
+  replay(messages: readonly AgentMessage[], entries: readonly PlacedEntry[] = []): void {
+    let next = 0;
+    const entriesUpTo = (at: number) => {
+      for (; next < entries.length && entries[next]!.at <= at; next++) this.addEntry(entries[next]!.entry);
+    };
+    for (const [i, m] of messages.entries()) {
+      entriesUpTo(i);
       if (m.role === "toolResult") {
         const r = m as ToolResultMessage;
         this.row(r.toolCallId, r.toolName).finish({ content: r.content, details: r.details }, r.isError);
@@ -127,6 +146,7 @@ export class Transcript {
         this.current = undefined;
       }
     }
+    entriesUpTo(Number.POSITIVE_INFINITY);
   }
 
   notice(level: "info" | "warning" | "error", text: string): void {

@@ -146,6 +146,20 @@ function interactiveDifference(ref, kernel) {
   return listDiff("tools", ref.tools, kernel.tools) ?? listDiff("commands", ref.commands, kernel.commands);
 }
 
+/**
+ * The themes a package brings, as each runtime's interactive UI lists them (the probe's
+ * `ctx.ui.getAllThemes()`, those from the package's folder), and whether each could be selected.
+ */
+function themeDifference(ref, kernel) {
+  if (!ref || !kernel) return undefined;
+  const listed = listDiff("themes", ref.themes ?? [], kernel.themes ?? []);
+  if (listed) return listed;
+  const refused = (ref.themes ?? []).filter((n) => ref.selectable?.[n] === true && kernel.selectable?.[n] !== true);
+  if (refused.length) return `theme ${refused[0]} not selectable in pi-kernel: ${kernel.selectable?.[refused[0]] ?? "not tried"}`;
+  const refRefused = (ref.themes ?? []).filter((n) => ref.selectable?.[n] !== true && kernel.selectable?.[n] === true);
+  return refRefused.length ? `theme ${refRefused[0]} not selectable in pi: ${ref.selectable?.[refRefused[0]] ?? "not tried"}` : undefined;
+}
+
 /** The row of the table for one package. */
 export function compareRuns(ref, kernel) {
   const checks = {
@@ -153,6 +167,7 @@ export function compareRuns(ref, kernel) {
     commands: listDiff("commands", ref.commands, kernel.commands),
     flags: listDiff("flags", ref.flags, kernel.flags),
     shortcuts: listDiff("shortcuts", ref.shortcuts, kernel.shortcuts),
+    themes: themeDifference(ref.tui, kernel.tui),
     call: ref.answer || kernel.answer ? prefixed("call", firstValueDiff(ref.answer, kernel.answer)) : undefined,
     interactive: prefixed("interactive", interactiveDifference(ref.tui, kernel.tui)),
   };

@@ -46,6 +46,7 @@ async function side(ctx, which, pkgDir, shims, call) {
   const tui = await runInteractive({
     command: rt.command,
     load: [ctx.probe, pkgDir],
+    pkgDir,
     tmp: tmp3,
     baseUrl: ctx.fake.baseUrl(`${id}-tui`),
     call,
@@ -77,6 +78,8 @@ async function side(ctx, which, pkgDir, shims, call) {
       problem: tuiProblem && tuiNorm(tuiProblem),
       tools: tuiExposed.tools,
       commands: tuiExposed.commands,
+      themes: tui.probe?.themes?.names ?? [],
+      selectable: tui.probe?.themes?.selectable ?? {},
       startup: tuiNorm(tui.startup),
       afterCall: tui.afterCall === undefined ? undefined : tuiNorm(tui.afterCall),
     },

@@ -37,8 +37,10 @@ export const MORE = [
 ];
 
 /**
- * Issue 39's round: packages tried side by side with pi 1.5.2 and 0.86.1 on Node 22. The issue also
- * names "two theme packs" without their names; add them here when known.
+ * Issue 39's round: packages tried side by side with pi 1.5.2 and 0.86.1 on Node 22. The issue's
+ * "two theme packs" are not named there; the two below are the most downloaded packages that ship
+ * several themes as a pi package (`pi.themes`, keyword `pi-package`) in a public catalogue of pi
+ * packages by monthly npm downloads (Nov 2026), both published within the last three months.
  */
 export const ROUND_THREE = [
   "@juicesharp/rpiv-advisor",
@@ -57,6 +59,9 @@ export const ROUND_THREE = [
   // Needs Node 22 (node:sqlite); on Node 20 pi-kernel names it at start-up (engines.node).
   "context-mode",
   "@ollama/pi-web-search",
+  // The two theme packs: 6 themes (~3,800 downloads a month) and 65 themes plus a skill (~1,050).
+  "@ifi/oh-pi-themes",
+  "@victor-software-house/pi-curated-themes",
 ];
 
 /**

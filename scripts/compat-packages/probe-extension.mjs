@@ -2,8 +2,9 @@
 // pi-kernel alike. At session start it writes what the runtime exposes (pi.getAllTools(),
 // pi.getCommands()) to the file named by COMPAT_PROBE_OUT, using only pi's public extension API,
 // and the extension-context surface: the members of `pi`, `ctx`, `ctx.ui`, `ctx.sessionManager` and
-// `ctx.modelRegistry` (own and inherited names, with their typeof), compared between the runtimes.
-import { writeFileSync } from "node:fs";
+// `ctx.modelRegistry` (own and inherited names, with their typeof), compared between the runtimes;
+// with a UI, also the package's themes and whether each can be selected.
+import { realpathSync, writeFileSync } from "node:fs";
 
 function describe(value) {
   return value && typeof value.then === "function" ? "promise" : Array.isArray(value) ? "array" : typeof value;
@@ -36,6 +37,34 @@ function surface(pi, ctx) {
   };
 }
 
+const real = (p) => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+};
+
+/**
+ * The themes the package under test (COMPAT_PROBE_PKG) brought, by the file each came from, and
+ * whether each can be selected (`ctx.ui.setTheme`, what pi's /settings and pi-kernel's /theme call);
+ * the theme in use before is put back. Only with a UI: without one both runtimes list no themes.
+ */
+function packageThemes(ctx) {
+  const pkg = process.env.COMPAT_PROBE_PKG;
+  if (!pkg || !ctx?.hasUI || typeof ctx.ui?.getAllThemes !== "function") return undefined;
+  const root = real(pkg);
+  const mine = ctx.ui.getAllThemes().filter((t) => t.path && real(t.path).startsWith(root));
+  const before = ctx.ui.theme?.name;
+  const selectable = {};
+  for (const t of mine) {
+    const r = ctx.ui.setTheme(t.name);
+    selectable[t.name] = r?.success ? true : String(r?.error ?? "refused");
+  }
+  if (before && mine.length) ctx.ui.setTheme(before);
+  return { names: [...new Set(mine.map((t) => t.name))].sort(), selectable };
+}
+
 async function snapshot(pi, ctx) {
   const out = { tools: [], commands: [], shapes: {}, errors: [] };
   try {
@@ -56,6 +85,11 @@ async function snapshot(pi, ctx) {
     out.activeTools = pi.getActiveTools();
   } catch (error) {
     out.errors.push(`getActiveTools: ${error?.message ?? error}`);
+  }
+  try {
+    out.themes = packageThemes(ctx);
+  } catch (error) {
+    out.errors.push(`themes: ${error?.message ?? error}`);
   }
   try {
     out.surface = surface(pi, ctx);

@@ -11,6 +11,13 @@ const cell = (s) =>
     .replace(/>/g, "&gt;")
     .replace(/\n/g, " ");
 
+/** The themes column: how many the package brings (as pi lists them) and whether pi-kernel lists and selects the same. */
+function themesCell(r) {
+  const n = r.ref?.tui?.themes?.length ?? 0;
+  if (r.equal?.themes === undefined) return "–";
+  return n ? `${mark(r.equal.themes)} (${n})` : mark(r.equal.themes);
+}
+
 export function tableRows(results) {
   return results.map((r) => [
     r.name,
@@ -20,6 +27,7 @@ export function tableRows(results) {
     mark(r.equal?.commands),
     mark(r.equal?.flags),
     mark(r.equal?.shortcuts),
+    r.install ? "–" : themesCell(r),
     r.call ? `${mark(r.equal?.call)} (${r.call.label})` : "–",
     r.install ? "–" : mark(r.equal?.interactive),
     r.install ?? r.first ?? "",
@@ -34,6 +42,7 @@ const HEAD = [
   "commands",
   "flags",
   "shortcuts",
+  "themes",
   "offline call equal",
   "interactive",
   "first difference or error",

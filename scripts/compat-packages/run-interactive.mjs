@@ -31,12 +31,13 @@ async function settled(socket, deadline) {
 }
 
 /**
- * @param {object} o  as runRuntime's: command, load, tmp, baseUrl, call, timeoutMs
+ * @param {object} o  as runRuntime's: command, load, tmp, baseUrl, call, timeoutMs; pkgDir: the package's folder
+ *   (the probe lists and selects the themes that come from it)
  */
 export async function runInteractive(o) {
   const dirs = prepareDirs(o.tmp, o.baseUrl);
   const probeFile = join(o.tmp, "probe.json");
-  const env = isolatedEnv(dirs, { COMPAT_PROBE_OUT: probeFile, TERM: "xterm-256color" });
+  const env = isolatedEnv(dirs, { COMPAT_PROBE_OUT: probeFile, COMPAT_PROBE_PKG: o.pkgDir ?? "", TERM: "xterm-256color" });
   delete env.NO_COLOR;
   const script = join(o.tmp, "run.sh");
   const exports = Object.entries(env).map(([k, v]) => `export ${k}=${quote(v)}`);

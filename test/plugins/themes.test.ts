@@ -7,6 +7,7 @@ import { nearest256, sgr } from "../../plugins/themes/color.js";
 import { parseTheme } from "../../plugins/themes/theme-file.js";
 import { COLOR_TOKENS, type Theme } from "../../lib/tui/index.js";
 import type { ThemesService } from "../../contracts/index.js";
+import { definePlugin } from "../../kernel/index.js";
 import { startKernel, type Harness } from "../kernel/harness.js";
 
 const dark = JSON.parse(readFileSync(new URL("../../themes/dark.json", import.meta.url), "utf8"));
@@ -93,6 +94,31 @@ describe("themes service", () => {
     svc.set("proj");
     expect(seen).toEqual(["proj"]);
     expect(() => svc.set("nope")).toThrow(/Unknown theme "nope". Available: dark, light, mine, proj/);
+  });
+
+  it("lists a package's themes as 'package' (a theme pack's folder), selectable by name, and none with --no-themes", async () => {
+    mkdirSync(join(dir, "pack", "themes"), { recursive: true });
+    for (const n of ["neon", "dusk"]) writeFileSync(join(dir, "pack", "themes", `${n}.json`), JSON.stringify(custom(n, "#0a0b0c")));
+    const resources = definePlugin({
+      name: "resources",
+      provides: ["package-resources"],
+      setup(api) {
+        api.services.provide("package-resources", { skills: [], prompts: [], themes: [join(dir, "pack", "themes")], origins: [] });
+      },
+    });
+    const start = async (flags: Record<string, unknown>) => {
+      h = await startKernel([resources, themesPlugin], { cwd: dir, agentDir: join(dir, "agent"), settings: {}, flags });
+      return h.kernel.host.current.services.get("themes")!.impl as ThemesService;
+    };
+    const svc = await start({});
+    const mine = svc.list().filter((t) => t.source === "package");
+    expect(mine.map((t) => t.name).sort()).toEqual(["dusk", "neon"]);
+    expect(mine[0]!.path).toContain(join(dir, "pack", "themes"));
+    svc.set("neon");
+    expect(svc.current().name).toBe("neon");
+    await h!.kernel.stop();
+    h = undefined;
+    expect((await start({ themes: false })).list().filter((t) => t.source === "package")).toEqual([]);
   });
 
   it("--theme takes a file path (and selects it) or a name; 256 colours without COLORTERM", async () => {
