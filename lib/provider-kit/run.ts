@@ -235,29 +235,13 @@ async function* untilAborted(
   batches: AsyncIterable<Iterable<SseEvent>>,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<Iterable<SseEvent>> {
-  for await (const batch of batches) yield signal ? new Checked(batch, signal) : batch;
+  for await (const batch of batches) yield signal ? checked(batch, signal) : batch;
 }
 
-/**
- * A batch whose events stop at an abort. An iterator object, not a generator: this runs once per
- * event of a long answer, and a generator's resume per event cost more than the check.
- */
-class Checked implements Iterable<SseEvent>, Iterator<SseEvent> {
-  private inner: Iterator<SseEvent> | undefined;
-
-  constructor(
-    private readonly batch: Iterable<SseEvent>,
-    private readonly signal: AbortSignal,
-  ) {}
-
-  [Symbol.iterator](): Iterator<SseEvent> {
-    this.inner = this.batch[Symbol.iterator]();
-    return this;
-  }
-
-  next(): IteratorResult<SseEvent> {
-    this.signal.throwIfAborted();
-    return (this.inner as Iterator<SseEvent>).next();
+function* checked(batch: Iterable<SseEvent>, signal: AbortSignal): Generator<SseEvent> {
+  for (const event of batch) {
+    signal.throwIfAborted();
+    yield event;
   }
 }
 

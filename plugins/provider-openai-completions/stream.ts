@@ -10,7 +10,6 @@ import {
   parseEventData,
   PLAIN_CHAR,
   priceUsage,
-  SameShape,
   SCALAR_MEMBER,
   type SseEvent,
   StreamProtocolError,
@@ -37,10 +36,9 @@ async function* decodeEvents(
   model: Model,
 ): AsyncGenerator<AssistantMessageEvent> {
   const state: ChunkState = {};
-  const same = new SameShape();
   const handle = (event: SseEvent) => {
     if (event.data.trim() !== "[DONE]")
-      return plainContent(event.data, out, same) ?? handleChunk(parseEventData<WireChunk>(event.data), out, model, state);
+      return plainContent(event.data, out) ?? handleChunk(parseEventData<WireChunk>(event.data), out, model, state);
     state.over = true;
     return [];
   };
@@ -58,18 +56,11 @@ const PLAIN_CONTENT = new RegExp(
  * the only nested value is one choice whose delta is `{"content":"..."}` and whose finish_reason
  * is null, every other member is a scalar (id, model, created, ...), and the text has no escapes.
  * The first chunk always takes the full path (it gives the response id). Otherwise undefined.
- * A chunk that repeats the last one so matched but for its text (same-shape.ts: real APIs repeat
- * id, model, created and fingerprint in every chunk) is recognised by two comparisons first,
- * which cost less than the expression.
  */
-function plainContent(data: string, out: MessageAssembler, same: SameShape): Events | undefined {
+function plainContent(data: string, out: MessageAssembler): Events | undefined {
   if (!out.message.responseId) return undefined;
-  const text = same.text(data);
-  if (text !== undefined) return text ? out.text(text) : [];
   const match = PLAIN_CONTENT.exec(data);
-  if (!match) return undefined;
-  same.remember(data, "content", match[1]);
-  return out.text(match[1]);
+  return match ? out.text(match[1]) : undefined;
 }
 
 interface WireToolCallDelta {

@@ -1,5 +1,5 @@
-// The SSE parser reads bytes, not decoded text (sse.ts). Whatever the network's splits, it must
-// give exactly the events a plain reading of the whole decoded text gives: the WHATWG rules
+// Whatever the network's splits, the SSE parser (sse.ts) must give exactly the events a plain
+// reading of the whole decoded text gives: the WHATWG rules
 // written out simply below, on generated streams with every line ending, comments, unknown
 // fields, a byte order mark, non-ASCII text (astral characters are 4 bytes in UTF-8, so a split
 // can fall inside one), and a last event without its blank line.
@@ -68,7 +68,7 @@ const stream = fc
   .tuple(fc.boolean(), fc.array(fc.tuple(line, lineEnd), { maxLength: 30 }), fc.oneof(fc.constant(""), value))
   .map(([bom, lines, tail]) => Buffer.from(`${bom ? "\ufeff" : ""}${lines.map(([l, e]) => l + e).join("")}${tail}`, "utf8"));
 
-describe("SseParser on bytes", () => {
+describe("SseParser against a plain reading", () => {
   it("gives the events of the whole decoded text, however the bytes are split", () => {
     fc.assert(
       fc.property(
