@@ -144,6 +144,20 @@ describe.runIf(process.platform !== "win32")("background jobs through the spawne
     expect(existsSync(join(project, "in.txt"))).toBe(true);
   });
 
+  it("RPC kill_job names the job in jobId, so the response keeps the command's own id", async () => {
+    const { project, agentDir } = env.project();
+    env.sim.script({ toolCalls: [{ name: "bash", arguments: { command: "sleep 297", run_in_background: true } }] }, { text: "running" });
+    const rpc = new RpcProcess(MODEL, { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+    const started = rpc.waitFor((e) => e.type === "job_start");
+    await rpc.call({ type: "prompt", message: "start it" });
+    const pgid = (await started).job.pid as number;
+    await rpc.waitFor((e) => e.type === "agent_end");
+    const killed = await rpc.call({ type: "kill_job", jobId: "job-1" });
+    expect(killed).toMatchObject({ success: true, data: { job: { id: "job-1" } } });
+    expect(await gone(pgid)).toBe(true);
+    await rpc.close();
+  });
+
   it("/new (RPC new_session) ends the session's jobs", async () => {
     const { project, agentDir } = env.project();
     env.sim.script({ toolCalls: [{ name: "bash", arguments: { command: "sleep 298", run_in_background: true } }] }, { text: "running" });
