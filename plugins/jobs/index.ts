@@ -109,7 +109,9 @@ export default definePlugin({
     api.register.rpcCommand({ name: "get_jobs", handler: () => ({ jobs: service.list() }) });
     api.register.rpcCommand({
       name: "kill_job",
-      handler: async (cmd) => ({ job: await service.kill(String(cmd.id ?? "")) }),
+      // The job is `jobId`: `id` is the command's own (the response carries it). A bare `id` naming
+      // the job is still read, for clients written against the first version of this command.
+      handler: async (cmd) => ({ job: await service.kill(String(cmd.jobId ?? cmd.id ?? "")) }),
     });
     // After the session store has opened the session (its id): the footer counts adopted jobs too.
     api.on("boot", () => void synced(), { stage: Stage.LATE });

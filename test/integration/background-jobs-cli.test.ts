@@ -144,14 +144,28 @@ describe.runIf(process.platform !== "win32")("background jobs through the spawne
     expect(existsSync(join(project, "in.txt"))).toBe(true);
   });
 
-  it("/new (RPC new_session) ends the session's jobs", async () => {
+  /** An RPC agent whose model started `command` as a background job; the job's process group. */
+  async function jobOverRpc(command: string): Promise<{ rpc: RpcProcess; pgid: number }> {
     const { project, agentDir } = env.project();
-    env.sim.script({ toolCalls: [{ name: "bash", arguments: { command: "sleep 298", run_in_background: true } }] }, { text: "running" });
+    env.sim.script({ toolCalls: [{ name: "bash", arguments: { command, run_in_background: true } }] }, { text: "running" });
     const rpc = new RpcProcess(MODEL, { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
     const started = rpc.waitFor((e) => e.type === "job_start");
     await rpc.call({ type: "prompt", message: "start it" });
     const pgid = (await started).job.pid as number;
     await rpc.waitFor((e) => e.type === "agent_end");
+    return { rpc, pgid };
+  }
+
+  it("RPC kill_job names the job in jobId, so the response keeps the command's own id", async () => {
+    const { rpc, pgid } = await jobOverRpc("sleep 297");
+    const killed = await rpc.call({ type: "kill_job", jobId: "job-1" });
+    expect(killed).toMatchObject({ success: true, data: { job: { id: "job-1" } } });
+    expect(await gone(pgid)).toBe(true);
+    await rpc.close();
+  });
+
+  it("/new (RPC new_session) ends the session's jobs", async () => {
+    const { rpc, pgid } = await jobOverRpc("sleep 298");
     expect((await rpc.call({ type: "new_session" })).success).toBe(true);
     expect(await gone(pgid)).toBe(true);
     await rpc.close();
@@ -159,16 +173,7 @@ describe.runIf(process.platform !== "win32")("background jobs through the spawne
 
   for (const signal of ["SIGTERM", "SIGHUP", "SIGKILL"] as const) {
     it(`no job outlives an agent ended by ${signal}`, async () => {
-      const { project, agentDir } = env.project();
-      env.sim.script(
-        { toolCalls: [{ name: "bash", arguments: { command: "sleep 300 & sleep 301 & echo up; wait", run_in_background: true } }] },
-        { text: "running" },
-      );
-      const rpc = new RpcProcess(MODEL, { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
-      const started = rpc.waitFor((e) => e.type === "job_start");
-      await rpc.call({ type: "prompt", message: "start it" });
-      const pgid = (await started).job.pid as number;
-      await rpc.waitFor((e) => e.type === "agent_end");
+      const { rpc, pgid } = await jobOverRpc("sleep 300 & sleep 301 & echo up; wait");
       expect(groupMembers(pgid).length).toBeGreaterThanOrEqual(2);
       const list = await rpc.call({ type: "get_jobs" });
       expect(list.data.jobs).toMatchObject([{ id: "job-1", state: "running", pid: pgid }]);
