@@ -67,7 +67,8 @@ describe("bash: bounded memory and process cleanup (child process)", () => {
       child.kill(signal);
       await done;
       expect(child.signalCode).toBe(signal); // the agent still ends the way the sender asked
-      expect(await waitFor(() => !isAlive(bg) && !isAlive(sh), 5000)).toBe(true);
+      // Generous: on a loaded CI machine a killed group once took longer than 5 s to be gone.
+      expect(await waitFor(() => !isAlive(bg) && !isAlive(sh), 12_000)).toBe(true);
     });
   }
 });
