@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { alive, lastTool, seen } from "../support/request-text.js";
 import { RpcProcess } from "../support/rpc-process.js";
 import { runCli } from "../support/run-cli.js";
 import { simProjects } from "../support/sim-projects.js";
@@ -22,21 +23,6 @@ const hasBwrap = (() => {
 })();
 const SERVER = new URL("../fixtures/jobs/dev-server.mjs", import.meta.url).pathname;
 
-type Body = { messages: { role: string; content: unknown }[] };
-const textOf = (c: unknown): string =>
-  typeof c === "string" ? c : Array.isArray(c) ? c.map((p: { text?: string }) => p.text ?? "").join("\n") : "";
-/** Everything the model was sent in one request, as text. */
-const seen = (body: unknown) => (body as Body).messages.map((m) => textOf(m.content)).join("\n");
-const lastTool = (body: unknown) => textOf((body as Body).messages.filter((m) => m.role === "tool").at(-1)?.content);
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 /** Pids in process group `pgid` (none once the job's whole group is gone). */
 function groupMembers(pgid: number): number[] {
   const out = execFileSync("ps", ["-A", "-o", "pid=", "-o", "pgid="], { encoding: "utf8" });

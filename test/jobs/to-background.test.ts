@@ -12,9 +12,8 @@ import jobs from "../../plugins/jobs/index.js";
 import toolsCore from "../../plugins/tools-core/index.js";
 import userBash from "../../plugins/user-bash/index.js";
 import { lastResult, startKernel, until } from "../kernel/harness.js";
+import { textOf } from "../support/request-text.js";
 
-const textOf = (c: unknown): string =>
-  typeof c === "string" ? c : Array.isArray(c) ? c.map((p: { text?: string }) => p.text ?? "").join("\n") : "";
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const tempDir = () => {

@@ -11,7 +11,7 @@ import { PI_BIN } from "../support/run-cli.js";
 import { writeTwoModels } from "../support/scenario.mjs";
 import { simProjects } from "../support/sim-projects.js";
 import { hasTmux, tmuxServer } from "../support/tmux.js";
-import { type Served, startServe } from "./served.js";
+import { type Served, serveAsking } from "./served.js";
 
 const { run: tmux, type, keys, waitForPane, kill } = tmuxServer("pik-attach");
 
@@ -24,10 +24,7 @@ describe.skipIf(!hasTmux)("pi attach in tmux", () => {
     const p = env.project();
     project = p.project;
     writeTwoModels(p.agentDir, env.sim.url);
-    served = await startServe(["--provider", "sim", "--model", "sim-model", "--permission-mode", "ask"], {
-      cwd: project,
-      env: { PI_CODING_AGENT_DIR: p.agentDir },
-    });
+    served = await serveAsking(p);
   });
   afterAll(async () => {
     kill();

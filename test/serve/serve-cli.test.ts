@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simProjects } from "../support/sim-projects.js";
-import { type Rec, type Served, startServe, WsClient } from "./served.js";
+import { type Rec, type Served, serveAsking, WsClient } from "./served.js";
 
 const BRIDGE = fileURLToPath(new URL("./rpc-bridge.mjs", import.meta.url));
 
@@ -25,10 +25,7 @@ describe("pi serve", () => {
   beforeAll(async () => {
     const p = env.project();
     project = p.project;
-    served = await startServe(["--provider", "sim", "--model", "sim-model", "--permission-mode", "ask"], {
-      cwd: project,
-      env: { PI_CODING_AGENT_DIR: p.agentDir },
-    });
+    served = await serveAsking(p);
   });
   afterAll(async () => {
     if (served?.child.exitCode === null) served.child.kill("SIGKILL");

@@ -16,6 +16,14 @@ export interface Served {
   stop(): Promise<number | null>;
 }
 
+/** `pi serve` on the simulator's model in ask mode, for a project of test/support/sim-projects.ts. */
+export function serveAsking(p: { project: string; agentDir: string }): Promise<Served> {
+  return startServe(["--provider", "sim", "--model", "sim-model", "--permission-mode", "ask"], {
+    cwd: p.project,
+    env: { PI_CODING_AGENT_DIR: p.agentDir },
+  });
+}
+
 export function startServe(args: string[], opts: { cwd: string; env: Record<string, string> }): Promise<Served> {
   const child = spawn(process.execPath, [PI_BIN, "serve", "--port", "0", ...args], {
     cwd: opts.cwd,

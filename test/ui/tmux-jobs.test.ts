@@ -5,24 +5,11 @@
 // both, and choosing job-1 then "Kill" ends it (the count goes down). Quitting ends job-2.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { alive, lastTool } from "../support/request-text.js";
 import { PI_BIN } from "../support/run-cli.js";
 import { hasTmux, suiteProject, tmuxServer } from "../support/tmux.js";
 
 const { run: tmux, keys, type, waitForPane, kill } = tmuxServer("pik-jobs");
-
-type Body = { messages: { role: string; content: unknown }[] };
-const textOf = (c: unknown): string =>
-  typeof c === "string" ? c : Array.isArray(c) ? c.map((p: { text?: string }) => p.text ?? "").join("\n") : "";
-const lastTool = (body: unknown) => textOf((body as Body).messages.filter((m) => m.role === "tool").at(-1)?.content);
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe.skipIf(!hasTmux)("pi in tmux: jobs", () => {
   const fx = suiteProject(kill);
