@@ -11,4 +11,5 @@ export { serializeConversation, truncate } from "./compaction/serialize.js";
 export { estimateTokens, usageTokens, contextTokens } from "./compaction/tokens.js";
 export { type PiTreeNode, piSessionTree } from "./pi-tree.js";
 export { uniquePrefixes } from "./id-prefix.js";
+export { isSystemEntry, keptStart, latestCompaction } from "./context-span.js";
 export { ATIF_VERSION, type AtifTrajectory, branchTo, toAtif } from "./atif.js";

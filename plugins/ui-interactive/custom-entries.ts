@@ -6,7 +6,7 @@
 // among the agent's messages (which the sessions service built from the same entries).
 import type { PluginApi } from "pi-kernel";
 import type { CustomEntry, SessionEntry } from "../../contracts/index.js";
-import { entryMessage } from "../../lib/session-kit/index.js";
+import { entryMessage, isSystemEntry, keptStart, latestCompaction } from "../../lib/session-kit/index.js";
 
 export interface PlacedEntry {
   /** How many of the context's messages come before it. */
@@ -40,10 +40,9 @@ export function placeEntries(path: readonly SessionEntry[]): PlacedEntry[] {
 
 /** The path's entries the context is built from: after the latest compaction, that compaction, the kept ones (no system messages), the rest. */
 function contextEntries(path: readonly SessionEntry[]): readonly SessionEntry[] {
-  const c = path.findLastIndex((e) => e.type === "compaction");
+  const c = latestCompaction(path);
   if (c < 0) return path;
   const compaction = path[c] as Extract<SessionEntry, { type: "compaction" }>;
-  const kept = path.findIndex((e, i) => i < c && e.id === compaction.firstKeptEntryId);
-  const isSystem = (e: SessionEntry) => e.type === "message" && (e.message.role as string) === "system";
-  return [compaction, ...path.slice(kept < 0 ? c : kept, c).filter((e) => !isSystem(e)), ...path.slice(c + 1)];
+  const kept = keptStart(path, c, compaction.firstKeptEntryId);
+  return [compaction, ...path.slice(kept, c).filter((e) => !isSystemEntry(e)), ...path.slice(c + 1)];
 }

@@ -4,15 +4,9 @@
 // checkpoint comes first and `system` messages in the kept range are left out (the checkpoint
 // replaces them); entries that are no message (usage, custom, unknown types) add nothing.
 import type { AgentMessage, ThinkingLevel } from "pi-kernel";
-import { entryMessage } from "../../../lib/session-kit/index.js";
+import { entryMessage, isSystemEntry, keptStart, latestCompaction } from "../../../lib/session-kit/index.js";
 import type { SessionContext } from "../../../contracts/sessions.js";
 import type { SessionEntry } from "../../../contracts/session-entries.js";
-
-/** Index of the latest compaction on `path`, or -1. */
-export function latestCompaction(path: readonly { type: string }[]): number {
-  for (let i = path.length - 1; i >= 0; i--) if (path[i].type === "compaction") return i;
-  return -1;
-}
 
 /** The settings found along the path: pass only the small entries if that is all you have. */
 export function pathSettings(path: readonly SessionEntry[]): Omit<SessionContext, "messages"> {
@@ -45,16 +39,7 @@ export function contextMessages(path: readonly (SessionEntry | undefined)[], typ
   if (compaction.systemMessage) out.push(compaction.systemMessage);
   add(compaction);
   const first = keptStart(path, c, compaction.firstKeptEntryId);
-  for (let i = first; i < c; i++) if (!isSystem(path[i])) add(path[i]);
+  for (let i = first; i < c; i++) if (!isSystemEntry(path[i])) add(path[i]);
   for (let i = c + 1; i < path.length; i++) add(path[i]);
   return out;
-}
-
-function isSystem(e: SessionEntry | undefined): boolean {
-  return e?.type === "message" && (e.message.role as string) === "system";
-}
-
-function keptStart(path: readonly (SessionEntry | undefined)[], c: number, firstKept: string): number {
-  for (let i = 0; i < c; i++) if (path[i]?.id === firstKept) return i;
-  return c;
 }

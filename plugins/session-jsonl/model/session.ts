@@ -2,7 +2,8 @@
 // the file without keeping entry content; the context loads only what the model will see.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { contextMessages, latestCompaction, pathSettings } from "./context.js";
+import { keptStart, latestCompaction } from "../../../lib/session-kit/index.js";
+import { contextMessages, pathSettings } from "./context.js";
 import type { SessionContext } from "../../../contracts/sessions.js";
 import type { NewEntry, ReadProblem, SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
 import { checkEntry } from "../format/entry-shape.js";
@@ -183,9 +184,7 @@ export class Session {
     const c = latestCompaction(nodes);
     if (c < 0) return 0;
     this.tree.load([nodes[c]]);
-    const firstKept = (nodes[c].entry as { firstKeptEntryId?: string } | undefined)?.firstKeptEntryId;
-    const i = nodes.findIndex((n) => n.id === firstKept);
-    return i >= 0 && i < c ? i : c;
+    return keptStart(nodes, c, (nodes[c].entry as { firstKeptEntryId?: string } | undefined)?.firstKeptEntryId);
   }
 
   /** Writes the file now with the given entries (forks and clones start with content). */
