@@ -49,8 +49,13 @@ const kernelEntry = join(dist, "kernel", "index.js");
 // image with a code cache instead of ~40 files resolved and compiled on every run (CPU of a
 // `pi -p hi` on a loaded machine: gray-matter was ~30% of it).
 const FRONTMATTER_DEPS = ["gray-matter", "section-matter", "kind-of", "extend-shallow", "is-extendable", "strip-bom-string", "js-yaml"];
+// chokidar (and readdirp, its one dependency: three ES modules) starts every long-lived mode's
+// watchers, during the interactive UI's start-up: required from node_modules it started Node's ES
+// module loader and compiled with no cache (~20 ms of CPU before the first frame); bundled, it is a
+// lazy chunk of the start-up image.
+const WATCH_DEPS = ["chokidar", "readdirp"];
 // ms (limits) and fastest-levenshtein (models) are one file each, set up by every run.
-const BUNDLED_DEPS = ["tapable", "commander", "partial-json", "ignore", "diff", "ms", "fastest-levenshtein", ...FRONTMATTER_DEPS];
+const BUNDLED_DEPS = ["tapable", "commander", "partial-json", "ignore", "diff", "ms", "fastest-levenshtein", ...FRONTMATTER_DEPS, ...WATCH_DEPS];
 const isBare = (id) => !id.startsWith(".") && !id.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(id);
 const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id);
 // lib/tui is imported through one index (lib/tui/index.ts). Its modules and their npm packages run

@@ -72,6 +72,9 @@ export class FullscreenFrame implements Frame {
     term.write(MOUSE_ON);
     this.size = `${term.columns}x${term.rows}`;
     this.renderNow();
+    // blessed buffers a render's output until a setImmediate; the boot's later stages (the WARM
+    // indexes, watchers) would run before it and the first frame waited for them (~60-100 ms).
+    this.screen.program.flush();
   }
 
   requestRender(): void {

@@ -14,7 +14,8 @@ declare module "neo-blessed" {
     render(): void;
     destroy(): void;
     alloc(): void;
-    program: { cols: number; rows: number };
+    /** `flush()` writes what blessed buffered for its next setImmediate at once. */
+    program: { cols: number; rows: number; flush(): void };
     /** Terminal capabilities; `brokenACS` makes blessed write box drawing as UTF-8, not DEC ACS. */
     tput: { brokenACS: boolean };
   }
