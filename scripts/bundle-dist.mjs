@@ -55,7 +55,17 @@ const FRONTMATTER_DEPS = ["gray-matter", "section-matter", "kind-of", "extend-sh
 // lazy chunk of the start-up image.
 const WATCH_DEPS = ["chokidar", "readdirp"];
 // ms (limits) and fastest-levenshtein (models) are one file each, set up by every run.
-const BUNDLED_DEPS = ["tapable", "commander", "partial-json", "ignore", "diff", "ms", "fastest-levenshtein", ...FRONTMATTER_DEPS, ...WATCH_DEPS];
+const BUNDLED_DEPS = [
+  "tapable",
+  "commander",
+  "partial-json",
+  "ignore",
+  "diff",
+  "ms",
+  "fastest-levenshtein",
+  ...FRONTMATTER_DEPS,
+  ...WATCH_DEPS,
+];
 const isBare = (id) => !id.startsWith(".") && !id.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(id);
 const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id);
 // lib/tui is imported through one index (lib/tui/index.ts). Its modules and their npm packages run

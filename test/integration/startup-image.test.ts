@@ -3,7 +3,7 @@
 // The loader cases use a small image of hand-written files in a temp dir, in real processes (the
 // caches are written at exit, or soon after start-up in a process that runs longer).
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -136,6 +136,43 @@ m.late();`;
     writeFileSync(cache, damaged);
     expect(run(dir).value).toBe(1);
     expect(readFileSync(cache).subarray(16).equals(damaged.subarray(16))).toBe(false);
+  });
+
+  it("caches the npm CommonJS files it requires (never an edited one's old code) and leaves import() to Node", () => {
+    const dir = smallImage();
+    const pkg = join(dir, "deps", "node_modules", "fake-cjs");
+    mkdirSync(pkg, { recursive: true });
+    const files = {
+      "index.js": `const b = require("./b.js");
+module.exports = { b: b.value, self: this === module.exports, resolves: require.resolve("./b.js") === require.cache[require.resolve("./b.js")].filename, file: __filename, dyn: require("./dyn.js") };`,
+      "b.js": "exports.value = 1;\n",
+      // A code-cached vm script cannot import() on Node 20: this file stays Node's.
+      "dyn.js": 'module.exports = () => import("node:os").then((m) => typeof m.cpus);\n',
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(pkg, name), text);
+    writeFileSync(
+      join(dir, "entry.cjs"),
+      `${readFileSync(join(dir, "entry.cjs"), "utf8")}\nexports.fake = () => require(${JSON.stringify(pkg)});\n`,
+    );
+    const fake = () => {
+      const script = `const { loadImage } = await import(${JSON.stringify(LOADER)});
+const f = loadImage(${JSON.stringify(join(dir, "entry.cjs"))}).fake();
+console.log(JSON.stringify({ ...f, dyn: await f.dyn() }));`;
+      const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" });
+      expect(r.stderr).toBe("");
+      return JSON.parse(r.stdout);
+    };
+    const expected = { b: 1, self: true, resolves: true, file: join(pkg, "index.js"), dyn: "function" };
+    expect(fake()).toEqual(expected);
+    const cache = (name: string) => join(dir, "npm-cache", `fake-cjs!${name}.cache`);
+    expect([existsSync(cache("index.js")), existsSync(cache("b.js")), existsSync(cache("dyn.js"))]).toEqual([true, true, false]);
+    // Accepted: not written again. Edited at the same length: the new text runs, and gets its own cache.
+    utimesSync(cache("index.js"), new Date(0), new Date(0));
+    writeFileSync(join(pkg, "b.js"), "exports.value = 2;\n");
+    utimesSync(join(pkg, "b.js"), new Date(), new Date(Date.now() + 5_000));
+    expect(fake()).toEqual({ ...expected, b: 2 });
+    expect(mtime(cache("index.js"))).toBe(0);
+    expect(readFileSync(cache("b.js")).readDoubleLE(8)).toBe(mtime(join(pkg, "b.js")));
   });
 
   it.runIf(process.getuid?.() === 0)("runs from an image it cannot write to (no cache, no error)", () => {

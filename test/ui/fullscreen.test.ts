@@ -1,7 +1,9 @@
 // The full-screen frame (neo-blessed) driven in a virtual terminal: alternate screen, transcript
 // pane scrolling and search, dialogs as overlays, and /ui swapping frames mid-session without
 // losing the conversation, the editor text or the queue.
+import { definePlugin } from "pi-kernel";
 import { afterEach, describe, expect, it } from "vitest";
+import { Stages } from "../../contracts/stages.js";
 import { KEYS, startUi, type UiHarness } from "./harness.js";
 
 let h: UiHarness | undefined;
@@ -11,6 +13,18 @@ afterEach(async () => {
 });
 
 const longAnswer = Array.from({ length: 60 }, (_, i) => (i === 10 ? "the hidden needle line" : `answer line ${i}`)).join("\n\n");
+
+describe("the first frame", () => {
+  // What the WARM stage does (indexes, watchers) comes after the first frame: blessed used to hold
+  // the full-screen frame's output for a setImmediate, so it reached the terminal after all of it.
+  it.each(["inline", "fullscreen"])("%s: is on the terminal before the WARM stage's boot taps run", async (ui) => {
+    let atWarm: string | undefined;
+    const probe = (written: () => string) =>
+      definePlugin({ name: "warm-probe", setup: (api) => api.on("boot", () => void (atWarm ??= written()), { stage: Stages.WARM }) });
+    h = await startUi({ flags: { ui }, plugins: (written) => [probe(written)] });
+    expect(atWarm).toMatch(/─/);
+  });
+});
 
 describe("full-screen UI", () => {
   it("runs on the alternate screen with the footer at the bottom", async () => {

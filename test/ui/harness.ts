@@ -62,7 +62,8 @@ export async function startUi(
     settings?: Record<string, unknown>;
     flags?: Record<string, unknown>;
     extraModels?: boolean;
-    plugins?: PluginDef[];
+    /** Extra plugins; a function gets what the UI has written so far (to look at it during start-up). */
+    plugins?: PluginDef[] | ((written: () => string) => PluginDef[]);
     beforeStart?: (agentDir: string) => void;
     extensions?: string[];
   } = {},
@@ -101,7 +102,7 @@ export async function startUi(
       openai,
       toolsCore,
       themes,
-      ...(opts.plugins ?? []),
+      ...(typeof opts.plugins === "function" ? opts.plugins(() => log) : (opts.plugins ?? [])),
       createUiInteractive({ terminal: () => stream }),
       createUiInline(),
       uiFullscreen,
