@@ -2,7 +2,7 @@
 // at every level (via the `ignore` package, git's own matching rules) and skipping .git.
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import ignore, { type Ignore } from "ignore";
+import type { Ignore } from "ignore";
 
 const MAX_FILES = 20_000;
 const ALWAYS_SKIP = new Set([".git", "node_modules"]);
@@ -23,6 +23,8 @@ export class FileIndex {
   }
 
   private async walk(): Promise<string[]> {
+    // Loaded with the first @ completion, not with the app: the first frame does not need it.
+    const { default: ignore } = await import("ignore");
     const out: string[] = [];
     const visit = async (dir: string, rules: { base: string; ig: Ignore }[]): Promise<void> => {
       if (out.length >= MAX_FILES) return;
