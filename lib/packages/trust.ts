@@ -4,14 +4,37 @@
 // (`shell.passProviderKeys`); none of it takes effect until the user trusts the directory once (a
 // prompt in the interactive UI, `--trust` headless).
 // The answer is remembered in ~/.pi/agent/trusted-projects.json.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 
 const FILE = "trusted-projects.json";
 
-function trustedList(agentDir: string): string[] {
+/** The list last read, by its file's stat: ~15 plugins ask at every start, before the first frame. */
+let last: { file: string; stamp: string; list: readonly string[] } | undefined;
+
+function trustedList(agentDir: string): readonly string[] {
+  const file = join(agentDir, FILE);
+  // A missing file (most starts) answers without an Error: reading it threw one per question.
+  const info = statOrNone(file);
+  if (!info) return [];
+  // trustDirectory renames a new file into place, so a change is a new inode as well.
+  const stamp = `${info.ino}:${info.size}:${info.mtimeMs}`;
+  if (last?.file === file && last.stamp === stamp) return last.list;
+  last = { file, stamp, list: readList(file) };
+  return last.list;
+}
+
+function statOrNone(file: string): ReturnType<typeof statSync> {
   try {
-    const v = JSON.parse(readFileSync(join(agentDir, FILE), "utf8")) as { trusted?: unknown };
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined; // not a directory on the way, no access: untrusted, as an unreadable file is
+  }
+}
+
+function readList(file: string): string[] {
+  try {
+    const v = JSON.parse(readFileSync(file, "utf8")) as { trusted?: unknown };
     return Array.isArray(v.trusted) ? v.trusted.filter((x): x is string => typeof x === "string") : [];
   } catch {
     return [];

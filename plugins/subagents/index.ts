@@ -26,10 +26,9 @@ export default definePlugin({
     const store = new AgentStore(api);
     api.onDispose(() => store.close());
     api.services.provide("subagents", { addPaths: (paths, owner) => store.added.addPaths(paths, owner) });
-    // Knowing whether any agent is defined decides whether the tool is on by default.
-    api.on("boot", async () => {
-      await store.agents();
-    });
+    // Knowing whether any agent is defined decides whether the tool is on by default (a look
+    // without the watchers: they start at WARM, after the interactive UI's first frame).
+    api.on("boot", () => store.look());
     // The watchers start after the interactive UI's first frame.
     api.on("boot", () => store.warmSoon(), { stage: Stages.WARM });
     // One bound per agent, kept across reloads so a reload mid-turn does not double it.

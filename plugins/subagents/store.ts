@@ -80,6 +80,15 @@ export class AgentStore {
     return (this.last = await this.index.get());
   }
 
+  /**
+   * Looks for the agents once, without the live index: what the boot tap needs (whether any agent
+   * exists) before the interactive UI's first frame, which the index's watchers need not precede.
+   * The index's first build (at WARM, or the first request) reads them again from the file cache.
+   */
+  async look(): Promise<void> {
+    this.last = await this.build();
+  }
+
   /** How many agents the last look found (sync, for the tool's default activation). */
   count(): number {
     return this.last.size;

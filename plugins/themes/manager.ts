@@ -71,7 +71,7 @@ export class ThemeManager implements ThemesService {
   set(name: string): void {
     const entry = this.known.get(name);
     if (!entry) throw new Error(`Unknown theme "${name}". Available: ${[...this.known.keys()].sort().join(", ")}`);
-    this.activate(entry.spec);
+    this.activate(entry.spec, entry.source);
   }
 
   onChange(fn: (theme: Theme) => void): () => void {
@@ -84,12 +84,17 @@ export class ThemeManager implements ThemesService {
     this.listeners.clear();
   }
 
-  private activate(spec: ThemeSpec): void {
+  /**
+   * A built-in theme's file is part of the install, not the user's to edit: as in pi, only the
+   * other themes are watched. So the default start loads no watcher (nor chokidar) before the
+   * interactive UI's first frame.
+   */
+  private activate(spec: ThemeSpec, source: string): void {
     const changed = this.active !== undefined;
     this.active = { spec, theme: buildTheme(spec, this.mode) };
     this.stopWatching();
     const path = spec.path;
-    if (path) {
+    if (path && source !== "builtin") {
       const watcher = watchPaths([path], () => this.reread(path));
       this.stopWatching = () => void watcher.close();
     } else this.stopWatching = () => {};
@@ -117,7 +122,7 @@ export class ThemeManager implements ThemesService {
     const source = this.known.get(this.active.spec.name)?.source ?? "user";
     this.known.delete(this.active.spec.name);
     this.known.set(spec.name, { spec, source });
-    this.activate(spec);
+    this.activate(spec, source);
   }
 }
 
