@@ -3,7 +3,7 @@
 // splitting such a run, the last block carries the cache breakpoint, and the written bytes are
 // those of the array a reader of `body.messages` gets.
 import { describe, expect, it } from "vitest";
-import type { AssistantMessage, Message, Model, ToolResultMessage } from "pi-kernel";
+import { type AssistantMessage, emptyUsage, type Message, type Model, type ToolResultMessage } from "pi-kernel";
 import { jsonBody } from "../../lib/provider-kit/index.js";
 import { buildBody } from "../../plugins/provider-anthropic/request.js";
 
@@ -19,21 +19,13 @@ const model: Model = {
   contextWindow: 200_000,
   maxTokens: 8_192,
 };
-const usage = {
-  input: 0,
-  output: 0,
-  cacheRead: 0,
-  cacheWrite: 0,
-  totalTokens: 0,
-  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-};
 const assistant = (content: AssistantMessage["content"]): AssistantMessage => ({
   role: "assistant",
   content,
   api: "anthropic-messages",
   provider: "anthropic",
   model: "claude-x",
-  usage,
+  usage: emptyUsage(),
   stopReason: "toolUse",
   timestamp: 1,
 });
