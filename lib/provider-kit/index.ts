@@ -6,7 +6,7 @@ export { decodePerRead, mergeDeltas } from "./batches.js";
 export { bestEffortArguments, finalArguments, isRecord } from "./arguments.js";
 export { ChunkedDecoder } from "./chunked.js";
 export { type HttpResponse, post } from "./http.js";
-export { type JsonBody, jsonBody } from "./json-body.js";
+export { defineLazyArray, type JsonBody, jsonBody } from "./json-body.js";
 export { SocketBody } from "./socket-body.js";
 export {
   HttpError,

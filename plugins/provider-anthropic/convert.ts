@@ -14,20 +14,35 @@ export interface WireMessage {
 const ID_RULES = { toolCallId: (id: string) => sanitizeId(id, 64) };
 
 export function convertMessages(model: Model, messages: Message[]): WireMessage[] {
-  const out: WireMessage[] = [];
+  return Array.from(wireMessages(model, messages));
+}
+
+/**
+ * The wire messages one at a time, as the request body is written (defineLazyArray): a long
+ * history's converted messages then never all live at once. One message is held back: the next
+ * tool result may join it, and the last one carries the cache breakpoint.
+ */
+export function* wireMessages(model: Model, messages: Message[]): Generator<WireMessage> {
+  let held: WireMessage | undefined;
   for (const message of prepareReplay(messages, model, ID_RULES)) {
     if (message.role === "toolResult") {
       const block = toolResult(model, message);
-      const previous = out.at(-1);
-      if (previous?.role === "user" && previous.content.every((b) => b.type === "tool_result")) previous.content.push(block);
-      else out.push({ role: "user", content: [block] });
+      if (held?.role === "user" && held.content.every((b) => b.type === "tool_result")) {
+        held.content.push(block);
+        continue;
+      }
+      if (held) yield held;
+      held = { role: "user", content: [block] };
       continue;
     }
     const content = message.role === "user" ? userBlocks(model, message) : assistantBlocks(message);
-    if (content.length > 0) out.push({ role: message.role, content });
+    if (content.length === 0) continue;
+    if (held) yield held;
+    held = { role: message.role, content };
   }
-  markCacheBreakpoint(out);
-  return out;
+  if (!held) return;
+  markCacheBreakpoint(held);
+  yield held;
 }
 
 function userBlocks(model: Model, message: UserMessage): Block[] {
@@ -67,9 +82,8 @@ function image(model: Model, part: ImageContent): Block {
 }
 
 /** Caches everything up to the last message, so the next turn reads it instead of paying again. */
-function markCacheBreakpoint(messages: WireMessage[]): void {
-  const last = messages.at(-1);
-  const block = last?.content.at(-1);
+function markCacheBreakpoint(last: WireMessage): void {
+  const block = last.content.at(-1);
   if (block && (block.type === "text" || block.type === "tool_result" || block.type === "image"))
     block.cache_control = { type: "ephemeral" };
 }

@@ -1,9 +1,16 @@
 // The HTTP request for one Anthropic turn: URL, headers, and the body with thinking mapped from
 // the level (a token budget on top of the answer's own, or adaptive effort on newer models).
 import type { LlmContext, Model, StreamOptions, ThinkingLevel } from "pi-kernel";
-import { baseMaxTokens, clampThinkingLevel, thinkingBudget, type WireRequest, withModelHeaders } from "../../lib/provider-kit/index.js";
+import {
+  baseMaxTokens,
+  clampThinkingLevel,
+  defineLazyArray,
+  thinkingBudget,
+  type WireRequest,
+  withModelHeaders,
+} from "../../lib/provider-kit/index.js";
 import { asClaudeCode, claudeCodeHeaders, isOAuthToken, ourToolName } from "./claude-code.js";
-import { convertMessages } from "./convert.js";
+import { wireMessages } from "./convert.js";
 
 const API_VERSION = "2023-06-01";
 
@@ -40,7 +47,8 @@ export function buildBody(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = { model: model.id, max_tokens: baseMaxTokens(model, options.maxTokens), stream: true };
   if (context.systemPrompt) body.system = [{ type: "text", text: context.systemPrompt, cache_control: { type: "ephemeral" } }];
-  body.messages = convertMessages(model, context.messages);
+  // Converted as the body is written (json-body.ts); reading `body.messages` makes the array.
+  defineLazyArray(body, "messages", () => wireMessages(model, context.messages));
   if (context.tools.length > 0) {
     body.tools = context.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
   }

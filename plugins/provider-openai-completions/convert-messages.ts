@@ -31,36 +31,47 @@ function mistralId(id: string): string {
 }
 
 export function convertMessages(model: Model, systemPrompt: string, messages: Message[]): WireMessage[] {
-  const out: WireMessage[] = [];
-  if (systemPrompt) out.push({ role: systemRole(model), content: systemPrompt });
+  return Array.from(wireMessages(model, systemPrompt, messages));
+}
+
+/**
+ * The wire messages one at a time, as the request body is written (defineLazyArray): a long
+ * history's converted messages then never all live at once.
+ */
+export function* wireMessages(model: Model, systemPrompt: string, messages: Message[]): Generator<WireMessage> {
+  if (systemPrompt) yield { role: systemRole(model), content: systemPrompt };
   let toolImages: WirePart[] = [];
   // Images cannot go in tool messages; they follow the whole run of results as one user message.
-  const flushToolImages = () => {
-    if (toolImages.length > 0)
-      out.push({ role: "user", content: [{ type: "text", text: "Images from the tool results above:" }, ...toolImages] });
+  const imagesMessage = (): WireMessage => {
+    const content: WirePart[] = [{ type: "text", text: "Images from the tool results above:" }, ...toolImages];
     toolImages = [];
+    return { role: "user", content };
   };
   const rules = compatString(model, "toolCallIdFormat") === "mistral" ? MISTRAL_ID_RULES : ID_RULES;
   const withName = compatFlag(model, "requiresToolResultName") === true;
   const noteAfterTools = compatFlag(model, "requiresAssistantAfterToolResult") === true;
+  let lastRole: WireMessage["role"] | undefined;
   for (const message of prepareReplay(messages, model, rules)) {
     if (message.role === "toolResult") {
-      out.push(toolMessage(message, withName));
+      yield toolMessage(message, withName);
+      lastRole = "tool";
       for (const c of message.content) if (c.type === "image") toolImages.push(imagePart(model, c));
       continue;
     }
-    flushToolImages();
+    if (toolImages.length > 0) {
+      yield imagesMessage();
+      lastRole = "user";
+    }
     // Some servers reject a user turn right after tool results; a short assistant note bridges it.
-    if (message.role === "user" && noteAfterTools && out.at(-1)?.role === "tool")
-      out.push({ role: "assistant", content: "I have processed the tool results." });
-    if (message.role === "user") out.push(userMessage(model, message));
-    else {
-      const wire = assistantMessage(model, message);
-      if (wire) out.push(wire);
+    if (message.role === "user" && noteAfterTools && lastRole === "tool")
+      yield { role: "assistant", content: "I have processed the tool results." };
+    const wire = message.role === "user" ? userMessage(model, message) : assistantMessage(model, message);
+    if (wire) {
+      yield wire;
+      lastRole = wire.role;
     }
   }
-  flushToolImages();
-  return out;
+  if (toolImages.length > 0) yield imagesMessage();
 }
 
 /** `developer` only where it is known to work: reasoning models on OpenAI itself, or by compat. */

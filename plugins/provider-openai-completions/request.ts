@@ -1,9 +1,9 @@
 // The HTTP request for one turn: URL, headers and the chat-completions body.
 import type { LlmContext, Model, StreamOptions, ThinkingLevel } from "pi-kernel";
-import { clampThinkingLevel, effortName, withModelHeaders } from "../../lib/provider-kit/index.js";
+import { clampThinkingLevel, defineLazyArray, effortName, withModelHeaders } from "../../lib/provider-kit/index.js";
 import { compatFlag } from "./compat.js";
 import { type Compat, effectiveCompat } from "./presets.js";
-import { convertMessages } from "./convert-messages.js";
+import { wireMessages } from "./convert-messages.js";
 
 export interface ChatRequest {
   url: string;
@@ -28,11 +28,10 @@ export function buildRequest(model: Model, context: LlmContext, options: StreamO
 
 export function buildBody(model: Model, context: LlmContext, options: StreamOptions): Record<string, unknown> {
   const compat = effectiveCompat(model);
-  const body: Record<string, unknown> = {
-    model: model.id,
-    messages: convertMessages(model, context.systemPrompt, context.messages),
-    stream: true,
-  };
+  const body: Record<string, unknown> = { model: model.id };
+  // Converted as the body is written (json-body.ts); reading `body.messages` makes the array.
+  defineLazyArray(body, "messages", () => wireMessages(model, context.systemPrompt, context.messages));
+  body.stream = true;
   if (compat.supportsUsageInStreaming !== false) body.stream_options = { include_usage: true };
   if (compat.supportsStore === true) body.store = false; // our conversations are not kept server-side
   if (context.tools.length > 0) {

@@ -3,7 +3,7 @@
 // undefined members, toJSON), and whatever the array lengths (short ones are stringified whole).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jsonBody } from "../../lib/provider-kit/index.js";
+import { defineLazyArray, jsonBody } from "../../lib/provider-kit/index.js";
 
 const bytesOf = (body: unknown) => {
   const b = jsonBody(body);
@@ -41,5 +41,46 @@ describe("jsonBody", () => {
     expect(b.chunks.length).toBeGreaterThan(3);
     for (const c of b.chunks) expect(c.length).toBeLessThan(2 * 64 * 1024 + 1_000);
     same({ model: "m", messages, stream: true });
+  });
+
+  it("writes a lazily defined array as its elements are made, byte for byte what JSON.stringify gives", () => {
+    const element = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined), fc.string({ unit: "binary" }));
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 200 }), fc.jsonValue({ maxDepth: 1 }), (elements, other) => {
+        let made = 0;
+        const lazy = () => {
+          const body: Record<string, unknown> = { model: "m" };
+          defineLazyArray(body, "messages", function* () {
+            for (const e of elements) {
+              made++;
+              yield e;
+            }
+          });
+          body.other = other;
+          return body;
+        };
+        const text = bytesOf(lazy());
+        expect(made).toBe(elements.length); // written without making the array first
+        expect(text).toBe(JSON.stringify({ model: "m", messages: elements, other }));
+        // Read, it is a plain array, made once; written afterwards, the same bytes.
+        const body = lazy();
+        made = 0;
+        expect(body.messages).toEqual(elements.map((e) => e));
+        expect(body.messages).toBe(body.messages);
+        expect(made).toBe(elements.length);
+        expect(bytesOf(body)).toBe(text);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("gives a lazy element's toJSON its index, as JSON.stringify does, and lets the property be replaced", () => {
+    const elements = Array.from({ length: 70 }, (_, i) => ({ i, toJSON: (key: string) => `k${key}` }));
+    const body: Record<string, unknown> = {};
+    defineLazyArray(body, "messages", () => elements);
+    expect(bytesOf(body)).toBe(JSON.stringify({ messages: elements }));
+    body.messages = ["replaced"];
+    expect(bytesOf(body)).toBe('{"messages":["replaced"]}');
+    expect({ ...body }).toEqual({ messages: ["replaced"] });
   });
 });

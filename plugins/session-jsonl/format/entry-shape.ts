@@ -21,12 +21,12 @@ export function checkEntry(value: unknown): Checked {
   if (!str(value.type)) return bad("it has no type");
   if (!str(value.id) || value.id === "") return bad("it has no id");
   if (value.parentId !== null && value.parentId !== undefined && !str(value.parentId)) return bad("its parentId is not an id");
-  // The repairs, applied to a copy at the end (a key set to undefined is removed).
-  const patch: Obj = {};
-  let fixed = false;
+  // The repairs, applied to a copy at the end (a key set to undefined is removed). Made only when
+  // needed: an intact entry (nearly all of them) allocates nothing here.
+  let patch: Obj | undefined;
   const fix = (key: string, v: unknown) => {
+    patch ??= {};
     patch[key] = v;
-    fixed = true;
   };
   if (value.parentId === undefined) fix("parentId", null);
   if (!str(value.timestamp)) fix("timestamp", new Date(0).toISOString());
@@ -52,7 +52,7 @@ export function checkEntry(value: unknown): Checked {
       break;
     case "custom_message": {
       const c = content(e.content, true);
-      if (c.fixed) fix("content", c.value);
+      if (c !== UNCHANGED) fix("content", c);
       if (typeof e.display !== "boolean") fix("display", true);
       break;
     }
@@ -66,10 +66,10 @@ export function checkEntry(value: unknown): Checked {
       if (!str(e.targetId)) return bad("a label needs a targetId");
       break;
   }
-  if (!fixed) return { ok: true, entry: value as unknown as SessionEntry, fixed };
+  if (!patch) return { ok: true, entry: value as unknown as SessionEntry, fixed: false };
   const copy: Obj = { ...value, ...patch };
   for (const key of Object.keys(patch)) if (patch[key] === undefined) delete copy[key];
-  return { ok: true, entry: copy as unknown as SessionEntry, fixed };
+  return { ok: true, entry: copy as unknown as SessionEntry, fixed: true };
 }
 
 /** A message with the content its role needs, or why it cannot be one. */
@@ -80,34 +80,28 @@ export function checkMessage(value: unknown): { message: never; fixed: boolean }
   if (role === "toolResult" && !str(value.toolCallId)) return "its tool result has no toolCallId";
   // The repairs; an intact message (nearly all of them) is returned as it is, not copied: callers
   // compare the agent's messages by identity, and resuming a long session checks every one.
-  const patch: Obj = {};
-  let fixed = false;
+  let patch: Obj | undefined;
   if (role === "user" || role === "assistant" || role === "toolResult" || role === "system" || role === "custom") {
     // user, system and custom content may be a string; assistant and tool result content are parts.
     const c = content(value.content, role !== "assistant" && role !== "toolResult", role === "assistant");
-    if (c.fixed) {
-      patch.content = c.value;
-      fixed = true;
-    }
+    if (c !== UNCHANGED) patch = { content: c };
   }
   if (role === "assistant") {
-    if (!isObj(value.usage) || !isObj(value.usage.cost)) {
-      patch.usage = emptyUsage();
-      fixed = true;
-    }
-    if (!str(value.stopReason)) {
-      patch.stopReason = "stop";
-      fixed = true;
-    }
+    if (!isObj(value.usage) || !isObj(value.usage.cost)) (patch ??= {}).usage = emptyUsage();
+    if (!str(value.stopReason)) (patch ??= {}).stopReason = "stop";
   }
-  return { message: (fixed ? { ...value, ...patch } : value) as never, fixed };
+  return patch ? { message: { ...value, ...patch } as never, fixed: true } : { message: value as never, fixed: false };
 }
 
-function content(value: unknown, stringOk: boolean, assistant = false): { value: unknown; fixed: boolean } {
-  if (value === null || value === undefined) return { value: stringOk ? "" : [], fixed: true };
-  if (str(value)) return stringOk ? { value, fixed: false } : { value: value ? [{ type: "text", text: value }] : [], fixed: true };
-  if (!Array.isArray(value)) return { value: stringOk ? "" : [], fixed: true };
-  if (value.every((p) => isPart(p, assistant) && (p.type !== "toolCall" || isObj(p.arguments)))) return { value, fixed: false };
+/** What `content` returns for content that needs no repair (no result object per message). */
+const UNCHANGED = Symbol("unchanged");
+
+/** The repaired content, or UNCHANGED. */
+function content(value: unknown, stringOk: boolean, assistant = false): unknown {
+  if (value === null || value === undefined) return stringOk ? "" : [];
+  if (str(value)) return stringOk ? UNCHANGED : value ? [{ type: "text", text: value }] : [];
+  if (!Array.isArray(value)) return stringOk ? "" : [];
+  if (value.every((p) => isPart(p, assistant) && (p.type !== "toolCall" || isObj(p.arguments)))) return UNCHANGED;
   const parts = value.filter((p) => isPart(p, assistant));
   let fixed = parts.length !== value.length;
   // A tool call's arguments are an object (providers serialise them).
@@ -116,7 +110,7 @@ function content(value: unknown, stringOk: boolean, assistant = false): { value:
     fixed = true;
     return { ...p, arguments: {} };
   });
-  return { value: withArgs, fixed };
+  return fixed ? withArgs : UNCHANGED;
 }
 
 function isPart(p: unknown, assistant: boolean): p is Obj {

@@ -56,11 +56,20 @@ const PREVIEW = 120;
 
 /** The index node of an entry at a position in the file (line -1: not written yet). */
 export function indexNode(e: SessionEntry, at: { line: number; offset: number; length: number }): IndexNode {
-  const node: IndexNode = { id: e.id, parentId: e.parentId, type: e.type, timestamp: e.timestamp, ...at };
-  if (e.type === "message") {
-    node.role = e.message.role;
-    if (node.role === "user") node.preview = textOf((e.message as { content?: unknown }).content).slice(0, PREVIEW);
-  }
+  // The fields in quickNode's order, so the index's nodes share one shape (this runs per entry).
+  const message = e.type === "message" ? (e.message as { role: string; content?: unknown }) : undefined;
+  const { line, offset, length } = at;
+  const node: IndexNode = {
+    id: e.id,
+    parentId: e.parentId,
+    type: e.type,
+    timestamp: e.timestamp,
+    line,
+    offset,
+    length,
+    role: message?.role,
+  };
+  if (message?.role === "user") node.preview = textOf(message.content).slice(0, PREVIEW);
   return node;
 }
 
@@ -79,7 +88,7 @@ export function indexFile(file: string): FileIndex {
     size = line.offset + line.length + (line.terminated ? 1 : 0);
     if (isBlank(line)) return;
     if (header && !eager) {
-      const fast = header.version === 3 ? quickNode(line) : undefined;
+      const fast = header.version === 3 ? quickNode(line, nodes.at(-1)?.id) : undefined;
       if (fast) {
         if (!line.terminated) missingNewline = true;
         nodes.push(fast);
@@ -183,8 +192,20 @@ function known(b: Buffer, start: number, end: number): string | undefined {
   return undefined;
 }
 
-/** Reads `"key":"value"` at `at`: the value as a flat string, null for `null`, undefined if absent. */
-function field(b: Buffer, at: number, end: number, key: Uint8Array, quoted = true, shared = false): string | null | undefined {
+/**
+ * Reads `"key":"value"` at `at`: the value as a flat string, null for `null`, undefined if absent.
+ * `same` is returned instead of a new string when the value is its text (a parentId is nearly
+ * always the id of the line before: one string for both, and the tree check compares pointers).
+ */
+function field(
+  b: Buffer,
+  at: number,
+  end: number,
+  key: Uint8Array,
+  quoted = true,
+  shared = false,
+  same?: string,
+): string | null | undefined {
   if (end - at < key.length + 4 || !startsWith(b, at, end, key)) return undefined;
   let i = at + key.length;
   if (!quoted) {
@@ -204,17 +225,24 @@ function field(b: Buffer, at: number, end: number, key: Uint8Array, quoted = tru
   }
   if (b[close] !== 0x22 || close - i > 64) return undefined;
   next = close + 1;
+  if (same !== undefined && isText(b, i, close, same)) return same;
   return (shared && known(b, i, close)) || (b as unknown as Latin1).latin1Slice(i, close);
 }
 
-function quickNode(line: Line): IndexNode | undefined {
+function isText(b: Buffer, start: number, end: number, text: string): boolean {
+  if (text.length !== end - start) return false;
+  for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) !== b[start + k]) return false;
+  return true;
+}
+
+function quickNode(line: Line, previousId: string | undefined): IndexNode | undefined {
   const { buf: b, end } = line;
   if (b[end - 1] !== 0x7d) return undefined; // not ending in "}": let JSON.parse judge
   const type = field(b, line.start, end, K_TYPE, true, true);
   if (!type || !FAST_TYPES.has(type)) return undefined;
   const id = field(b, next, end, K_ID);
   if (!id) return undefined;
-  const parentId = field(b, next, end, K_PARENT, false);
+  const parentId = field(b, next, end, K_PARENT, false, false, previousId);
   if (parentId === undefined) return undefined;
   const timestamp = field(b, next, end, K_TIME);
   if (timestamp == null) return undefined;
