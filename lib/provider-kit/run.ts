@@ -16,6 +16,7 @@ import { checkUrl, emptyResponse, notAStream } from "./misconfigured.js";
 import { type JsonBody, jsonBody } from "./json-body.js";
 import { OVERFLOW_MARKER, looksLikeOverflow } from "./overflow.js";
 import { type RetryPolicy, decideRetry, fallsBack, retryPolicy, shedsLoad, sleep } from "./retry.js";
+import type { Repeat, RepeatSink } from "./repeats.js";
 import { type SseEvent, sseBatches } from "./sse.js";
 
 export interface WireRequest {
@@ -231,11 +232,15 @@ async function* attemptStream(
  * Stops handing events to the decoder once the caller aborts, so nothing arriving after the abort
  * changes the partial message the caller keeps.
  */
-async function* untilAborted(
-  batches: AsyncIterable<Iterable<SseEvent>>,
+function untilAborted(
+  batches: AsyncIterable<Iterable<SseEvent>> & RepeatSink,
   signal: AbortSignal | undefined,
-): AsyncGenerator<Iterable<SseEvent>> {
-  for await (const batch of batches) yield signal ? checked(batch, signal) : batch;
+): AsyncIterable<Iterable<SseEvent>> & RepeatSink {
+  async function* checkedBatches(): AsyncGenerator<Iterable<SseEvent>> {
+    for await (const batch of batches) yield signal ? checked(batch, signal) : batch;
+  }
+  // The decoder's repeats still reach the parser (repeats.ts).
+  return Object.assign(checkedBatches(), { expect: (repeat: Repeat | undefined) => batches.expect(repeat) });
 }
 
 function* checked(batch: Iterable<SseEvent>, signal: AbortSignal): Generator<SseEvent> {

@@ -2,14 +2,28 @@
 // UTF-8 character, inside a line, or between the `\r` and `\n` of a CRLF, so all state carries
 // over between pushes. Follows the WHATWG event-stream rules, plus leniency at end of input.
 import { StringDecoder } from "node:string_decoder";
+import { literalPattern, type Repeat, type RepeatSink } from "./repeats.js";
 
 export interface SseEvent {
   /** The `event:` field, "message" when absent. */
   event: string;
+  /** The data; for a run of repeats (below), the first one's. */
   data: string;
   id?: string;
+  /** Set when this event stands for a run of frames of the shape the decoder expects (repeats.ts). */
+  repeat?: Repeat;
+  /** With `repeat`: the run's texts, joined. */
+  text?: string;
 }
 
+/**
+ * Bytes decoded into one string at most. V8 puts a string over ~128 KiB in its large-object space
+ * (a mapping of its own, collected only by a full GC), and a fast stream's reads are often bigger:
+ * decoding and splitting 58 MB in 1 MiB reads cost 2.5x what it does in 32 KiB slices.
+ */
+const SLICE = 32 * 1024;
+/** A cut frame longer than this is read line by line as usual (a repeat is never this long). */
+const MAX_CUT = 8 * 1024;
 const LF = 10;
 const COLON = 0x3a;
 const SPACE = 0x20;
@@ -21,6 +35,8 @@ export class SseParser {
   /** Nothing decoded yet: a leading byte order mark is dropped (as TextDecoder and the SSE spec do). */
   private first = true;
   private buffer = "";
+  /** Reads that continued `buffer`'s line without ending it, not yet joined to it. */
+  private pieces: string[] = [];
   /** The previous push ended with `\r`; a `\n` starting the next push belongs to it. */
   private skipLeadingLf = false;
   /** The event's data lines so far, joined by `\n` (`hasData` tells an empty line from none). */
@@ -30,10 +46,40 @@ export class SseParser {
   private lastId: string | undefined;
   /** Where the next `:` is in the text being consumed (-1: none left), so lines without one stay linear. */
   private colon = -1;
+  /** The line ending of the last blank line: repeated frames are matched with it. */
+  private eol = "\n";
+  private repeat: Repeat | undefined;
+  /** The repeat's frames, as a sticky expression, and the line ending it was made for. */
+  private frames: { re: RegExp; eol: string; dataAt: number } | undefined;
+
+  /** A repeat offered once: it takes over when offered again (see `expect`). */
+  private candidate: Repeat | undefined;
+
+  /**
+   * Frames of this shape may come as one event per run from now on (repeats.ts); undefined: none.
+   * A new shape takes over only once two events in a row had it: a stream whose every event
+   * differs (a usage counter in each) would otherwise compile an expression per event.
+   */
+  expect(repeat: Repeat | undefined): void {
+    if (repeat === undefined || sameRepeat(repeat, this.repeat)) {
+      this.repeat = repeat;
+      this.candidate = undefined;
+      if (repeat === undefined) this.frames = undefined;
+    } else if (sameRepeat(repeat, this.candidate)) {
+      this.repeat = repeat;
+      this.candidate = undefined;
+      this.frames = undefined;
+    } else this.candidate = repeat;
+  }
 
   /** Feeds bytes; returns the events they complete. */
   push(bytes: Uint8Array): SseEvent[] {
-    return this.consume(this.decode(bytes), false);
+    if (bytes.length <= SLICE) return this.consume(this.decode(bytes), false);
+    const events: SseEvent[] = [];
+    for (let at = 0; at < bytes.length; at += SLICE) {
+      for (const event of this.consume(this.decode(bytes.subarray(at, at + SLICE)), false)) events.push(event);
+    }
+    return events;
   }
 
   /** Flushes at end of input: a last line or event without its blank line still counts. */
@@ -58,14 +104,21 @@ export class SseParser {
       if (text.charCodeAt(0) === LF) text = text.slice(1);
       this.skipLeadingLf = false;
     }
-    const buffer = this.buffer ? this.buffer + text : text;
+    if (!final && this.buffer && !text.includes("\n") && !text.includes("\r")) {
+      // Still inside one long line (a final response object can be megabytes): gather its pieces
+      // and join them once, not once per read (quadratic, and each copy a large object for V8).
+      this.pieces.push(text);
+      return [];
+    }
+    const buffer = this.buffer ? this.buffer + this.gathered() + text : text;
     const events: SseEvent[] = [];
     // indexOf rather than a regex, and no string per line: this loop runs once per line of every
     // streamed answer.
-    let start = 0;
-    let lf = buffer.indexOf("\n");
-    let cr = buffer.indexOf("\r");
-    this.colon = buffer.indexOf(":");
+    let start = this.repeat && this.between() ? this.repeated(buffer, 0, events) : 0;
+    if (this.repeat && !final && this.cutFrame(buffer, start)) return this.keep(buffer, start, events);
+    let lf = buffer.indexOf("\n", start);
+    let cr = buffer.indexOf("\r", start);
+    this.colon = buffer.indexOf(":", start);
     while (lf !== -1 || cr !== -1) {
       let end: number;
       let next: number;
@@ -79,8 +132,13 @@ export class SseParser {
           this.skipLeadingLf = true; // maybe the first half of a CRLF
         else if (buffer.charCodeAt(next) === LF) next++;
       }
+      if (start === end) this.eol = next - end === 2 ? "\r\n" : buffer[end];
       this.line(buffer, start, end, events);
       start = next;
+      if (this.repeat && this.between() && start < buffer.length) {
+        start = this.repeated(buffer, start, events);
+        if (!final && this.cutFrame(buffer, start)) return this.keep(buffer, start, events);
+      }
       if (lf !== -1 && lf < start) lf = buffer.indexOf("\n", start);
       if (cr !== -1 && cr < start) cr = buffer.indexOf("\r", start);
     }
@@ -91,6 +149,66 @@ export class SseParser {
       this.buffer = "";
     }
     return events;
+  }
+
+  /**
+   * Whether what is left from `start` on is one frame cut by the read (no blank line in it yet).
+   * Its lines wait for the rest: read now, an `event:` line would start an event that only the
+   * slow path can finish, though the whole frame may well be a repeat.
+   */
+  private cutFrame(buffer: string, start: number): boolean {
+    const left = buffer.length - start;
+    return this.between() && left > 0 && left < MAX_CUT && buffer.indexOf(this.eol + this.eol, start) < 0;
+  }
+
+  private keep(buffer: string, start: number, events: SseEvent[]): SseEvent[] {
+    this.buffer = buffer.slice(start);
+    return events;
+  }
+
+  /** The pieces of the unfinished line after `buffer`, joined (and forgotten). */
+  private gathered(): string {
+    if (this.pieces.length === 0) return "";
+    const text = this.pieces.join("");
+    this.pieces = [];
+    return text;
+  }
+
+  /** At a line start with no event under way (where a repeated frame may begin). */
+  private between(): boolean {
+    return !this.hasData && this.eventType === "" && !this.skipLeadingLf;
+  }
+
+  /**
+   * The whole frames of the expected repeat from `start` on, as one event carrying their texts
+   * joined; returns where they end (`start` when none is there).
+   */
+  private repeated(buffer: string, start: number, events: SseEvent[]): number {
+    const frames = this.framesFor(this.repeat as Repeat);
+    const re = frames.re;
+    re.lastIndex = start;
+    let match = re.exec(buffer);
+    if (match === null) return start;
+    const data = buffer.slice(start + frames.dataAt, re.lastIndex - 2 * frames.eol.length);
+    const texts = [match[1]];
+    let end = re.lastIndex;
+    while ((match = re.exec(buffer)) !== null) {
+      texts.push(match[1]);
+      end = re.lastIndex;
+    }
+    const event: SseEvent = { event: this.repeat?.event as string, data, repeat: this.repeat, text: texts.join("") };
+    if (this.lastId !== undefined) event.id = this.lastId;
+    events.push(event);
+    return end;
+  }
+
+  private framesFor(repeat: Repeat): { re: RegExp; eol: string; dataAt: number } {
+    if (this.frames?.eol === this.eol) return this.frames;
+    const eol = this.eol === "\n" ? "\\n" : this.eol === "\r" ? "\\r" : "\\r\\n";
+    const head = repeat.event === "message" ? "" : `event: ${literalPattern(repeat.event)}${eol}`;
+    const dataAt = (repeat.event === "message" ? 0 : `event: ${repeat.event}${this.eol}`.length) + "data: ".length;
+    this.frames = { re: new RegExp(`${head}data: ${repeat.source}${eol}${eol}`, "y"), eol: this.eol, dataAt };
+    return this.frames;
   }
 
   /** The line `text[start, end)`. */
@@ -128,6 +246,8 @@ export class SseParser {
   }
 }
 
+const sameRepeat = (a: Repeat, b: Repeat | undefined) => a.source === b?.source && a.event === b.event && a.kind === b.kind;
+
 const isData = (t: string, at: number) =>
   t.charCodeAt(at) === 0x64 && t.charCodeAt(at + 1) === 0x61 && t.charCodeAt(at + 2) === 0x74 && t.charCodeAt(at + 3) === 0x61;
 
@@ -143,13 +263,16 @@ const isEvent = (t: string, at: number) =>
  * time keeps per-event overhead low on long answers). `onBytes` runs for every read (the idle
  * watchdog uses it); a last event without its blank line is still delivered at the end.
  */
-export async function* sseBatches(body: AsyncIterable<Uint8Array>, onBytes?: () => void): AsyncGenerator<Iterable<SseEvent>> {
+export function sseBatches(body: AsyncIterable<Uint8Array>, onBytes?: () => void): AsyncIterable<Iterable<SseEvent>> & RepeatSink {
   const parser = new SseParser();
-  for await (const bytes of body) {
-    onBytes?.();
-    const events = parser.push(bytes);
-    if (events.length > 0) yield events;
+  async function* batches(): AsyncGenerator<Iterable<SseEvent>> {
+    for await (const bytes of body) {
+      onBytes?.();
+      const events = parser.push(bytes);
+      if (events.length > 0) yield events;
+    }
+    const rest = parser.end();
+    if (rest.length > 0) yield rest;
   }
-  const rest = parser.end();
-  if (rest.length > 0) yield rest;
+  return Object.assign(batches(), { expect: (repeat: Repeat | undefined) => parser.expect(repeat) });
 }

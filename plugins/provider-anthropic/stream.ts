@@ -6,11 +6,13 @@ import {
   count,
   decodePerRead,
   type Events,
+  expectRepeat,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
   PLAIN_CHAR,
   priceUsage,
+  repeatOf,
   type SseEvent,
   StreamProtocolError,
   type TokenCounts,
@@ -46,7 +48,7 @@ async function* decodeEvents(
   yield* decodePerRead(
     batches,
     out,
-    (event) => plainDelta(event.data, out) ?? handle(parseEventData<Data>(event.data), out, model, state),
+    (event) => repeated(event, out) ?? plainDelta(event, out, batches) ?? handle(parseEventData<Data>(event.data), out, model, state),
     () => state.finished,
   );
   if (!state.finished) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
@@ -62,13 +64,23 @@ const PLAIN_DELTA = new RegExp(
  * the event is exactly `{"type":"content_block_delta","index":N,"delta":{"type":"text_delta",
  * "text":"..."}}` (or the thinking form) and the text has no escapes; otherwise undefined.
  */
-function plainDelta(data: string, out: MessageAssembler): Events | undefined {
+function plainDelta(event: SseEvent, out: MessageAssembler, batches: unknown): Events | undefined {
+  const data = event.data;
   if (!PLAIN_DELTA.test(data)) return undefined;
   // Offsets in the shape just matched: the index's digits end at the first comma after its head.
   const comma = data.indexOf(",", INDEX_AT);
   const thinking = data.charCodeAt(comma + KIND_AT) === 0x68; // the h of thinking_delta
   const text = data.slice(comma + (thinking ? THINKING_AT : TEXT_AT), data.length - 3);
+  const kind = thinking ? "thinking" : "text";
+  // Its like (same bytes but for the text) may now come as runs (repeats.ts).
+  expectRepeat(batches, repeatOf(event, kind, text, kind));
   return thinking ? out.thinking(text) : out.text(text);
+}
+
+/** A run of deltas shaped like one `plainDelta` read (repeats.ts). */
+function repeated(event: SseEvent, out: MessageAssembler): Events | undefined {
+  if (!event.repeat) return undefined;
+  return event.repeat.kind === "thinking" ? out.thinking(event.text as string) : out.text(event.text as string);
 }
 
 const INDEX_AT = '{"type":"content_block_delta","index":'.length;

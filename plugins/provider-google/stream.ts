@@ -5,10 +5,13 @@ import type { AssistantMessageEvent, Model } from "pi-kernel";
 import {
   count,
   decodePerRead,
+  expectRepeat,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
   priceUsage,
+  type Repeat,
+  repeatOf,
   SameShape,
   type SseEvent,
   StreamProtocolError,
@@ -39,35 +42,49 @@ async function* decodeEvents(
 ): AsyncGenerator<AssistantMessageEvent> {
   const state: State = { calls: 0 };
   const same = new SameShape();
-  yield* decodePerRead(
-    batches,
-    out,
-    (event) => sameShapeText(event.data, same, out) ?? fullChunk(event.data, same, out, model, state),
-    () => false,
-  );
+  /** The plain text event last parsed in full, as a repeat for the SSE parser (repeats.ts). */
+  let repeat: Repeat | undefined;
+  const handle = (event: SseEvent): AssistantMessageEvent[] => {
+    if (event.repeat) return out.text(event.text as string);
+    const text = same.text(event.data);
+    if (text !== undefined) {
+      // A second event of the shape: the parser may take the next ones as runs.
+      expectRepeat(batches, repeat);
+      return text ? out.text(text) : [];
+    }
+    const [events, plain] = fullChunk(event.data, same, out, model, state);
+    repeat = plain === undefined ? undefined : repeatOf(event, "text", plain, "text");
+    if (repeat) expectRepeat(batches, repeat);
+    return events;
+  };
+  yield* decodePerRead(batches, out, handle, () => false);
   if (!state.finishReason) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
   for (const e of out.done(stopReason(state.finishReason, out))) yield e;
 }
 
-/** An event that repeats the last plain text event but for its text (same-shape.ts): one text delta. */
-function sameShapeText(data: string, same: SameShape, out: MessageAssembler): AssistantMessageEvent[] | undefined {
-  const text = same.text(data);
-  return text === undefined ? undefined : text ? out.text(text) : [];
-}
-
 /**
  * An event parsed in full. One whose only effect is answer text (one candidate with one part that
- * holds nothing but text, no finish reason) is remembered, so the next ones like it skip JSON.parse.
+ * holds nothing but text, no finish reason) is remembered, so the next ones like it skip JSON.parse,
+ * and its text returned (the SSE parser may then take its like as runs: repeats.ts).
  */
-function fullChunk(data: string, same: SameShape, out: MessageAssembler, model: Model, state: State): AssistantMessageEvent[] {
+function fullChunk(
+  data: string,
+  same: SameShape,
+  out: MessageAssembler,
+  model: Model,
+  state: State,
+): [events: AssistantMessageEvent[], plainText: string | undefined] {
   const chunk = parseEventData<Data>(data);
   const events = [...handleChunk(chunk, out, model, state)];
   const candidates = chunk.candidates;
   const part = candidates?.length === 1 && candidates[0].content?.parts?.length === 1 ? candidates[0].content.parts[0] : undefined;
   const plain = part && !chunk.error && !candidates[0].finishReason && typeof part.text === "string" && Object.keys(part).length === 1;
-  if (plain && out.message.responseId === chunk.responseId) same.remember(data, "text", part.text);
-  else same.forget();
-  return events;
+  if (plain && out.message.responseId === chunk.responseId) {
+    same.remember(data, "text", part.text);
+    return [events, part.text];
+  }
+  same.forget();
+  return [events, undefined];
 }
 
 function* handleChunk(chunk: Data, out: MessageAssembler, model: Model, state: State): Generator<AssistantMessageEvent> {

@@ -5,11 +5,13 @@ import {
   count,
   decodePerRead,
   type Events,
+  expectRepeat,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
   PLAIN_CHAR,
   priceUsage,
+  repeatOf,
   SCALAR_MEMBER,
   type SseEvent,
   StreamProtocolError,
@@ -37,8 +39,9 @@ async function* decodeEvents(
 ): AsyncGenerator<AssistantMessageEvent> {
   const state: ChunkState = {};
   const handle = (event: SseEvent) => {
+    if (event.repeat) return out.text(event.text as string);
     if (event.data.trim() !== "[DONE]")
-      return plainContent(event.data, out) ?? handleChunk(parseEventData<WireChunk>(event.data), out, model, state);
+      return plainContent(event, out, batches) ?? handleChunk(parseEventData<WireChunk>(event.data), out, model, state);
     state.over = true;
     return [];
   };
@@ -57,10 +60,13 @@ const PLAIN_CONTENT = new RegExp(
  * is null, every other member is a scalar (id, model, created, ...), and the text has no escapes.
  * The first chunk always takes the full path (it gives the response id). Otherwise undefined.
  */
-function plainContent(data: string, out: MessageAssembler): Events | undefined {
+function plainContent(event: SseEvent, out: MessageAssembler, batches: unknown): Events | undefined {
   if (!out.message.responseId) return undefined;
-  const match = PLAIN_CONTENT.exec(data);
-  return match ? out.text(match[1]) : undefined;
+  const match = PLAIN_CONTENT.exec(event.data);
+  if (!match) return undefined;
+  // Its like (same bytes but for the text) may now come as runs (repeats.ts).
+  expectRepeat(batches, repeatOf(event, "content", match[1], "text"));
+  return out.text(match[1]);
 }
 
 interface WireToolCallDelta {

@@ -5,11 +5,14 @@ import {
   count,
   decodePerRead,
   type Events,
+  expectRepeat,
+  type IgnoredMember,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
   PLAIN_CHAR,
   priceUsage,
+  repeatOf,
   SCALAR_MEMBER,
   type SseEvent,
   StreamProtocolError,
@@ -41,7 +44,7 @@ async function* decodeEvents(
   yield* decodePerRead(
     batches,
     out,
-    (event) => plainDelta(event.data, out) ?? handle(parseEventData<Data>(event.data), out, model, state),
+    (event) => repeated(event, out) ?? plainDelta(event, out, batches) ?? handle(parseEventData<Data>(event.data), out, model, state),
     () => !!state.status,
   );
   if (!state.status) throw new StreamProtocolError("The stream ended unexpectedly, before the model finished", true);
@@ -63,10 +66,26 @@ const PLAIN_DELTA = new RegExp(
  * reasoning summary form) with scalar members (item id, indexes, sequence number) and empty
  * logprobs besides its text, and the text has no escapes; otherwise undefined.
  */
-function plainDelta(data: string, out: MessageAssembler): Events | undefined {
-  const match = PLAIN_DELTA.exec(data);
+function plainDelta(event: SseEvent, out: MessageAssembler, batches: unknown): Events | undefined {
+  const match = PLAIN_DELTA.exec(event.data);
   if (!match) return undefined;
-  return match[1] === "output_text" ? out.text(match[2]) : out.thinking(match[2]);
+  const kind = match[1] === "output_text" ? "text" : "thinking";
+  // Its like (same bytes but for the text, the sequence number and the padding) may now come as
+  // runs (repeats.ts): this path reads no scalar member but the type.
+  expectRepeat(batches, repeatOf(event, "delta", match[2], kind, COUNTERS));
+  return kind === "text" ? out.text(match[2]) : out.thinking(match[2]);
+}
+
+/** The members of a delta event that change from one to the next besides its text. */
+const COUNTERS: IgnoredMember[] = [
+  { key: "sequence_number", type: "number" },
+  { key: "obfuscation", type: "string" },
+];
+
+/** A run of deltas shaped like one `plainDelta` read (repeats.ts). */
+function repeated(event: SseEvent, out: MessageAssembler): Events | undefined {
+  if (!event.repeat) return undefined;
+  return event.repeat.kind === "thinking" ? out.thinking(event.text as string) : out.text(event.text as string);
 }
 
 function* handle(data: Data, out: MessageAssembler, model: Model, state: State): Generator<AssistantMessageEvent> {

@@ -89,3 +89,19 @@ export function expectLiveArguments(deltas: { delta: string; partial: AssistantM
     expect((d.partial.content[contentIndex] as { arguments: unknown }).arguments).toEqual(best);
   }
 }
+
+/** A model for decoding recorded bytes (no server): only its api matters. */
+export function decoderModel(api: string): Model {
+  return {
+    id: "m",
+    name: "m",
+    api,
+    provider: "p",
+    baseUrl: "http://127.0.0.1:9",
+    reasoning: true,
+    input: ["text"],
+    cost: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 },
+    contextWindow: 1000,
+    maxTokens: 100,
+  };
+}

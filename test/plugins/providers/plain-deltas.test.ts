@@ -7,19 +7,9 @@ import { decodeBytes, MessageAssembler, PLAIN_CHAR, SCALAR_MEMBER } from "../../
 import { anthropicWire } from "../../../plugins/provider-anthropic/stream.js";
 import { chatCompletionsWire } from "../../../plugins/provider-openai-completions/stream.js";
 import { responsesWire } from "../../../plugins/provider-openai-responses/stream.js";
+import { decoderModel } from "./apis.js";
 
-const model = (api: string): Model => ({
-  id: "m",
-  name: "m",
-  api,
-  provider: "p",
-  baseUrl: "http://127.0.0.1:9",
-  reasoning: true,
-  input: ["text"],
-  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-  contextWindow: 1000,
-  maxTokens: 100,
-});
+const model = (api: string): Model => ({ ...decoderModel(api), cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } });
 
 async function decode(wire: typeof anthropicWire, api: string, body: string) {
   const out = new MessageAssembler(model(api));

@@ -8,19 +8,9 @@ import type { Model } from "pi-kernel";
 import { describe, expect, it } from "vitest";
 import { decodeBytes, MessageAssembler, SameShape } from "../../../lib/provider-kit/index.js";
 import { geminiWire } from "../../../plugins/provider-google/stream.js";
+import { decoderModel } from "./apis.js";
 
-const model: Model = {
-  id: "m",
-  name: "m",
-  api: "google-generative-ai",
-  provider: "p",
-  baseUrl: "http://127.0.0.1:9",
-  reasoning: true,
-  input: ["text"],
-  cost: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 },
-  contextWindow: 1000,
-  maxTokens: 100,
-};
+const model: Model = decoderModel("google-generative-ai");
 
 async function decode(body: string) {
   const out = new MessageAssembler(model);
