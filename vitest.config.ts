@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
+import LongFirstSequencer from "./test/support/long-first-sequencer.ts";
 
 // Every Node process parses NODE_EXTRA_CA_CERTS when it starts (~95 ms where it names a system
 // bundle), and the suite starts well over a thousand (its workers, the CLI, MCP servers, hooks'
@@ -18,8 +19,8 @@ const NETWORK = ["test/integration/packages-npm.test.ts"];
 
 export default defineConfig({
   resolve: {
-    // Plugins import the kernel as "pi-kernel"; in tests that is the TypeScript source.
     alias: {
+      // Plugins import the kernel as "pi-kernel"; in tests that is the TypeScript source.
       "pi-kernel": fileURLToPath(new URL("./kernel/index.ts", import.meta.url)),
       // In tests the kernel's "#typebox" is the package itself (dist/vendor is a build output).
       "#typebox": "@sinclair/typebox",
@@ -31,10 +32,20 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",
+    // A worker runs file after file instead of a fresh process per file: its start (~0.27 CPU-s)
+    // and the import of the kernel, plugins and toolkits (~0.35 CPU-s a file) are paid once per
+    // worker, not 241 times; that was half of the workers' own CPU (300 -> 160 CPU-s). Every file
+    // passes sharing a worker; restore-process.ts puts back the environment and working directory a
+    // file changed. A file that truly needs a fresh process goes in a second project with
+    // `isolate: true` (docs/internals/testing.md).
+    isolate: false,
+    // PI_TEST_CPU_LOG=<file>: one line of CPU per test file (test/support/cpu-per-file.ts).
+    setupFiles: ["./test/support/restore-process.ts", ...(process.env.PI_TEST_CPU_LOG ? ["./test/support/cpu-per-file.ts"] : [])],
     // vitest's default is one worker less than the CPUs: a single worker on CI's 2 cores, so the
     // files ran one after another while most of them wait on processes they spawned (the CLI, the
     // simulator, git, tmux). One worker per CPU, at least two, keeps both cores busy.
     maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: LongFirstSequencer },
     reporters: ["default", "./test/support/summary-reporter.ts"],
   },
 });

@@ -13,6 +13,8 @@ const FIXTURE = resolve("test/plugins/mcp/fixture-server.mjs");
 function project(mcpServers: object) {
   const p = makeProject("http://127.0.0.1:9");
   writeFileSync(join(p.agentDir, "mcp.json"), JSON.stringify({ mcpServers }));
+  // Nothing answers as the model: retried quickly, not for 2 + 4 + 8 s.
+  writeFileSync(join(p.agentDir, "settings.json"), JSON.stringify({ retry: { baseDelayMs: 5 } }));
   return p;
 }
 

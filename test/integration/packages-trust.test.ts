@@ -79,6 +79,7 @@ describe("trusting a project directory", () => {
     const server = { command: process.execPath, args: ["-e", "process.exit(1)"] };
     writeFileSync(join(p.project, ".mcp.json"), JSON.stringify({ mcpServers: { repo: server } }));
     writeFileSync(join(p.project, ".pi", "mcp.json"), JSON.stringify({ mcpServers: { local: server } }));
+    sims.sim.script({ text: "ok" }); // an answer: with none the CLI retried the model for ~14 s
     const r = await print(p);
     expect(r.stderr).toMatch(/\.pi\/mcp\.json, \.mcp\.json.*pi --trust/);
     expect(r.stderr).not.toMatch(/MCP server "(repo|local)"/); // not started
