@@ -3,7 +3,6 @@
 // simulator, shipped in demo/ for this); the real `pi` runs there in the interactive UI (inline,
 // or --ui fullscreen), reads a file, edits it, runs it and answers; then the person is told how to
 // connect a real model. The workspace is removed afterwards; nothing of the user's is read or written.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -78,7 +77,9 @@ function writeWorkspace(workspace: string, simUrl: string, files: Record<string,
 /** The real `pi` in the demo workspace, on this terminal; resolves with its exit code. */
 function runPi(root: string, project: string, agentDir: string, ui: string, prompt: string): Promise<number> {
   const args = [join(root, "bin", "pi.js"), "--provider", "demo", "--model", "scripted-model", "--no-session", "--ui", ui, prompt];
-  const child = spawn(process.execPath, args, { cwd: project, stdio: "inherit", env: { ...process.env, PI_CODING_AGENT_DIR: agentDir } });
+  const child = process
+    .getBuiltinModule("node:child_process")
+    .spawn(process.execPath, args, { cwd: project, stdio: "inherit", env: { ...process.env, PI_CODING_AGENT_DIR: agentDir } });
   // ctrl+c reaches the child too (one process group): its UI decides; this process waits for it.
   const ignore = () => {};
   process.on("SIGINT", ignore);

@@ -49,22 +49,18 @@ const kernelEntry = join(dist, "kernel", "index.js");
 // image with a code cache instead of ~40 files resolved and compiled on every run (CPU of a
 // `pi -p hi` on a loaded machine: gray-matter was ~30% of it).
 const FRONTMATTER_DEPS = ["gray-matter", "section-matter", "kind-of", "extend-shallow", "is-extendable", "strip-bom-string", "js-yaml"];
-// chokidar (and readdirp, its one dependency: three ES modules) starts every long-lived mode's
-// watchers, during the interactive UI's start-up: required from node_modules it started Node's ES
-// module loader and compiled with no cache (~20 ms of CPU before the first frame); bundled, it is a
-// lazy chunk of the start-up image.
+// chokidar 5 and readdirp are ES modules only: required from node_modules they started Node's ES
+// module loader in every interactive session (its first watcher) and compiled with no cache (~20 ms of
+// CPU before the first frame, ~1.1 MB of idle RSS). Bundled, they are a lazily loaded CommonJS file of
+// the image like the rest (lib/watch-kit imports chokidar on first watch).
 const WATCH_DEPS = ["chokidar", "readdirp"];
+// strip-ansi and ansi-regex (lib/tui's text measuring, loaded by every interactive session) are ES
+// modules only too: the same ~1.1 MB. The TUI's other packages load on first use (a wide line, markdown).
+const TUI_BUNDLED = ["strip-ansi", "ansi-regex"];
 // ms (limits) and fastest-levenshtein (models) are one file each, set up by every run.
 const BUNDLED_DEPS = [
-  "tapable",
-  "commander",
-  "partial-json",
-  "ignore",
-  "diff",
-  "ms",
-  "fastest-levenshtein",
-  ...FRONTMATTER_DEPS,
-  ...WATCH_DEPS,
+  ...["tapable", "commander", "partial-json", "ignore", "diff", "ms", "fastest-levenshtein"],
+  ...[...FRONTMATTER_DEPS, ...WATCH_DEPS, ...TUI_BUNDLED],
 ];
 const isBare = (id) => !id.startsWith(".") && !id.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(id);
 const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id);
@@ -73,7 +69,8 @@ const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED
 // must not load the rest (markdown, text measuring) at start-up: tell the tree-shaker so.
 const TUI_PACKAGES = ["marked", "string-width", "strip-ansi", "wrap-ansi"];
 const tuiModule = /[\\/]dist[\\/]lib[\\/]tui[\\/]/;
-const hasSideEffects = (id, external) => !(external ? TUI_PACKAGES.includes(id) : tuiModule.test(id));
+const tuiBundled = /[\\/]node_modules[\\/](strip-ansi|ansi-regex)[\\/]/;
+const hasSideEffects = (id, external) => !(external ? TUI_PACKAGES.includes(id) : tuiModule.test(id) || tuiBundled.test(id));
 
 /** Reads tsc's own source map beside each file, so the bundle's maps lead back to the .ts sources. */
 const tscMaps = {
@@ -103,12 +100,30 @@ const noEsprima = {
   },
 };
 
+/**
+ * commander requires node:child_process on load, for the executable subcommands (`git-foo` style)
+ * it can spawn; the CLI declares none. The bundle gives it a getter instead, so the CLI's flag
+ * parsing alone loads no child_process (with dgram, ~0.45 MB of an idle session's RSS).
+ */
+const lazyCommanderSpawn = {
+  name: "lazy-commander-spawn",
+  transform(code, id) {
+    if (!/[\\/]commander[\\/]lib[\\/]command\.js$/.test(id)) return null;
+    const text = code.replace(
+      "const childProcess = require('node:child_process');",
+      "const childProcess = { get spawn() { return require('node:child_process').spawn; } };",
+    );
+    if (text === code) throw new Error("bundle-dist: commander's child_process require has moved; update lazy-commander-spawn");
+    return text;
+  },
+};
+
 const input = inputs();
 rmSync(join(dist, CHUNKS), { recursive: true, force: true });
 await build({
   input,
   platform: "node",
-  plugins: [tscMaps, noEsprima],
+  plugins: [tscMaps, noEsprima, lazyCommanderSpawn],
   logLevel: "warn",
   external: isExternal,
   // The CLI and the loader import() the kernel lazily, but every plugin imports it statically:

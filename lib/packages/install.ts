@@ -3,7 +3,6 @@
 // ~/.pi/agent (global) or <project>/.pi (project). Everything happens in a temp dir beside the
 // target and is moved into place only when it succeeded, so a failed install changes nothing.
 // A `#plugin` source is its marketplace installed so, the package being the plugin's folder in it.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { marketplacePluginDir } from "./marketplace.js";
@@ -99,7 +98,9 @@ function replace(built: string, target: string): void {
 function run(cmd: string, args: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
     if (!statSync(cwd).isDirectory()) return reject(new Error(`${cwd} is not a directory`));
-    const child = spawn(cmd, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+    const child = process
+      .getBuiltinModule("node:child_process")
+      .spawn(cmd, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
     let output = "";
     child.stdout.on("data", (d: Buffer) => {
       output += d.toString();

@@ -1,6 +1,5 @@
 // Opens the sign-in address in the person's browser when there is one to open (best effort; the
 // address is always shown as well). Never under the tests' loopback server.
-import { spawn } from "node:child_process";
 import { testServer } from "./endpoints.js";
 
 export function openBrowser(url: string): void {
@@ -15,7 +14,7 @@ export function openBrowser(url: string): void {
           : [undefined, []];
   if (!command) return;
   try {
-    const child = spawn(command, args as string[], { stdio: "ignore", detached: true });
+    const child = process.getBuiltinModule("node:child_process").spawn(command, args as string[], { stdio: "ignore", detached: true });
     child.on("error", () => undefined); // no opener installed: the address is on screen
     child.unref();
   } catch {

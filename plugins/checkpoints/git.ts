@@ -8,7 +8,6 @@
 // or run code pinned on the command line, which beats any config file. The project's
 // .gitattributes are neutralised by the shadow repository's info/attributes (shadow.ts).
 // Output and input are bytes: file names are whatever the file system holds, not UTF-8.
-import { spawn } from "node:child_process";
 
 export interface GitTarget {
   gitDir: string;
@@ -59,7 +58,7 @@ function cleanEnv(target: GitTarget): NodeJS.ProcessEnv {
 /** Runs git; resolves with its standard output as bytes. */
 export function gitBytes(target: GitTarget, args: string[], input?: Buffer | string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn("git", [...CLEAN, ...args], {
+    const child = process.getBuiltinModule("node:child_process").spawn("git", [...CLEAN, ...args], {
       cwd: target.workTree,
       env: cleanEnv(target),
       stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],

@@ -2,7 +2,6 @@
 // wrapper when the sandbox is on), the event's JSON on stdin, in its own process group so a
 // timeout kills everything it started. Output is capped: a hook that prints megabytes cannot fill
 // the agent's memory or the model's context.
-import { spawn } from "node:child_process";
 import { killProcessGroup, trackProcessGroup } from "../../lib/tool-kit/index.js";
 
 const MAX_OUTPUT = 256 * 1024;
@@ -30,7 +29,9 @@ export interface HookOutcome {
 export function spawnHook(o: SpawnOptions): Promise<HookOutcome> {
   return new Promise((resolve) => {
     const argv = [...o.wrapper, o.shell, "-c", o.command];
-    const child = spawn(argv[0], argv.slice(1), { cwd: o.cwd, env: o.env, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const child = process
+      .getBuiltinModule("node:child_process")
+      .spawn(argv[0], argv.slice(1), { cwd: o.cwd, env: o.env, detached: true, stdio: ["pipe", "pipe", "pipe"] });
     const release = child.pid ? trackProcessGroup(child.pid) : () => {};
     const out = { stdout: "", stderr: "" };
     const collect = (key: "stdout" | "stderr") => (chunk: Buffer) => {

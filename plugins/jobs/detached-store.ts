@@ -2,7 +2,6 @@
 // while they are alive. One JSON file in the agent dir (`jobs/detached.json`), rewritten whole
 // (it stays tiny: dead entries are dropped each time it is read). A pid is only trusted again when
 // the process behind it still runs the job's command, so a recycled pid is never adopted (or killed).
-import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isAlive } from "../../lib/tool-kit/index.js";
@@ -34,7 +33,9 @@ function write(agentDir: string, entries: Entry[]): void {
 function stillOurs(record: JobRecord): boolean {
   if (!isAlive(record.pid)) return false;
   try {
-    const args = execFileSync("ps", ["-ww", "-o", "args=", "-p", String(record.pid)], { encoding: "utf8" });
+    const args = process
+      .getBuiltinModule("node:child_process")
+      .execFileSync("ps", ["-ww", "-o", "args=", "-p", String(record.pid)], { encoding: "utf8" });
     return args.includes(record.command);
   } catch {
     return false;

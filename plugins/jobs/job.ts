@@ -2,7 +2,7 @@
 // straight to a file (no pipe to the agent: a detached job must not die of SIGPIPE when the agent
 // is gone, and the file is the "full output" the model can page through). stdin is a pipe for
 // jobs that end with the session, so the model can type into them; a detached job has none.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { closeSync, copyFileSync, createWriteStream, openSync, unlinkSync, writeFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import type { JobInfo, JobState, ShellJobStart, ShellJobTakeOver } from "../../contracts/shell-jobs.js";
@@ -58,7 +58,7 @@ export class Job {
     const argv = [...start.wrapper, start.shell, "-c", start.command];
     let child: ChildProcess;
     try {
-      child = spawn(argv[0], argv.slice(1), {
+      child = process.getBuiltinModule("node:child_process").spawn(argv[0], argv.slice(1), {
         cwd: start.cwd,
         env: start.env,
         detached: true, // its own process group: the tree is killed as one, and the terminal's signals do not reach it

@@ -3,7 +3,6 @@
 // there on, cut at the same limits, with the offset to continue from. The file is streamed, so a
 // log of any size costs one pass and bounded memory.
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import { DEFAULT_LIMITS, HeadBudget, type Limits, truncateTail } from "../../lib/tool-kit/index.js";
 
 export interface OutputPage {
@@ -21,7 +20,7 @@ async function* lines(path: string): AsyncGenerator<string> {
   const input = createReadStream(path, { encoding: "utf8" });
   input.on("error", () => {}); // a missing file reads as empty (the readline below ends)
   try {
-    yield* createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+    yield* process.getBuiltinModule("node:readline").createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   } catch {
     // unreadable: what was read is what there is
   } finally {

@@ -4,7 +4,7 @@
 // the agent's start. This class keeps what the plugin needs on top: the documents it opened (with
 // their versions), the diagnostics the server published, every request bounded in time, and a stop
 // that cannot hang (shutdown, exit, then signals).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type {
   Diagnostic,
   InitializeResult,
@@ -71,7 +71,7 @@ export class LspClient {
 
   static async start(o: StartOptions): Promise<LspClient> {
     const P = await loadProtocol();
-    const child = spawn(o.command, o.args, {
+    const child = process.getBuiltinModule("node:child_process").spawn(o.command, o.args, {
       cwd: o.root,
       env: { ...process.env, ...o.env },
       stdio: ["pipe", "pipe", "pipe"],

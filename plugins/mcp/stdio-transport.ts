@@ -5,7 +5,7 @@
 // client starts are held and delivered on start. A transport spawned before anyone wants it
 // (prestart.ts) is "held": it keeps the process open by nothing until taken. Speaks newline-delimited JSON-RPC, as the spec
 // and the SDK do; the environment follows the SDK's rule (a safe inherited subset plus `env`).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
@@ -61,7 +61,7 @@ export class EarlyStdioTransport implements Transport {
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 
   constructor(params: StdioServerParams, opts: { held?: boolean } = {}) {
-    const child = spawn(params.command, params.args ?? [], {
+    const child = process.getBuiltinModule("node:child_process").spawn(params.command, params.args ?? [], {
       env: serverEnv(params.env),
       cwd: params.cwd,
       stdio: ["pipe", "pipe", "pipe"],

@@ -4,7 +4,6 @@
 // environment variable or, with a leading "!", a shell command printing the key. models.json (or
 // auth.json's `key`) may give several keys (an array): the first is used until a rate limit moves
 // to the next.
-import { exec } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -176,7 +175,7 @@ export function envKey(provider: string): string | undefined {
 /** The command's trimmed stdout; rejects with a reason that quotes neither the command nor its output. */
 function runKeyCommand(command: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    exec(command, { timeout: COMMAND_TIMEOUT_MS, windowsHide: true }, (error, stdout) => {
+    process.getBuiltinModule("node:child_process").exec(command, { timeout: COMMAND_TIMEOUT_MS, windowsHide: true }, (error, stdout) => {
       if (!error) return resolve(stdout.trim());
       if (error.killed) return reject(`timed out after ${COMMAND_TIMEOUT_MS / 1000} s`);
       reject(typeof error.code === "number" ? `exit code ${error.code}` : "it could not be run");

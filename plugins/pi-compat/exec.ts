@@ -1,6 +1,5 @@
 // pi's `pi.exec(command, args, {signal, timeout, cwd})`: runs a program without a shell and
 // resolves with its output and exit code; a timeout or abort kills it (`killed: true`).
-import { spawn } from "node:child_process";
 import { onAbort } from "../../lib/tool-kit/index.js";
 
 export interface ExecResult {
@@ -16,7 +15,7 @@ export function execCommand(
   o: { cwd: string; signal?: AbortSignal; timeout?: number },
 ): Promise<ExecResult> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: o.cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = process.getBuiltinModule("node:child_process").spawn(command, args, { cwd: o.cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     let killed = false;

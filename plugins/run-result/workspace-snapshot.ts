@@ -4,7 +4,6 @@
 // applies with `git apply` to a copy of the starting workspace whether or not that is a git
 // repository. The project's .gitignore files are honoured (node_modules stays out), its history
 // and index are never touched.
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, relative, sep } from "node:path";
@@ -56,9 +55,11 @@ const CONFIG = ["-c", "core.autocrlf=false", "-c", "core.safecrlf=false", "-c", 
 
 function git(env: NodeJS.ProcessEnv, cwd: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile("git", [...CONFIG, ...args], { env, cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`git ${args[0]} failed: ${stderr.trim() || error.message}`));
-      else resolve(stdout);
-    });
+    process
+      .getBuiltinModule("node:child_process")
+      .execFile("git", [...CONFIG, ...args], { env, cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+        if (error) reject(new Error(`git ${args[0]} failed: ${stderr.trim() || error.message}`));
+        else resolve(stdout);
+      });
   });
 }

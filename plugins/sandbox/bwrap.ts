@@ -3,7 +3,6 @@
 // and agent configuration, the agent dir read-only with its keys hidden, and no network (nor
 // unix sockets) unless allowed. A probe runs once per configuration: when bwrap is missing or cannot
 // create namespaces here (some containers need a user namespace too) the error says what to do.
-import { execFile } from "node:child_process";
 import { existsSync, lstatSync, realpathSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { AGENT_CONFIG_ENTRIES, canonicalPath } from "../../lib/tool-kit/index.js";
@@ -159,7 +158,7 @@ export async function probe(config: SandboxConfig, place: Omit<BwrapPlace, "user
 
 function run(file: string, args: string[]): Promise<{ ok: boolean; missing?: boolean; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(file, args, { timeout: 10_000 }, (error, _stdout, stderr) => {
+    process.getBuiltinModule("node:child_process").execFile(file, args, { timeout: 10_000 }, (error, _stdout, stderr) => {
       if (!error) return resolve({ ok: true, stderr });
       // ENOENT: no bwrap; 127: the shell that opens the seccomp filter found none.
       const code = (error as NodeJS.ErrnoException).code as unknown;

@@ -2,7 +2,6 @@
 // (pbcopy on macOS; wl-copy under Wayland, then xclip and xsel; termux-clipboard-set on Android),
 // and otherwise the terminal's OSC 52 sequence, which also works over ssh and in tmux (with
 // set-clipboard on). OSC 52 carries at most 100 KB, the limit terminals commonly accept.
-import { spawn } from "node:child_process";
 
 export type CopyOutcome = { via: string } | { problem: string };
 
@@ -29,7 +28,7 @@ function writers(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Writer[] {
 function pipeTo(writer: Writer, text: string): Promise<boolean> {
   return new Promise((resolve) => {
     // Detached stdio: xclip stays running to serve the selection, and must not hold our pipes.
-    const child = spawn(writer.tool, writer.args, { stdio: ["pipe", "ignore", "ignore"] });
+    const child = process.getBuiltinModule("node:child_process").spawn(writer.tool, writer.args, { stdio: ["pipe", "ignore", "ignore"] });
     const timer = setTimeout(() => {
       child.kill();
       resolve(false);

@@ -1,7 +1,6 @@
 // Ctrl+V: the image on the system clipboard. Linux asks wl-paste (Wayland) and xclip (X11) which
 // types the clipboard offers and reads the best image type; macOS has osascript write the
 // clipboard's PNG to a temporary file. Each outcome that is not an image says why.
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,12 +17,14 @@ type RunResult = { ok: true; stdout: Buffer } | { ok: false; missing: boolean; m
 
 function run(command: string, args: string[], timeout: number): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(command, args, { encoding: "buffer", timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (!error) return resolve({ ok: true, stdout });
-      const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-      const detail = stderr.toString().trim().split("\n")[0] || error.message;
-      resolve({ ok: false, missing, message: `${command}: ${detail}` });
-    });
+    process
+      .getBuiltinModule("node:child_process")
+      .execFile(command, args, { encoding: "buffer", timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+        if (!error) return resolve({ ok: true, stdout });
+        const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+        const detail = stderr.toString().trim().split("\n")[0] || error.message;
+        resolve({ ok: false, missing, message: `${command}: ${detail}` });
+      });
   });
 }
 

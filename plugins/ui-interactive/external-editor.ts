@@ -1,6 +1,5 @@
 // Ctrl+G: edit the prompt in $VISUAL or $EDITOR. The terminal is handed over (raw mode off, the
 // full-screen UI's alternate screen left) while the editor runs, then the UI is drawn again.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +18,7 @@ export async function editExternally(app: InteractiveApp, text: string): Promise
   try {
     const code = await new Promise<number | null>((resolve) => {
       // Through the shell, so EDITOR="code --wait" works.
-      const child = spawn(`${editor} "${file}"`, { stdio: "inherit", shell: true });
+      const child = process.getBuiltinModule("node:child_process").spawn(`${editor} "${file}"`, { stdio: "inherit", shell: true });
       child.on("error", () => resolve(-1));
       child.on("close", resolve);
     });

@@ -13,6 +13,12 @@ const AFTER_MS = 2_000;
 const RETRY_MS = 1_000;
 const TRIES = 20;
 
+/**
+ * Monotonic milliseconds, for the busy check. Not `performance.now()`: the global loads perf_hooks
+ * (nine modules) into a session that has no other use for it.
+ */
+export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+
 /** Schedules the collection; `busy()` puts it off. Returns a cancel function. */
 export function trimWhenIdle(busy: () => boolean): () => void {
   let tries = 0;

@@ -12,7 +12,7 @@ import type { DiagnosticLog } from "./diagnostics.js";
 import { createKeymap } from "./keymap.js";
 import { createUiService } from "./ui-service.js";
 import { shareDialogs } from "../../lib/mode-kit/index.js";
-import { trimWhenIdle } from "./idle-trim.js";
+import { monotonicMs, trimWhenIdle } from "./idle-trim.js";
 import type { Frame, SurfaceContext, UiService } from "../../contracts/index.js";
 
 export interface LiveUi extends Live {
@@ -47,7 +47,7 @@ export async function launchInteractive(api: PluginApi, live: LiveUi, terminal?:
   const keymap = createKeymap(app, actions);
   let lastInputAt = 0; // idle-trim waits for a pause in typing
   app.onInput = (event) => {
-    lastInputAt = performance.now();
+    lastInputAt = monotonicMs();
     keymap(event);
   };
   live.app = app;
@@ -64,7 +64,7 @@ export async function launchInteractive(api: PluginApi, live: LiveUi, terminal?:
   const onTerm = () => app.exit(143);
   process.once("SIGTERM", onTerm);
   // Only in a process of its own: an app drawn into another terminal (tests, benches) shares its heap.
-  const cancelTrim = terminal ? () => {} : trimWhenIdle(() => app.working || performance.now() - lastInputAt < 500);
+  const cancelTrim = terminal ? () => {} : trimWhenIdle(() => app.working || monotonicMs() - lastInputAt < 500);
   live.done = app.run().finally(() => {
     cancelTrim();
     process.off("SIGTERM", onTerm);

@@ -1,7 +1,6 @@
 // grep through ripgrep's JSON output. --sort path keeps results stable from one call to the next
 // (and identical to the built-in engine's order); --crlf lets `$` match before a CRLF line end, as
 // the built-in engine does; rg is stopped as soon as the limit is reached.
-import { spawn } from "node:child_process";
 import { readJsonl } from "../../mode-kit/jsonl.js";
 import { onAbort } from "../shell/on-abort.js";
 import type { GrepHits, GrepMatch, GrepQuery } from "./grep-types.js";
@@ -13,7 +12,7 @@ export function grepWithRg(rg: string, q: GrepQuery, signal?: AbortSignal): Prom
   if (q.glob) args.push("--glob", q.glob);
   args.push("--", q.pattern, q.root);
   return new Promise((resolve, reject) => {
-    const child = spawn(rg, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = process.getBuiltinModule("node:child_process").spawn(rg, args, { stdio: ["ignore", "pipe", "pipe"] });
     const matches: GrepMatch[] = [];
     let stderr = "";
     let stoppedAtLimit = false;

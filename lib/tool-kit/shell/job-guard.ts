@@ -6,7 +6,7 @@
 // however it ended) it sends SIGTERM, then SIGKILL, to every group still listed. It costs one `sh`
 // (about a megabyte) per agent that has jobs, started with the first one; it sits in its own
 // session, so the terminal's hang-up or Ctrl+C does not take it away before it has done its work.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { Writable } from "node:stream";
 
 const SCRIPT = `trap '' HUP INT
@@ -35,7 +35,9 @@ export interface JobGuard {
 
 /** Starts a guard. It does not keep the agent's event loop alive. */
 export function startJobGuard(): JobGuard {
-  const child: ChildProcess = spawn("/bin/sh", ["-c", SCRIPT], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
+  const child: ChildProcess = process
+    .getBuiltinModule("node:child_process")
+    .spawn("/bin/sh", ["-c", SCRIPT], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
   const input = child.stdin as Writable & { _handle?: { unref?(): void } };
   child.unref();
   input._handle?.unref?.(); // the pipe too: a guard must never keep the agent running

@@ -3,7 +3,6 @@
 // a descendant until it is reparented, so killing by tree and by group together leaves nothing
 // behind. `ps` is asked (POSIX, present on Linux and macOS) instead of reading /proc, so the same
 // code serves both.
-import { execFile } from "node:child_process";
 
 interface Row {
   pid: number;
@@ -13,9 +12,11 @@ interface Row {
 
 async function processTable(): Promise<Row[]> {
   const out = await new Promise<string>((resolve) =>
-    execFile("ps", ["-A", "-o", "pid=", "-o", "ppid=", "-o", "pgid="], { maxBuffer: 16 << 20 }, (_e, stdout) =>
-      resolve(String(stdout ?? "")),
-    ),
+    process
+      .getBuiltinModule("node:child_process")
+      .execFile("ps", ["-A", "-o", "pid=", "-o", "ppid=", "-o", "pgid="], { maxBuffer: 16 << 20 }, (_e, stdout) =>
+        resolve(String(stdout ?? "")),
+      ),
   );
   const rows: Row[] = [];
   for (const line of out.split("\n")) {

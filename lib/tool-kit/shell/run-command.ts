@@ -1,7 +1,7 @@
 // Running one shell command in its own process group and reporting how it ended. The command is
 // over when the shell exits, not when its pipes close: a background job (`server &`) may keep
 // stdout open for hours, and waiting for it would hang the agent.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
 import type { OutputSink } from "./output-sink.js";
 import { onAbort } from "./on-abort.js";
@@ -54,7 +54,7 @@ export function runCommand(opts: RunOptions): Promise<RunOutcome> {
     // Aborted while the caller was getting ready: nothing is started.
     if (opts.signal.aborted) return resolve({ exitCode: null, exitSignal: null, timedOut: false, aborted: true });
     const argv = [...(opts.wrapper ?? []), opts.shell, "-c", opts.command];
-    const child = spawn(argv[0], argv.slice(1), {
+    const child = process.getBuiltinModule("node:child_process").spawn(argv[0], argv.slice(1), {
       cwd: opts.cwd,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,5 @@
 // Which engine a search uses: ripgrep / fd when they are on PATH, else the built-in walker
 // (lib/tool-kit finds the programs and runs grep; find's fd is this plugin's own).
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { externalTool } from "../search/external-tool.js";
@@ -30,6 +29,6 @@ function insideGitRepo(dir: string): boolean {
 const fdCapable = new Map<string, boolean>();
 
 function helpMentions(binary: string, flag: string): boolean {
-  const run = spawnSync(binary, ["--help"], { encoding: "utf8", timeout: 5000 });
+  const run = process.getBuiltinModule("node:child_process").spawnSync(binary, ["--help"], { encoding: "utf8", timeout: 5000 });
   return typeof run.stdout === "string" && run.stdout.includes(flag);
 }

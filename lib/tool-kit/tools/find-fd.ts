@@ -1,6 +1,5 @@
 // find through fd, as pi runs it; paths come back relative to the root, POSIX, sorted, with a
 // trailing "/" on directories (fd 8 omits it, fd 9+ adds it).
-import { spawn } from "node:child_process";
 import { lstat } from "node:fs/promises";
 import { relative, sep } from "node:path";
 import { readJsonl } from "../../mode-kit/index.js";
@@ -30,7 +29,7 @@ export function findWithFd(
   }
   args.push("--", effective, root);
   return new Promise((resolve, reject) => {
-    const child = spawn(fd.path, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = process.getBuiltinModule("node:child_process").spawn(fd.path, args, { stdio: ["ignore", "pipe", "pipe"] });
     const lines: string[] = [];
     let stderr = "";
     const unlisten = onAbort(signal, () => child.kill());

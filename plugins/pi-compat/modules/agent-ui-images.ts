@@ -1,7 +1,6 @@
 // pi-coding-agent's image and clipboard helpers. pi-kernel carries no image codec, so images are
 // never re-encoded: one within the limits is handed back as it is, and one that would need
 // scaling or conversion gets pi's "could not process" answer (null) or a clear error.
-import { spawn } from "node:child_process";
 import { open } from "node:fs/promises";
 import { getImageDimensions } from "./tui-image.js";
 import { unavailable } from "./unavailable.js";
@@ -79,7 +78,7 @@ export async function detectSupportedImageMimeTypeFromFile(filePath: string): Pr
 
 function run(command: string, args: string[], input: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["pipe", "ignore", "ignore"] });
+    const child = process.getBuiltinModule("node:child_process").spawn(command, args, { stdio: ["pipe", "ignore", "ignore"] });
     child.on("error", () => resolve(false));
     child.on("close", (code) => resolve(code === 0));
     child.stdin.end(input);

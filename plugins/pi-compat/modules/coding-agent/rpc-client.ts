@@ -2,9 +2,8 @@
 // another process. Without a cliPath it runs this install's own `pi` (bin/pi.js), so a package
 // that drives "pi" over RPC drives pi-kernel. Responses are matched to requests by id; every
 // other line is an event for the listeners.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { getPackageDir } from "./config.js";
 
 export interface RpcClientOptions {
@@ -37,11 +36,13 @@ export class RpcClient {
       ...(o.model ? ["--model", o.model] : []),
       ...(o.args ?? []),
     ];
-    const child = spawn(process.execPath, [o.cliPath ?? join(getPackageDir(), "bin", "pi.js"), ...args], {
-      cwd: o.cwd,
-      env: { ...process.env, ...o.env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    const child = process
+      .getBuiltinModule("node:child_process")
+      .spawn(process.execPath, [o.cliPath ?? join(getPackageDir(), "bin", "pi.js"), ...args], {
+        cwd: o.cwd,
+        env: { ...process.env, ...o.env },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
     this.child = child;
     child.stderr?.on("data", (d: Buffer) => {
       this.stderr += d.toString();
@@ -49,7 +50,10 @@ export class RpcClient {
     child.once("exit", (code, signal) =>
       this.failAll(new Error(`Agent process exited (code ${code}, signal ${signal}). Stderr: ${this.stderr}`)),
     );
-    createInterface({ input: child.stdout! }).on("line", (line) => this.handle(line));
+    process
+      .getBuiltinModule("node:readline")
+      .createInterface({ input: child.stdout! })
+      .on("line", (line) => this.handle(line));
     // Ready once the agent answers a first request (pi waits a fixed 100 ms instead).
     await this.send({ type: "get_state" });
   }
