@@ -2,7 +2,8 @@
 // reads (each source file's path, size and modification time). `npm test` (test/support/npm-test.mjs)
 // skips its build when the stamp still matches: on CI `npm ci` has just built dist/ (npm's
 // "prepare"), and building again cost the suite ~45 CPU-seconds on its critical path.
-// A stamp older than any file in dist/ means a later build did not finish: it no longer counts.
+// A stamp older than any file in dist/ means a later build did not finish: it no longer counts (the
+// code caches the CLI writes into dist/image as it runs are left out of that).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -42,7 +43,10 @@ export function buildFingerprint() {
 export function buildIsCurrent() {
   if (!existsSync(STAMP)) return false;
   const stamped = statSync(STAMP).mtimeMs;
-  for (const file of walk(join(root, "dist"))) if (statSync(file).mtimeMs > stamped) return false;
+  for (const file of walk(join(root, "dist"))) {
+    // *.cache (and its *.cache.<pid>.tmp): V8 code caches the CLI writes beside the start-up image as it runs.
+    if (!/\.cache(\.\d+\.tmp)?$/.test(file) && statSync(file).mtimeMs > stamped) return false;
+  }
   return readFileSync(STAMP, "utf8").trim() === buildFingerprint();
 }
 
