@@ -54,6 +54,10 @@ const FRONTMATTER_DEPS = ["gray-matter", "section-matter", "kind-of", "extend-sh
 // module loader and compiled with no cache (~20 ms of CPU before the first frame); bundled, it is a
 // lazy chunk of the start-up image.
 const WATCH_DEPS = ["chokidar", "readdirp"];
+// strip-ansi (and ansi-regex, its one dependency) are ES modules too, required by the text
+// measuring every UI draws with: required from node_modules they started Node's ES module loader
+// (resolving, translating, compiling uncached) right before the interactive first frame.
+const TEXT_DEPS = ["strip-ansi", "ansi-regex"];
 // ms (limits) and fastest-levenshtein (models) are one file each, set up by every run.
 const BUNDLED_DEPS = [
   "tapable",
@@ -65,6 +69,7 @@ const BUNDLED_DEPS = [
   "fastest-levenshtein",
   ...FRONTMATTER_DEPS,
   ...WATCH_DEPS,
+  ...TEXT_DEPS,
 ];
 const isBare = (id) => !id.startsWith(".") && !id.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(id);
 const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id);
@@ -73,7 +78,8 @@ const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED
 // must not load the rest (markdown, text measuring) at start-up: tell the tree-shaker so.
 const TUI_PACKAGES = ["marked", "string-width", "strip-ansi", "wrap-ansi"];
 const tuiModule = /[\\/]dist[\\/]lib[\\/]tui[\\/]/;
-const hasSideEffects = (id, external) => !(external ? TUI_PACKAGES.includes(id) : tuiModule.test(id));
+const bundledTextDep = /[\\/]node_modules[\\/](strip-ansi|ansi-regex)[\\/]/;
+const hasSideEffects = (id, external) => !(external ? TUI_PACKAGES.includes(id) : tuiModule.test(id) || bundledTextDep.test(id));
 
 /** Reads tsc's own source map beside each file, so the bundle's maps lead back to the .ts sources. */
 const tscMaps = {
