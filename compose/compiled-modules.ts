@@ -18,6 +18,11 @@ export function compiledModule(file: string, packageRoot: string): Promise<unkno
   return inImage.get(relative(`${packageRoot}${sep}dist`, file).split(sep).join("/"))?.();
 }
 
+/** Whether the image holds the compiled file `<packageRoot>/dist/<rel>` (then it need not be looked for on disk). */
+export function inImageCopy(file: string, packageRoot: string): boolean {
+  return inImage.size > 0 && inImage.has(relative(`${packageRoot}${sep}dist`, file).split(sep).join("/"));
+}
+
 /** A dist/ path's copy in the start-up image: `<root>/dist/plugins/x` -> `<root>/dist/image/plugins/x`. */
 export function imageCopy(path: string): string {
   const at = path.lastIndexOf(`${sep}dist${sep}`);

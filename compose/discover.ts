@@ -8,6 +8,7 @@ import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
 import { inPackageJsonPass, packageResources, readPackageJson } from "../lib/packages/index.js";
 import { asBuiltin, isInside } from "./builtin-plugins.js";
+import { inImageCopy } from "./compiled-modules.js";
 import { isPartOf } from "./module-graph.js";
 import { withIdentities } from "./plugin-identity.js";
 
@@ -173,7 +174,8 @@ function withCompiled(source: PluginSource, packageRoot: string): PluginSource {
   const rel = relative(packageRoot, source.file);
   if (rel.startsWith("..") || rel.split(sep)[0] === "dist" || !rel.endsWith(".ts")) return source;
   const compiled = join(packageRoot, "dist", rel.replace(/\.ts$/, ".js"));
-  return existsSync(compiled) ? { ...source, compiled } : source;
+  // A built-in the start-up image holds loads from there: no stat of its dist/ file (45 at every start).
+  return inImageCopy(compiled, packageRoot) || existsSync(compiled) ? { ...source, compiled } : source;
 }
 
 /** What `createKernel` needs to discover with these options (skipped entirely with `noDiscovery`), and to tell which changes matter. */
