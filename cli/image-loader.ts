@@ -15,6 +15,7 @@ import { dirname, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { types } from "node:util";
 import { Script } from "node:vm";
+import { holdOptimizer, underCacheFlags } from "../compose/optimizer-hold.js";
 
 type Wrapper = (
   exports: unknown,
@@ -36,6 +37,7 @@ interface Loaded {
 
 /** Runs the image's entry and returns its exports; its files are loaded as they are required. */
 export function loadImage(entry: string): unknown {
+  holdOptimizer(); // start-up without TurboFan (compose/optimizer-hold.ts)
   const root = dirname(entry) + sep;
   const loaded = new Map<string, Loaded>();
   const load = (file: string): unknown => {
@@ -44,7 +46,7 @@ export function loadImage(entry: string): unknown {
     // Stamped before reading: a file that changes in between has a newer stamp than its cache.
     const fileStamp = stamp(file);
     const cached = readCache(file, fileStamp);
-    const script = new Script(wrap(readFileSync(file, "utf8")), { filename: file, cachedData: cached });
+    const script = underCacheFlags(() => new Script(wrap(readFileSync(file, "utf8")), { filename: file, cachedData: cached }));
     const module = { exports: {} };
     const stale = cached === undefined || script.cachedDataRejected === true;
     loaded.set(file, { module, stamp: fileStamp, ...(stale && { script }) });
@@ -169,7 +171,7 @@ function saveCache(file: string, l: Loaded): boolean {
   const temp = `${file}.cache.${process.pid}.tmp`;
   try {
     if (!stamp(file).equals(read)) return true;
-    writeFileSync(temp, Buffer.concat([read, script.createCachedData()]));
+    writeFileSync(temp, Buffer.concat([read, underCacheFlags(() => script.createCachedData())]));
     renameSync(temp, `${file}.cache`);
     return true;
   } catch {
