@@ -271,4 +271,23 @@ describe("pi runs from the start-up image", () => {
     });
     expect(r.stderr.trim().split("\n").at(-1)).toBe("crypto: false");
   });
+
+  it("loads none of the built-ins an idle session has no use for in an RPC start (issue 34: idle RSS)", async () => {
+    // child_process (with dgram) and readline load on first use; chokidar and strip-ansi are in the
+    // image, so Node's ES module loader never starts. (perf_hooks: an RPC start loads undici, which loads it.)
+    const probe = join(mkdtempSync(join(tmpdir(), "pik-idle-")), "probe.cjs");
+    const unused = ["NativeModule child_process", "NativeModule dgram", "NativeModule readline"];
+    writeFileSync(
+      probe,
+      `const unused = ${JSON.stringify([...unused, "NativeModule internal/modules/esm/translators"])};\n` +
+        'process.on("exit", () => process.stderr.write(`loaded: ${unused.filter((m) => process.moduleLoadList.includes(m)).join() || "none"}\\n`));\n',
+    );
+    const { project, agentDir } = makeProject(sim.url);
+    const r = await runCli(["--mode", "rpc"], {
+      cwd: project,
+      input: "",
+      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}` },
+    });
+    expect(r.stderr.trim().split("\n").at(-1)).toBe("loaded: none");
+  });
 });
