@@ -25,6 +25,8 @@ export interface Repeat {
   readonly source: string;
   /** The decoder's own tag for what the text is (answer text, thinking, ...). */
   readonly kind: string;
+  /** The data before and after its text, when it has no other hole (a run is then one match). */
+  readonly layout?: { before: string; after: string };
 }
 
 /** A member of the data the decoder ignores: its value may change from event to event. */
@@ -85,7 +87,9 @@ export function repeatOf(
     source += literalPattern(data.slice(at, hole.from)) + hole.pattern;
     at = hole.to;
   }
-  return { event: event.event, source: source + literalPattern(data.slice(at)), kind };
+  const repeat: Repeat = { event: event.event, source: source + literalPattern(data.slice(at)), kind };
+  if (holes.length > 1) return repeat;
+  return { ...repeat, layout: { before: data.slice(0, holes[0].from), after: data.slice(holes[0].to) } };
 }
 
 /** Where the value of the only member named `key` starts (after `"key":` and one optional space). */
