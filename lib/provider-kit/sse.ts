@@ -2,8 +2,8 @@
 // UTF-8 character, inside a line, or between the `\r` and `\n` of a CRLF, so all state carries
 // over between pushes. Follows the WHATWG event-stream rules, plus leniency at end of input.
 import { StringDecoder } from "node:string_decoder";
-import { PLAIN_CHAR } from "./plain-json.js";
-import { literalPattern, type Repeat, type RepeatSink } from "./repeats.js";
+import { type Frames, framesOf, matchRun } from "./repeat-frames.js";
+import type { Repeat, RepeatSink } from "./repeats.js";
 
 export interface SseEvent {
   /** The `event:` field, "message" when absent. */
@@ -187,7 +187,7 @@ export class SseParser {
   private repeated(buffer: string, start: number, events: SseEvent[]): number {
     const frames = this.framesFor(this.repeat as Repeat);
     const texts: string[] = [];
-    const run = frames.fixed ? fixedRun(frames.fixed, buffer, start, texts) : holeyRun(frames.re, buffer, start, texts);
+    const run = matchRun(frames, buffer, start, texts);
     if (run === undefined) return start;
     const [end, firstEnd] = run;
     const data = buffer.slice(start + frames.dataAt, firstEnd - 2 * frames.eol.length);
@@ -198,20 +198,7 @@ export class SseParser {
   }
 
   private framesFor(repeat: Repeat): Frames {
-    if (this.frames?.eol === this.eol) return this.frames;
-    const eol = this.eol;
-    const source = (text: string) => literalPattern(text).replace(/\r/g, "\\r").replace(/\n/g, "\\n");
-    const eventLine = repeat.event === "message" ? "" : `event: ${repeat.event}${eol}`;
-    const dataAt = eventLine.length + "data: ".length;
-    const re = new RegExp(`${source(`${eventLine}data: `)}${repeat.source}${source(eol + eol)}`, "y");
-    let fixed: FixedFrames | undefined;
-    if (repeat.layout) {
-      const head = `${eventLine}data: ${repeat.layout.before}`;
-      const tail = `${repeat.layout.after}${eol}${eol}`;
-      const run = new RegExp(`(?:${source(head)}${PLAIN_CHAR}*${source(tail)})+`, "y");
-      fixed = { run, head: head.length, tail: tail.length };
-    }
-    this.frames = { re, eol, dataAt, fixed };
+    if (this.frames?.eol !== this.eol) this.frames = framesOf(repeat, this.eol);
     return this.frames;
   }
 
@@ -248,59 +235,6 @@ export class SseParser {
     this.hasData = false;
     this.eventType = "";
   }
-}
-
-/** A repeat's frames as the parser matches them (for the line ending it last saw). */
-interface Frames {
-  /** One frame, sticky, its text captured. */
-  re: RegExp;
-  eol: string;
-  /** Where a frame's data starts. */
-  dataAt: number;
-  /** Set when the frame has no hole but its text: all of a run is then matched at once. */
-  fixed?: FixedFrames;
-}
-
-interface FixedFrames {
-  /** Any number of whole frames, sticky. */
-  run: RegExp;
-  /** The frame's length before and after its text. */
-  head: number;
-  tail: number;
-}
-
-/** Where a run of frames ends, and where its first frame does; undefined: no run there. */
-type RunEnds = [end: number, firstEnd: number] | undefined;
-
-/**
- * A run of frames of a fixed layout: one match of the whole run, then each text found by its
- * closing quote (it holds none): no match and no array per frame.
- */
-function fixedRun(frames: FixedFrames, buffer: string, start: number, texts: string[]): RunEnds {
-  frames.run.lastIndex = start;
-  if (!frames.run.test(buffer)) return undefined;
-  const end = frames.run.lastIndex;
-  for (let at = start; at < end; ) {
-    const from = at + frames.head;
-    const to = buffer.indexOf('"', from);
-    texts.push(buffer.slice(from, to));
-    at = to + frames.tail;
-  }
-  return [end, start + frames.head + texts[0].length + frames.tail];
-}
-
-/** A run of frames with holes besides their text (a counter, padding): one match per frame. */
-function holeyRun(re: RegExp, buffer: string, start: number, texts: string[]): RunEnds {
-  re.lastIndex = start;
-  let match = re.exec(buffer);
-  if (match === null) return undefined;
-  const firstEnd = re.lastIndex;
-  let end = firstEnd;
-  for (; match !== null; match = re.exec(buffer)) {
-    texts.push(match[1]);
-    end = re.lastIndex;
-  }
-  return [end, firstEnd];
 }
 
 const sameRepeat = (a: Repeat, b: Repeat | undefined) => a.source === b?.source && a.event === b.event && a.kind === b.kind;
