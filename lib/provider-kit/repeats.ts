@@ -39,6 +39,8 @@ export interface IgnoredMember {
 export interface RepeatSink {
   /** From now on, frames of this shape may arrive as one event for a run (undefined: none). */
   expect(repeat: Repeat | undefined): void;
+  /** Whether a new repeat is worth building now (false while offers keep failing: see sse.ts). */
+  wants(): boolean;
 }
 
 const BACKSLASH = "\\";
@@ -121,4 +123,12 @@ export const literalPattern = (literal: string) => literal.replace(/[.*+?^${}()|
 /** Tells `batches` a decoder's repeat, when they come from the SSE parser (tests may feed plain lists). */
 export function expectRepeat(batches: unknown, repeat: Repeat | undefined): void {
   (batches as Partial<RepeatSink>).expect?.(repeat);
+}
+
+/** `expectRepeat` of the repeat `build` makes, built only when the parser wants one. */
+export function offerRepeat(batches: unknown, build: () => Repeat | undefined): void {
+  const sink = batches as Partial<RepeatSink>;
+  if (!sink.expect || sink.wants?.() === false) return;
+  const repeat = build();
+  if (repeat) sink.expect(repeat);
 }

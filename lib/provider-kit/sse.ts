@@ -55,6 +55,22 @@ export class SseParser {
 
   /** A repeat offered once: it takes over when offered again (see `expect`). */
   private candidate: Repeat | undefined;
+  /** Offers since the last run, and offers declined since. */
+  private offers = 0;
+  private declined = 0;
+
+  /**
+   * Whether a decoder should build a repeat for its event now. A stream whose events never repeat
+   * (a counter or padding the decoder cannot ignore) would pay for building one per event: after
+   * 64 offers without a run, only one event in 64 is offered.
+   */
+  wants(): boolean {
+    if (this.offers < 64) {
+      this.offers++;
+      return true;
+    }
+    return ++this.declined % 64 === 0;
+  }
 
   /**
    * Frames of this shape may come as one event per run from now on (repeats.ts); undefined: none.
@@ -190,6 +206,7 @@ export class SseParser {
     const run = matchRun(frames, buffer, start, texts);
     if (run === undefined) return start;
     const [end, firstEnd] = run;
+    this.offers = 0;
     const data = buffer.slice(start + frames.dataAt, firstEnd - 2 * frames.eol.length);
     const event: SseEvent = { event: this.repeat?.event as string, data, repeat: this.repeat, text: texts.join("") };
     if (this.lastId !== undefined) event.id = this.lastId;
@@ -265,5 +282,5 @@ export function sseBatches(body: AsyncIterable<Uint8Array>, onBytes?: () => void
     const rest = parser.end();
     if (rest.length > 0) yield rest;
   }
-  return Object.assign(batches(), { expect: (repeat: Repeat | undefined) => parser.expect(repeat) });
+  return Object.assign(batches(), { expect: (repeat: Repeat | undefined) => parser.expect(repeat), wants: () => parser.wants() });
 }
