@@ -20,7 +20,7 @@ export {
 } from "./errors.js";
 export { PLAIN_CHAR, SCALAR_MEMBER } from "./plain-json.js";
 export { SameShape } from "./same-shape.js";
-export { type IgnoredMember, type Repeat, type RepeatSink, expectRepeat, repeatOf } from "./repeats.js";
+export { type IgnoredMember, type Repeat, type RepeatSink, expectRepeat, offerRepeat, repeatOf } from "./repeats.js";
 export { OVERFLOW_MARKER, isContextOverflow, looksLikeOverflow } from "./overflow.js";
 export { DEFAULT_RETRY, type RetryPolicy, decideRetry, isTransient, isTransientApiError, retryPolicy, sleep } from "./retry.js";
 export { describeProvider, modelSource } from "./misconfigured.js";

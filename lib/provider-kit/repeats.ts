@@ -25,6 +25,8 @@ export interface Repeat {
   readonly source: string;
   /** The decoder's own tag for what the text is (answer text, thinking, ...). */
   readonly kind: string;
+  /** The data before and after its text, when it has no other hole (a run is then one match). */
+  readonly layout?: { before: string; after: string };
 }
 
 /** A member of the data the decoder ignores: its value may change from event to event. */
@@ -37,6 +39,8 @@ export interface IgnoredMember {
 export interface RepeatSink {
   /** From now on, frames of this shape may arrive as one event for a run (undefined: none). */
   expect(repeat: Repeat | undefined): void;
+  /** Whether a new repeat is worth building now (false while offers keep failing: see sse.ts). */
+  wants(): boolean;
 }
 
 const BACKSLASH = "\\";
@@ -85,7 +89,9 @@ export function repeatOf(
     source += literalPattern(data.slice(at, hole.from)) + hole.pattern;
     at = hole.to;
   }
-  return { event: event.event, source: source + literalPattern(data.slice(at)), kind };
+  const repeat: Repeat = { event: event.event, source: source + literalPattern(data.slice(at)), kind };
+  if (holes.length > 1) return repeat;
+  return { ...repeat, layout: { before: data.slice(0, holes[0].from), after: data.slice(holes[0].to) } };
 }
 
 /** Where the value of the only member named `key` starts (after `"key":` and one optional space). */
@@ -117,4 +123,12 @@ export const literalPattern = (literal: string) => literal.replace(/[.*+?^${}()|
 /** Tells `batches` a decoder's repeat, when they come from the SSE parser (tests may feed plain lists). */
 export function expectRepeat(batches: unknown, repeat: Repeat | undefined): void {
   (batches as Partial<RepeatSink>).expect?.(repeat);
+}
+
+/** `expectRepeat` of the repeat `build` makes, built only when the parser wants one. */
+export function offerRepeat(batches: unknown, build: () => Repeat | undefined): void {
+  const sink = batches as Partial<RepeatSink>;
+  if (!sink.expect || sink.wants?.() === false) return;
+  const repeat = build();
+  if (repeat) sink.expect(repeat);
 }

@@ -240,7 +240,7 @@ function untilAborted(
     for await (const batch of batches) yield signal ? checked(batch, signal) : batch;
   }
   // The decoder's repeats still reach the parser (repeats.ts).
-  return Object.assign(checkedBatches(), { expect: (repeat: Repeat | undefined) => batches.expect(repeat) });
+  return Object.assign(checkedBatches(), { expect: (repeat: Repeat | undefined) => batches.expect(repeat), wants: () => batches.wants() });
 }
 
 function* checked(batch: Iterable<SseEvent>, signal: AbortSignal): Generator<SseEvent> {

@@ -2,7 +2,8 @@
 // UTF-8 character, inside a line, or between the `\r` and `\n` of a CRLF, so all state carries
 // over between pushes. Follows the WHATWG event-stream rules, plus leniency at end of input.
 import { StringDecoder } from "node:string_decoder";
-import { literalPattern, type Repeat, type RepeatSink } from "./repeats.js";
+import { type Frames, framesOf, matchRun } from "./repeat-frames.js";
+import type { Repeat, RepeatSink } from "./repeats.js";
 
 export interface SseEvent {
   /** The `event:` field, "message" when absent. */
@@ -50,10 +51,26 @@ export class SseParser {
   private eol = "\n";
   private repeat: Repeat | undefined;
   /** The repeat's frames, as a sticky expression, and the line ending it was made for. */
-  private frames: { re: RegExp; eol: string; dataAt: number } | undefined;
+  private frames: Frames | undefined;
 
   /** A repeat offered once: it takes over when offered again (see `expect`). */
   private candidate: Repeat | undefined;
+  /** Offers since the last run, and offers declined since. */
+  private offers = 0;
+  private declined = 0;
+
+  /**
+   * Whether a decoder should build a repeat for its event now. A stream whose events never repeat
+   * (a counter or padding the decoder cannot ignore) would pay for building one per event: after
+   * 64 offers without a run, only one event in 64 is offered.
+   */
+  wants(): boolean {
+    if (this.offers < 64) {
+      this.offers++;
+      return true;
+    }
+    return ++this.declined % 64 === 0;
+  }
 
   /**
    * Frames of this shape may come as one event per run from now on (repeats.ts); undefined: none.
@@ -185,29 +202,20 @@ export class SseParser {
    */
   private repeated(buffer: string, start: number, events: SseEvent[]): number {
     const frames = this.framesFor(this.repeat as Repeat);
-    const re = frames.re;
-    re.lastIndex = start;
-    let match = re.exec(buffer);
-    if (match === null) return start;
-    const data = buffer.slice(start + frames.dataAt, re.lastIndex - 2 * frames.eol.length);
-    const texts = [match[1]];
-    let end = re.lastIndex;
-    while ((match = re.exec(buffer)) !== null) {
-      texts.push(match[1]);
-      end = re.lastIndex;
-    }
+    const texts: string[] = [];
+    const run = matchRun(frames, buffer, start, texts);
+    if (run === undefined) return start;
+    const [end, firstEnd] = run;
+    this.offers = 0;
+    const data = buffer.slice(start + frames.dataAt, firstEnd - 2 * frames.eol.length);
     const event: SseEvent = { event: this.repeat?.event as string, data, repeat: this.repeat, text: texts.join("") };
     if (this.lastId !== undefined) event.id = this.lastId;
     events.push(event);
     return end;
   }
 
-  private framesFor(repeat: Repeat): { re: RegExp; eol: string; dataAt: number } {
-    if (this.frames?.eol === this.eol) return this.frames;
-    const eol = this.eol === "\n" ? "\\n" : this.eol === "\r" ? "\\r" : "\\r\\n";
-    const head = repeat.event === "message" ? "" : `event: ${literalPattern(repeat.event)}${eol}`;
-    const dataAt = (repeat.event === "message" ? 0 : `event: ${repeat.event}${this.eol}`.length) + "data: ".length;
-    this.frames = { re: new RegExp(`${head}data: ${repeat.source}${eol}${eol}`, "y"), eol: this.eol, dataAt };
+  private framesFor(repeat: Repeat): Frames {
+    if (this.frames?.eol !== this.eol) this.frames = framesOf(repeat, this.eol);
     return this.frames;
   }
 
@@ -274,5 +282,5 @@ export function sseBatches(body: AsyncIterable<Uint8Array>, onBytes?: () => void
     const rest = parser.end();
     if (rest.length > 0) yield rest;
   }
-  return Object.assign(batches(), { expect: (repeat: Repeat | undefined) => parser.expect(repeat) });
+  return Object.assign(batches(), { expect: (repeat: Repeat | undefined) => parser.expect(repeat), wants: () => parser.wants() });
 }

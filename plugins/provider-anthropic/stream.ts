@@ -6,7 +6,7 @@ import {
   count,
   decodePerRead,
   type Events,
-  expectRepeat,
+  offerRepeat,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
@@ -73,7 +73,7 @@ function plainDelta(event: SseEvent, out: MessageAssembler, batches: unknown): E
   const text = data.slice(comma + (thinking ? THINKING_AT : TEXT_AT), data.length - 3);
   const kind = thinking ? "thinking" : "text";
   // Its like (same bytes but for the text) may now come as runs (repeats.ts).
-  expectRepeat(batches, repeatOf(event, kind, text, kind));
+  offerRepeat(batches, () => repeatOf(event, kind, text, kind));
   return thinking ? out.thinking(text) : out.text(text);
 }
 

@@ -6,6 +6,7 @@ import {
   count,
   decodePerRead,
   expectRepeat,
+  offerRepeat,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
@@ -53,8 +54,12 @@ async function* decodeEvents(
       return text ? out.text(text) : [];
     }
     const [events, plain] = fullChunk(event.data, same, out, model, state);
-    repeat = plain === undefined ? undefined : repeatOf(event, "text", plain, "text");
-    if (repeat) expectRepeat(batches, repeat);
+    repeat = undefined;
+    if (plain !== undefined)
+      offerRepeat(batches, () => {
+        repeat = repeatOf(event, "text", plain, "text");
+        return repeat;
+      });
     return events;
   };
   yield* decodePerRead(batches, out, handle, () => false);

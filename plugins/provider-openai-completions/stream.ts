@@ -5,7 +5,8 @@ import {
   count,
   decodePerRead,
   type Events,
-  expectRepeat,
+  type IgnoredMember,
+  offerRepeat,
   type MessageAssembler,
   isTransientApiError,
   parseEventData,
@@ -60,12 +61,15 @@ const PLAIN_CONTENT = new RegExp(
  * is null, every other member is a scalar (id, model, created, ...), and the text has no escapes.
  * The first chunk always takes the full path (it gives the response id). Otherwise undefined.
  */
+const PADDING: IgnoredMember[] = [{ key: "obfuscation", type: "string" }];
+
 function plainContent(event: SseEvent, out: MessageAssembler, batches: unknown): Events | undefined {
   if (!out.message.responseId) return undefined;
   const match = PLAIN_CONTENT.exec(event.data);
   if (!match) return undefined;
-  // Its like (same bytes but for the text) may now come as runs (repeats.ts).
-  expectRepeat(batches, repeatOf(event, "content", match[1], "text"));
+  // Its like (same bytes but for the text, and the padding OpenAI may add) may now come as runs
+  // (repeats.ts): this path reads no scalar member.
+  offerRepeat(batches, () => repeatOf(event, "content", match[1], "text", PADDING));
   return out.text(match[1]);
 }
 

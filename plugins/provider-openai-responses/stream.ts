@@ -5,7 +5,7 @@ import {
   count,
   decodePerRead,
   type Events,
-  expectRepeat,
+  offerRepeat,
   type IgnoredMember,
   type MessageAssembler,
   isTransientApiError,
@@ -72,7 +72,7 @@ function plainDelta(event: SseEvent, out: MessageAssembler, batches: unknown): E
   const kind = match[1] === "output_text" ? "text" : "thinking";
   // Its like (same bytes but for the text, the sequence number and the padding) may now come as
   // runs (repeats.ts): this path reads no scalar member but the type.
-  expectRepeat(batches, repeatOf(event, "delta", match[2], kind, COUNTERS));
+  offerRepeat(batches, () => repeatOf(event, "delta", match[2], kind, COUNTERS));
   return kind === "text" ? out.text(match[2]) : out.thinking(match[2]);
 }
 
