@@ -117,7 +117,8 @@ describe("mcp plugin", () => {
     await started;
     h.kernel.actions.abort();
     await run;
-    while (!existsSync(mark)) await new Promise((r) => setTimeout(r, 10));
+    // writeFileSync creates the file before it writes: wait for the text, not only the file.
+    while (!existsSync(mark) || readFileSync(mark, "utf8") === "") await new Promise((r) => setTimeout(r, 10));
     expect(readFileSync(mark, "utf8")).toBe("cancelled");
     const end = h.events.filter((e) => e.type === "tool_execution_end").at(-1) as {
       isError: boolean;
