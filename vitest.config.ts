@@ -32,12 +32,12 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",
-    // Each file in a fresh worker process (vitest's default). Sharing workers between files
-    // (`isolate: false`) saved ~140 CPU-s of the suite's ~600, but on two of three fresh-clone CI
-    // runs skills-discovery's first test, run after another file in the same worker, missed the
-    // ~/.agents skill; until that leak is found the files do not share a process.
-    // restore-process.ts stays: it is what a shared worker needs, and costs nothing here.
-    isolate: true,
+    // A worker runs file after file instead of a fresh process per file: its start (~0.27 CPU-s)
+    // and the import of the kernel, plugins and toolkits (~0.35 CPU-s a file) are paid once per
+    // worker, not 244 times (the workers' own CPU 300 -> 160 CPU-s). A file must leave the process as
+    // it found it; restore-process.ts puts back the environment (in place: a new object for
+    // process.env never reaches the real environment), the working directory and the exit code.
+    isolate: false,
     // PI_TEST_CPU_LOG=<file>: one line of CPU per test file (test/support/cpu-per-file.ts).
     setupFiles: ["./test/support/restore-process.ts", ...(process.env.PI_TEST_CPU_LOG ? ["./test/support/cpu-per-file.ts"] : [])],
     // vitest's default is one worker less than the CPUs: a single worker on CI's 2 cores, so the

@@ -88,7 +88,10 @@ export function useIsolatedAgentDir(prefix: string): () => string {
     process.env.PI_KERNEL_PROBE_PORTS = "none";
   });
   afterEach(async () => {
-    process.env = { ...savedEnv };
+    // Put back in place: a new object for process.env is a plain object, and what later code sets on
+    // it (HOME, ...) never reaches the real environment that os.homedir() and children read.
+    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+    Object.assign(process.env, savedEnv);
     await rm(dir, { recursive: true, force: true });
   });
   return () => dir;
