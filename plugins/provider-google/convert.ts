@@ -17,19 +17,33 @@ const SKIP_SIGNATURE = "skip_thought_signature_validator";
 const ID_RULES = { toolCallId: (id: string) => sanitizeId(id, 64) };
 
 export function convertContents(model: Model, messages: Message[]): Content[] {
-  const out: Content[] = [];
+  return Array.from(contentsOf(model, messages));
+}
+
+/**
+ * The contents one at a time, as the request body is written (defineLazyArray): a long history's
+ * converted contents then never all live at once. One content is held back: the next tool result
+ * may join it.
+ */
+export function* contentsOf(model: Model, messages: Message[]): Generator<Content> {
+  let held: Content | undefined;
   for (const message of prepareReplay(messages, model, ID_RULES)) {
     if (message.role === "toolResult") {
       const parts = toolResultParts(model, message);
-      const previous = out.at(-1);
-      if (previous?.role === "user" && previous.parts.some((p) => "functionResponse" in p)) previous.parts.push(...parts);
-      else out.push({ role: "user", parts });
+      if (held?.role === "user" && held.parts.some((p) => "functionResponse" in p)) {
+        held.parts.push(...parts);
+        continue;
+      }
+      if (held) yield held;
+      held = { role: "user", parts };
       continue;
     }
     const parts = message.role === "user" ? userParts(model, message) : modelParts(model, message);
-    if (parts.length > 0) out.push({ role: message.role === "user" ? "user" : "model", parts });
+    if (parts.length === 0) continue;
+    if (held) yield held;
+    held = { role: message.role === "user" ? "user" : "model", parts };
   }
-  return out;
+  if (held) yield held;
 }
 
 function userParts(model: Model, message: UserMessage): Part[] {

@@ -1,8 +1,15 @@
 // The HTTP request for one Gemini turn. Thinking: a token budget on Gemini 2.5, a level name on
 // Gemini 3; thoughts are asked for so they stream as thinking blocks.
 import type { LlmContext, Model, StreamOptions, ThinkingLevel } from "pi-kernel";
-import { baseMaxTokens, clampThinkingLevel, thinkingBudget, type WireRequest, withModelHeaders } from "../../lib/provider-kit/index.js";
-import { convertContents } from "./convert.js";
+import {
+  baseMaxTokens,
+  clampThinkingLevel,
+  defineLazyArray,
+  thinkingBudget,
+  type WireRequest,
+  withModelHeaders,
+} from "../../lib/provider-kit/index.js";
+import { contentsOf } from "./convert.js";
 
 export function buildRequest(
   model: Model,
@@ -23,7 +30,9 @@ export function buildBody(
   options: StreamOptions,
   settings?: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = { contents: convertContents(model, context.messages) };
+  const body: Record<string, unknown> = {};
+  // Converted as the body is written (json-body.ts); reading `body.contents` makes the array.
+  defineLazyArray(body, "contents", () => contentsOf(model, context.messages));
   if (context.systemPrompt) body.systemInstruction = { parts: [{ text: context.systemPrompt }] };
   if (context.tools.length > 0) {
     body.tools = [

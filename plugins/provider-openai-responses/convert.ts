@@ -10,26 +10,33 @@ export type InputItem = Record<string, unknown>;
 const ID_RULES = { toolCallId: (id: string) => sanitizeId(id, 64) };
 
 export function convertInput(model: Model, systemPrompt: string, messages: Message[]): InputItem[] {
-  const out: InputItem[] = [];
-  if (systemPrompt) out.push({ role: model.reasoning ? "developer" : "system", content: systemPrompt });
+  return Array.from(inputItems(model, systemPrompt, messages));
+}
+
+/**
+ * The input items one at a time, as the request body is written (defineLazyArray): a long
+ * history's converted items then never all live at once.
+ */
+export function* inputItems(model: Model, systemPrompt: string, messages: Message[]): Generator<InputItem> {
+  if (systemPrompt) yield { role: model.reasoning ? "developer" : "system", content: systemPrompt };
   let toolImages: InputItem[] = [];
-  const flushImages = () => {
-    if (toolImages.length > 0)
-      out.push({ role: "user", content: [{ type: "input_text", text: "Images from the tool results above:" }, ...toolImages] });
+  // Images cannot go in a function_call_output; they follow the whole run of results as one user item.
+  const imagesItem = (): InputItem => {
+    const item = { role: "user", content: [{ type: "input_text", text: "Images from the tool results above:" }, ...toolImages] };
     toolImages = [];
+    return item;
   };
   for (const message of prepareReplay(messages, model, ID_RULES)) {
     if (message.role === "toolResult") {
-      out.push(toolOutput(message));
-      toolImages.push(...message.content.filter((c): c is ImageContent => c.type === "image").map((c) => image(model, c)));
+      yield toolOutput(message);
+      for (const c of message.content) if (c.type === "image") toolImages.push(image(model, c));
       continue;
     }
-    flushImages();
-    if (message.role === "user") out.push(userItem(model, message));
-    else out.push(...assistantItems(model, message));
+    if (toolImages.length > 0) yield imagesItem();
+    if (message.role === "user") yield userItem(model, message);
+    else yield* assistantItems(model, message);
   }
-  flushImages();
-  return out;
+  if (toolImages.length > 0) yield imagesItem();
 }
 
 function userItem(model: Model, message: UserMessage): InputItem {

@@ -1,8 +1,15 @@
 // The HTTP request for one responses-API turn. Stateless (store: false): the whole conversation
 // travels each time, with encrypted reasoning included so the model keeps its train of thought.
 import type { LlmContext, Model, StreamOptions } from "pi-kernel";
-import { baseMaxTokens, clampThinkingLevel, effortName, type WireRequest, withModelHeaders } from "../../lib/provider-kit/index.js";
-import { convertInput } from "./convert.js";
+import {
+  baseMaxTokens,
+  clampThinkingLevel,
+  defineLazyArray,
+  effortName,
+  type WireRequest,
+  withModelHeaders,
+} from "../../lib/provider-kit/index.js";
+import { inputItems } from "./convert.js";
 
 export function buildRequest(model: Model, context: LlmContext, options: StreamOptions, apiKey: string | undefined): WireRequest {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
@@ -15,13 +22,12 @@ export function buildRequest(model: Model, context: LlmContext, options: StreamO
 }
 
 export function buildBody(model: Model, context: LlmContext, options: StreamOptions): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    model: model.id,
-    input: convertInput(model, context.systemPrompt, context.messages),
-    stream: true,
-    store: false,
-    max_output_tokens: baseMaxTokens(model, options.maxTokens),
-  };
+  const body: Record<string, unknown> = { model: model.id };
+  // Converted as the body is written (json-body.ts); reading `body.input` makes the array.
+  defineLazyArray(body, "input", () => inputItems(model, context.systemPrompt, context.messages));
+  body.stream = true;
+  body.store = false;
+  body.max_output_tokens = baseMaxTokens(model, options.maxTokens);
   if (options.sessionId) body.prompt_cache_key = options.sessionId;
   if (context.tools.length > 0) {
     body.tools = context.tools.map((t) => ({
