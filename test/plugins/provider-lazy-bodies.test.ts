@@ -6,9 +6,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AssistantMessage, Message, Model, ToolResultMessage } from "pi-kernel";
 import { jsonBody } from "../../lib/provider-kit/index.js";
+import { wireMessages as anthropicItems } from "../../plugins/provider-anthropic/convert.js";
 import { buildBody as anthropicBody } from "../../plugins/provider-anthropic/request.js";
+import { contentsOf } from "../../plugins/provider-google/convert.js";
 import { buildBody as geminiBody } from "../../plugins/provider-google/request.js";
+import { wireMessages as completionsItems } from "../../plugins/provider-openai-completions/convert-messages.js";
 import { buildBody as completionsBody } from "../../plugins/provider-openai-completions/request.js";
+import { inputItems } from "../../plugins/provider-openai-responses/convert.js";
 import { buildBody as responsesBody } from "../../plugins/provider-openai-responses/request.js";
 
 const model = (api: string, reasoning: boolean): Model => ({
@@ -34,12 +38,28 @@ const usage = {
 const png = { type: "image" as const, data: "iVBOR", mimeType: "image/png" };
 
 type Build = (m: Model, messages: Message[]) => Record<string, unknown>;
+type Items = (m: Model, messages: Message[]) => Iterable<unknown>;
 const context = (messages: Message[]) => ({ systemPrompt: "sys \u2028 \ud800", messages, tools: [] });
-const providers: [string, Build, string][] = [
-  ["openai-completions", (m, messages) => completionsBody(m, context(messages), {}), "messages"],
-  ["anthropic-messages", (m, messages) => anthropicBody(m, context(messages), {}), "messages"],
-  ["openai-responses", (m, messages) => responsesBody(m, context(messages), {}), "input"],
-  ["google-generative-ai", (m, messages) => geminiBody(m, context(messages), {}), "contents"],
+const providers: [string, Build, string, Items][] = [
+  [
+    "openai-completions",
+    (m, messages) => completionsBody(m, context(messages), {}),
+    "messages",
+    (m, messages) => completionsItems(m, "sys \u2028 \ud800", messages),
+  ],
+  [
+    "anthropic-messages",
+    (m, messages) => anthropicBody(m, context(messages), {}),
+    "messages",
+    (m, messages) => anthropicItems(m, messages),
+  ],
+  [
+    "openai-responses",
+    (m, messages) => responsesBody(m, context(messages), {}),
+    "input",
+    (m, messages) => inputItems(m, "sys \u2028 \ud800", messages),
+  ],
+  ["google-generative-ai", (m, messages) => geminiBody(m, context(messages), {}), "contents", (m, messages) => contentsOf(m, messages)],
 ];
 
 // Text that JSON must escape or that UTF-8 must encode carefully: controls, quotes, lone surrogates, emoji.
@@ -73,7 +93,7 @@ const conversation = (api: string) =>
         foreign: fc.boolean(),
         stop: fc.constantFrom<AssistantMessage["stopReason"]>("stop", "toolUse", "toolUse", "error", "aborted"),
       }),
-      { maxLength: 12 },
+      { maxLength: 30 }, // past 64 wire items at times: jsonBody stringifies 64 at a time
     )
     .map((turns) => {
       const out: Message[] = [];
@@ -117,7 +137,7 @@ const written = (body: Record<string, unknown>) => {
 };
 
 describe("request bodies built lazily", () => {
-  for (const [api, build, key] of providers) {
+  for (const [api, build, key, items] of providers) {
     it(`${api}: the bytes written as the history is converted are those of the eager body`, () => {
       fc.assert(
         fc.property(conversation(api), fc.boolean(), (messages, reasoning) => {
@@ -127,8 +147,16 @@ describe("request bodies built lazily", () => {
           expect(Array.isArray(eager[key])).toBe(true); // read: made whole, in place
           expect(lazy).toBe(JSON.stringify(eager));
           expect(written(eager)).toBe(lazy);
+          // An item is never changed after it is given out (the body may already hold its bytes).
+          const seen: string[] = [];
+          const given: unknown[] = [];
+          for (const item of items(m, messages)) {
+            seen.push(JSON.stringify(item));
+            given.push(item);
+          }
+          expect(given.map((item) => JSON.stringify(item))).toEqual(seen);
         }),
-        { numRuns: 40 },
+        { numRuns: 30 },
       );
     });
   }
