@@ -5,13 +5,12 @@
 // (cli/package-code-cache.ts). Writing every cache at exit made the interactive UI's quit wait ~0.4-1 s
 // (V8 serialising ~130 scripts) whenever the caches had been refused: a run with other V8 flags
 // (--cpu-prof, NODE_OPTIONS) refuses them, and the next plain run refuses that run's caches again.
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { types } from "node:util";
 import { Script } from "node:vm";
-import { cacheSaver, type Loaded, readCache, stamp } from "./code-cache.js";
+import { cacheSaver, type Loaded, readCache, readStamped } from "./code-cache.js";
 import { cachePackageCode } from "./package-code-cache.js";
 
 type Wrapper = (
@@ -32,9 +31,9 @@ export function loadImage(entry: string): unknown {
     const hit = loaded.get(file);
     if (hit) return hit.module.exports;
     // Stamped before reading: a file that changes in between has a newer stamp than its cache.
-    const fileStamp = stamp(file);
+    const { text, stamp: fileStamp } = readStamped(file);
     const cached = readCache(`${file}.cache`, fileStamp);
-    const script = new Script(wrap(readFileSync(file, "utf8")), { filename: file, cachedData: cached });
+    const script = new Script(wrap(text), { filename: file, cachedData: cached });
     const module = { exports: {} };
     const stale = cached === undefined || script.cachedDataRejected === true;
     loaded.set(file, { module, cache: `${file}.cache`, stamp: fileStamp, ...(stale && { script }) });

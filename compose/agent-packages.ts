@@ -21,6 +21,7 @@ import {
   trustDirectory,
   untrustedContent,
 } from "../lib/packages/index.js";
+import { builtinResources } from "./builtin-resources.js";
 import { compositionNames } from "./composition-names.js";
 import { ComposeCode } from "./diagnostics.js";
 
@@ -86,6 +87,7 @@ export function agentPackages(o: AgentPackagesOptions): AgentPackages {
         projectTrusted: projectTrusted(),
         report: o.report,
         names,
+        resolved: builtinResources(o.packageRoot),
       });
       // `-e` folders come first, as pi ranks them (first found wins for skills and prompts).
       const cli = cliPackages(o.extensionPaths, o.cwd, o.report);

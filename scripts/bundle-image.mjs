@@ -18,6 +18,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
 import { parseAst } from "rolldown/parseAst";
+import { writeBuiltinResources } from "../dist/compose/builtin-resources.js";
 import { pluginEntries } from "./builtin-entries.mjs";
 import { warmImage } from "./warm-image.mjs";
 
@@ -129,6 +130,8 @@ await build({
   external: (id) => id.startsWith("node:"),
   output: { file: join(next, "loader.cjs"), format: "cjs" },
 });
+// The built-in packages' resources, resolved once here instead of at every start (compose/builtin-resources.ts).
+writeBuiltinResources(root, join(next, "builtin-resources.json"));
 rmSync(out, { recursive: true, force: true });
 renameSync(next, out);
 // The code cache, written by real print runs from the image (scripts/warm-image.mjs).

@@ -27,6 +27,12 @@ export interface ComposePackagesOptions {
   report(level: "warning" | "error", message: string): void;
   /** Names the composition may use without a path (built-in plugins, "extends": "default"). */
   names?: CompositionNames;
+  /**
+   * The resources of a local package folder resolved before (the install's built-ins, from its
+   * build), for an entry that names it plainly (no filters, no delta); undefined: resolve it here.
+   * Such a folder is not a Claude Code plugin.
+   */
+  resolved?(dir: string): Resources | undefined;
 }
 
 export interface ComposedPackage {
@@ -74,8 +80,10 @@ export async function composePackages(o: ComposePackagesOptions): Promise<Compos
         }
         const dir = installedDir(source, list.root);
         const delta = list.origin === "global" && over !== undefined ? over : isDelta(entry) ? entry : undefined;
-        const resources = resourcesOfEntry(dir, entry, delta, source.kind === "local");
-        const claude = isClaudePlugin(dir) ? claudeOf(dir, entry, spec, list.origin) : undefined;
+        const plain = delta === undefined && typeof entry === "string" && source.kind === "local";
+        const known = plain ? o.resolved?.(dir) : undefined;
+        const resources = known ?? resourcesOfEntry(dir, entry, delta, source.kind === "local");
+        const claude = !known && isClaudePlugin(dir) ? claudeOf(dir, entry, spec, list.origin) : undefined;
         out.push({ dir, origin: list.origin, source: spec, resources, ...(claude && { claude }) });
       } catch (error) {
         o.report("error", `package ${spec}: ${(error as Error).message}`);

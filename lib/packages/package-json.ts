@@ -40,7 +40,7 @@ export function readPackageJson(dir: string): PackageJson | undefined {
     checked?.add(file);
     return undefined;
   }
-  const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  const stamp = stampOf(stat);
   const hit = parsed.get(file);
   if (hit?.stamp === stamp) {
     checked?.add(file);
@@ -57,6 +57,19 @@ export function readPackageJson(dir: string): PackageJson | undefined {
   checked?.add(file); // a file that is not JSON is not marked: each read throws, as without a pass
   return json;
 }
+
+/**
+ * A package.json whose content the caller already knows for this very stat (the install's
+ * built-ins, from a table the build wrote: compose/builtin-resources.ts): later reads take it as
+ * if this pass had read it (no stat, no read).
+ */
+export function knownPackageJson(dir: string, stat: Stats, json: PackageJson): void {
+  const file = join(dir, "package.json");
+  parsed.set(file, { stamp: stampOf(stat), json });
+  checked?.add(file);
+}
+
+const stampOf = (stat: Stats) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
 
 /** The file's stat, or undefined when there is no such file (a `dir` that is itself a file included). */
 function statOf(file: string): Stats | undefined {
