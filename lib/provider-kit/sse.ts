@@ -4,6 +4,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { type Frames, framesOf, matchRun } from "./repeat-frames.js";
 import type { Repeat, RepeatSink } from "./repeats.js";
+import { MAX_CUT, SLICE, sliceEnd } from "./sse-slices.js";
 
 export interface SseEvent {
   /** The `event:` field, "message" when absent. */
@@ -17,14 +18,6 @@ export interface SseEvent {
   text?: string;
 }
 
-/**
- * Bytes decoded into one string at most. V8 puts a string over ~128 KiB in its large-object space
- * (a mapping of its own, collected only by a full GC), and a fast stream's reads are often bigger:
- * decoding and splitting 58 MB in 1 MiB reads cost 2.5x what it does in 32 KiB slices.
- */
-const SLICE = 32 * 1024;
-/** A cut frame longer than this is read line by line as usual (a repeat is never this long). */
-const MAX_CUT = 8 * 1024;
 const LF = 10;
 const COLON = 0x3a;
 const SPACE = 0x20;
@@ -95,31 +88,11 @@ export class SseParser {
     if (!Buffer.isBuffer(bytes)) bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const events: SseEvent[] = [];
     for (let at = 0; at < bytes.length; ) {
-      const end = this.sliceEnd(bytes as Buffer, at);
+      const end = sliceEnd(bytes as Buffer, at, this.eol, this.buffer !== "" || this.pieces.length > 0);
       for (const event of this.consume(this.decode(bytes.subarray(at, end)), false)) events.push(event);
       at = end;
     }
     return events;
-  }
-
-  /**
-   * Where the slice of `bytes` from `at` ends: where a frame ends, so the next slice's text starts
-   * one and no text is left over to join to it. Joined, the two are a cons string that V8 copies
-   * whole to search it (a second copy of every decoded byte). Text left from the last read is
-   * joined to a first slice that ends at the first frame end, which keeps that copy small. Where
-   * no frame ends in reach, a fixed cut (the parser takes any cut; this only saves copies).
-   */
-  private sliceEnd(bytes: Buffer, at: number): number {
-    const left = bytes.length - at;
-    const mark = frameEnd(this.eol);
-    if (this.buffer !== "" || this.pieces.length > 0) {
-      const first = bytes.subarray(at, at + Math.min(left, MAX_CUT)).indexOf(mark);
-      if (first >= 0) return at + first + mark.length;
-    }
-    if (left <= SLICE) return bytes.length;
-    const from = at + SLICE / 2;
-    const last = bytes.subarray(from, at + SLICE).lastIndexOf(mark);
-    return last >= 0 ? from + last + mark.length : at + SLICE;
   }
 
   /** Flushes at end of input: a last line or event without its blank line still counts. */
@@ -278,10 +251,6 @@ export class SseParser {
 }
 
 const sameRepeat = (a: Repeat, b: Repeat | undefined) => a.source === b?.source && a.event === b.event && a.kind === b.kind;
-
-const FRAME_ENDS: Record<string, Buffer> = {};
-/** A blank line's bytes after a line ending with `eol`: where a frame ends. */
-const frameEnd = (eol: string) => (FRAME_ENDS[eol] ??= Buffer.from(eol + eol, "latin1"));
 
 const isData = (t: string, at: number) =>
   t.charCodeAt(at) === 0x64 && t.charCodeAt(at + 1) === 0x61 && t.charCodeAt(at + 2) === 0x74 && t.charCodeAt(at + 3) === 0x61;
