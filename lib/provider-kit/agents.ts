@@ -23,12 +23,15 @@ const READ_BYTES = 64 * 1024;
 
 const agents: { http?: Agent; https?: Agent } = {};
 
-/** The agent for `protocol` ("http:" or "https:"), made on first use. */
+/** The agent for `protocol` ("http:" or "https:"), made on first use (or Node's global one, when replaced). */
 export async function readingAgent(protocol: string): Promise<Agent> {
   const secure = protocol === "https:";
+  // The module object, not its named exports: those are a snapshot of the module's first load.
+  const { Agent: Base, globalAgent } = secure ? (await import("node:https")).default : (await import("node:http")).default;
+  // A global agent someone replaced (a proxy agent, say) is theirs to keep: requests go through it.
+  if (globalAgent.constructor !== Base) return globalAgent;
   const made = secure ? agents.https : agents.http;
   if (made) return made;
-  const Base = secure ? (await import("node:https")).Agent : (await import("node:http")).Agent;
   // Node's global agents since 19: kept alive, most recently used socket first, idle 5 s.
   const agent = new Base({ keepAlive: true, scheduling: "lifo", timeout: 5000 });
   const connect = (agent as unknown as Connecting).createConnection;

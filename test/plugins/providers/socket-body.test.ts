@@ -223,6 +223,20 @@ describe("the transport's body reading", () => {
     expect(Buffer.concat(got).equals(payload)).toBe(true);
   });
 
+  it("goes through a global agent someone replaced (a proxy agent, say) instead of its own", async () => {
+    const http = (await import("node:http")).default;
+    const own = http.globalAgent;
+    const replaced = new (class ProxyLike extends http.Agent {})();
+    http.globalAgent = replaced;
+    try {
+      expect(await readingAgent("http:")).toBe(replaced);
+    } finally {
+      http.globalAgent = own;
+      replaced.destroy();
+    }
+    expect(await readingAgent("http:")).not.toBe(own);
+  });
+
   it("fails a body cut mid-chunk as a network error, after the bytes before the cut", async () => {
     const body = chunked(PAYLOAD);
     answers.push({ pieces: [Buffer.from(chunkedHead), body.subarray(0, 300)], cut: true });
