@@ -6,6 +6,7 @@
 // Only what the driver needs: one POST, the status and headers, the body as byte chunks (decoded
 // when the server compressed it), and failures that name their cause.
 import type { IncomingMessage } from "node:http";
+import { readingAgent } from "./agents.js";
 import { NetworkError } from "./errors.js";
 import type { JsonBody } from "./json-body.js";
 import { SocketBody } from "./socket-body.js";
@@ -22,7 +23,10 @@ export interface HttpResponse {
   statusText: string;
   ok: boolean;
   headers: ResponseHeaders;
-  /** The body's bytes, a network read at a time; a connection cut mid-body throws a NetworkError. */
+  /**
+   * The body's bytes, a network read at a time; a connection cut mid-body throws a NetworkError. A
+   * piece may be valid only until the next is asked for (its buffer is reused): copy what you keep.
+   */
   body: AsyncIterable<Uint8Array>;
   text(): Promise<string>;
 }
@@ -39,10 +43,13 @@ export async function post(
 ): Promise<HttpResponse> {
   const target = new URL(url);
   const { request } = target.protocol === "https:" ? await import("node:https") : await import("node:http");
+  const agent = await readingAgent(target.protocol);
   const length = typeof body === "string" ? Buffer.byteLength(body, "utf8") : body.length;
   signal.throwIfAborted();
   return new Promise<HttpResponse>((resolve, reject) => {
-    const req = request(target, { method: "POST", headers: withDefaults(headers, length) }, (res) => resolve(response(res, tap, signal)));
+    const req = request(target, { method: "POST", headers: withDefaults(headers, length), agent }, (res) =>
+      resolve(response(res, tap, signal)),
+    );
     const tap = new SocketBody(req);
     // Destroying the request also ends a body being read; both readers report `signal.reason`.
     // (Destroyed without an error: one passed on would reach the socket, where nobody listens.)
@@ -85,7 +92,8 @@ function response(res: IncomingMessage, tap: SocketBody, signal: AbortSignal): H
     body,
     async text() {
       const chunks: Uint8Array[] = [];
-      for await (const chunk of body) chunks.push(chunk);
+      // Copies: a batch's buffer is reused for the next one (socket-body.ts).
+      for await (const chunk of body) chunks.push(Buffer.from(chunk));
       return Buffer.concat(chunks).toString("utf8");
     },
   };

@@ -7,6 +7,7 @@ export { bestEffortArguments, finalArguments, isRecord } from "./arguments.js";
 export { ChunkedDecoder } from "./chunked.js";
 export { type HttpResponse, post } from "./http.js";
 export { defineLazyArray, type JsonBody, jsonBody } from "./json-body.js";
+export { readingAgent } from "./agents.js";
 export { SocketBody } from "./socket-body.js";
 export {
   HttpError,

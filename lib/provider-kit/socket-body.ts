@@ -10,6 +10,7 @@
 // socket whose bytes do not look like HTTP/1.1, goes through Node's parser untouched.
 import type { ClientRequest, IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
+import { READER, type SocketReader } from "./agents.js";
 import { ChunkedDecoder } from "./chunked.js";
 
 const HEAD_END = Buffer.from("\r\n\r\n");
@@ -24,20 +25,32 @@ const LAST_CHUNK = Buffer.from("0\r\n\r\n");
  * 4 MiB cost ~30 MB more peak RSS on a fast local stream for no speed.
  */
 const MAX_QUEUED_BYTES = 1024 * 1024;
+/** A batch buffer's first size; it grows (doubling) to what a batch needs. */
+const FIRST_BATCH_BYTES = 64 * 1024;
 
 /** The socket's emit, untyped: its typed overloads do not allow passing events on. */
 type Emit = (event: string | symbol, ...args: unknown[]) => boolean;
+type ReadSocket = Socket & { [READER]?: SocketReader };
 
-export class SocketBody {
+export class SocketBody implements SocketReader {
   /** The body is read here: use `chunks()`, not the IncomingMessage. */
   taken = false;
   /** The response, once the parser has read its head (set by the transport). */
   res: IncomingMessage | undefined;
   private socket: Socket | undefined;
   private ownEmit: Emit | undefined;
+  /** The socket's emit as it was (Node's HTTP parser listens to its 'data'). */
+  private parse: Emit | undefined;
   private head: Buffer | undefined;
   private readonly decoder = new ChunkedDecoder();
-  private queue: Uint8Array[] = [];
+  /**
+   * The payload read since the reader's last batch, in `batch[0, queued)`. Two buffers take turns:
+   * the reader owns the one it was handed until it asks for the next batch, meanwhile reads fill
+   * the other. (A list of the reads' buffers joined by Buffer.concat was a fresh allocation, and
+   * fresh memory's page faults, per batch.)
+   */
+  private batch: Buffer | undefined;
+  private lent: Buffer | undefined;
   private queued = 0;
   private ended = false;
   private failure: Error | undefined;
@@ -47,12 +60,15 @@ export class SocketBody {
     req.once("socket", (socket) => this.attach(socket));
   }
 
-  /** The body's payload, a network read (or everything read since the last call) at a time. */
+  /**
+   * The body's payload, a network read (or everything read since the last call) at a time. A batch
+   * is valid until the next one is asked for (its buffer is then reused): copy what you keep.
+   */
   async *chunks(): AsyncGenerator<Uint8Array> {
     while (true) {
-      if (this.queue.length > 0) {
-        const out = this.queue.length === 1 ? this.queue[0] : Buffer.concat(this.queue, this.queued);
-        this.queue = [];
+      if (this.queued > 0) {
+        const out = (this.batch as Buffer).subarray(0, this.queued);
+        [this.batch, this.lent] = [this.lent, this.batch];
         this.queued = 0;
         if (!this.ended) this.socket?.resume();
         yield out;
@@ -67,10 +83,20 @@ export class SocketBody {
     }
   }
 
+  /** A read of a socket that reads into a buffer of its own (agents.ts): `bytes` is valid only now. */
+  read(bytes: Buffer): void {
+    const parse = this.parse as Emit;
+    if (this.taken) this.body(bytes, parse);
+    // Node's parser may keep what it is given (a body it reads itself): a copy, as 'data' would be.
+    else this.data(Buffer.from(bytes), parse);
+  }
+
   private attach(socket: Socket): void {
     this.socket = socket;
+    (socket as ReadSocket)[READER] = this;
     this.ownEmit = Object.hasOwn(socket, "emit") ? (socket.emit as Emit) : undefined;
     const parse = socket.emit as Emit;
+    this.parse = parse;
     socket.emit = ((event: string | symbol, ...args: unknown[]) => {
       if (event === "data") return this.data(args[0] as Buffer | string, parse);
       if (this.taken && !this.ended && (event === "error" || event === "close"))
@@ -79,12 +105,13 @@ export class SocketBody {
     }) as Socket["emit"];
   }
 
-  /** Gives the socket its own emit back (it may serve further requests). */
+  /** Gives the socket its own emit and reads back (it may serve further requests). */
   private detach(): void {
-    const socket = this.socket;
+    const socket = this.socket as ReadSocket | undefined;
     if (!socket) return;
     if (this.ownEmit) socket.emit = this.ownEmit as Socket["emit"];
     else delete (socket as Partial<Socket>).emit;
+    if (socket[READER] === this) delete socket[READER];
   }
 
   private data(bytes: Buffer | string, parse: Emit): boolean {
@@ -145,8 +172,7 @@ export class SocketBody {
       return;
     }
     if (end.length > 0) {
-      this.queue.push(bytes.subarray(0, end.length));
-      this.queued += end.length;
+      this.keep(bytes, end.length);
       // A body nobody reads (yet) waits in the kernel, not here.
       if (this.queued > MAX_QUEUED_BYTES) this.socket?.pause();
     }
@@ -156,11 +182,27 @@ export class SocketBody {
       const socket = this.socket as Socket;
       // The parser still waits for the body: an empty last chunk completes the response.
       parse.call(socket, "data", LAST_CHUNK);
-      if (end.rest !== undefined && end.rest < bytes.length) parse.call(socket, "data", bytes.subarray(end.rest));
+      // (A copy: `bytes` may be the socket's reused buffer.)
+      if (end.rest !== undefined && end.rest < bytes.length) parse.call(socket, "data", Buffer.from(bytes.subarray(end.rest)));
       // Unread, the response would never end, and a keep-alive socket never return to the pool.
       this.res?.resume();
     }
     this.wakeReader();
+  }
+
+  /** Appends `bytes[0, length)` to the batch being filled. */
+  private keep(bytes: Buffer, length: number): void {
+    const needed = this.queued + length;
+    let batch = this.batch;
+    if (batch === undefined || batch.length < needed) {
+      let size = batch ? batch.length * 2 : FIRST_BATCH_BYTES;
+      while (size < needed) size *= 2;
+      const grown = Buffer.allocUnsafeSlow(size);
+      if (batch) batch.copy(grown, 0, 0, this.queued);
+      this.batch = batch = grown;
+    }
+    bytes.copy(batch, this.queued, 0, length);
+    this.queued = needed;
   }
 
   private fail(error: Error): void {

@@ -4,6 +4,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { type Frames, framesOf, matchRun } from "./repeat-frames.js";
 import type { Repeat, RepeatSink } from "./repeats.js";
+import { MAX_CUT, SLICE, sliceEnd } from "./sse-slices.js";
 
 export interface SseEvent {
   /** The `event:` field, "message" when absent. */
@@ -17,14 +18,6 @@ export interface SseEvent {
   text?: string;
 }
 
-/**
- * Bytes decoded into one string at most. V8 puts a string over ~128 KiB in its large-object space
- * (a mapping of its own, collected only by a full GC), and a fast stream's reads are often bigger:
- * decoding and splitting 58 MB in 1 MiB reads cost 2.5x what it does in 32 KiB slices.
- */
-const SLICE = 32 * 1024;
-/** A cut frame longer than this is read line by line as usual (a repeat is never this long). */
-const MAX_CUT = 8 * 1024;
 const LF = 10;
 const COLON = 0x3a;
 const SPACE = 0x20;
@@ -91,10 +84,13 @@ export class SseParser {
 
   /** Feeds bytes; returns the events they complete. */
   push(bytes: Uint8Array): SseEvent[] {
-    if (bytes.length <= SLICE) return this.consume(this.decode(bytes), false);
+    if (bytes.length <= SLICE && this.buffer === "") return this.consume(this.decode(bytes), false);
+    if (!Buffer.isBuffer(bytes)) bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const events: SseEvent[] = [];
-    for (let at = 0; at < bytes.length; at += SLICE) {
-      for (const event of this.consume(this.decode(bytes.subarray(at, at + SLICE)), false)) events.push(event);
+    for (let at = 0; at < bytes.length; ) {
+      const end = sliceEnd(bytes as Buffer, at, this.eol, this.buffer !== "" || this.pieces.length > 0);
+      for (const event of this.consume(this.decode(bytes.subarray(at, end)), false)) events.push(event);
+      at = end;
     }
     return events;
   }

@@ -7,7 +7,7 @@ import { request } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChunkedDecoder, post, SocketBody } from "../../../lib/provider-kit/index.js";
+import { ChunkedDecoder, post, readingAgent, SocketBody } from "../../../lib/provider-kit/index.js";
 
 const PAYLOAD = Buffer.from(
   Array.from({ length: 40 }, (_, i) => `event: content_block_delta\ndata: {"text":"Grüße ${i} 👋"}\n\n`).join(""),
@@ -189,15 +189,21 @@ describe("the transport's body reading", () => {
     expect(await taken(error, chunked(Buffer.from('{"error":{}}')))).toBe(false);
   });
 
-  it("keeps reading the socket while the reader works on a batch (a paused socket held the server up)", async () => {
+  // Node's global agent (a fresh Buffer per read, handed over in 'data' events) and the transport's
+  // own (every read into one reused buffer: agents.ts).
+  it.each([
+    ["Node's agent", undefined],
+    ["the reading agent", "reading"],
+  ])("keeps reading the socket while the reader works on a batch, and the batch stays intact (%s)", async (_name, which) => {
     // 512 KiB of body in 64 KiB chunks, less than what the tap holds before it pauses (1 MiB).
-    const payload = Buffer.alloc(512 * 1024, "x");
+    const payload = Buffer.from(Array.from({ length: 512 * 1024 }, (_, i) => i % 251));
     const body = Buffer.concat([
       ...split(payload, 64 * 1024).map((c) => Buffer.concat([Buffer.from(`${c.length.toString(16)}\r\n`), c, Buffer.from("\r\n")])),
       Buffer.from("0\r\n\r\n"),
     ]);
     answers.push({ pieces: [Buffer.from(chunkedHead), ...split(body, 16 * 1024)] });
-    const req = request(url, { method: "POST" });
+    const agent = which ? await readingAgent("http:") : undefined;
+    const req = request(url, { method: "POST", agent });
     const tap = new SocketBody(req);
     await new Promise((resolve, reject) => {
       req.on("response", resolve);
@@ -206,12 +212,29 @@ describe("the transport's body reading", () => {
     });
     const socket = req.socket as Socket;
     const chunks = tap.chunks();
-    let got = (await chunks.next()).value?.length ?? 0;
+    const first = (await chunks.next()).value as Uint8Array;
+    const copy = Buffer.from(first);
     // The reader holds its first batch: the rest of the body still arrives (in the tap's queue).
     for (let i = 0; i < 500 && socket.bytesRead < body.length; i++) await new Promise((r) => setTimeout(r, 10));
     expect(socket.bytesRead).toBeGreaterThanOrEqual(body.length);
-    for await (const c of chunks) got += c.length;
-    expect(got).toBe(payload.length);
+    expect(Buffer.from(first).equals(copy)).toBe(true);
+    const got = [copy];
+    for await (const c of chunks) got.push(Buffer.from(c));
+    expect(Buffer.concat(got).equals(payload)).toBe(true);
+  });
+
+  it("goes through a global agent someone replaced (a proxy agent, say) instead of its own", async () => {
+    const http = (await import("node:http")).default;
+    const own = http.globalAgent;
+    const replaced = new (class ProxyLike extends http.Agent {})();
+    http.globalAgent = replaced;
+    try {
+      expect(await readingAgent("http:")).toBe(replaced);
+    } finally {
+      http.globalAgent = own;
+      replaced.destroy();
+    }
+    expect(await readingAgent("http:")).not.toBe(own);
   });
 
   it("fails a body cut mid-chunk as a network error, after the bytes before the cut", async () => {
