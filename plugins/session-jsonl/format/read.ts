@@ -7,6 +7,7 @@ import { forEachLine, type Line } from "./lines.js";
 import { PREVIEW, quickNode } from "./quick-node.js";
 import type { ReadProblem, SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
 import { checkEntry } from "./entry-shape.js";
+import { IdIndex } from "./id-index.js";
 import { checkTree } from "./tree-check.js";
 import { ENTRY_TYPES } from "./types.js";
 
@@ -49,7 +50,7 @@ export interface FileIndex {
   needsMigration: boolean;
   size: number;
   /** The kept nodes by id (absent when the file needs migrating first). */
-  byId?: Map<string, IndexNode>;
+  byId?: IdIndex<IndexNode>;
 }
 
 const KEEP_WHOLE = new Set(["model_change", "thinking_level_change", "label", "session_info"]);
@@ -88,7 +89,7 @@ export function indexFile(file: string): FileIndex {
     size = line.offset + line.length + (line.terminated ? 1 : 0);
     if (isBlank(line)) return;
     if (header && !eager) {
-      const fast = header.version === 3 ? quickNode(line, nodes.at(-1)?.id) : undefined;
+      const fast = header.version === 3 ? quickNode(line, nodes.length > 0 ? nodes[nodes.length - 1].id : undefined) : undefined;
       if (fast) {
         if (!line.terminated) missingNewline = true;
         nodes.push(fast);
@@ -141,7 +142,7 @@ export function indexFile(file: string): FileIndex {
   });
   if (!header) throw new NotASessionError(file, "it is empty");
   const version = header.version ?? 1;
-  const byId = needsMigration ? undefined : new Map<string, IndexNode>();
+  const byId = needsMigration ? undefined : new IdIndex<IndexNode>();
   const kept = byId ? checkTree(nodes, damaged, problems, byId) : nodes;
   problems.sort((a, b) => a.line - b.line);
   return { header, version, nodes: kept, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size, byId };
