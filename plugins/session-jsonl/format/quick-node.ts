@@ -1,6 +1,8 @@
 // The quick index: an index node read from a line's first bytes, without decoding the line.
+import type { SessionEntry } from "../../../contracts/session-entries.js";
 import type { Line } from "./lines.js";
 import type { IndexNode } from "./read.js";
+import type { TextStore } from "./text-store.js";
 
 /** Characters of a user message kept as its preview (pickers, /tree). */
 export const PREVIEW = 120;
@@ -81,7 +83,35 @@ function roleOf(b: Buffer, start: number, end: number): string {
 }
 const ROLES = ["assistant", "toolResult", "user", "system"];
 
-export function quickNode(line: Line, previousId: string | undefined): IndexNode | undefined {
+/**
+ * An index node read from a line's first bytes. Its timestamp and preview stay bytes in the
+ * index's TextStore until asked for (nothing but the /tree view and pickers reads them).
+ */
+class QuickNode implements IndexNode {
+  entry?: SessionEntry = undefined;
+  constructor(
+    public id: string,
+    public parentId: string | null,
+    public type: string,
+    public line: number,
+    public offset: number,
+    public length: number,
+    public role: string | undefined,
+    private readonly texts: TextStore,
+    private readonly stamp: number,
+    private readonly shown: number,
+  ) {}
+
+  get timestamp(): string {
+    return this.texts.text(this.stamp);
+  }
+
+  get preview(): string | undefined {
+    return this.shown < 0 ? undefined : this.texts.text(this.shown);
+  }
+}
+
+export function quickNode(line: Line, previousId: string | undefined, texts: TextStore): IndexNode | undefined {
   const b = line.buf;
   const end = line.end;
   if (b[end - 1] !== 0x7d) return undefined; // not ending in "}": let JSON.parse judge
@@ -116,9 +146,10 @@ export function quickNode(line: Line, previousId: string | undefined): IndexNode
   if (at < 0) return undefined;
   close = plainEnd(b, at, end, MAX_VALUE);
   if (close < 0) return undefined;
-  const timestamp = (b as unknown as Latin1).latin1Slice(at, close);
+  const stampFrom = at;
+  const stampTo = close;
   let role: string | undefined;
-  let preview: string | undefined;
+  let preview = -1;
   if (type === "message") {
     at = after(b, close + 1, end, K_ROLE);
     if (at < 0) return undefined;
@@ -126,32 +157,32 @@ export function quickNode(line: Line, previousId: string | undefined): IndexNode
     if (close <= at) return undefined;
     role = roleOf(b, at, close);
     if (role === "user") {
-      preview = quickPreview(b, close + 1, end);
-      if (preview === undefined) return undefined;
+      preview = quickPreview(b, close + 1, end, texts);
+      if (preview < 0) return undefined;
     }
   }
-  const node: IndexNode = { id, parentId, type, timestamp, line: line.no, offset: line.offset, length: line.length, role };
-  if (preview !== undefined) node.preview = preview;
-  return node;
+  const stamp = texts.add(b, stampFrom, stampTo);
+  return new QuickNode(id, parentId, type, line.no, line.offset, line.length, role, texts, stamp, preview);
 }
 
 /**
- * A user message's preview read from its bytes: the start of its content when that is a string or
- * a single text part, in plain ASCII without escapes (what else the text holds is JSON.parse's).
+ * A user message's preview read from its bytes (kept in `texts`; -1 if it cannot be): the start of
+ * its content when that is a string or a single text part, in plain ASCII without escapes (what
+ * else the text holds is JSON.parse's).
  */
-function quickPreview(b: Buffer, at: number, end: number): string | undefined {
+function quickPreview(b: Buffer, at: number, end: number, texts: TextStore): number {
   let from = after(b, at, end, K_PARTS);
   const parts = from >= 0;
   if (!parts) from = after(b, at, end, K_STRING);
-  if (from < 0) return undefined;
+  if (from < 0) return -1;
   const stop = Math.min(end, from + PREVIEW);
   let i = from;
   for (; i < stop; i++) {
     const c = b[i];
     if (c === 0x22) break;
-    if (c === 0x5c || c < 0x20 || c > 0x7e) return undefined;
+    if (c === 0x5c || c < 0x20 || c > 0x7e) return -1;
   }
   // A text that ends sooner is the whole preview only if no other part follows (they are joined).
-  if (i < from + PREVIEW && (b[i] !== 0x22 || (parts && after(b, i + 1, end, K_LAST_PART) < 0))) return undefined;
-  return (b as unknown as Latin1).latin1Slice(from, i);
+  if (i < from + PREVIEW && (b[i] !== 0x22 || (parts && after(b, i + 1, end, K_LAST_PART) < 0))) return -1;
+  return texts.add(b, from, i);
 }
