@@ -17,13 +17,21 @@ const DELETED = -1;
 
 export class IdIndex<N> implements IdMap<N> {
   /** Per slot: 0 empty, -1 deleted, else 1 + the position of the key in `keys`/`values`. */
-  private slots = new Int32Array(16);
+  private slots: Int32Array;
   /** Per slot: its key's hash, compared before the key (a probe then reads no string from the heap). */
-  private hashes = new Int32Array(16);
+  private hashes: Int32Array;
   private keys: (string | undefined)[] = [];
   private values: (N | undefined)[] = [];
   private used = 0; // slots not empty (live or deleted)
   size = 0;
+
+  /** `expected`: about how many ids will be added (a table sized for them is never rebuilt while filling). */
+  constructor(expected = 8) {
+    let length = 16;
+    while (length < expected * 2) length *= 2;
+    this.slots = new Int32Array(length);
+    this.hashes = new Int32Array(length);
+  }
 
   get(id: string): N | undefined {
     const at = this.find(id, hash(id));

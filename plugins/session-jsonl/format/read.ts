@@ -144,7 +144,9 @@ export function indexFile(file: string): FileIndex {
   });
   if (!header) throw new NotASessionError(file, "it is empty");
   const version = header.version ?? 1;
-  const byId = needsMigration ? undefined : new IdIndex<IndexNode>();
+  // Sized for the entries a file this long holds (pi's lines are rarely under 512 bytes: fewer
+  // means a rebuild or two, more a few unused slots), so 100,000 ids are not re-inserted while it fills.
+  const byId = needsMigration ? undefined : new IdIndex<IndexNode>(Math.min(size / 512, 1 << 22));
   const kept = byId ? checkTree(nodes, damaged, problems, byId) : nodes;
   problems.sort((a, b) => a.line - b.line);
   return { header, version, nodes: kept, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size, byId };
