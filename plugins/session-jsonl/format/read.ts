@@ -7,7 +7,6 @@ import { forEachLine, type Line } from "./lines.js";
 import { PREVIEW, quickNode } from "./quick-node.js";
 import type { ReadProblem, SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
 import { checkEntry } from "./entry-shape.js";
-import { IdIndex } from "./id-index.js";
 import { TextStore } from "./text-store.js";
 import { checkTree } from "./tree-check.js";
 import { ENTRY_TYPES } from "./types.js";
@@ -51,7 +50,7 @@ export interface FileIndex {
   needsMigration: boolean;
   size: number;
   /** The kept nodes by id (absent when the file needs migrating first). */
-  byId?: IdIndex<IndexNode>;
+  byId?: Map<string, IndexNode>;
 }
 
 const KEEP_WHOLE = new Set(["model_change", "thinking_level_change", "label", "session_info"]);
@@ -144,9 +143,7 @@ export function indexFile(file: string): FileIndex {
   });
   if (!header) throw new NotASessionError(file, "it is empty");
   const version = header.version ?? 1;
-  // Sized for the entries a file this long holds (pi's lines are rarely under 512 bytes: fewer
-  // means a rebuild or two, more a few unused slots), so 100,000 ids are not re-inserted while it fills.
-  const byId = needsMigration ? undefined : new IdIndex<IndexNode>(Math.min(size / 512, 1 << 22));
+  const byId = needsMigration ? undefined : new Map<string, IndexNode>();
   const kept = byId ? checkTree(nodes, damaged, problems, byId) : nodes;
   problems.sort((a, b) => a.line - b.line);
   return { header, version, nodes: kept, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size, byId };

@@ -8,7 +8,6 @@
 // starting a new root that would drop the history. Re-attachments change the index only, never
 // the file.
 import type { ReadProblem } from "../../../contracts/session-entries.js";
-import { IdIndex } from "./id-index.js";
 
 export interface TreeLink {
   id: string;
@@ -27,44 +26,31 @@ export function checkTree<N extends TreeLink>(
   nodes: N[],
   damaged: ReadonlyMap<string, string | null>,
   problems: ReadProblem[],
-  seen = new IdIndex<N>(),
+  seen = new Map<string, N>(),
 ): N[] {
   let kept = 0;
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i];
     const before = kept > 0 ? nodes[kept - 1] : undefined;
-    // The common case: the entry written just before is the parent (kept, so no lookup needed),
-    // and one probe of the table both checks the id and adds it.
-    if (n.parentId !== null && n.parentId === before?.id) {
-      const first = seen.add(n.id, n);
-      if (first !== undefined) {
-        repeated(n, first, problems);
-        continue;
-      }
-    } else {
-      const first = seen.get(n.id);
-      if (first !== undefined) {
-        repeated(n, first, problems);
-        continue;
-      }
-      n.parentId = parentOf(n, before, seen, damaged, problems);
-      seen.set(n.id, n);
+    const first = seen.get(n.id);
+    if (first !== undefined) {
+      problems.push({ line: n.line, message: `line ${n.line} repeats the id ${n.id} of line ${first.line}; skipped` });
+      continue;
     }
+    // The common case: the entry written just before is the parent (kept, so no lookup needed).
+    if (n.parentId === null || n.parentId !== before?.id) n.parentId = parentOf(n, before, seen, damaged, problems);
+    seen.set(n.id, n);
     nodes[kept++] = n;
   }
   nodes.length = kept;
   return nodes;
 }
 
-function repeated(n: TreeLink, first: TreeLink, problems: ReadProblem[]): void {
-  problems.push({ line: n.line, message: `line ${n.line} repeats the id ${n.id} of line ${first.line}; skipped` });
-}
-
 /** The parent a node keeps or is given (reported): its own if written earlier, else see the top. */
 function parentOf<N extends TreeLink>(
   n: N,
   before: N | undefined,
-  seen: IdIndex<N>,
+  seen: ReadonlyMap<string, N>,
   damaged: ReadonlyMap<string, string | null>,
   problems: ReadProblem[],
 ): string | null {

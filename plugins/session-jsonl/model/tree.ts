@@ -5,10 +5,9 @@ import { forEachLine, readAt, readRanges } from "../format/lines.js";
 import type { IndexNode } from "../format/read.js";
 import type { TreeNode } from "../../../contracts/sessions.js";
 import { checkEntry } from "../format/entry-shape.js";
-import { IdIndex, type IdMap } from "../format/id-index.js";
 
 export class EntryTree {
-  nodes: IdMap<IndexNode> = new IdIndex<IndexNode>();
+  nodes = new Map<string, IndexNode>();
   order: IndexNode[] = [];
   readonly labels = new Map<string, string>();
   name: string | undefined;
@@ -29,7 +28,7 @@ export class EntryTree {
    * Takes over a whole file's index at once: `byId` maps exactly the ids of `order` (built while
    * the file's tree was checked, so a long session's 100,000 ids are not hashed into a map twice).
    */
-  adopt(order: IndexNode[], byId: IdMap<IndexNode>): void {
+  adopt(order: IndexNode[], byId: Map<string, IndexNode>): void {
     if (this.order.length > 0) throw new Error("EntryTree.adopt: the tree is not empty");
     this.order = order;
     this.nodes = byId;
