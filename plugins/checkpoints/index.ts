@@ -68,6 +68,9 @@ export default definePlugin({
     });
     api.register.rpcCommand({ name: "undo_rewind", handler: async () => (await need()).undo() });
     if (!ready) return;
+    // A print or JSON run sends its message as soon as it has started: the snapshot code is loaded
+    // now (while start-up waits anyway), so the turn's snapshot starts the moment the message ends.
+    if (api.flags.mode === "print" || api.flags.mode === "json") void ready();
     // In order: a capture is asked for before any later hook waits on it, so a tool call's
     // idle() below always sees the capture of its turn.
     api.on("event", (event) => {

@@ -3,6 +3,7 @@
 // a second writer with `index.lock` (it does not wait), which lost most of their checkpoints. A
 // lock file created exclusively, holding the owner's pid; a lock whose owner is gone (a crash) is
 // taken over at once, and one older than STALE_MS whatever its owner (a hung process).
+import { closeSync, openSync, writeSync } from "node:fs";
 import { open, readFile, rm, stat } from "node:fs/promises";
 
 const STALE_MS = 5 * 60_000;
@@ -19,6 +20,10 @@ export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promi
 }
 
 async function acquire(file: string): Promise<void> {
+  // A free lock (nearly always) is taken at once, without three thread-pool round trips: a
+  // snapshot's `git status` then starts in the same tick as the user message that asked for it,
+  // beside the request being built, instead of after it (one-shot runs waited for it at exit).
+  if (tryAcquire(file)) return;
   const deadline = Date.now() + WAIT_MS;
   for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
     try {
@@ -36,6 +41,22 @@ async function acquire(file: string): Promise<void> {
     if (Date.now() > deadline) throw new Error(`the checkpoint lock ${file} is held by another process (delete it if none is running)`);
     await new Promise((r) => setTimeout(r, delay));
   }
+}
+
+function tryAcquire(file: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, "wx");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, `${process.pid}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
 }
 
 async function abandoned(file: string): Promise<boolean> {

@@ -12,8 +12,8 @@
 // back by restore-files.ts from the stored bytes, never by git's checkout. Every snapshot and
 // restore holds the repository's lock file (lock.ts): sessions of one workspace take turns.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { appendFile, lstat, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { appendFile, lstat, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FileMutationsService } from "../../contracts/file-mutations.js";
 import { git, gitBytes, type GitTarget, nulJoin, nulList } from "./git.js";
@@ -99,7 +99,7 @@ export class ShadowRepo {
   private async snapshotLocked(): Promise<string> {
     await this.clearStaleLock();
     // Another session may have moved the head since: the files are the truth, not this object.
-    const head = (await this.savedHead()) ?? (await this.askedHead());
+    const head = this.savedHead() ?? (await this.askedHead());
     // `status` (not ls-files) so git also saves refreshed stat data and its untracked cache.
     const listed = nulList(
       await gitBytes(this.target, ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=matching", "--no-renames"]),
@@ -198,13 +198,20 @@ export class ShadowRepo {
   }
 
   /** The head as the last snapshot left it: the ref file and the head file agree (a process start spawns no git). */
-  private async savedHead(): Promise<Head | undefined> {
-    const read = (file: string) =>
-      readFile(file, "utf8").then(
-        (text) => text.trim(),
-        () => "",
-      );
-    const [commit, saved] = await Promise.all([read(join(this.target.gitDir, REF)), read(join(this.dir, HEAD_FILE))]);
+  private savedHead(): Head | undefined {
+    // Two small files read synchronously: with the lock (lock.ts) and the stale-lock check, the
+    // turn's `git status` is spawned in the tick that asked for the snapshot, so it runs beside the
+    // request to the model rather than after it (a thread-pool round trip waits for the main
+    // thread, which is busy building that request).
+    const read = (file: string) => {
+      try {
+        return readFileSync(file, "utf8").trim();
+      } catch {
+        return "";
+      }
+    };
+    const commit = read(join(this.target.gitDir, REF));
+    const saved = read(join(this.dir, HEAD_FILE));
     const [savedCommit, tree, kept = ""] = saved.split(" ");
     return commit && commit === savedCommit && tree ? { commit, tree, kept } : undefined;
   }
@@ -246,8 +253,9 @@ export class ShadowRepo {
   }
 
   private async clearStaleLock(): Promise<void> {
+    // Synchronous (a stat that nearly always finds nothing): see savedHead.
     const lock = join(this.target.gitDir, "index.lock");
-    const info = await stat(lock).catch(() => undefined);
+    const info = statSync(lock, { throwIfNoEntry: false });
     if (info && Date.now() - info.mtimeMs > STALE_LOCK_MS) await rm(lock, { force: true });
   }
 }

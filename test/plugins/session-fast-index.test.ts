@@ -3,7 +3,7 @@
 // decode of every line gives (format/load.ts, which parses and checks every entry): the same tree,
 // leaf, labels, name, the same problems on the same lines, and the same context and path at the leaf
 // and at any other entry. Generated sessions: branches, labels, compactions, custom entries, ids with
-// non-ASCII or escaped characters, keys in another order, CRLF and blank lines, garbage lines, entries
+// non-ASCII or escaped characters, timestamps that are not plain ISO strings, keys in another order, CRLF and blank lines, garbage lines, entries
 // of the wrong shape and a torn last line. (A line whose first bytes are intact but whose content is
 // damaged is found when it is read, not when the file is opened: session-bounded.test.ts.)
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -65,11 +65,27 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant("badEntry" as const) }) },
 );
 
+/** Timestamps as pi writes them, and as a damaged or foreign file may hold them (kept as bytes by the quick index). */
+const stampStyle = fc.constantFrom("iso", "empty", "é", "escaped", "long", "number");
+const stamp = (style: string, iso: string): unknown =>
+  style === "empty"
+    ? ""
+    : style === "é"
+      ? `${iso}é`
+      : style === "escaped"
+        ? `${iso}"\\`
+        : style === "long"
+          ? iso.repeat(3)
+          : style === "number"
+            ? Date.parse(iso)
+            : iso;
+
 const idStyle = fc.constantFrom("", "é", "日本", '"q', "\\b", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0");
 
 interface Shape {
   ops: Op[];
   idPrefix: string;
+  stampStyle: string;
   /** Lines (by index) written with their keys in another order, with CRLF, or followed by a blank line. */
   reorder: number[];
   crlf: number[];
@@ -81,6 +97,7 @@ interface Shape {
 const shape: fc.Arbitrary<Shape> = fc.record({
   ops: fc.array(op, { minLength: 1, maxLength: 60 }),
   idPrefix: idStyle,
+  stampStyle,
   reorder: fc.array(fc.nat(60), { maxLength: 5 }),
   crlf: fc.array(fc.nat(60), { maxLength: 3 }),
   blank: fc.array(fc.nat(60), { maxLength: 3 }),
@@ -96,7 +113,7 @@ function write(s: Shape): string {
   let n = 0;
   const entry = (type: string, rest: Record<string, unknown>) => {
     const id = `${s.idPrefix}${(n++).toString(16).padStart(8, "0")}`;
-    const ts = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+    const ts = stamp(s.stampStyle, new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString());
     const i = lines.length - 1;
     const value = s.reorder.includes(i)
       ? { ...rest, timestamp: ts, parentId: leaf, id, type }

@@ -1,6 +1,7 @@
 // Reads a file line by line through one reused buffer, with each line's byte offset, so big
 // session files are never held whole in memory and single entries can be re-read later by
-// position. A Line's bytes are only valid during the callback that receives it.
+// position. A Line (one object, reused for every line: a long session has 100,000 of them) and its
+// bytes are only valid during the callback that receives it.
 import { closeSync, openSync, readSync } from "node:fs";
 
 export interface Line {
@@ -19,14 +20,22 @@ export interface Line {
 }
 
 class BufferLine implements Line {
-  constructor(
-    readonly no: number,
-    readonly offset: number,
-    readonly buf: Buffer,
-    readonly start: number,
-    readonly end: number,
-    readonly terminated: boolean,
-  ) {}
+  no = 0;
+  offset = 0;
+  start = 0;
+  end = 0;
+  terminated = true;
+  constructor(public buf: Buffer) {}
+  /** Points the line at the next one (the same object for every line: no garbage per line). */
+  at(no: number, offset: number, buf: Buffer, start: number, end: number, terminated: boolean): this {
+    this.no = no;
+    this.offset = offset;
+    this.buf = buf;
+    this.start = start;
+    this.end = end;
+    this.terminated = terminated;
+    return this;
+  }
   get length(): number {
     return this.end - this.start;
   }
@@ -45,6 +54,7 @@ export function forEachLine(path: string, onLine: (line: Line) => void): void {
     let base = 0; // file offset of buf[0]
     let position = 0;
     let no = 0;
+    const line = new BufferLine(buf);
     for (;;) {
       if (buf.length - filled < CHUNK) buf = grow(buf, filled);
       const read = readSync(fd, buf, filled, buf.length - filled, position);
@@ -53,14 +63,14 @@ export function forEachLine(path: string, onLine: (line: Line) => void): void {
       const total = filled + read;
       let start = 0;
       for (let nl = buf.indexOf(10, filled); nl !== -1 && nl < total; nl = buf.indexOf(10, nl + 1)) {
-        onLine(new BufferLine(++no, base + start, buf, start, nl, true));
+        onLine(line.at(++no, base + start, buf, start, nl, true));
         start = nl + 1;
       }
       buf.copy(buf, 0, start, total);
       filled = total - start;
       base += start;
     }
-    if (filled) onLine(new BufferLine(++no, base, buf, 0, filled, false));
+    if (filled) onLine(line.at(++no, base, buf, 0, filled, false));
   } finally {
     closeSync(fd);
   }

@@ -7,6 +7,7 @@ import { forEachLine, type Line } from "./lines.js";
 import { PREVIEW, quickNode } from "./quick-node.js";
 import type { ReadProblem, SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
 import { checkEntry } from "./entry-shape.js";
+import { TextStore } from "./text-store.js";
 import { checkTree } from "./tree-check.js";
 import { ENTRY_TYPES } from "./types.js";
 
@@ -82,13 +83,14 @@ export function indexFile(file: string): FileIndex {
   let needsMigration = false;
   let size = 0;
   const damaged = new Map<string, string | null>();
+  const texts = new TextStore();
   // Until the file's first compaction every entry is decoded and kept (see `eager` below).
   let eager = true;
   forEachLine(file, (line) => {
     size = line.offset + line.length + (line.terminated ? 1 : 0);
     if (isBlank(line)) return;
     if (header && !eager) {
-      const fast = header.version === 3 ? quickNode(line, nodes.at(-1)?.id) : undefined;
+      const fast = header.version === 3 ? quickNode(line, nodes.length > 0 ? nodes[nodes.length - 1].id : undefined, texts) : undefined;
       if (fast) {
         if (!line.terminated) missingNewline = true;
         nodes.push(fast);

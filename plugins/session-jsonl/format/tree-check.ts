@@ -16,9 +16,11 @@ export interface TreeLink {
 }
 
 /**
- * Returns the nodes to keep, their parentIds fixed in place. `damaged` maps the ids of lines
- * skipped as malformed (when their id was readable) to their parentId. `seen` ends up mapping
- * each kept id to its node (the session's tree takes it over rather than building it again).
+ * Keeps the nodes that pass, in order, compacting `nodes` in place (a long session's 100,000
+ * nodes are not copied into a second array) and returning it; their parentIds are fixed in place.
+ * `damaged` maps the ids of lines skipped as malformed (when their id was readable) to their
+ * parentId. `seen` ends up mapping each kept id to its node (the session's tree takes it over
+ * rather than building it again).
  */
 export function checkTree<N extends TreeLink>(
   nodes: N[],
@@ -26,35 +28,41 @@ export function checkTree<N extends TreeLink>(
   problems: ReadProblem[],
   seen = new Map<string, N>(),
 ): N[] {
-  const kept: N[] = [];
-  for (const n of nodes) {
+  let kept = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    const before = kept > 0 ? nodes[kept - 1] : undefined;
     const first = seen.get(n.id);
-    if (first) {
+    if (first !== undefined) {
       problems.push({ line: n.line, message: `line ${n.line} repeats the id ${n.id} of line ${first.line}; skipped` });
       continue;
     }
     // The common case: the entry written just before is the parent (kept, so no lookup needed).
-    if (n.parentId !== null && n.parentId === kept.at(-1)?.id) {
-      seen.set(n.id, n);
-      kept.push(n);
-      continue;
-    }
-    let parent = n.parentId;
-    for (let hops = 0; parent !== null && !seen.has(parent) && damaged.has(parent) && hops < damaged.size; hops++) {
-      parent = damaged.get(parent) ?? null;
-    }
-    if (parent !== null && !seen.has(parent)) {
-      const before = kept.at(-1);
-      const why = parent === n.parentId ? `its parent ${n.parentId} is not an earlier entry` : `its parent ${n.parentId} is damaged`;
-      problems.push({
-        line: n.line,
-        message: `line ${n.line}: ${why}; attached to ${before ? `the entry before it (line ${before.line})` : "the start of the session"}`,
-      });
-      parent = before?.id ?? null;
-    }
-    n.parentId = parent;
+    if (n.parentId === null || n.parentId !== before?.id) n.parentId = parentOf(n, before, seen, damaged, problems);
     seen.set(n.id, n);
-    kept.push(n);
+    nodes[kept++] = n;
   }
-  return kept;
+  nodes.length = kept;
+  return nodes;
+}
+
+/** The parent a node keeps or is given (reported): its own if written earlier, else see the top. */
+function parentOf<N extends TreeLink>(
+  n: N,
+  before: N | undefined,
+  seen: ReadonlyMap<string, N>,
+  damaged: ReadonlyMap<string, string | null>,
+  problems: ReadProblem[],
+): string | null {
+  let parent = n.parentId;
+  for (let hops = 0; parent !== null && !seen.has(parent) && damaged.has(parent) && hops < damaged.size; hops++) {
+    parent = damaged.get(parent) ?? null;
+  }
+  if (parent === null || seen.has(parent)) return parent;
+  const why = parent === n.parentId ? `its parent ${n.parentId} is not an earlier entry` : `its parent ${n.parentId} is damaged`;
+  problems.push({
+    line: n.line,
+    message: `line ${n.line}: ${why}; attached to ${before ? `the entry before it (line ${before.line})` : "the start of the session"}`,
+  });
+  return before?.id ?? null;
 }

@@ -1,0 +1,39 @@
+// Short ASCII texts of the quick index (a node's timestamp, a user message's preview) kept as their
+// bytes in one growing buffer and decoded when asked for (the /tree view, pickers). A long session
+// has 100,000 timestamps: as strings they were 100,000 objects the garbage collector copied out of
+// the young generation while the file was being read (and as many native calls to make them);
+// here they are bytes outside the heap, copied once.
+
+type Latin1 = { latin1Slice(start: number, end: number): string };
+
+export class TextStore {
+  private buf = Buffer.allocUnsafe(1 << 16);
+  private used = 0;
+
+  /** Keeps bytes `from`..`to` of `b` (at most 255 printable ASCII bytes); returns where, for `text`. */
+  add(b: Buffer, from: number, to: number): number {
+    const n = to - from;
+    if (n > 255) throw new RangeError("TextStore keeps texts of at most 255 bytes");
+    if (this.used + n + 1 > this.buf.length) this.grow(n + 1);
+    const at = this.used;
+    const buf = this.buf;
+    buf[at] = n;
+    // A byte loop: a copy this short costs less than a call into Buffer.copy.
+    for (let i = 0; i < n; i++) buf[at + 1 + i] = b[from + i];
+    this.used = at + 1 + n;
+    return at;
+  }
+
+  /** The text kept at `at`. */
+  text(at: number): string {
+    return (this.buf as unknown as Latin1).latin1Slice(at + 1, at + 1 + this.buf[at]);
+  }
+
+  private grow(need: number): void {
+    let size = this.buf.length * 2;
+    while (size < this.used + need) size *= 2;
+    const bigger = Buffer.allocUnsafe(size);
+    this.buf.copy(bigger, 0, 0, this.used);
+    this.buf = bigger;
+  }
+}
