@@ -22,9 +22,9 @@
 import { setFlagsFromString } from "node:v8";
 
 /** The flags every cache is read and written under: no function is hot enough, none small enough. */
-const HELD = "--ticks-before-optimization=1000000 --max-bytecode-size-for-early-opt=0";
+const HELD = "--ticks-before-optimization=1000000 --max-bytecode-size-for-early-opt=0 --no-sparkplug";
 /** V8 11.3's defaults (`node --v8-options`). */
-const RELEASED = "--ticks-before-optimization=3 --max-bytecode-size-for-early-opt=81";
+const RELEASED = "--ticks-before-optimization=3 --max-bytecode-size-for-early-opt=81 --sparkplug";
 const V8_LINE = "11.3.";
 /** A user's own flags for V8's tiers (V8 takes `_` for `-`). */
 const TIER_FLAGS =

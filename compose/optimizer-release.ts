@@ -2,18 +2,17 @@
 //
 // Most runs get it first thing at boot: a resumed session's parsing, the requests, the streams and
 // the tools run with TurboFan as they always did (held through a resume of 100,000 entries, the
-// parse took 2.6x the CPU). An interactive session that starts empty keeps the hold through its first
-// frame and the indexes' warm-up (stage WARM), which call the path functions start-up made hot, so an
-// idle session never pays for a TurboFan compilation (~4 MB of the node binary's code, resident from
-// then on). The hold ends as soon as there is work: the first input (a prompt, a command such as
-// /resume), the first turn (an extension's message starts one too), or RELEASE_AFTER_MS after boot at the
-// latest, for what the keys alone start (a paste, a picker).
+// parse took 2.6x the CPU; released at boot, the same as before). An interactive session that starts
+// empty keeps the hold until there is work: its first input (a prompt, a command such as /resume),
+// its first turn (an extension's message starts one too) or a reload. Start-up made the path
+// functions hot (their profiler ticks stay counted), so once V8's thresholds are back any path work
+// compiles them: a file event in a watched folder did, ~1 s after a timed release, in half the runs
+// of a busy machine, and one TurboFan compilation keeps ~3.5 MB of the node binary's code resident.
+// Until then what the keys alone start (typing, a paste, a picker) runs in the interpreter: a 2.7 MB
+// paste drew in 16 ms instead of 9 (bench/editor.bench.mjs with the held flags).
 import { Stages } from "../contracts/stages.js";
 import { definePlugin, type PluginApi, type PluginDef } from "../kernel/index.js";
 import { releaseOptimizer } from "./optimizer-hold.js";
-
-/** After the first frame, the warm-up and idle-trim's collection (~2 s after the frame); before anyone measures idle. */
-const RELEASE_AFTER_MS = 3_000;
 
 /** `releaseHold` is the release itself (tests watch when it comes). */
 export function optimizerReleasePlugin(releaseHold: () => void = releaseOptimizer): PluginDef {
@@ -36,7 +35,6 @@ export function optimizerReleasePlugin(releaseHold: () => void = releaseOptimize
             api.on("input", () => release(), { stage: Stages.OPTIMIZER_RELEASE }),
             api.on("event", (e) => void (e.type === "agent_start" && release())),
           );
-          setTimeout(release, RELEASE_AFTER_MS).unref();
         },
         { stage: Stages.OPTIMIZER_RELEASE },
       );
