@@ -42,7 +42,9 @@ export function optimizerReleasePlugin(releaseHold: () => void = releaseOptimize
   });
 }
 
-/** An interactive session with nothing to load: no session to resume, fork or pick. */
+/** An interactive session with nothing to load: no session to resume, fork or pick (`--no-session` is `session: false`). */
 function startsIdle(f: PluginApi["flags"]): boolean {
-  return f.mode === "interactive" && f.continue !== true && f.resume !== true && f.session === undefined && f.fork === undefined;
+  return (
+    f.mode === "interactive" && f.continue !== true && f.resume !== true && typeof f.session !== "string" && typeof f.fork !== "string"
+  );
 }

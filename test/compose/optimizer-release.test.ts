@@ -44,6 +44,9 @@ describe("the end of start-up's hold on the optimizing compiler", () => {
   });
 
   it("waits in an interactive session that starts empty, until its first input (once)", async () => {
+    const memory = await booted({ mode: "interactive", session: false }); // --no-session
+    expect(memory.released()).toBe(0);
+    await memory.kernel.stop();
     const { kernel, released } = await booted({ mode: "interactive" });
     expect(released()).toBe(0);
     kernel.hooks.event.call({ type: "model_select", model: undefined, previousModel: undefined, source: "set" } as never);
