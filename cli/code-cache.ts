@@ -9,6 +9,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Script } from "node:vm";
+import { underCacheFlags } from "../compose/optimizer-hold.js";
 
 export interface Loaded {
   module: { exports: unknown };
@@ -134,7 +135,7 @@ function saveCache(file: string, l: Loaded): boolean {
   const temp = `${l.cache}.${process.pid}.tmp`;
   try {
     if (!stamp(file).equals(read)) return true;
-    const data = Buffer.concat([read, script.createCachedData()]);
+    const data = Buffer.concat([read, underCacheFlags(() => script.createCachedData())]);
     try {
       writeFileSync(temp, data);
     } catch {

@@ -10,6 +10,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { types } from "node:util";
 import { Script } from "node:vm";
+import { holdOptimizer, underCacheFlags } from "../compose/optimizer-hold.js";
 import { cacheSaver, type Loaded, readCache, readStamped } from "./code-cache.js";
 import { cachePackageCode } from "./package-code-cache.js";
 
@@ -25,6 +26,7 @@ type Wrapper = (
 
 /** Runs the image's entry and returns its exports; its files are loaded as they are required. */
 export function loadImage(entry: string): unknown {
+  holdOptimizer(); // start-up without TurboFan (compose/optimizer-hold.ts)
   const root = dirname(entry) + sep;
   const loaded = new Map<string, Loaded>();
   const load = (file: string): unknown => {
@@ -33,7 +35,7 @@ export function loadImage(entry: string): unknown {
     // Stamped before reading: a file that changes in between has a newer stamp than its cache.
     const { text, stamp: fileStamp } = readStamped(file);
     const cached = readCache(`${file}.cache`, fileStamp);
-    const script = new Script(wrap(text), { filename: file, cachedData: cached });
+    const script = underCacheFlags(() => new Script(wrap(text), { filename: file, cachedData: cached }));
     const module = { exports: {} };
     const stale = cached === undefined || script.cachedDataRejected === true;
     loaded.set(file, { module, cache: `${file}.cache`, stamp: fileStamp, ...(stale && { script }) });

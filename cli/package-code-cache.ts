@@ -10,6 +10,7 @@
 import Module from "node:module";
 import { dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
+import { underCacheFlags } from "../compose/optimizer-hold.js";
 import { type Loaded, readCache, stamp } from "./code-cache.js";
 
 type Compile = (this: NodeModule, content: string, filename: string, format?: string) => unknown;
@@ -41,7 +42,7 @@ export function cachePackageCode(cacheDir: string, loaded: Map<string, Loaded>, 
       const fileStamp = stamp(filename);
       const data = readCache(cache, fileStamp);
       const source = `(function (exports, require, module, __filename, __dirname) {${content}\n})`;
-      const script = new Script(source, { filename, cachedData: data });
+      const script = underCacheFlags(() => new Script(source, { filename, cachedData: data }));
       fn = script.runInThisContext() as CompiledWrapper;
       record = { module: this, cache, stamp: fileStamp, ...((data === undefined || script.cachedDataRejected) && { script }) };
     } catch {

@@ -29,6 +29,7 @@ import { loadSettings } from "./settings.js";
 import { settingsProblems } from "./settings-check.js";
 import { sharedModules, toolkitAliases } from "./shared-modules.js";
 import { selectTools, type ToolSelection } from "./tools.js";
+import { optimizerReleasePlugin } from "./optimizer-release.js";
 import { watchPlugins } from "./watch.js";
 
 export { ExtensionInstallError } from "./extensions.js";
@@ -136,6 +137,7 @@ export async function composeAgent(o: ComposeOptions): Promise<ComposedAgent> {
     ...discovery,
     discover: async (changed) => (discovered = written.filter(await discovery.discover(changed), loads++ === 0)),
     plugins: [
+      optimizerReleasePlugin(),
       fileMutationsPlugin(fileMutations),
       packageResourcesPlugin(packages.resources),
       ...(o.plugins ?? []),

@@ -2,6 +2,8 @@
 // NORMAL (0) and LATE (100). Each says who stands there and why, so no plugin writes
 // `Stage.LATE + 1000` and hopes. The one value in contracts/: a table of numbers, no code.
 export const Stages = {
+  /** compose: V8's optimizing compiler, held off while the image loads, is back before any boot work (compose/optimizer-hold.ts). */
+  OPTIMIZER_RELEASE: -1000,
   /** checkpoints: a turn's snapshot is taken before any gate may ask, block or let a tool run. */
   SNAPSHOT: -110,
   /** hooks: UserPromptSubmit hears a prompt before commands-core (EARLY) claims a slash command, as in Claude Code. */

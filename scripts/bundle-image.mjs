@@ -114,9 +114,11 @@ try {
       chunkFileNames: "[name].cjs",
       // V8 keeps every module's source in memory: without comments and indentation, and all
       // ASCII (one non-ASCII character makes V8 store a whole file in two bytes a character),
-      // the image's sources take ~60% less of the heap. Names stay, for stack traces.
+      // the image's sources take ~60% less of the heap; local names mangled, ~20% less again
+      // (an idle interactive session: 1.14 MB of sources). Functions and classes keep their
+      // names, for stack traces.
       charset: "ascii",
-      minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
+      minify: { compress: false, mangle: { keepNames: true }, codegen: { removeWhitespace: true } },
     },
   });
 } finally {

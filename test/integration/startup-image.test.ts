@@ -20,6 +20,8 @@ const ESM_PACKAGE = packageRequire.resolve("string-width");
 const CJS_PACKAGE = packageRequire.resolve("picomatch");
 /** The loader as bin/pi.js requires it (the build compiles cli/image-loader.ts to CommonJS). */
 const LOADER = pathToFileURL(join(import.meta.dirname, "..", "..", "dist", "image", "loader.cjs")).href;
+/** Start-up's hold on TurboFan, whose state the loader's copy of it shares (a process-wide slot). */
+const HOLD = pathToFileURL(join(import.meta.dirname, "..", "..", "dist", "compose", "optimizer-hold.js")).href;
 
 /**
  * A two-file image: the entry requires a.cjs, imports node:os and two npm packages through the
@@ -104,6 +106,20 @@ m.late();`;
     // The next run, short, writes it at its exit.
     run(dir, undefined, "m.late();");
     expect(existsSync(join(dir, "late.cjs.cache"))).toBe(true);
+  });
+
+  it("reads and writes every cache under start-up's V8 flags, also once the hold on TurboFan is released (compose/optimizer-hold.ts)", () => {
+    const dir = smallImage();
+    writeFileSync(join(dir, "entry.cjs"), `${readFileSync(join(dir, "entry.cjs"), "utf8")}\nexports.late = () => require("./late.cjs");\n`);
+    writeFileSync(join(dir, "late.cjs"), "exports.value = 2;\n");
+    const late = join(dir, "late.cjs.cache");
+    // Loaded after the release (a provider's streaming code), cached at exit.
+    run(dir, undefined, `(await import(${JSON.stringify(HOLD)})).releaseOptimizer(); m.late();`);
+    expect(existsSync(late)).toBe(true);
+    // The next run loads it during start-up, under the hold: it accepts that cache and writes none.
+    utimesSync(late, new Date(0), new Date(0));
+    run(dir, undefined, "m.late();");
+    expect(mtime(late)).toBe(0);
   });
 
   it("never runs an edited file's old code, even at the same length (V8 checks only the length)", () => {
