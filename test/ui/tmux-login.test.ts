@@ -41,7 +41,8 @@ describe.skipIf(!hasTmux)("/login and /logout in tmux", () => {
   afterAll(async () => {
     kill();
     await Promise.all([server?.close(), sim?.close()]);
-    rmSync(root, { recursive: true, force: true });
+    // The killed agent's checkpoint (a git child) may still be writing into the agent dir.
+    rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   });
 
   function startPi(ui: string): { agentDir: string; auth(): Record<string, { type: string; access: string }> } {

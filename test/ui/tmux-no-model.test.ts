@@ -15,7 +15,8 @@ const KEYS = Object.keys(process.env).filter((k) => /_API_KEY$|_TOKEN$/.test(k))
 describe.skipIf(!hasTmux)("pi in tmux with no model", () => {
   afterAll(() => {
     kill();
-    rmSync(root, { recursive: true, force: true });
+    // The killed agent's checkpoint (a git child) may still be writing into the agent dir.
+    rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   });
 
   it.each(["inline", "fullscreen"])("%s: each message typed is answered by what to set up", async (ui) => {
