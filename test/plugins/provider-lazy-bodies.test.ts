@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AssistantMessage, Message, Model, ToolResultMessage } from "pi-kernel";
-import { jsonBody } from "../../lib/provider-kit/index.js";
+import { emptyUsage, jsonBody } from "../../lib/provider-kit/index.js";
 import { wireMessages as anthropicItems } from "../../plugins/provider-anthropic/convert.js";
 import { buildBody as anthropicBody } from "../../plugins/provider-anthropic/request.js";
 import { contentsOf } from "../../plugins/provider-google/convert.js";
@@ -27,14 +27,13 @@ const model = (api: string, reasoning: boolean): Model => ({
   contextWindow: 1_000_000,
   maxTokens: 8_192,
 });
-const usage = {
-  input: 0,
-  output: 0,
-  cacheRead: 0,
-  cacheWrite: 0,
-  totalTokens: 0,
-  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-};
+/** An assistant message of `api` (the model's, or another API's) with `content`. */
+const reply = (
+  api: string,
+  content: AssistantMessage["content"],
+  stopReason: AssistantMessage["stopReason"] = "toolUse",
+  timestamp = 1,
+): AssistantMessage => ({ role: "assistant", content, api, provider: "p", model: "model-x", usage: emptyUsage(), stopReason, timestamp });
 const png = { type: "image" as const, data: "iVBOR", mimeType: "image/png" };
 
 type Build = (m: Model, messages: Message[]) => Record<string, unknown>;
@@ -100,19 +99,8 @@ const conversation = (api: string) =>
       turns.forEach((t, i) => {
         out.push({ role: "user", content: t.user, timestamp: i });
         const ids = t.calls.map((c, k) => `${c.id}|fc_${i}_${k}`);
-        out.push({
-          role: "assistant",
-          content: [
-            ...t.said,
-            ...t.calls.map((c, k) => ({ type: "toolCall" as const, id: ids[k], name: "bash", arguments: { command: c.output } })),
-          ],
-          api: t.foreign ? "other-api" : api,
-          provider: "p",
-          model: "model-x",
-          usage,
-          stopReason: t.stop,
-          timestamp: i,
-        });
+        const calls = t.calls.map((c, k) => ({ type: "toolCall" as const, id: ids[k], name: "bash", arguments: { command: c.output } }));
+        out.push(reply(t.foreign ? "other-api" : api, [...t.said, ...calls], t.stop, i));
         t.calls.forEach((c, k) => {
           if (!c.answered) return;
           const result: ToolResultMessage = {
@@ -172,22 +160,12 @@ describe("request bodies built lazily", () => {
       isError: false,
       timestamp: 1,
     });
-    const reply = (content: AssistantMessage["content"]): AssistantMessage => ({
-      role: "assistant",
-      content,
-      api: m.api,
-      provider: "p",
-      model: "model-x",
-      usage,
-      stopReason: "toolUse",
-      timestamp: 1,
-    });
     const messages: Message[] = [
       { role: "user", content: "go", timestamp: 1 },
-      reply([call("a"), call("b")]),
+      reply(m.api, [call("a"), call("b")]),
       result("a"),
       result("b"),
-      reply([call("c")]),
+      reply(m.api, [call("c")]),
       result("c"),
       { role: "user", content: "", timestamp: 1 }, // no parts: left out, the run before it stays whole
     ];
@@ -205,19 +183,10 @@ describe("request bodies built lazily", () => {
     const m = model("openai-responses", false);
     const messages: Message[] = [
       { role: "user", content: "go", timestamp: 1 },
-      {
-        role: "assistant",
-        content: [
-          { type: "toolCall", id: "a", name: "read", arguments: {} },
-          { type: "toolCall", id: "b", name: "read", arguments: {} },
-        ],
-        api: m.api,
-        provider: "p",
-        model: "model-x",
-        usage,
-        stopReason: "toolUse",
-        timestamp: 1,
-      },
+      reply(m.api, [
+        { type: "toolCall", id: "a", name: "read", arguments: {} },
+        { type: "toolCall", id: "b", name: "read", arguments: {} },
+      ]),
       { role: "toolResult", toolCallId: "a", toolName: "read", content: [png], isError: false, timestamp: 1 },
       { role: "toolResult", toolCallId: "b", toolName: "read", content: [{ type: "text", text: "b" }, png], isError: false, timestamp: 1 },
     ];
