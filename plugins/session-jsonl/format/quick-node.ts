@@ -2,7 +2,7 @@
 import type { SessionEntry } from "../../../contracts/session-entries.js";
 import type { Line } from "./lines.js";
 import type { IndexNode } from "./read.js";
-import type { TextStore } from "./text-store.js";
+import { latin1, type TextStore } from "./text-store.js";
 
 /** Characters of a user message kept as its preview (pickers, /tree). */
 export const PREVIEW = 120;
@@ -27,8 +27,6 @@ const K_LAST_PART = Buffer.from("}]");
 
 /** The longest id, parentId, timestamp or role read here (a longer one is left to JSON.parse). */
 const MAX_VALUE = 64;
-
-type Latin1 = { latin1Slice(start: number, end: number): string };
 
 /** The position just after `key` if the bytes at `at` are `key`, else -1. */
 function after(b: Buffer, at: number, end: number, key: Buffer): number {
@@ -87,7 +85,7 @@ function quickType(b: Buffer, start: number, end: number): string | undefined {
 /** A message's role, shared when it is one of the four (any other role is a string of its own). */
 function roleOf(b: Buffer, start: number, end: number): string {
   for (const r of ROLES) if (isText(b, start, end, r)) return r;
-  return (b as unknown as Latin1).latin1Slice(start, end);
+  return latin1(b, start, end);
 }
 const ROLES = ["assistant", "toolResult", "user", "system"];
 
@@ -134,7 +132,7 @@ export function quickNode(line: Line, previousId: string | undefined, texts: Tex
   if (at < 0) return undefined;
   close = plainEnd(b, at, end, MAX_VALUE);
   if (close <= at) return undefined;
-  const id = close - at === 8 ? eight(b, at) : (b as unknown as Latin1).latin1Slice(at, close);
+  const id = close - at === 8 ? eight(b, at) : latin1(b, at, close);
   // parentId: null or a string, nearly always the id of the line before (one string for both,
   // and the tree check compares pointers)
   at = after(b, close + 1, end, K_PARENT);
@@ -147,8 +145,7 @@ export function quickNode(line: Line, previousId: string | undefined, texts: Tex
     if (b[at] !== 0x22) return undefined;
     close = plainEnd(b, at + 1, end, MAX_VALUE);
     if (close < 0) return undefined;
-    parentId =
-      previousId !== undefined && isText(b, at + 1, close, previousId) ? previousId : (b as unknown as Latin1).latin1Slice(at + 1, close);
+    parentId = previousId !== undefined && isText(b, at + 1, close, previousId) ? previousId : latin1(b, at + 1, close);
   }
   at = after(b, close + 1, end, K_TIME);
   if (at < 0) return undefined;

@@ -6,6 +6,9 @@
 
 type Latin1 = { latin1Slice(start: number, end: number): string };
 
+/** Bytes `start`..`end` of `b` as a string, one byte a character (Buffer's own latin1 slice, without toString's checks). */
+export const latin1 = (b: Buffer, start: number, end: number): string => (b as unknown as Latin1).latin1Slice(start, end);
+
 export class TextStore {
   private buf = Buffer.allocUnsafe(1 << 16);
   private used = 0;
@@ -26,7 +29,7 @@ export class TextStore {
 
   /** The text kept at `at`. */
   text(at: number): string {
-    return (this.buf as unknown as Latin1).latin1Slice(at + 1, at + 1 + this.buf[at]);
+    return latin1(this.buf, at + 1, at + 1 + this.buf[at]);
   }
 
   private grow(need: number): void {
