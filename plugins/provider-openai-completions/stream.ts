@@ -55,14 +55,15 @@ const PLAIN_CONTENT = new RegExp(
   String.raw`^\{(?:${SCALAR_MEMBER},)*"choices":\[\{"index":0,"delta":\{"content":"(${PLAIN_CHAR}+)"\}(?:,"logprobs":null)?,"finish_reason":null\}\](?:,${SCALAR_MEMBER})*\}$`,
 );
 
+/** The member OpenAI may add to pad a chunk's length: its value changes from chunk to chunk. */
+const PADDING: IgnoredMember[] = [{ key: "obfuscation", type: "string" }];
+
 /**
  * A chunk carrying only answer text, read without JSON.parse (one per token of a long answer):
  * the only nested value is one choice whose delta is `{"content":"..."}` and whose finish_reason
  * is null, every other member is a scalar (id, model, created, ...), and the text has no escapes.
  * The first chunk always takes the full path (it gives the response id). Otherwise undefined.
  */
-const PADDING: IgnoredMember[] = [{ key: "obfuscation", type: "string" }];
-
 function plainContent(event: SseEvent, out: MessageAssembler, batches: unknown): Events | undefined {
   if (!out.message.responseId) return undefined;
   const match = PLAIN_CONTENT.exec(event.data);
