@@ -4,7 +4,7 @@
 // lock file created exclusively, holding the owner's pid; a lock whose owner is gone (a crash) is
 // taken over at once, and one older than STALE_MS whatever its owner (a hung process).
 import { closeSync, openSync, writeSync } from "node:fs";
-import { open, readFile, rm, stat } from "node:fs/promises";
+import { readFile, rm, stat } from "node:fs/promises";
 
 const STALE_MS = 5 * 60_000;
 const WAIT_MS = 120_000;
@@ -23,17 +23,9 @@ async function acquire(file: string): Promise<void> {
   // A free lock (nearly always) is taken at once, without three thread-pool round trips: a
   // snapshot's `git status` then starts in the same tick as the user message that asked for it,
   // beside the request being built, instead of after it (one-shot runs waited for it at exit).
-  if (tryAcquire(file)) return;
   const deadline = Date.now() + WAIT_MS;
   for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
-    try {
-      const handle = await open(file, "wx");
-      await handle.writeFile(`${process.pid}\n`);
-      await handle.close();
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
+    if (tryAcquire(file)) return;
     if (await abandoned(file)) {
       await rm(file, { force: true });
       continue;
@@ -43,6 +35,7 @@ async function acquire(file: string): Promise<void> {
   }
 }
 
+/** Creates the lock file holding our pid; false when it exists. */
 function tryAcquire(file: string): boolean {
   let fd: number;
   try {
