@@ -12,6 +12,7 @@ import { dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
 import { underCacheFlags } from "../compose/optimizer-hold.js";
 import { type Loaded, readCache, stamp } from "./code-cache.js";
+import { lazyBuiltin } from "./lazy-builtin.js";
 
 type Compile = (this: NodeModule, content: string, filename: string, format?: string) => unknown;
 type CompiledWrapper = (exports: unknown, require: NodeJS.Require, module: NodeModule, filename: string, dirname: string) => unknown;
@@ -63,7 +64,7 @@ function requireFor(mod: NodeModule, internals: ModuleInternals): NodeJS.Require
       paths: (request: string) => internals._resolveLookupPaths(request, mod),
     },
   );
-  return Object.assign((id: string) => mod.require(id), {
+  return Object.assign((id: string) => lazyBuiltin(id, (name) => mod.require(name)) ?? mod.require(id), {
     resolve,
     main: process.mainModule,
     extensions: internals._extensions,

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, 
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER, makeProject, scenarioTurns } from "../support/scenario.mjs";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
@@ -189,6 +189,37 @@ console.log(JSON.stringify({ ...f, dyn: await f.dyn() }));`;
     expect(fake()).toEqual({ ...expected, b: 2 });
     expect(mtime(cache("index.js"))).toBe(0);
     expect(readFileSync(cache("b.js")).readDoubleLE(8)).toBe(mtime(join(pkg, "b.js")));
+  });
+
+  it("loads node:fs/promises and child_process at their first use, not at the require of a file that names them", () => {
+    const dir = smallImage();
+    const pkg = join(dir, "deps", "node_modules", "fake-spawner");
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(join(pkg, "index.js"), 'const cp = require("child_process");\nexports.spawnSync = (...a) => cp.spawnSync(...a);\n');
+    writeFileSync(join(dir, "fsp.cjs"), 'const fsp = require("node:fs/promises");\nexports.read = (f) => (0, fsp.readFile)(f, "utf8");\n');
+    writeFileSync(
+      join(dir, "entry.cjs"),
+      `${readFileSync(join(dir, "entry.cjs"), "utf8")}\nexports.fsp = require("./fsp.cjs");\nexports.fake = () => require(${JSON.stringify(pkg)});\n`,
+    );
+    // A CommonJS process: its own start loads neither module (an ES module one loads fs/promises).
+    const script = `const { loadImage } = require(${JSON.stringify(fileURLToPath(LOADER))});
+const has = (m) => process.moduleLoadList.includes("NativeModule " + m);
+const m = loadImage(${JSON.stringify(join(dir, "entry.cjs"))});
+const fake = m.fake();
+const before = [has("fs/promises"), has("child_process")];
+m.fsp.read(${JSON.stringify(join(dir, "a.cjs"))}).then((text) => {
+  const status = fake.spawnSync(process.execPath, ["-e", "0"]).status;
+  console.log(JSON.stringify({ before, after: [has("fs/promises"), has("child_process")], text, status, keys: Object.keys(m.fsp) }));
+});`;
+    const r = spawnSync(process.execPath, ["-e", script], { cwd: dir, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout)).toEqual({
+      before: [false, false],
+      after: [true, true],
+      text: "exports.value = 1;\n",
+      status: 0,
+      keys: ["read"],
+    });
   });
 
   it.runIf(process.getuid?.() === 0)("runs from an image it cannot write to (no cache, no error)", () => {
