@@ -9,9 +9,12 @@
 // module serves every caller as the module does. `child_process` likewise for the npm files
 // (neo-blessed's program, tput and screen require it at their top for a tmux check, Windows'
 // code page and `screen.exec`; with `dgram`, ~1.2 ms in a bare `node`), though the image's own
-// files take it from `process.getBuiltinModule` at the call.
+// files take it from `process.getBuiltinModule` at the call. And `assert`, which neo-blessed's
+// terminfo parser calls some 30 times on every full-screen start (`assert.equal`, `assert(...)`):
+// loading it (its error class, the colors, the call tracker) was ~1.4 ms in a bare `node`. Checks
+// that hold return as Node's do, and one that fails is Node's own call, so it throws Node's error.
 /** Built-ins served lazily; each one's members are plain functions and values (none needs `this`). */
-const LAZY = new Set(["node:fs/promises", "fs/promises", "node:child_process", "child_process"]);
+const LAZY = new Set(["node:fs/promises", "fs/promises", "node:child_process", "child_process", "node:assert", "assert"]);
 
 /** The stand-in for `id` when it is served lazily, else undefined; one per built-in and process. */
 export function lazyBuiltin(id: string, require: (id: string) => unknown): object | undefined {
@@ -19,13 +22,45 @@ export function lazyBuiltin(id: string, require: (id: string) => unknown): objec
   const name = id.startsWith("node:") ? id : `node:${id}`;
   let standIn = standIns.get(name);
   if (!standIn) {
-    standIn = onFirstUse(() => require(name) as object);
+    const load = () => require(name) as object;
+    standIn = name === "node:assert" ? lazyAssert(load as () => typeof import("node:assert")) : onFirstUse(load);
     standIns.set(name, standIn);
   }
   return standIn;
 }
 
 const standIns = new Map<string, object>();
+
+type Assert = typeof import("node:assert");
+type Check = (...args: unknown[]) => void;
+
+/**
+ * `assert` whose commonest checks cost nothing while they hold: `assert(v)`, `assert.ok(v)`,
+ * `assert.equal(a, b)` and `assert.strictEqual(a, b)` return at once where Node's surely would (a
+ * truthy value, `a === b`, `Object.is(a, b)`); otherwise, and for every other member, Node's
+ * assert does the work. (A failing `assert(v)` without a message names this file's call rather than
+ * the package's line in its generated message: Node reads the message from the caller's source.)
+ */
+function lazyAssert(load: () => Assert): object {
+  const real = onFirstUse(load) as Assert;
+  const holds: Record<string, (args: unknown[]) => boolean> = {
+    ok: (args) => args.length > 0 && !!args[0],
+    // Strictly equal values are loosely equal too; any other pair goes to Node's `==` check.
+    equal: (args) => args.length >= 2 && args[0] === args[1],
+    strictEqual: (args) => args.length >= 2 && Object.is(args[0], args[1]),
+  };
+  const check =
+    (name: string) =>
+    (...args: unknown[]) => {
+      if (!holds[name](args)) (real[name as keyof Assert] as Check)(...args);
+    };
+  const ok = check("ok");
+  const own = new Map(Object.keys(holds).map((name) => [name, check(name)] as const));
+  return new Proxy(ok, {
+    get: (_, key) => (typeof key === "string" && own.get(key)) || Reflect.get(real, key),
+    has: (_, key) => Reflect.has(real, key),
+  });
+}
 
 /** An object that loads `load()`'s module when one of its members is first read, listed or tested. */
 function onFirstUse(load: () => object): object {

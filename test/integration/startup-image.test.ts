@@ -191,11 +191,20 @@ console.log(JSON.stringify({ ...f, dyn: await f.dyn() }));`;
     expect(readFileSync(cache("b.js")).readDoubleLE(8)).toBe(mtime(join(pkg, "b.js")));
   });
 
-  it("loads node:fs/promises and child_process at their first use, not at the require of a file that names them", () => {
+  it("loads node:fs/promises, child_process and assert at their first use, not at the require of a file that names them", () => {
     const dir = smallImage();
     const pkg = join(dir, "deps", "node_modules", "fake-spawner");
     mkdirSync(pkg, { recursive: true });
-    writeFileSync(join(pkg, "index.js"), 'const cp = require("child_process");\nexports.spawnSync = (...a) => cp.spawnSync(...a);\n');
+    writeFileSync(
+      join(pkg, "index.js"),
+      [
+        'const cp = require("child_process");',
+        'const assert = require("assert");',
+        "exports.spawnSync = (...a) => cp.spawnSync(...a);",
+        // Checks that hold load nothing; a failing one is Node's own, with its error.
+        'exports.check = (a, b) => { assert(a); assert.ok(a); assert.equal(a, b); assert.strictEqual(a, b); return "held"; };',
+      ].join("\n"),
+    );
     writeFileSync(join(dir, "fsp.cjs"), 'const fsp = require("node:fs/promises");\nexports.read = (f) => (0, fsp.readFile)(f, "utf8");\n');
     writeFileSync(
       join(dir, "entry.cjs"),
@@ -206,16 +215,22 @@ console.log(JSON.stringify({ ...f, dyn: await f.dyn() }));`;
 const has = (m) => process.moduleLoadList.includes("NativeModule " + m);
 const m = loadImage(${JSON.stringify(join(dir, "entry.cjs"))});
 const fake = m.fake();
-const before = [has("fs/promises"), has("child_process")];
+const held = fake.check(1, 1);
+const before = [has("fs/promises"), has("child_process"), has("assert")];
+const failed = [[1, 2], [0, 0], ["1", 1]].map(([a, b]) => { try { return fake.check(a, b); } catch (e) { return e.code; } });
 m.fsp.read(${JSON.stringify(join(dir, "a.cjs"))}).then((text) => {
   const status = fake.spawnSync(process.execPath, ["-e", "0"]).status;
-  console.log(JSON.stringify({ before, after: [has("fs/promises"), has("child_process")], text, status, keys: Object.keys(m.fsp) }));
+  const after = [has("fs/promises"), has("child_process"), has("assert")];
+  console.log(JSON.stringify({ held, before, failed, after, text, status, keys: Object.keys(m.fsp) }));
 });`;
     const r = spawnSync(process.execPath, ["-e", script], { cwd: dir, encoding: "utf8" });
     expect(r.stderr).toBe("");
     expect(JSON.parse(r.stdout)).toEqual({
-      before: [false, false],
-      after: [true, true],
+      held: "held",
+      before: [false, false, false],
+      // "1" == 1 holds for equal (Node's own check), not for strictEqual.
+      failed: ["ERR_ASSERTION", "ERR_ASSERTION", "ERR_ASSERTION"],
+      after: [true, true, true],
       text: "exports.value = 1;\n",
       status: 0,
       keys: ["read"],
