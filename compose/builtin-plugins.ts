@@ -4,9 +4,10 @@
 // built-in, so it is loaded from there (and so from its compiled dist/ copy) instead of a second
 // copy through jiti.
 import { existsSync, readFileSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
 import { packageName } from "../lib/packages/index.js";
+import { isInside } from "./inside-path.js";
 
 const SCOPE = "@pi-kernel/";
 
@@ -54,8 +55,4 @@ function real(path: string): string | undefined {
   }
 }
 
-/** Whether `path` is strictly inside `dir`. */
-export function isInside(dir: string, path: string): boolean {
-  const rel = relative(resolve(dir), resolve(path));
-  return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
+export { isInside } from "./inside-path.js";

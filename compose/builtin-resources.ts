@@ -23,6 +23,7 @@ import {
   readPackageJson,
   type Resources,
 } from "../lib/packages/index.js";
+import { joinRelative, relativeInside } from "./inside-path.js";
 
 /** Where the image build writes the table, relative to the install. */
 export const BUILTIN_RESOURCES = join("dist", "image", "builtin-resources.json");
@@ -74,13 +75,13 @@ const mapResources = (r: Resources, f: (path: string) => string) => Object.fromE
 export function builtinResources(packageRoot: string): (dir: string) => Resources | undefined {
   return (dir) => {
     const table = tables.get(packageRoot) ?? tables.set(packageRoot, readTable(packageRoot)).get(packageRoot)!;
-    const rel = relative(packageRoot, dir).split(sep).join("/");
-    const hit = Object.hasOwn(table, rel) ? table[rel] : undefined;
+    const rel = relativeInside(packageRoot, dir)?.split(sep).join("/");
+    const hit = rel !== undefined && Object.hasOwn(table, rel) ? table[rel] : undefined;
     if (!hit || !wellFormed(hit)) return undefined;
     const stat = statSync(join(dir, "package.json"), { throwIfNoEntry: false });
     if (!stat || stampOf(stat) !== hit.stamp) return undefined;
     knownPackageJson(dir, stat, hit.json);
-    return mapResources(hit.resources, (path) => join(packageRoot, path));
+    return mapResources(hit.resources, (path) => joinRelative(packageRoot, path));
   };
 }
 

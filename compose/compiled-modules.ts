@@ -4,6 +4,7 @@
 // so the image's copy is the one used (a native import would load a second copy of the kernel and
 // the shared modules from dist/); a plugin this run leaves out is never loaded.
 import { relative, sep } from "node:path";
+import { relativeInside } from "./inside-path.js";
 
 const inImage = new Map<string, () => Promise<unknown>>();
 
@@ -20,7 +21,9 @@ export function compiledModule(file: string, packageRoot: string): Promise<unkno
 
 /** Whether the image holds the compiled file `<packageRoot>/dist/<rel>` (then it need not be looked for on disk). */
 export function inImageCopy(file: string, packageRoot: string): boolean {
-  return inImage.size > 0 && inImage.has(relative(`${packageRoot}${sep}dist`, file).split(sep).join("/"));
+  if (inImage.size === 0) return false;
+  const rel = relativeInside(`${packageRoot}${sep}dist`, file);
+  return rel !== undefined && inImage.has(rel.split(sep).join("/"));
 }
 
 /** A dist/ path's copy in the start-up image: `<root>/dist/plugins/x` -> `<root>/dist/image/plugins/x`. */

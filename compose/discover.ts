@@ -9,6 +9,7 @@ import type { PluginSource } from "../kernel/index.js";
 import { inPackageJsonPass, packageResources, readPackageJson } from "../lib/packages/index.js";
 import { asBuiltin, isInside } from "./builtin-plugins.js";
 import { inImageCopy } from "./compiled-modules.js";
+import { relativeInside } from "./inside-path.js";
 import { isPartOf } from "./module-graph.js";
 import { withIdentities } from "./plugin-identity.js";
 
@@ -171,8 +172,8 @@ function isScript(name: string): boolean {
 }
 
 function withCompiled(source: PluginSource, packageRoot: string): PluginSource {
-  const rel = relative(packageRoot, source.file);
-  if (rel.startsWith("..") || rel.split(sep)[0] === "dist" || !rel.endsWith(".ts")) return source;
+  const rel = relativeInside(packageRoot, source.file);
+  if (rel === undefined || rel.startsWith("..") || rel.split(sep)[0] === "dist" || !rel.endsWith(".ts")) return source;
   const compiled = join(packageRoot, "dist", rel.replace(/\.ts$/, ".js"));
   // A built-in the start-up image holds loads from there: no stat of its dist/ file (45 at every start).
   return inImageCopy(compiled, packageRoot) || existsSync(compiled) ? { ...source, compiled } : source;
