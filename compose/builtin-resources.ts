@@ -19,6 +19,7 @@ import {
   isOverride,
   KINDS,
   knownPackageJson,
+  packageJsonStat,
   packageResources,
   readPackageJson,
   type Resources,
@@ -78,7 +79,7 @@ export function builtinResources(packageRoot: string): (dir: string) => Resource
     const rel = relativeInside(packageRoot, dir)?.split(sep).join("/");
     const hit = rel !== undefined && Object.hasOwn(table, rel) ? table[rel] : undefined;
     if (!hit || !wellFormed(hit)) return undefined;
-    const stat = statSync(join(dir, "package.json"), { throwIfNoEntry: false });
+    const stat = packageJsonStat(dir);
     if (!stat || stampOf(stat) !== hit.stamp) return undefined;
     knownPackageJson(dir, stat, hit.json);
     return mapResources(hit.resources, (path) => joinRelative(packageRoot, path));

@@ -28,7 +28,7 @@ export {
   type Resources,
   type ResourceStates,
 } from "./manifest.js";
-export { inPackageJsonPass, knownPackageJson, readPackageJson } from "./package-json.js";
+export { inPackageJsonPass, knownPackageJson, packageJsonSeen, packageJsonStat, readPackageJson } from "./package-json.js";
 export { extensionFiles, filesOfPaths } from "./resource-files.js";
 export {
   getPath,

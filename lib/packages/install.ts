@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { marketplacePluginDir } from "./marketplace.js";
+import { packageJsonSeen } from "./package-json.js";
 import { marketplaceOf, type PackageSource } from "./source.js";
 
 /** Where an installed source lives (local paths are where they are). */
@@ -17,6 +18,8 @@ export function installedDir(source: PackageSource, root: string): string {
 }
 
 export function isInstalled(source: PackageSource, root: string): boolean {
+  // A local folder whose package.json this composing pass has found is there (a built-in named by package name).
+  if (source.kind === "local" && !source.plugin && packageJsonSeen(source.path)) return true;
   try {
     return existsSync(installedDir(source, root));
   } catch {

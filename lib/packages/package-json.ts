@@ -3,7 +3,10 @@
 // `pi-kernel` manifest), for every one of ~36 packages: ~3 ms of each start. Each file is parsed once
 // per process and read again only when it changed (inode, size or mtime), so a long-lived session
 // that reloads after an edit sees the new file. Within one composing pass (`inPackageJsonPass`)
-// a file is stat'ed once: ~140 stats fewer per start.
+// a file is stat'ed once: ~140 stats fewer per start. That includes the questions whether a
+// package.json is there at all (a built-in named by package name, its folder installed, its stamp
+// in the build's table: compose/builtin-resources.ts), which asked the system three times a
+// built-in (`packageJsonStat`, `packageJsonSeen`).
 import { readFileSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 
@@ -12,6 +15,8 @@ type PackageJson = Readonly<Record<string, unknown>>;
 const parsed = new Map<string, { stamp: string; json: PackageJson }>();
 /** Files checked against their stat in this pass (undefined: no pass, check on every read). */
 let checked: Set<string> | undefined;
+/** Each package.json's stat as this pass found it (undefined: none there). */
+let stats: Map<string, Stats | undefined> | undefined;
 
 /**
  * Runs one composing pass: while it runs, each package.json is checked against its stat once and
@@ -20,10 +25,12 @@ let checked: Set<string> | undefined;
 export async function inPackageJsonPass<T>(fn: () => Promise<T>): Promise<T> {
   if (checked) return fn();
   checked = new Set();
+  stats = new Map();
   try {
     return await fn();
   } finally {
     checked = undefined;
+    stats = undefined;
   }
 }
 
@@ -70,6 +77,23 @@ export function knownPackageJson(dir: string, stat: Stats, json: PackageJson): v
 }
 
 const stampOf = (stat: Stats) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+
+/** `<dir>/package.json`'s stat, or undefined when there is none (or it cannot be stat'ed); once a pass. */
+export function packageJsonStat(dir: string): Stats | undefined {
+  const file = join(dir, "package.json");
+  if (stats?.has(file)) return stats.get(file);
+  let stat: Stats | undefined;
+  try {
+    stat = statSync(file, { throwIfNoEntry: false });
+  } catch {
+    stat = undefined;
+  }
+  stats?.set(file, stat);
+  return stat;
+}
+
+/** Whether this pass has already found `<dir>/package.json` (and so `dir`), without asking the system. */
+export const packageJsonSeen = (dir: string): boolean => stats?.get(join(dir, "package.json")) !== undefined;
 
 /** The file's stat, or undefined when there is no such file (a `dir` that is itself a file included). */
 function statOf(file: string): Stats | undefined {

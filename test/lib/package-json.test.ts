@@ -4,7 +4,14 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { inPackageJsonPass, packageResources, readPackageJson } from "../../lib/packages/index.js";
+import {
+  inPackageJsonPass,
+  isInstalled,
+  packageJsonStat,
+  packageResources,
+  parseSource,
+  readPackageJson,
+} from "../../lib/packages/index.js";
 
 const root = mkdtempSync(join(tmpdir(), "pik-pkgjson-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -75,5 +82,18 @@ describe("readPackageJson", () => {
     expect(seen).toEqual(["one", "one"]);
     expect(readPackageJson(dir)?.name).toBe("two");
     expect(await inPackageJsonPass(async () => readPackageJson(dir)?.name)).toBe("two");
+  });
+
+  it("within a pass a package.json is stat'ed once, and a folder whose package.json it found counts as installed; outside one, each asks anew", async () => {
+    const dir = pkg("stat-once", '{"name":"s"}');
+    const local = parseSource(dir, root);
+    const inPass = await inPackageJsonPass(async () => {
+      const first = packageJsonStat(dir);
+      rmSync(dir, { recursive: true });
+      return [first !== undefined, packageJsonStat(dir) === first, isInstalled(local, root)];
+    });
+    expect(inPass).toEqual([true, true, true]);
+    expect([packageJsonStat(dir), isInstalled(local, root)]).toEqual([undefined, false]);
+    expect(await inPackageJsonPass(async () => [packageJsonStat(dir), isInstalled(local, root)])).toEqual([undefined, false]);
   });
 });
