@@ -61,7 +61,9 @@ describe("prepareReplay's pairing of calls and results", () => {
     fc.assert(
       fc.property(fc.array(message, { maxLength: 30 }), (messages) => {
         const got = prepareReplay(messages, model, rules).map((m) =>
-          m.role === "toolResult" && m.content[0]?.type === "text" && m.content[0].text === "No result provided" ? { stub: m.toolCallId } : m,
+          m.role === "toolResult" && m.content[0]?.type === "text" && m.content[0].text === "No result provided"
+            ? { stub: m.toolCallId }
+            : m,
         );
         expect(got).toEqual(reference(messages));
       }),
