@@ -10,13 +10,17 @@
 // converted messages of a 100,000-message history are short-lived garbage, never all alive at once
 // (the garbage collector copies what survives it; what dies young costs it nothing). Whoever reads
 // the property (a providerRequest hook, a test, JSON.stringify) gets the whole array, made then.
+// `defineLazyBatches` is the same with the elements given a batch (an array) at a time: the
+// provider's conversion loop then runs in a plain function, which V8 compiles while it loops (on-stack
+// replacement), where a generator's body that yields each element stays in the interpreter for the
+// whole history (it is called once; a resumed generator is never replaced by optimized code).
 
 /** Text is turned into bytes when this much has gathered (small: the strings stay young garbage). */
 const FLUSH_CHARS = 64 * 1024;
 /** Arrays shorter than this are stringified in one go (a short conversation gains nothing). */
 const SPLIT_ARRAY = 32;
 /** Elements stringified per JSON.stringify call (fewer calls; the batch's text stays small). */
-const BATCH = 64;
+export const BATCH = 64;
 
 export interface JsonBody {
   chunks: Buffer[];
@@ -24,76 +28,102 @@ export interface JsonBody {
   length: number;
 }
 
-/** Marks the getter of a lazily defined array with where its elements come from. */
-const ELEMENTS = Symbol("lazyArrayElements");
-type LazyGetter = (() => unknown[]) & { [ELEMENTS]?: () => Iterable<unknown> };
+/** Marks the getter of a lazily defined array with where its elements come from, a batch at a time. */
+const BATCHES = Symbol("lazyArrayBatches");
+type Batches = () => Iterable<readonly unknown[]>;
+type LazyGetter = (() => unknown[]) & { [BATCHES]?: Batches };
 
 /**
  * Defines `target[key]` as the array `elements()` yields, made (once) when the property is first
  * read; `jsonBody` instead writes the elements as they are made, never holding them all.
  */
 export function defineLazyArray(target: Record<string, unknown>, key: string, elements: () => Iterable<unknown>): void {
+  defineLazyBatches(target, key, function* () {
+    let batch: unknown[] = [];
+    for (const element of elements()) {
+      batch.push(element);
+      if (batch.length === BATCH) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  });
+}
+
+/** `defineLazyArray` for elements made a batch at a time: the array is the batches' elements in order. */
+export function defineLazyBatches(target: Record<string, unknown>, key: string, batches: Batches): void {
   const settle = (value: unknown) => {
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   };
   const get: LazyGetter = () => {
-    const value = Array.from(elements());
+    const value: unknown[] = [];
+    for (const batch of batches()) for (let i = 0; i < batch.length; i++) value.push(batch[i]);
     settle(value);
     return value;
   };
-  get[ELEMENTS] = elements;
+  get[BATCHES] = batches;
   Object.defineProperty(target, key, { get, set: settle, enumerable: true, configurable: true });
 }
 
-/** The elements of a lazily defined array not read yet, or undefined. */
-function lazyElements(target: object, key: string): (() => Iterable<unknown>) | undefined {
+/** The batches of a lazily defined array not read yet, or undefined. */
+function lazyBatches(target: object, key: string): Batches | undefined {
   const get = Object.getOwnPropertyDescriptor(target, key)?.get as LazyGetter | undefined;
-  return get?.[ELEMENTS];
+  return get?.[BATCHES];
 }
 
 export function jsonBody(body: unknown): JsonBody {
   const out = new ChunkWriter();
   // A toJSON is called with its key by JSON.stringify; rare enough to leave such a body to it whole.
-  if (!isPlainObject(body) || Object.keys(body).some((k) => !lazyElements(body, k) && withToJson(body[k]))) {
+  if (!isPlainObject(body) || Object.keys(body).some((k) => !lazyBatches(body, k) && withToJson(body[k]))) {
     out.text(JSON.stringify(body) ?? "");
     return out.done();
   }
   out.text("{");
   let first = true;
   for (const key of Object.keys(body)) {
-    const lazy = lazyElements(body, key);
+    const lazy = lazyBatches(body, key);
     const value = lazy ? undefined : body[key];
     const arrayValue = Array.isArray(value) && value.length >= SPLIT_ARRAY && !value.some(withToJson);
     const text = lazy || arrayValue ? "" : JSON.stringify(value);
     if (text === undefined) continue; // what JSON.stringify leaves out: undefined, functions, symbols
     out.text(`${first ? "" : ","}${JSON.stringify(key)}:`);
     first = false;
-    if (lazy) writeElements(out, lazy());
-    else if (arrayValue) writeElements(out, value);
+    if (lazy) writeBatches(out, lazy());
+    else if (arrayValue) writeBatches(out, slices(value));
     else out.text(text);
   }
   out.text("}");
   return out.done();
 }
 
-/** `[...]` of the elements, a batch per JSON.stringify, each element as JSON.stringify gives it in an array. */
-function writeElements(out: ChunkWriter, elements: Iterable<unknown>): void {
+/** An array's elements, BATCH at a time. */
+function* slices(value: readonly unknown[]): Generator<readonly unknown[]> {
+  for (let i = 0; i < value.length; i += BATCH) yield value.slice(i, i + BATCH);
+}
+
+/**
+ * `[...]` of the batches' elements, one JSON.stringify per batch, each element as JSON.stringify
+ * gives it in the whole array: a toJSON is called with the element's index in the whole array, so a
+ * batch holding such an element is written an element at a time.
+ */
+function writeBatches(out: ChunkWriter, batches: Iterable<readonly unknown[]>): void {
   out.text("[");
   let index = 0;
-  let batch: unknown[] = [];
-  const flush = () => {
-    if (batch.length === 0) return;
-    const text = JSON.stringify(batch);
-    out.text((index > batch.length ? "," : "") + text.slice(1, -1));
-    batch = [];
-  };
-  for (const element of elements) {
-    // As JSON.stringify does for an array element: toJSON gets the element's index.
-    batch.push(withToJson(element) ? (element as { toJSON(key: string): unknown }).toJSON(String(index)) : element);
-    index++;
-    if (batch.length === BATCH) flush();
+  for (const batch of batches) {
+    if (batch.length === 0) continue;
+    if (batch.some(withToJson)) {
+      for (const element of batch) {
+        const value = withToJson(element) ? (element as { toJSON(key: string): unknown }).toJSON(String(index)) : element;
+        // As in an array: what JSON.stringify leaves out of an object is null in an array.
+        out.text((index > 0 ? "," : "") + JSON.stringify([value]).slice(1, -1));
+        index++;
+      }
+      continue;
+    }
+    out.text((index > 0 ? "," : "") + JSON.stringify(batch).slice(1, -1));
+    index += batch.length;
   }
-  flush();
   out.text("]");
 }
 

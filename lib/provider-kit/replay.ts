@@ -19,12 +19,15 @@ export function prepareReplay(messages: Message[], model: Model, rules: ReplayRu
     for (const call of pending) out.push(stubResult(call));
     pending = [];
   };
-  for (const message of messages) {
+  // Runs over the whole history before every request (100,000 messages in a long session): one
+  // indexed pass, and a result takes its call out of `pending` (our own array) in place.
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i];
     if (message.role === "toolResult") {
       const id = ids.get(message.toolCallId);
-      const call = id === undefined ? undefined : pending.find((c) => c.id === id);
-      if (!call) continue; // its call was dropped, or it was answered already
-      pending = pending.filter((c) => c !== call);
+      const at = id === undefined ? -1 : callIndex(pending, id);
+      if (at < 0) continue; // its call was dropped, or it was answered already
+      pending.splice(at, 1);
       out.push(id === message.toolCallId ? message : { ...message, toolCallId: id! });
       continue;
     }
@@ -44,6 +47,11 @@ export function prepareReplay(messages: Message[], model: Model, rules: ReplayRu
   }
   answerPending();
   return out;
+}
+
+function callIndex(calls: readonly ToolCall[], id: string): number {
+  for (let i = 0; i < calls.length; i++) if (calls[i].id === id) return i;
+  return -1;
 }
 
 export function isSameModel(message: AssistantMessage, model: Model): boolean {

@@ -37,7 +37,15 @@ export function toLlm(m: AgentMessage): AgentMessage | undefined {
 
 export function convertToLlm(messages: readonly AgentMessage[]): AgentMessage[] {
   const out: AgentMessage[] = [];
-  for (const m of messages) {
+  // Runs over the whole context before every request (100,000 messages in a long session): the
+  // three roles a model reads as they are pass without toLlm's string switch.
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    const role = m.role;
+    if (role === "user" || role === "assistant" || role === "toolResult") {
+      out.push(m);
+      continue;
+    }
     const c = toLlm(m);
     if (c) out.push(c);
   }

@@ -2,7 +2,7 @@
 // user message; thinking is replayed with its signature (the API verifies it), redacted thinking
 // as its opaque data, and a prompt-cache breakpoint marks the end of the conversation so far.
 import type { AssistantMessage, ImageContent, Message, Model, TextContent, ToolResultMessage, UserMessage } from "pi-kernel";
-import { prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
+import { convertInBatches, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 
 type Block = Record<string, unknown>;
 export interface WireMessage {
@@ -17,32 +17,40 @@ export function convertMessages(model: Model, messages: Message[]): WireMessage[
   return Array.from(wireMessages(model, messages));
 }
 
+/** The wire messages one at a time (tests, and whoever wants them so). */
+export function* wireMessages(model: Model, messages: Message[]): Generator<WireMessage> {
+  for (const batch of wireBatches(model, messages)) yield* batch;
+}
+
 /**
- * The wire messages one at a time, as the request body is written (defineLazyArray): a long
+ * The wire messages a batch at a time, as the request body is written (defineLazyBatches): a long
  * history's converted messages then never all live at once. One message is held back: the next
  * tool result may join it, and the last one carries the cache breakpoint.
  */
-export function* wireMessages(model: Model, messages: Message[]): Generator<WireMessage> {
+export function wireBatches(model: Model, messages: Message[]): Generator<WireMessage[]> {
   let held: WireMessage | undefined;
-  for (const message of prepareReplay(messages, model, ID_RULES)) {
+  const step = (message: Message, out: WireMessage[]) => {
     if (message.role === "toolResult") {
       const block = toolResult(model, message);
       if (held?.role === "user" && held.content.every((b) => b.type === "tool_result")) {
         held.content.push(block);
-        continue;
+        return;
       }
-      if (held) yield held;
+      if (held) out.push(held);
       held = { role: "user", content: [block] };
-      continue;
+      return;
     }
     const content = message.role === "user" ? userBlocks(model, message) : assistantBlocks(message);
-    if (content.length === 0) continue;
-    if (held) yield held;
+    if (content.length === 0) return;
+    if (held) out.push(held);
     held = { role: message.role, content };
-  }
-  if (!held) return;
-  markCacheBreakpoint(held);
-  yield held;
+  };
+  const finish = (out: WireMessage[]) => {
+    if (!held) return;
+    markCacheBreakpoint(held);
+    out.push(held);
+  };
+  return convertInBatches(prepareReplay(messages, model, ID_RULES), step, finish);
 }
 
 function userBlocks(model: Model, message: UserMessage): Block[] {

@@ -4,13 +4,13 @@ import type { LlmContext, Model, StreamOptions, ThinkingLevel } from "pi-kernel"
 import {
   baseMaxTokens,
   clampThinkingLevel,
-  defineLazyArray,
+  defineLazyBatches,
   thinkingBudget,
   type WireRequest,
   withModelHeaders,
 } from "../../lib/provider-kit/index.js";
 import { asClaudeCode, claudeCodeHeaders, isOAuthToken, ourToolName } from "./claude-code.js";
-import { wireMessages } from "./convert.js";
+import { wireBatches } from "./convert.js";
 
 const API_VERSION = "2023-06-01";
 
@@ -48,7 +48,7 @@ export function buildBody(
   const body: Record<string, unknown> = { model: model.id, max_tokens: baseMaxTokens(model, options.maxTokens), stream: true };
   if (context.systemPrompt) body.system = [{ type: "text", text: context.systemPrompt, cache_control: { type: "ephemeral" } }];
   // Converted as the body is written (json-body.ts); reading `body.messages` makes the array.
-  defineLazyArray(body, "messages", () => wireMessages(model, context.messages));
+  defineLazyBatches(body, "messages", () => wireBatches(model, context.messages));
   if (context.tools.length > 0) {
     body.tools = context.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
   }

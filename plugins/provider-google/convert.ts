@@ -2,7 +2,7 @@
 // signatures (Gemini 3 insists on them for function calls); the results of one turn's calls
 // travel together in one user turn.
 import type { AssistantMessage, ImageContent, Message, Model, ToolResultMessage, UserMessage } from "pi-kernel";
-import { isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
+import { convertInBatches, isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 
 type Part = Record<string, unknown>;
 export interface Content {
@@ -20,30 +20,38 @@ export function convertContents(model: Model, messages: Message[]): Content[] {
   return Array.from(contentsOf(model, messages));
 }
 
-/**
- * The contents one at a time, as the request body is written (defineLazyArray): a long history's
- * converted contents then never all live at once. One content is held back: the next tool result
- * may join it.
- */
+/** The contents one at a time (tests, and whoever wants them so). */
 export function* contentsOf(model: Model, messages: Message[]): Generator<Content> {
+  for (const batch of contentBatches(model, messages)) yield* batch;
+}
+
+/**
+ * The contents a batch at a time, as the request body is written (defineLazyBatches): a long
+ * history's converted contents then never all live at once. One content is held back: the next
+ * tool result may join it.
+ */
+export function contentBatches(model: Model, messages: Message[]): Generator<Content[]> {
   let held: Content | undefined;
-  for (const message of prepareReplay(messages, model, ID_RULES)) {
+  const step = (message: Message, out: Content[]) => {
     if (message.role === "toolResult") {
       const parts = toolResultParts(model, message);
       if (held?.role === "user" && held.parts.some((p) => "functionResponse" in p)) {
         held.parts.push(...parts);
-        continue;
+        return;
       }
-      if (held) yield held;
+      if (held) out.push(held);
       held = { role: "user", parts };
-      continue;
+      return;
     }
     const parts = message.role === "user" ? userParts(model, message) : modelParts(model, message);
-    if (parts.length === 0) continue;
-    if (held) yield held;
+    if (parts.length === 0) return;
+    if (held) out.push(held);
     held = { role: message.role === "user" ? "user" : "model", parts };
-  }
-  if (held) yield held;
+  };
+  const finish = (out: Content[]) => {
+    if (held) out.push(held);
+  };
+  return convertInBatches(prepareReplay(messages, model, ID_RULES), step, finish);
 }
 
 function userParts(model: Model, message: UserMessage): Part[] {

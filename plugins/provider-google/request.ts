@@ -4,12 +4,12 @@ import type { LlmContext, Model, StreamOptions, ThinkingLevel } from "pi-kernel"
 import {
   baseMaxTokens,
   clampThinkingLevel,
-  defineLazyArray,
+  defineLazyBatches,
   thinkingBudget,
   type WireRequest,
   withModelHeaders,
 } from "../../lib/provider-kit/index.js";
-import { contentsOf } from "./convert.js";
+import { contentBatches } from "./convert.js";
 
 export function buildRequest(
   model: Model,
@@ -32,7 +32,7 @@ export function buildBody(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   // Converted as the body is written (json-body.ts); reading `body.contents` makes the array.
-  defineLazyArray(body, "contents", () => contentsOf(model, context.messages));
+  defineLazyBatches(body, "contents", () => contentBatches(model, context.messages));
   if (context.systemPrompt) body.systemInstruction = { parts: [{ text: context.systemPrompt }] };
   if (context.tools.length > 0) {
     body.tools = [

@@ -2,7 +2,7 @@
 // `tool_calls` entry must be answered by a `tool` message before the next user or assistant turn
 // (prepareReplay guarantees it, and turns other APIs' messages into something this one accepts).
 import type { AssistantMessage, ImageContent, Message, Model, ToolResultMessage, UserMessage } from "pi-kernel";
-import { prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
+import { convertInBatches, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 import { compatFlag, compatString } from "./compat.js";
 
 type WirePart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
@@ -34,12 +34,16 @@ export function convertMessages(model: Model, systemPrompt: string, messages: Me
   return Array.from(wireMessages(model, systemPrompt, messages));
 }
 
+/** The wire messages one at a time (tests, and whoever wants them so). */
+export function* wireMessages(model: Model, systemPrompt: string, messages: Message[]): Generator<WireMessage> {
+  for (const batch of wireBatches(model, systemPrompt, messages)) yield* batch;
+}
+
 /**
- * The wire messages one at a time, as the request body is written (defineLazyArray): a long
+ * The wire messages a batch at a time, as the request body is written (defineLazyBatches): a long
  * history's converted messages then never all live at once.
  */
-export function* wireMessages(model: Model, systemPrompt: string, messages: Message[]): Generator<WireMessage> {
-  if (systemPrompt) yield { role: systemRole(model), content: systemPrompt };
+export function wireBatches(model: Model, systemPrompt: string, messages: Message[]): Generator<WireMessage[]> {
   let toolImages: WirePart[] = [];
   // Images cannot go in tool messages; they follow the whole run of results as one user message.
   const imagesMessage = (): WireMessage => {
@@ -51,27 +55,31 @@ export function* wireMessages(model: Model, systemPrompt: string, messages: Mess
   const withName = compatFlag(model, "requiresToolResultName") === true;
   const noteAfterTools = compatFlag(model, "requiresAssistantAfterToolResult") === true;
   let lastRole: WireMessage["role"] | undefined;
-  for (const message of prepareReplay(messages, model, rules)) {
+  const step = (message: Message, out: WireMessage[]) => {
     if (message.role === "toolResult") {
-      yield toolMessage(message, withName);
+      out.push(toolMessage(message, withName));
       lastRole = "tool";
       for (const c of message.content) if (c.type === "image") toolImages.push(imagePart(model, c));
-      continue;
+      return;
     }
     if (toolImages.length > 0) {
-      yield imagesMessage();
+      out.push(imagesMessage());
       lastRole = "user";
     }
     // Some servers reject a user turn right after tool results; a short assistant note bridges it.
     if (message.role === "user" && noteAfterTools && lastRole === "tool")
-      yield { role: "assistant", content: "I have processed the tool results." };
+      out.push({ role: "assistant", content: "I have processed the tool results." });
     const wire = message.role === "user" ? userMessage(model, message) : assistantMessage(model, message);
     if (wire) {
-      yield wire;
+      out.push(wire);
       lastRole = wire.role;
     }
-  }
-  if (toolImages.length > 0) yield imagesMessage();
+  };
+  const finish = (out: WireMessage[]) => {
+    if (toolImages.length > 0) out.push(imagesMessage());
+  };
+  const first: WireMessage[] = systemPrompt ? [{ role: systemRole(model), content: systemPrompt }] : [];
+  return convertInBatches(prepareReplay(messages, model, rules), step, finish, first);
 }
 
 /** `developer` only where it is known to work: reasoning models on OpenAI itself, or by compat. */

@@ -1,9 +1,9 @@
 // The HTTP request for one turn: URL, headers and the chat-completions body.
 import type { LlmContext, Model, StreamOptions, ThinkingLevel } from "pi-kernel";
-import { clampThinkingLevel, defineLazyArray, effortName, withModelHeaders } from "../../lib/provider-kit/index.js";
+import { clampThinkingLevel, defineLazyBatches, effortName, withModelHeaders } from "../../lib/provider-kit/index.js";
 import { compatFlag } from "./compat.js";
 import { type Compat, effectiveCompat } from "./presets.js";
-import { wireMessages } from "./convert-messages.js";
+import { wireBatches } from "./convert-messages.js";
 
 export interface ChatRequest {
   url: string;
@@ -30,7 +30,7 @@ export function buildBody(model: Model, context: LlmContext, options: StreamOpti
   const compat = effectiveCompat(model);
   const body: Record<string, unknown> = { model: model.id };
   // Converted as the body is written (json-body.ts); reading `body.messages` makes the array.
-  defineLazyArray(body, "messages", () => wireMessages(model, context.systemPrompt, context.messages));
+  defineLazyBatches(body, "messages", () => wireBatches(model, context.systemPrompt, context.messages));
   body.stream = true;
   if (compat.supportsUsageInStreaming !== false) body.stream_options = { include_usage: true };
   if (compat.supportsStore === true) body.store = false; // our conversations are not kept server-side

@@ -2,7 +2,7 @@
 // own reasoning is replayed from its encrypted item (kept whole in thinkingSignature) together
 // with the items it produced, which keep their ids (textSignature, the `|item` half of call ids).
 import type { AssistantMessage, ImageContent, Message, Model, ToolResultMessage, UserMessage } from "pi-kernel";
-import { isRecord, isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
+import { convertInBatches, isRecord, isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 
 export type InputItem = Record<string, unknown>;
 
@@ -13,12 +13,16 @@ export function convertInput(model: Model, systemPrompt: string, messages: Messa
   return Array.from(inputItems(model, systemPrompt, messages));
 }
 
+/** The input items one at a time (tests, and whoever wants them so). */
+export function* inputItems(model: Model, systemPrompt: string, messages: Message[]): Generator<InputItem> {
+  for (const batch of inputBatches(model, systemPrompt, messages)) yield* batch;
+}
+
 /**
- * The input items one at a time, as the request body is written (defineLazyArray): a long
+ * The input items a batch at a time, as the request body is written (defineLazyBatches): a long
  * history's converted items then never all live at once.
  */
-export function* inputItems(model: Model, systemPrompt: string, messages: Message[]): Generator<InputItem> {
-  if (systemPrompt) yield { role: model.reasoning ? "developer" : "system", content: systemPrompt };
+export function inputBatches(model: Model, systemPrompt: string, messages: Message[]): Generator<InputItem[]> {
   let toolImages: InputItem[] = [];
   // Images cannot go in a function_call_output; they follow the whole run of results as one user item.
   const imagesItem = (): InputItem => {
@@ -26,17 +30,21 @@ export function* inputItems(model: Model, systemPrompt: string, messages: Messag
     toolImages = [];
     return item;
   };
-  for (const message of prepareReplay(messages, model, ID_RULES)) {
+  const step = (message: Message, out: InputItem[]) => {
     if (message.role === "toolResult") {
-      yield toolOutput(message);
+      out.push(toolOutput(message));
       for (const c of message.content) if (c.type === "image") toolImages.push(image(model, c));
-      continue;
+      return;
     }
-    if (toolImages.length > 0) yield imagesItem();
-    if (message.role === "user") yield userItem(model, message);
-    else yield* assistantItems(model, message);
-  }
-  if (toolImages.length > 0) yield imagesItem();
+    if (toolImages.length > 0) out.push(imagesItem());
+    if (message.role === "user") out.push(userItem(model, message));
+    else for (const item of assistantItems(model, message)) out.push(item);
+  };
+  const finish = (out: InputItem[]) => {
+    if (toolImages.length > 0) out.push(imagesItem());
+  };
+  const first: InputItem[] = systemPrompt ? [{ role: model.reasoning ? "developer" : "system", content: systemPrompt }] : [];
+  return convertInBatches(prepareReplay(messages, model, ID_RULES), step, finish, first);
 }
 
 function userItem(model: Model, message: UserMessage): InputItem {

@@ -4,12 +4,12 @@ import type { LlmContext, Model, StreamOptions } from "pi-kernel";
 import {
   baseMaxTokens,
   clampThinkingLevel,
-  defineLazyArray,
+  defineLazyBatches,
   effortName,
   type WireRequest,
   withModelHeaders,
 } from "../../lib/provider-kit/index.js";
-import { inputItems } from "./convert.js";
+import { inputBatches } from "./convert.js";
 
 export function buildRequest(model: Model, context: LlmContext, options: StreamOptions, apiKey: string | undefined): WireRequest {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
@@ -24,7 +24,7 @@ export function buildRequest(model: Model, context: LlmContext, options: StreamO
 export function buildBody(model: Model, context: LlmContext, options: StreamOptions): Record<string, unknown> {
   const body: Record<string, unknown> = { model: model.id };
   // Converted as the body is written (json-body.ts); reading `body.input` makes the array.
-  defineLazyArray(body, "input", () => inputItems(model, context.systemPrompt, context.messages));
+  defineLazyBatches(body, "input", () => inputBatches(model, context.systemPrompt, context.messages));
   body.stream = true;
   body.store = false;
   body.max_output_tokens = baseMaxTokens(model, options.maxTokens);

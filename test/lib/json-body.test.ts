@@ -3,7 +3,7 @@
 // undefined members, toJSON), and whatever the array lengths (short ones are stringified whole).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { defineLazyArray, jsonBody } from "../../lib/provider-kit/index.js";
+import { convertInBatches, defineLazyArray, defineLazyBatches, jsonBody } from "../../lib/provider-kit/index.js";
 
 const bytesOf = (body: unknown) => {
   const b = jsonBody(body);
@@ -82,5 +82,52 @@ describe("jsonBody", () => {
     body.messages = ["replaced"];
     expect(bytesOf(body)).toBe('{"messages":["replaced"]}');
     expect({ ...body }).toEqual({ messages: ["replaced"] });
+  });
+
+  it("writes batches (empty ones too, and elements with toJSON) as the array of their elements in order", () => {
+    const element = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.constant(undefined),
+      fc.string({ unit: "binary" }),
+      fc.nat().map((n) => ({ n, toJSON: (key: string) => `${key}:${n}` })),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(element, { maxLength: 80 }), { maxLength: 6 }), (batches) => {
+        const lazy = () => {
+          const body: Record<string, unknown> = { model: "m" };
+          defineLazyBatches(body, "messages", () => batches);
+          return body;
+        };
+        const elements = batches.flat();
+        expect(bytesOf(lazy())).toBe(JSON.stringify({ model: "m", messages: elements }));
+        const body = lazy();
+        expect(body.messages).toEqual(elements);
+        expect(bytesOf(body)).toBe(JSON.stringify({ model: "m", messages: elements }));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("converts a list in batches: every item's output in order, then the finish's, none lost at a batch's end", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 3 }), { maxLength: 300 }), fc.boolean(), (counts, withFirst) => {
+        // Item i pushes `counts[i]` outputs (0 to 3: a step may push none or several).
+        const step = (i: number, out: string[]) => {
+          for (let k = 0; k < counts[i]; k++) out.push(`${i}.${k}`);
+        };
+        const batches = [...convertInBatches([...counts.keys()], step, (out) => out.push("end"), withFirst ? ["first"] : [])];
+        const expected = [
+          ...(withFirst ? ["first"] : []),
+          ...counts.flatMap((c, i) => Array.from({ length: c }, (_, k) => `${i}.${k}`)),
+          "end",
+        ];
+        expect(batches.flat()).toEqual(expected);
+        for (const b of batches) {
+          expect(b.length).toBeGreaterThan(0);
+          expect(b.length).toBeLessThan(64 + 3);
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { keptStart, latestCompaction } from "../../../lib/session-kit/index.js";
-import { contextMessages, pathSettings } from "./context.js";
+import { nodeMessages, nodeSettings } from "./context.js";
 import type { SessionContext } from "../../../contracts/sessions.js";
 import type { NewEntry, ReadProblem, SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
 import { checkEntry } from "../format/entry-shape.js";
@@ -142,7 +142,7 @@ export class Session {
   /** The path from the latest compaction's first kept entry (what a new compaction looks at). */
   compactionWindow(): SessionEntry[] {
     const nodes = this.tree.pathNodes();
-    const window = nodes.slice(this.keptStart(nodes));
+    const window = nodes.slice(this.keptStart(nodes, latestCompaction(nodes)));
     this.tree.load(window);
     return window.map((n) => n.entry).filter((e): e is SessionEntry => e !== undefined);
   }
@@ -150,18 +150,13 @@ export class Session {
   /** What the agent needs to continue: only the kept part of the path is loaded. */
   context(leafId: string | null = this.leafId): SessionContext {
     const nodes = this.tree.pathNodes(leafId);
-    this.tree.load(nodes.slice(this.keptStart(nodes)));
+    const c = latestCompaction(nodes);
+    const first = this.keptStart(nodes, c);
+    this.tree.load(first === 0 ? nodes : nodes.slice(first));
     this.loadModelSource(nodes);
     // Model and thinking changes are always in memory; assistant messages in the kept part, and the
     // one that last set the model.
-    const entries: (SessionEntry | undefined)[] = new Array(nodes.length);
-    const loaded: SessionEntry[] = [];
-    for (let i = 0; i < nodes.length; i++) {
-      const e = nodes[i].entry;
-      entries[i] = e;
-      if (e) loaded.push(e);
-    }
-    return { messages: contextMessages(entries, nodes), ...pathSettings(loaded) };
+    return { messages: nodeMessages(nodes, c, first), ...nodeSettings(nodes) };
   }
 
   /**
@@ -179,9 +174,8 @@ export class Session {
     }
   }
 
-  /** Where the kept part of a path starts: the latest compaction's first kept entry, or the root. */
-  private keptStart(nodes: IndexNode[]): number {
-    const c = latestCompaction(nodes);
+  /** Where the kept part of a path starts: the first kept entry of the compaction at `c`, or the root. */
+  private keptStart(nodes: IndexNode[], c: number): number {
     if (c < 0) return 0;
     this.tree.load([nodes[c]]);
     return keptStart(nodes, c, (nodes[c].entry as { firstKeptEntryId?: string } | undefined)?.firstKeptEntryId);
