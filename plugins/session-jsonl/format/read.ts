@@ -3,12 +3,14 @@
 // Problems (corrupt or torn lines) are collected, never fatal; a file that is not a session is
 // refused before anything is done to it.
 import { textOf } from "../../../lib/session-kit/index.js";
+import { statSync } from "node:fs";
 import { forEachLine, type Line } from "./lines.js";
-import { PREVIEW, quickNode } from "./quick-node.js";
+import { PREVIEW, quickLine } from "./quick-node.js";
 import type { ReadProblem, SessionEntry, SessionHeader } from "../../../contracts/session-entries.js";
 import { checkEntry } from "./entry-shape.js";
-import { TextStore } from "./text-store.js";
-import { checkTree } from "./tree-check.js";
+import { FlatIndex } from "./flat-index.js";
+import { IdTable } from "./id-table.js";
+import { checkTree, resolveParents } from "./tree-check.js";
 import { ENTRY_TYPES } from "./types.js";
 
 export class NotASessionError extends Error {
@@ -40,7 +42,10 @@ export interface IndexNode {
 export interface FileIndex {
   header: SessionHeader;
   version: number;
+  /** The checked entries as nodes, when the file is not indexed as columns (see `flat`). */
   nodes: IndexNode[];
+  /** The checked entries as columns with their ids' table (nodes is empty then). */
+  flat?: { index: FlatIndex; table: IdTable };
   problems: ReadProblem[];
   /** Byte offset of a torn last line, to cut off before the next append. */
   tornAt?: number;
@@ -49,8 +54,6 @@ export interface FileIndex {
   /** Entries without ids (version 1): the file must be migrated before it can be indexed. */
   needsMigration: boolean;
   size: number;
-  /** The kept nodes by id (absent when the file needs migrating first). */
-  byId?: Map<string, IndexNode>;
 }
 
 const KEEP_WHOLE = new Set(["model_change", "thinking_level_change", "label", "session_info"]);
@@ -76,26 +79,22 @@ export function indexNode(e: SessionEntry, at: { line: number; offset: number; l
 
 export function indexFile(file: string): FileIndex {
   let header: SessionHeader | undefined;
-  const nodes: IndexNode[] = [];
   const problems: ReadProblem[] = [];
   let tornAt: number | undefined;
   let missingNewline = false;
   let needsMigration = false;
   let size = 0;
   const damaged = new Map<string, string | null>();
-  const texts = new TextStore();
+  // Sized for the file (pi's lines average ~600 bytes), so the columns rarely grow.
+  const index = new FlatIndex(Math.ceil(fileSize(file) / 512));
   // Until the file's first compaction every entry is decoded and kept (see `eager` below).
   let eager = true;
   forEachLine(file, (line) => {
     size = line.offset + line.length + (line.terminated ? 1 : 0);
     if (isBlank(line)) return;
-    if (header && !eager) {
-      const fast = header.version === 3 ? quickNode(line, nodes.length > 0 ? nodes[nodes.length - 1].id : undefined, texts) : undefined;
-      if (fast) {
-        if (!line.terminated) missingNewline = true;
-        nodes.push(fast);
-        return;
-      }
+    if (header && !eager && header.version === 3 && quickLine(line, index)) {
+      if (!line.terminated) missingNewline = true;
+      return;
     }
     let value: unknown;
     try {
@@ -135,18 +134,31 @@ export function indexFile(file: string): FileIndex {
     const node = indexNode(e, { line: line.no, offset: line.offset, length: line.length });
     if (e.type === "compaction" && eager) {
       eager = false;
-      forgetEager(nodes);
+      forgetEager(index.objs);
     }
     // Repaired entries are kept whole: the file still holds the unrepaired line.
     if (eager || KEEP_WHOLE.has(e.type) || checked.fixed) node.entry = e;
-    nodes.push(node);
+    index.pushNode(node);
   });
   if (!header) throw new NotASessionError(file, "it is empty");
   const version = header.version ?? 1;
-  const byId = needsMigration ? undefined : new Map<string, IndexNode>();
-  const kept = byId ? checkTree(nodes, damaged, problems, byId) : nodes;
+  const done = { header, version, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size };
+  // A file to migrate is indexed again afterwards: its tree is not checked here.
+  if (needsMigration) return { ...done, nodes: index.nodes() };
+  const table = IdTable.build(index.keys, index.count);
+  let nodes: IndexNode[] = [];
+  if (table) resolveParents(index, table, damaged, problems);
+  else nodes = checkTree(index.nodes(), damaged, problems); // repeated ids (or keys): the Map check sorts them out
   problems.sort((a, b) => a.line - b.line);
-  return { header, version, nodes: kept, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size, byId };
+  return { ...done, nodes, flat: table ? { index, table } : undefined };
+}
+
+function fileSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0; // forEachLine reports what is wrong with the file
+  }
 }
 
 /**
@@ -157,9 +169,9 @@ export function indexFile(file: string): FileIndex {
  * likely behind it: what was kept of it is dropped (the kept part is read back by position) and
  * the rest of the file is indexed from the lines' first bytes.
  */
-function forgetEager(nodes: IndexNode[]): void {
+function forgetEager(nodes: readonly (IndexNode | undefined)[]): void {
   // A repaired entry is repaired the same way again when it is read back (tree.ts, parseChecked).
-  for (const n of nodes) if (!KEEP_WHOLE.has(n.type)) n.entry = undefined;
+  for (const n of nodes) if (n && !KEEP_WHOLE.has(n.type)) n.entry = undefined;
 }
 
 function isBlank(line: Line): boolean {
