@@ -41,7 +41,9 @@ type Op =
   | { k: "session_info"; name: string }
   | { k: "branch"; pick: number }
   | { k: "garbage"; line: string }
-  | { k: "badEntry" };
+  | { k: "badEntry" }
+  | { k: "dup"; pick: number }
+  | { k: "orphan"; later: boolean };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ k: fc.constant("user" as const), text, parts: fc.nat(2) }) },
@@ -63,6 +65,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("badEntry" as const) }) },
+  // an id written before (skipped: the file is then checked with a Map of its ids), and a parent
+  // that is no earlier entry (looked up, then attached to the entry before)
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("dup" as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("orphan" as const), later: fc.boolean() }) },
 );
 
 /** Timestamps as pi writes them, and as a damaged or foreign file may hold them (kept as bytes by the quick index). */
@@ -80,7 +86,24 @@ const stamp = (style: string, iso: string): unknown =>
             ? Date.parse(iso)
             : iso;
 
-const idStyle = fc.constantFrom("", "é", "日本", '"q', "\\b", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0");
+// "" gives pi's ids (8 lowercase hex digits: their own key in the index); "UPPER" 8 characters
+// that are not (from the tenth entry on), "mixed" pi's ids and others in one file.
+const idStyle = fc.constantFrom(
+  "",
+  "UPPER",
+  "mixed",
+  "é",
+  "日本",
+  '"q',
+  "\\b",
+  "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0",
+);
+const idOf = (style: string, n: number): string => {
+  const hex = n.toString(16).padStart(8, "0");
+  if (style === "UPPER") return hex.toUpperCase();
+  if (style === "mixed") return n % 3 === 1 ? `x${hex}` : hex;
+  return `${style}${hex}`;
+};
 
 interface Shape {
   ops: Op[];
@@ -112,7 +135,7 @@ function write(s: Shape): string {
   let leaf: string | null = null;
   let n = 0;
   const entry = (type: string, rest: Record<string, unknown>) => {
-    const id = `${s.idPrefix}${(n++).toString(16).padStart(8, "0")}`;
+    const id = idOf(s.idPrefix, n++);
     const ts = stamp(s.stampStyle, new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString());
     const i = lines.length - 1;
     const value = s.reorder.includes(i)
@@ -159,7 +182,15 @@ function write(s: Shape): string {
     else if (o.k === "session_info") entry("session_info", { name: o.name });
     else if (o.k === "branch") leaf = ids.length > 0 ? ids[o.pick % ids.length] : null;
     else if (o.k === "garbage") lines.push(o.line.replace(/[\r\n]/g, " "));
-    else entry("label", {}); // a label without a target: not a valid entry
+    else if (o.k === "dup" && ids.length > 0) {
+      const id = ids[o.pick % ids.length];
+      lines.push(JSON.stringify({ type: "custom", id, parentId: leaf, timestamp: new Date(0).toISOString(), customType: "x", data: {} }));
+    } else if (o.k === "orphan") {
+      const saved = leaf;
+      leaf = o.later ? idOf(s.idPrefix, n + 1) : "zzzzzzzz";
+      msg({ role: "toolResult", toolCallId: "c", toolName: "bash", content: [{ type: "text", text: "x" }], isError: false });
+      parents.set(ids[ids.length - 1], saved);
+    } else entry("label", {}); // a label without a target: not a valid entry
   }
   let body = `${lines.join("\n")}\n`;
   if (s.tear !== undefined && lines.length > 1) {

@@ -5,7 +5,7 @@
 // from its line's first bytes (the quick index) becomes an IndexNode only when something asks for
 // it (the context's kept part, /tree, an export); a line decoded whole keeps its node in `objs`.
 import type { SessionEntry } from "../../../contracts/session-entries.js";
-import { keyOf, keyOfBytes } from "./id-keys.js";
+import { hexBytes, hexId, hexOf, keyOf, keyOfBytes } from "./id-keys.js";
 import type { Line } from "./lines.js";
 import type { IndexNode } from "./read.js";
 import { TextStore } from "./text-store.js";
@@ -17,6 +17,9 @@ export const QUICK_ROLES = ["", "assistant", "toolResult", "user", "system"] as 
 /** parents[slot] before the tree check: no parent, or a parentId to look up (in `pending`). */
 export const NO_PARENT = -1;
 export const PENDING = -2;
+
+/** ids[slot] of an id of 8 hex digits: its key is its value, no bytes kept. */
+const HEX = -1;
 
 /** A node made from a slot's columns; its timestamp and preview stay bytes until asked for. */
 class QuickNode implements IndexNode {
@@ -95,8 +98,10 @@ export class FlatIndex {
   ): void {
     const slot = this.slot();
     const b = line.buf;
-    this.keys[slot] = keyOfBytes(b, idFrom, idTo);
-    this.ids[slot] = this.texts.add(b, idFrom, idTo);
+    // pi's ids (8 hex digits) are their key: only other ids are kept as bytes.
+    const hex = hexBytes(b, idFrom, idTo);
+    this.keys[slot] = hex >= 0 ? hex : keyOfBytes(b, idFrom, idTo);
+    this.ids[slot] = hex >= 0 ? HEX : this.texts.add(b, idFrom, idTo);
     this.lines[slot] = line.no;
     this.offsets[slot] = line.offset;
     this.lengths[slot] = line.end - line.start;
@@ -123,7 +128,10 @@ export class FlatIndex {
     const last = this.count - 1;
     if (last < 0) return false;
     const o = this.objs[last];
-    if (o === undefined) return this.texts.equals(this.ids[last], b, from, to);
+    if (o === undefined) {
+      const at = this.ids[last];
+      return at === HEX ? hexBytes(b, from, to) === this.keys[last] : this.texts.equals(at, b, from, to);
+    }
     const id = o.id;
     if (id.length !== to - from) return false;
     for (let k = 0; k < id.length; k++) if (id.charCodeAt(k) !== b[from + k]) return false;
@@ -134,7 +142,9 @@ export class FlatIndex {
     const last = this.count - 2; // the slot being pushed is counted already
     if (last < 0) return false;
     const o = this.objs[last];
-    return o === undefined ? this.texts.is(this.ids[last], id) : o.id === id;
+    if (o !== undefined) return o.id === id;
+    const at = this.ids[last];
+    return at === HEX ? hexOf(id) === this.keys[last] : this.texts.is(at, id);
   }
 
   private setParent(slot: number, parent: number, parentId: string): void {
@@ -144,7 +154,12 @@ export class FlatIndex {
 
   /** The id of a slot. */
   idAt(slot: number): string {
-    return this.objs[slot]?.id ?? this.texts.text(this.ids[slot]);
+    return this.objs[slot]?.id ?? this.quickId(slot);
+  }
+
+  private quickId(slot: number): string {
+    const at = this.ids[slot];
+    return at === HEX ? hexId(this.keys[slot]) : this.texts.text(at);
   }
 
   /** The parentId of a slot as its columns say (before the tree check: as written). */
@@ -172,7 +187,7 @@ export class FlatIndex {
     const have = this.objs[slot];
     if (have) return have;
     const made = new QuickNode(
-      this.texts.text(this.ids[slot]),
+      this.quickId(slot),
       this.parentIdAt(slot),
       QUICK_TYPES[this.types[slot]],
       this.lines[slot],

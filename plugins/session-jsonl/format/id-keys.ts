@@ -13,18 +13,39 @@ function hexDigit(c: number): number {
   return -1;
 }
 
+/** The value of an id of 8 lowercase hex digits in bytes `from`..`to` of `b`, else -1. */
+export function hexBytes(b: Uint8Array, from: number, to: number): number {
+  if (to - from !== 8) return -1;
+  let v = 0;
+  for (let i = from; i < to; i++) {
+    const d = hexDigit(b[i]);
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+/** The value of an id of 8 lowercase hex digits, else -1. */
+export function hexOf(id: string): number {
+  if (id.length !== 8) return -1;
+  let v = 0;
+  for (let i = 0; i < 8; i++) {
+    const d = hexDigit(id.charCodeAt(i));
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+/** The id whose value hexBytes or hexOf gave. */
+export function hexId(value: number): string {
+  return value.toString(16).padStart(8, "0");
+}
+
 /** The key of the id in bytes `from`..`to` of `b`. */
 export function keyOfBytes(b: Uint8Array, from: number, to: number): number {
-  if (to - from === 8) {
-    let v = 0;
-    let i = from;
-    for (; i < to; i++) {
-      const d = hexDigit(b[i]);
-      if (d < 0) break;
-      v = v * 16 + d;
-    }
-    if (i === to) return v;
-  }
+  const hex = hexBytes(b, from, to);
+  if (hex >= 0) return hex;
   let h = FNV_OFFSET;
   for (let i = from; i < to; i++) h = Math.imul(h ^ b[i], FNV_PRIME);
   return h >>> 0;
@@ -32,16 +53,8 @@ export function keyOfBytes(b: Uint8Array, from: number, to: number): number {
 
 /** The key of an id given as a string (agrees with keyOfBytes on ASCII ids). */
 export function keyOf(id: string): number {
-  if (id.length === 8) {
-    let v = 0;
-    let i = 0;
-    for (; i < 8; i++) {
-      const d = hexDigit(id.charCodeAt(i));
-      if (d < 0) break;
-      v = v * 16 + d;
-    }
-    if (i === 8) return v;
-  }
+  const hex = hexOf(id);
+  if (hex >= 0) return hex;
   let h = FNV_OFFSET;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), FNV_PRIME);
   return h >>> 0;
