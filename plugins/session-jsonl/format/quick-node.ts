@@ -1,6 +1,6 @@
 // The quick index: an entry's slot in the file's columns (format/flat-index.ts) read from its line's
 // first bytes, without decoding the line.
-import { type FlatIndex, NO_PARENT, PENDING, QUICK_ROLES } from "./flat-index.js";
+import { type FlatIndex, NO_PARENT, PENDING } from "./flat-index.js";
 import type { Line } from "./lines.js";
 import { latin1, type TextStore } from "./text-store.js";
 
@@ -77,8 +77,18 @@ function quickType(b: Buffer, start: number, end: number): number {
 
 /** The code (QUICK_ROLES) of one of the four roles, else 0 (another role's line is decoded whole). */
 function roleCode(b: Buffer, start: number, end: number): number {
-  for (let r = 1; r < QUICK_ROLES.length; r++) if (isText(b, start, end, QUICK_ROLES[r])) return r;
-  return 0;
+  switch (end - start) {
+    case 9:
+      return isText(b, start, end, "assistant") ? 1 : 0;
+    case 10:
+      return isText(b, start, end, "toolResult") ? 2 : 0;
+    case 4:
+      return isText(b, start, end, "user") ? 3 : 0;
+    case 6:
+      return isText(b, start, end, "system") ? 4 : 0;
+    default:
+      return 0;
+  }
 }
 
 /**
