@@ -1,6 +1,6 @@
 // The quick index: an entry's slot in the file's columns (format/flat-index.ts) read from its line's
 // first bytes, without decoding the line.
-import { type FlatIndex, NO_PARENT, PENDING } from "./flat-index.js";
+import { type FlatIndex, NO_PARENT, PENDING, QUICK_ROLES, QUICK_TYPES } from "./flat-index.js";
 import type { Line } from "./lines.js";
 import { latin1, type TextStore } from "./text-store.js";
 
@@ -58,37 +58,13 @@ function isText(b: Buffer, start: number, end: number, text: string): boolean {
   return true;
 }
 
-/** The code (FlatIndex's QUICK_TYPES) of an entry type read quickly, else 0. */
-function quickType(b: Buffer, start: number, end: number): number {
-  switch (end - start) {
-    case 7:
-      return isText(b, start, end, "message") ? 1 : 0;
-    case 10:
-      return isText(b, start, end, "compaction") ? 2 : 0;
-    case 6:
-      return isText(b, start, end, "custom") ? 3 : 0;
-    case 14:
-      if (isText(b, start, end, "custom_message")) return 4;
-      return isText(b, start, end, "branch_summary") ? 5 : 0;
-    default:
-      return 0;
-  }
-}
-
-/** The code (QUICK_ROLES) of one of the four roles, else 0 (another role's line is decoded whole). */
-function roleCode(b: Buffer, start: number, end: number): number {
-  switch (end - start) {
-    case 9:
-      return isText(b, start, end, "assistant") ? 1 : 0;
-    case 10:
-      return isText(b, start, end, "toolResult") ? 2 : 0;
-    case 4:
-      return isText(b, start, end, "user") ? 3 : 0;
-    case 6:
-      return isText(b, start, end, "system") ? 4 : 0;
-    default:
-      return 0;
-  }
+/**
+ * The code of the name in bytes `start`..`end` among `names` (its index: FlatIndex's QUICK_TYPES
+ * and QUICK_ROLES, whose entry 0 is none), else 0. A line of another type or role is decoded whole.
+ */
+function codeOf(b: Buffer, start: number, end: number, names: readonly string[]): number {
+  for (let i = 1; i < names.length; i++) if (names[i].length === end - start && isText(b, start, end, names[i])) return i;
+  return 0;
 }
 
 /**
@@ -104,7 +80,7 @@ export function quickLine(line: Line, index: FlatIndex): boolean {
   if (at < 0) return false;
   let close = plainEnd(b, at, end, MAX_VALUE);
   if (close < 0) return false;
-  const type = quickType(b, at, close);
+  const type = codeOf(b, at, close, QUICK_TYPES);
   if (type === 0) return false;
   // id: not empty
   at = after(b, close, end, K_ID);
@@ -138,14 +114,14 @@ export function quickLine(line: Line, index: FlatIndex): boolean {
   const stampTo = close;
   let role = 0;
   let preview = -1;
-  if (type === 1) {
+  if (type === 1 /* message */) {
     at = after(b, close + 1, end, K_ROLE);
     if (at < 0) return false;
     close = plainEnd(b, at, end, MAX_VALUE);
     if (close <= at) return false;
-    role = roleCode(b, at, close);
+    role = codeOf(b, at, close, QUICK_ROLES);
     if (role === 0) return false;
-    if (role === 3) {
+    if (role === 3 /* user */) {
       preview = quickPreview(b, close + 1, end, index.texts);
       if (preview < 0) return false;
     }
