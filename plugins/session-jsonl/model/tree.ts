@@ -121,7 +121,9 @@ export class EntryTree {
   /** Slots from the root down to `leafId`. A missing parent ends the walk (the path starts there). */
   pathSlots(leafId: string | null = this.leafId): Int32Array {
     if (leafId === null) return new Int32Array(0);
-    const leaf = this.slotOf(leafId);
+    // The leaf is nearly always the last entry: no lookup then.
+    const last = this.count - 1;
+    const leaf = last >= 0 && this.idAt(last) === leafId ? last : this.slotOf(leafId);
     if (leaf < 0) return new Int32Array(0);
     // A session never branched (most of them) is its own path.
     if (leaf === this.count - 1 && this.linear()) {
@@ -238,7 +240,7 @@ export class EntryTree {
     const n = this.count;
     if (n === 0) return true;
     const parents = this.parents;
-    if (parents[0] !== -1 || this.leafId === null || this.slotOf(this.leafId) !== n - 1) return false;
+    if (parents[0] !== -1 || this.leafId !== this.idAt(n - 1)) return false;
     for (let i = 1; i < n; i++) if (parents[i] !== i - 1) return false;
     return true;
   }
