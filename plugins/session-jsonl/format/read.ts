@@ -103,10 +103,8 @@ export function indexFile(file: string): FileIndex {
     (line) => {
       size = line.offset + line.length + (line.terminated ? 1 : 0);
       if (isBlank(line)) return;
-      if (header && !eager && header.version === 3 && quickLine(line, index)) {
-        if (!line.terminated) missingNewline = true;
-        return;
-      }
+      // A last line without its newline may be torn anywhere, even just after a `}`: JSON.parse judges it.
+      if (header && !eager && header.version === 3 && line.terminated && quickLine(line, index)) return;
       let value: unknown;
       try {
         value = JSON.parse(line.text());
