@@ -54,6 +54,10 @@ export class FlatIndex {
   readonly objs: (IndexNode | undefined)[] = [];
   /** Slots whose parentId is neither null nor the previous slot's id, with that parentId. */
   readonly pending = new Map<number, string>();
+  /** The slots decoded whole, in order (the only ones that can be labels or names). */
+  readonly decoded: number[] = [];
+  /** How many leading slots form one chain from the root (each the previous one's child). */
+  chain = 0;
   /** The parent's slot (or NO_PARENT / PENDING until the tree check resolves it). */
   parents: Int32Array;
   keys: Uint32Array;
@@ -121,6 +125,7 @@ export class FlatIndex {
     const p = node.parentId;
     this.setParent(slot, p === null ? NO_PARENT : this.lastIdIs(p) ? slot - 1 : PENDING, p ?? "");
     this.objs.push(node);
+    this.decoded.push(slot);
   }
 
   /** Whether the id of the last slot pushed is bytes `from`..`to` of `b`. */
@@ -149,7 +154,16 @@ export class FlatIndex {
 
   private setParent(slot: number, parent: number, parentId: string): void {
     if (parent === PENDING) this.pending.set(slot, parentId);
-    this.parents[slot] = parent === NO_PARENT || parent === PENDING ? parent : slot - 1;
+    const at = parent === NO_PARENT || parent === PENDING ? parent : slot - 1;
+    this.parents[slot] = at;
+    if (this.chain === slot && at === slot - 1) this.chain = slot + 1; // slot 0: no parent
+  }
+
+  /** Extends `chain` over slots whose parents were resolved since (the tree check). */
+  extendChain(): void {
+    let c = this.chain;
+    while (c < this.count && this.parents[c] === c - 1) c++;
+    this.chain = c;
   }
 
   /** The id of a slot. */

@@ -105,4 +105,5 @@ export function resolveParents(
     if (node) node.parentId = at === NO_PARENT ? null : index.idAt(at);
   }
   index.pending.clear();
+  index.extendChain();
 }

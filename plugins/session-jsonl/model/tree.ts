@@ -15,6 +15,8 @@ export class EntryTree {
   /** Each slot's parent slot (-1: none, or a parent not in the tree). */
   private parents: Int32Array = new Int32Array(16);
   private count = 0;
+  /** How many leading slots form one chain from the root: all of them in a session never branched. */
+  private chain = 0;
   /** The columns of the file this tree was opened from, and its ids' table (slots below its count). */
   private flat?: FlatIndex;
   private table?: IdTable;
@@ -48,7 +50,9 @@ export class EntryTree {
       bigger.set(this.parents);
       this.parents = bigger;
     }
-    this.parents[slot] = node.parentId === null ? -1 : this.slotOf(node.parentId);
+    const parent = node.parentId === null ? -1 : this.slotOf(node.parentId);
+    this.parents[slot] = parent;
+    if (this.chain === slot && parent === slot - 1) this.chain = slot + 1;
     this.objs[slot] = node;
     this.ids.set(node.id, slot);
     this.note(node);
@@ -62,8 +66,12 @@ export class EntryTree {
     this.objs = index.objs;
     this.parents = index.parents;
     this.count = index.count;
+    this.chain = index.chain;
     // Labels and names are small entries, always decoded: nodes already.
-    for (const node of this.objs) if (node?.entry) this.note(node);
+    for (const slot of index.decoded) {
+      const node = this.objs[slot];
+      if (node?.entry) this.note(node);
+    }
     this.leafId = this.count > 0 ? this.idAt(this.count - 1) : null;
   }
 
@@ -214,6 +222,7 @@ export class EntryTree {
     this.objs = [];
     this.parents = new Int32Array(Math.max(16, nodes.length));
     this.count = 0;
+    this.chain = 0;
     this.flat = undefined;
     this.table = undefined;
     this.ids = new Map();
@@ -238,11 +247,7 @@ export class EntryTree {
   /** Every entry on one path ending at the leaf (a session never branched): nothing is off it. */
   private linear(): boolean {
     const n = this.count;
-    if (n === 0) return true;
-    const parents = this.parents;
-    if (parents[0] !== -1 || this.leafId !== this.idAt(n - 1)) return false;
-    for (let i = 1; i < n; i++) if (parents[i] !== i - 1) return false;
-    return true;
+    return n === 0 || (this.chain === n && this.leafId === this.idAt(n - 1));
   }
 
   tree(): TreeNode[] {
