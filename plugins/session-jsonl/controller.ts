@@ -100,7 +100,7 @@ export class SessionController {
   restore(opts: { keepModel?: boolean } = {}): void {
     const ctx = this.session.context();
     this.api.actions.setMessages(ctx.messages);
-    if (this.session.tree.order.length === 0 || opts.keepModel) return;
+    if (this.session.tree.size === 0 || opts.keepModel) return;
     this.restoring = true;
     try {
       this.restoreModel(ctx.model);

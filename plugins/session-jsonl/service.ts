@@ -76,7 +76,7 @@ export function createService(api: PluginApi, c: SessionController): SessionsSer
     },
     fork(entryId, position = "before") {
       const session = s();
-      const target = session.tree.nodes.get(entryId);
+      const target = session.tree.node(entryId);
       if (!target) throw new Error(`No entry ${entryId} in this session`);
       const copy = c.copyOf(session, session.pathEntries(position === "at" ? entryId : target.parentId), session.path);
       switched("fork", () => c.switchTo(copy));

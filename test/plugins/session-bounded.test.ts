@@ -13,6 +13,18 @@ let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const quiet = () => {};
 
+/** A 1,100-entry session (compacted at entry 999) whose line `no` is broken in the middle, opened. */
+function openDamaged(no: number): { session: Session; problems: string[] } {
+  dir = mkdtempSync(join(tmpdir(), "pik-bounded-"));
+  const file = join(dir, "s.jsonl");
+  (writeSession as (f: string, n: number, cwd: string) => void)(file, 1_100, dir);
+  const lines = readFileSync(file, "utf8").split("\n");
+  lines[no - 1] = lines[no - 1].replace('"content":[', '"content":[[[');
+  writeFileSync(file, lines.join("\n"));
+  const problems: string[] = [];
+  return { session: Session.open(file, (m) => problems.push(m)), problems };
+}
+
 describe("bounded resume", () => {
   it("holds the content of the kept entries only, not of the whole file", () => {
     dir = mkdtempSync(join(tmpdir(), "pik-bounded-"));
@@ -78,20 +90,25 @@ describe("bounded resume", () => {
   });
 
   it("after a compaction, a line damaged in the middle of its content is reported when it is read and skipped", () => {
-    dir = mkdtempSync(join(tmpdir(), "pik-bounded-"));
-    const file = join(dir, "s.jsonl");
-    (writeSession as (f: string, n: number, cwd: string) => void)(file, 1_100, dir);
-    const lines = readFileSync(file, "utf8").split("\n");
     // line 1003 is entry 1001 (an assistant message after the compaction at entry 999)
-    lines[1002] = lines[1002].replace('"content":[', '"content":[[[');
-    writeFileSync(file, lines.join("\n"));
-    const problems: string[] = [];
-    const session = Session.open(file, (m) => problems.push(m));
+    const { session, problems } = openDamaged(1_003);
     expect(problems).toEqual([]);
     const ctx = session.context();
     expect(problems.join("\n")).toMatch(/line 1003 is damaged/);
     // the summary, the 40 kept entries and 99 of the 100 after the compaction
     expect(ctx.messages).toHaveLength(140);
+  });
+
+  it("in the read that holds the file's first compaction, the lines before it are indexed from their first bytes too", () => {
+    // line 503 is entry 501 (an assistant message), before the compaction at entry 999 (line 1001)
+    const { session, problems } = openDamaged(503);
+    // not decoded (and dropped) at opening: found when it is read, as after a compaction
+    expect(problems).toEqual([]);
+    expect(session.context().messages).toHaveLength(141); // the summary, 40 kept, 100 after
+    expect(problems).toEqual([]);
+    const ctx = session.context("000001f6"); // entry 502: a path without the compaction
+    expect(problems.join("\n")).toMatch(/line 503 is damaged/);
+    expect(ctx.messages).toHaveLength(502);
   });
 });
 

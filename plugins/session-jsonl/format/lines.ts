@@ -46,7 +46,11 @@ class BufferLine implements Line {
 
 const CHUNK = 1 << 20;
 
-export function forEachLine(path: string, onLine: (line: Line) => void): void {
+/**
+ * Calls `onLine` for every line of the file. `onRead`, if given, sees each read's bytes first: the
+ * lines of `buf` from 0 (the start of a line) to `end`, before any of them is given to `onLine`.
+ */
+export function forEachLine(path: string, onLine: (line: Line) => void, onRead?: (buf: Buffer, end: number) => void): void {
   const fd = openSync(path, "r");
   try {
     let buf: Buffer = Buffer.allocUnsafe(2 * CHUNK);
@@ -61,6 +65,7 @@ export function forEachLine(path: string, onLine: (line: Line) => void): void {
       if (read === 0) break;
       position += read;
       const total = filled + read;
+      onRead?.(buf, total);
       let start = 0;
       for (let nl = buf.indexOf(10, filled); nl !== -1 && nl < total; nl = buf.indexOf(10, nl + 1)) {
         onLine(line.at(++no, base + start, buf, start, nl, true));

@@ -1,7 +1,7 @@
-// The quick index: an index node read from a line's first bytes, without decoding the line.
-import type { SessionEntry } from "../../../contracts/session-entries.js";
+// The quick index: an entry's slot in the file's columns (format/flat-index.ts) read from its line's
+// first bytes, without decoding the line.
+import { type FlatIndex, NO_PARENT, PENDING, QUICK_ROLES, QUICK_TYPES } from "./flat-index.js";
 import type { Line } from "./lines.js";
-import type { IndexNode } from "./read.js";
 import { latin1, type TextStore } from "./text-store.js";
 
 /** Characters of a user message kept as its preview (pickers, /tree). */
@@ -15,7 +15,8 @@ export const PREVIEW = 120;
 //
 // This runs once per line of a session file (100,000 lines for a long one, most of its opening
 // time), so it is written for the first pass of a fresh process: a few monomorphic functions
-// over byte positions, no object or tuple per field, the `type` and `role` strings shared.
+// over byte positions that write the index's columns: no object or string per line (a parentId
+// that is not the previous line's id is the one string made).
 const K_TYPE = Buffer.from('{"type":"');
 const K_ID = Buffer.from('","id":"');
 const K_PARENT = Buffer.from(',"parentId":');
@@ -51,123 +52,83 @@ function plainEnd(b: Buffer, from: number, end: number, max: number): number {
   return -1;
 }
 
-/**
- * The 8 bytes at `at` as a string: pi's ids are 8 hex digits, and made in JS such a string costs
- * a third of a native `latin1Slice` call (100,000 ids a long session).
- */
-function eight(b: Buffer, at: number): string {
-  return String.fromCharCode(b[at], b[at + 1], b[at + 2], b[at + 3], b[at + 4], b[at + 5], b[at + 6], b[at + 7]);
-}
-
 function isText(b: Buffer, start: number, end: number, text: string): boolean {
   if (text.length !== end - start) return false;
   for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) !== b[start + k]) return false;
   return true;
 }
 
-/** The entry types read quickly, as shared strings (100,000 copies of "message" otherwise). */
-function quickType(b: Buffer, start: number, end: number): string | undefined {
-  switch (end - start) {
-    case 7:
-      return isText(b, start, end, "message") ? "message" : undefined;
-    case 10:
-      return isText(b, start, end, "compaction") ? "compaction" : undefined;
-    case 6:
-      return isText(b, start, end, "custom") ? "custom" : undefined;
-    case 14:
-      if (isText(b, start, end, "custom_message")) return "custom_message";
-      return isText(b, start, end, "branch_summary") ? "branch_summary" : undefined;
-    default:
-      return undefined;
-  }
+/**
+ * The code of the name in bytes `start`..`end` among `names` (its index: FlatIndex's QUICK_TYPES
+ * and QUICK_ROLES, whose entry 0 is none), else 0. A line of another type or role is decoded whole.
+ */
+function codeOf(b: Buffer, start: number, end: number, names: readonly string[]): number {
+  for (let i = 1; i < names.length; i++) if (names[i].length === end - start && isText(b, start, end, names[i])) return i;
+  return 0;
 }
-
-/** A message's role, shared when it is one of the four (any other role is a string of its own). */
-function roleOf(b: Buffer, start: number, end: number): string {
-  for (const r of ROLES) if (isText(b, start, end, r)) return r;
-  return latin1(b, start, end);
-}
-const ROLES = ["assistant", "toolResult", "user", "system"];
 
 /**
- * An index node read from a line's first bytes. Its timestamp and preview stay bytes in the
- * index's TextStore until asked for (nothing but the /tree view and pickers reads them).
+ * Indexes a line from its first bytes into `index` (true), or leaves it to JSON.parse (false).
+ * Its timestamp and preview stay bytes in the index's TextStore until asked for (nothing but the
+ * /tree view and pickers reads them).
  */
-class QuickNode implements IndexNode {
-  entry?: SessionEntry = undefined;
-  constructor(
-    public id: string,
-    public parentId: string | null,
-    public type: string,
-    public line: number,
-    public offset: number,
-    public length: number,
-    public role: string | undefined,
-    private readonly texts: TextStore,
-    private readonly stamp: number,
-    private readonly shown: number,
-  ) {}
-
-  get timestamp(): string {
-    return this.texts.text(this.stamp);
-  }
-
-  get preview(): string | undefined {
-    return this.shown < 0 ? undefined : this.texts.text(this.shown);
-  }
-}
-
-export function quickNode(line: Line, previousId: string | undefined, texts: TextStore): IndexNode | undefined {
+export function quickLine(line: Line, index: FlatIndex): boolean {
   const b = line.buf;
   const end = line.end;
-  if (b[end - 1] !== 0x7d) return undefined; // not ending in "}": let JSON.parse judge
+  if (b[end - 1] !== 0x7d) return false; // not ending in "}": let JSON.parse judge
   let at = after(b, line.start, end, K_TYPE);
-  if (at < 0) return undefined;
+  if (at < 0) return false;
   let close = plainEnd(b, at, end, MAX_VALUE);
-  if (close < 0) return undefined;
-  const type = quickType(b, at, close);
-  if (type === undefined) return undefined;
+  if (close < 0) return false;
+  const type = codeOf(b, at, close, QUICK_TYPES);
+  if (type === 0) return false;
   // id: not empty
   at = after(b, close, end, K_ID);
-  if (at < 0) return undefined;
+  if (at < 0) return false;
   close = plainEnd(b, at, end, MAX_VALUE);
-  if (close <= at) return undefined;
-  const id = close - at === 8 ? eight(b, at) : latin1(b, at, close);
-  // parentId: null or a string, nearly always the id of the line before (one string for both,
-  // and the tree check compares pointers)
+  if (close <= at) return false;
+  const idFrom = at;
+  const idTo = close;
+  // parentId: null or a string, nearly always the id of the line before (then no string is made)
   at = after(b, close + 1, end, K_PARENT);
-  if (at < 0) return undefined;
-  let parentId: string | null;
+  if (at < 0) return false;
+  let parent = NO_PARENT;
+  let parentId = "";
   if (b[at] === 0x6e && b[at + 1] === 0x75 && b[at + 2] === 0x6c && b[at + 3] === 0x6c) {
-    parentId = null;
     close = at + 3;
   } else {
-    if (b[at] !== 0x22) return undefined;
+    if (b[at] !== 0x22) return false;
     close = plainEnd(b, at + 1, end, MAX_VALUE);
-    if (close < 0) return undefined;
-    parentId = previousId !== undefined && isText(b, at + 1, close, previousId) ? previousId : latin1(b, at + 1, close);
-  }
-  at = after(b, close + 1, end, K_TIME);
-  if (at < 0) return undefined;
-  close = plainEnd(b, at, end, MAX_VALUE);
-  if (close < 0) return undefined;
-  const stampFrom = at;
-  const stampTo = close;
-  let role: string | undefined;
-  let preview = -1;
-  if (type === "message") {
-    at = after(b, close + 1, end, K_ROLE);
-    if (at < 0) return undefined;
-    close = plainEnd(b, at, end, MAX_VALUE);
-    if (close <= at) return undefined;
-    role = roleOf(b, at, close);
-    if (role === "user") {
-      preview = quickPreview(b, close + 1, end, texts);
-      if (preview < 0) return undefined;
+    if (close < 0) return false;
+    if (index.lastIdEquals(b, at + 1, close)) parent = 0;
+    else {
+      parent = PENDING;
+      parentId = latin1(b, at + 1, close);
     }
   }
-  const stamp = texts.add(b, stampFrom, stampTo);
-  return new QuickNode(id, parentId, type, line.no, line.offset, line.length, role, texts, stamp, preview);
+  at = after(b, close + 1, end, K_TIME);
+  if (at < 0) return false;
+  close = plainEnd(b, at, end, MAX_VALUE);
+  if (close < 0) return false;
+  const stampFrom = at;
+  const stampTo = close;
+  let role = 0;
+  let preview = -1;
+  if (type === 1 /* message */) {
+    at = after(b, close + 1, end, K_ROLE);
+    if (at < 0) return false;
+    close = plainEnd(b, at, end, MAX_VALUE);
+    if (close <= at) return false;
+    role = codeOf(b, at, close, QUICK_ROLES);
+    if (role === 0) return false;
+    if (role === 3 /* user */) {
+      preview = quickPreview(b, close + 1, end, index.texts);
+      if (preview < 0) return false;
+    }
+  }
+  const stamp = index.texts.add(b, stampFrom, stampTo);
+  index.pushQuick(line, type, role, idFrom, idTo, parent, parentId, stamp, preview);
+  return true;
 }
 
 /**

@@ -8,6 +8,9 @@
 // starting a new root that would drop the history. Re-attachments change the index only, never
 // the file.
 import type { ReadProblem } from "../../../contracts/session-entries.js";
+import { type FlatIndex, NO_PARENT } from "./flat-index.js";
+import { keyOf } from "./id-keys.js";
+import type { IdTable } from "./id-table.js";
 
 export interface TreeLink {
   id: string;
@@ -65,4 +68,42 @@ function parentOf<N extends TreeLink>(
     message: `line ${n.line}: ${why}; attached to ${before ? `the entry before it (line ${before.line})` : "the start of the session"}`,
   });
   return before?.id ?? null;
+}
+
+/**
+ * The same rules for a file indexed as columns whose ids are all distinct (`table` was built):
+ * nothing is skipped, a parent written as the previous line's id is that slot already, and only
+ * the slots whose parent was written otherwise (`index.pending`) are looked up and re-attached.
+ * Afterwards every index.parents[slot] is a slot or NO_PARENT.
+ */
+export function resolveParents(
+  index: FlatIndex,
+  table: IdTable,
+  damaged: ReadonlyMap<string, string | null>,
+  problems: ReadProblem[],
+): void {
+  // The slot of an id written before `slot`, or -1.
+  const earlier = (id: string, slot: number): number => {
+    const found = table.find(keyOf(id));
+    return found >= 0 && found < slot && index.idAt(found) === id ? found : -1;
+  };
+  for (const [slot, written] of index.pending) {
+    let parent: string | null = written;
+    for (let hops = 0; parent !== null && earlier(parent, slot) < 0 && damaged.has(parent) && hops < damaged.size; hops++) {
+      parent = damaged.get(parent) ?? null;
+    }
+    let at = parent === null ? NO_PARENT : earlier(parent, slot);
+    if (parent !== null && at < 0) {
+      const why = parent === written ? `its parent ${written} is not an earlier entry` : `its parent ${written} is damaged`;
+      const line = index.lineAt(slot);
+      const before = slot > 0 ? `the entry before it (line ${index.lineAt(slot - 1)})` : "the start of the session";
+      problems.push({ line, message: `line ${line}: ${why}; attached to ${before}` });
+      at = slot - 1;
+    }
+    index.parents[slot] = at;
+    const node = index.objs[slot];
+    if (node) node.parentId = at === NO_PARENT ? null : index.idAt(at);
+  }
+  index.pending.clear();
+  index.extendChain();
 }

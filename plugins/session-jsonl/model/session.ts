@@ -71,7 +71,7 @@ export class Session {
     );
     const session = new Session(index.header, file, problems);
     session.tree.onUnreadable = (line) => report(`${path}: line ${line} is damaged and could not be read; skipped`, "warning");
-    if (index.byId) session.tree.adopt(index.nodes, index.byId);
+    if (index.flat) session.tree.adopt(index.flat.index, index.flat.table);
     else for (const node of index.nodes) session.tree.add(node);
     // Entries before the file's first compaction were decoded while indexing; only the path keeps them.
     session.tree.forgetOffPath();
@@ -147,31 +147,87 @@ export class Session {
     return window.map((n) => n.entry).filter((e): e is SessionEntry => e !== undefined);
   }
 
-  /** What the agent needs to continue: only the kept part of the path is loaded. */
+  /**
+   * What the agent needs to continue: only the kept part of the path is loaded, and only its nodes
+   * are made (a long session's path is mostly slots behind its latest compaction).
+   */
   context(leafId: string | null = this.leafId): SessionContext {
-    const nodes = this.tree.pathNodes(leafId);
+    const tree = this.tree;
+    const generation = tree.generation;
+    const path = tree.pathSlots(leafId);
+    let c = path.length - 1;
+    while (c >= 0 && tree.typeAt(path[c]) !== "compaction") c--;
+    let k = 0;
+    if (c >= 0) {
+      const compaction = tree.nodeAt(path[c]);
+      tree.load([compaction]);
+      if (tree.generation !== generation) return this.contextOf(tree.pathNodes(leafId));
+      const firstKept = (compaction.entry as { firstKeptEntryId?: string } | undefined)?.firstKeptEntryId;
+      const at = firstKept === undefined ? -1 : path.indexOf(tree.slotOf(firstKept));
+      k = at >= 0 && at < c ? at : c;
+    }
+    const kept: IndexNode[] = new Array(path.length - k);
+    for (let i = k; i < path.length; i++) kept[i - k] = tree.nodeAt(path[i]);
+    tree.load(kept);
+    if (tree.generation === generation) this.loadModelSource(path, kept, k);
+    // A damaged line dropped while reading moved the slots: the same again on the whole path.
+    if (tree.generation !== generation) return this.contextOf(tree.pathNodes(leafId));
+    // Model and thinking changes are always in memory; assistant messages in the kept part, and the
+    // one that last set the model. Before the kept part only the nodes already made can say.
+    const before: IndexNode[] = [];
+    for (let i = 0; i < k; i++) {
+      const n = tree.made(path[i]);
+      if (n?.entry) before.push(n);
+    }
+    // The kept part starts the path given to nodeMessages: its compaction is at c - k and its first
+    // kept entry at 0 (nothing before it is sent).
+    const settings = nodeSettings(before.length === 0 ? kept : [...before, ...kept]);
+    return { messages: nodeMessages(kept, c < 0 ? -1 : c - k, 0), ...settings };
+  }
+
+  /** The context from a path's nodes (all made). */
+  private contextOf(nodes: IndexNode[]): SessionContext {
     const c = latestCompaction(nodes);
     const first = this.keptStart(nodes, c);
     this.tree.load(first === 0 ? nodes : nodes.slice(first));
-    this.loadModelSource(nodes);
-    // Model and thinking changes are always in memory; assistant messages in the kept part, and the
-    // one that last set the model.
+    this.loadModelSourceOf(nodes);
     return { messages: nodeMessages(nodes, c, first), ...nodeSettings(nodes) };
+  }
+
+  /**
+   * loadModelSourceOf on a path of slots whose nodes from `k` on are `kept`: the slots before are
+   * made into nodes only if the search gets there.
+   */
+  private loadModelSource(path: Int32Array, kept: IndexNode[], k: number): void {
+    const generation = this.tree.generation;
+    for (let i = path.length - 1; i >= 0; i--) {
+      if (this.tree.generation !== generation) return;
+      const slot = path[i];
+      const type = this.tree.typeAt(slot);
+      if (type === "model_change") return;
+      if (type !== "message" || this.tree.roleAt(slot) !== "assistant") continue;
+      if (this.modelSet(i >= k ? kept[i - k] : this.tree.nodeAt(slot))) return;
+    }
   }
 
   /**
    * The model is the one last set along the path, by a model change (always in memory) or by an
    * assistant message, which may lie before the kept part: that one entry is read back.
    */
-  private loadModelSource(nodes: IndexNode[]): void {
+  private loadModelSourceOf(nodes: IndexNode[]): void {
     for (let i = nodes.length - 1; i >= 0; i--) {
       const n = nodes[i];
       if (n.type === "model_change") return;
       if (n.role !== "assistant") continue;
-      if (!n.entry) this.tree.load([n]);
-      const m = n.entry?.type === "message" ? (n.entry.message as { provider?: string; model?: string }) : undefined;
-      if (m?.provider && m.model) return;
+      if (this.modelSet(n)) return;
     }
+  }
+
+  /** Loads an assistant message's node; whether it names its provider and model. */
+  private modelSet(n: IndexNode): boolean {
+    if (!n.entry) this.tree.load([n]);
+    const m = n.entry?.type === "message" ? (n.entry.message as { provider?: string; model?: string }) : undefined;
+    return Boolean(m?.provider && m.model);
   }
 
   /** Where the kept part of a path starts: the first kept entry of the compaction at `c`, or the root. */

@@ -2,13 +2,28 @@
 // children of each node, labels, the name, and the leaf where the next entry goes.
 import type { SessionEntry } from "../../../contracts/session-entries.js";
 import { forEachLine, readAt, readRanges } from "../format/lines.js";
+import type { FlatIndex } from "../format/flat-index.js";
+import { keyOf } from "../format/id-keys.js";
+import type { IdTable } from "../format/id-table.js";
 import type { IndexNode } from "../format/read.js";
 import type { TreeNode } from "../../../contracts/sessions.js";
 import { checkEntry } from "../format/entry-shape.js";
 
 export class EntryTree {
-  nodes = new Map<string, IndexNode>();
-  order: IndexNode[] = [];
+  /** Each slot's node once made (a file indexed as columns makes them on demand: `flat`). */
+  private objs: (IndexNode | undefined)[] = [];
+  /** Each slot's parent slot (-1: none, or a parent not in the tree). */
+  private parents: Int32Array = new Int32Array(16);
+  private count = 0;
+  /** How many leading slots form one chain from the root: all of them in a session never branched. */
+  private chain = 0;
+  /** The columns of the file this tree was opened from, and its ids' table (slots below its count). */
+  private flat?: FlatIndex;
+  private table?: IdTable;
+  /** Slots by id for entries added one by one (all of them in a tree not opened from columns). */
+  private ids = new Map<string, number>();
+  /** Changes when slots move (a damaged entry dropped): slot numbers taken before are stale. */
+  generation = 0;
   readonly labels = new Map<string, string>();
   name: string | undefined;
   leafId: string | null = null;
@@ -18,21 +33,46 @@ export class EntryTree {
   /** `file` is where unloaded entries are read back from (undefined for in-memory sessions). */
   constructor(public file: string | undefined) {}
 
+  get size(): number {
+    return this.count;
+  }
+
+  /** Every node in file order (made now where the tree was opened from columns). */
+  get order(): IndexNode[] {
+    if (this.flat) this.flat.nodes();
+    return this.objs as IndexNode[];
+  }
+
   add(node: IndexNode): void {
-    this.nodes.set(node.id, node);
-    this.order.push(node);
+    const slot = this.count++;
+    if (slot >= this.parents.length) {
+      const bigger = new Int32Array(this.parents.length * 2);
+      bigger.set(this.parents);
+      this.parents = bigger;
+    }
+    const parent = node.parentId === null ? -1 : this.slotOf(node.parentId);
+    this.parents[slot] = parent;
+    if (this.chain === slot && parent === slot - 1) this.chain = slot + 1;
+    this.objs[slot] = node;
+    this.ids.set(node.id, slot);
     this.note(node);
   }
 
-  /**
-   * Takes over a whole file's index at once: `byId` maps exactly the ids of `order` (built while
-   * the file's tree was checked, so a long session's 100,000 ids are not hashed into a map twice).
-   */
-  adopt(order: IndexNode[], byId: Map<string, IndexNode>): void {
-    if (this.order.length > 0) throw new Error("EntryTree.adopt: the tree is not empty");
-    this.order = order;
-    this.nodes = byId;
-    for (const node of order) this.note(node);
+  /** Takes over a whole file's index (checked: resolveParents), its nodes made when asked for. */
+  adopt(index: FlatIndex, table: IdTable): void {
+    if (this.count > 0) throw new Error("EntryTree.adopt: the tree is not empty");
+    this.flat = index;
+    this.table = table;
+    this.objs = index.objs;
+    this.parents = index.parents;
+    this.count = index.count;
+    this.chain = index.chain;
+    // Labels and names are small entries, always decoded: nodes already.
+    for (const slot of index.decoded) {
+      const node = this.objs[slot];
+      if (node?.entry) this.note(node);
+    }
+    this.leafId = this.count > 0 ? this.idAt(this.count - 1) : null;
   }
 
   /** The leaf, labels and name an added node sets. */
@@ -45,28 +85,80 @@ export class EntryTree {
     } else if (e?.type === "session_info") this.name = e.name?.trim() || undefined;
   }
 
-  has(id: string): boolean {
-    return this.nodes.has(id);
+  /** The slot of an id, or -1. */
+  slotOf(id: string): number {
+    const added = this.ids.get(id);
+    if (added !== undefined) return added;
+    if (!this.table) return -1;
+    const slot = this.table.find(keyOf(id));
+    return slot >= 0 && this.idAt(slot) === id ? slot : -1;
   }
 
-  /** Nodes from the root down to `leafId`. A missing parent ends the walk (the path starts there). */
-  pathNodes(leafId: string | null = this.leafId): IndexNode[] {
-    // A session never branched (most of them) is its own path: no 100,000 map lookups to walk it.
-    if (leafId !== null && leafId === this.order.at(-1)?.id && this.linear()) return this.order.slice();
-    const out: IndexNode[] = [];
-    // A step limit instead of a visited set guards against parent cycles in a damaged file.
-    for (let id = leafId, steps = this.nodes.size; id !== null && steps-- > 0; ) {
-      const node = this.nodes.get(id);
-      if (!node) break;
-      out.push(node);
-      id = node.parentId;
+  has(id: string): boolean {
+    return this.slotOf(id) >= 0;
+  }
+
+  /** The node with this id. */
+  node(id: string): IndexNode | undefined {
+    const slot = this.slotOf(id);
+    return slot < 0 ? undefined : this.nodeAt(slot);
+  }
+
+  nodeAt(slot: number): IndexNode {
+    return this.objs[slot] ?? (this.flat as FlatIndex).node(slot);
+  }
+
+  private idAt(slot: number): string {
+    return this.objs[slot]?.id ?? (this.flat as FlatIndex).idAt(slot);
+  }
+
+  typeAt(slot: number): string {
+    return this.objs[slot]?.type ?? (this.flat as FlatIndex).typeAt(slot);
+  }
+
+  roleAt(slot: number): string | undefined {
+    const node = this.objs[slot];
+    return node ? node.role : (this.flat as FlatIndex).roleAt(slot);
+  }
+
+  /** The node of a slot if it was made already (without making it). */
+  made(slot: number): IndexNode | undefined {
+    return this.objs[slot];
+  }
+
+  /** Slots from the root down to `leafId`. A missing parent ends the walk (the path starts there). */
+  pathSlots(leafId: string | null = this.leafId): Int32Array {
+    if (leafId === null) return new Int32Array(0);
+    // The leaf is nearly always the last entry: no lookup then.
+    const last = this.count - 1;
+    const leaf = last >= 0 && this.idAt(last) === leafId ? last : this.slotOf(leafId);
+    if (leaf < 0) return new Int32Array(0);
+    // A session never branched (most of them) is its own path.
+    if (leaf === this.count - 1 && this.linear()) {
+      const all = new Int32Array(this.count);
+      for (let i = 0; i < all.length; i++) all[i] = i;
+      return all;
     }
-    return out.reverse();
+    const parents = this.parents;
+    let n = 0;
+    // A step limit instead of a visited set guards against parent cycles in a damaged file.
+    for (let s = leaf, steps = this.count; s >= 0 && steps-- > 0; s = parents[s]) n++;
+    const out = new Int32Array(n);
+    for (let s = leaf, i = n - 1; i >= 0; s = parents[s]) out[i--] = s;
+    return out;
+  }
+
+  /** Nodes from the root down to `leafId`. */
+  pathNodes(leafId: string | null = this.leafId): IndexNode[] {
+    const slots = this.pathSlots(leafId);
+    const out: IndexNode[] = new Array(slots.length);
+    for (let i = 0; i < slots.length; i++) out[i] = this.nodeAt(slots[i]);
+    return out;
   }
 
   /** The full entry; read back from the file (not kept) when the index dropped its content. */
   entry(id: string): SessionEntry | undefined {
-    const node = this.nodes.get(id);
+    const node = this.node(id);
     if (!node) return undefined;
     return node.entry ?? this.readBack(node);
   }
@@ -116,26 +208,46 @@ export class EntryTree {
   /** A damaged line leaves the tree, so its children hang from its parent instead of vanishing. */
   private unreadable(node: IndexNode): void {
     this.onUnreadable?.(node.line);
-    this.nodes.delete(node.id);
-    this.order.splice(this.order.indexOf(node), 1);
-    for (const child of this.order) if (child.parentId === node.id) child.parentId = node.parentId;
-    if (this.leafId === node.id) this.leafId = node.parentId;
+    const order = this.order;
+    order.splice(order.indexOf(node), 1);
+    for (const child of order) if (child.parentId === node.id) child.parentId = node.parentId;
+    const leaf = this.leafId === node.id ? node.parentId : this.leafId;
+    // Slots move: the tree is built again from its nodes (rare: a line damaged after its first bytes).
+    this.rebuild(order);
+    this.leafId = leaf;
+  }
+
+  private rebuild(nodes: IndexNode[]): void {
+    const { labels, name } = this;
+    this.objs = [];
+    this.parents = new Int32Array(Math.max(16, nodes.length));
+    this.count = 0;
+    this.chain = 0;
+    this.flat = undefined;
+    this.table = undefined;
+    this.ids = new Map();
+    this.generation++;
+    for (const node of nodes) this.add(node);
+    // Labels and the name were set by these same entries: as they were.
+    this.name = name;
+    this.labels.clear();
+    for (const [k, v] of labels) this.labels.set(k, v);
   }
 
   /** Drops loaded content that is not on the active path (after navigation or export). */
   forgetOffPath(): void {
     if (this.linear()) return;
-    const keep = new Set(this.pathNodes().map((n) => n.id));
-    for (const n of this.order) if (n.entry && !keep.has(n.id) && n.offset >= 0 && !SMALL.has(n.type)) n.entry = undefined;
+    const keep = new Uint8Array(this.count);
+    for (const slot of this.pathSlots()) keep[slot] = 1;
+    this.objs.forEach((n, slot) => {
+      if (n?.entry && !keep[slot] && n.offset >= 0 && !SMALL.has(n.type)) n.entry = undefined;
+    });
   }
 
   /** Every entry on one path ending at the leaf (a session never branched): nothing is off it. */
   private linear(): boolean {
-    const order = this.order;
-    if (order.length === 0) return true;
-    if (order[0].parentId !== null || order[order.length - 1].id !== this.leafId) return false;
-    for (let i = 1; i < order.length; i++) if (order[i].parentId !== order[i - 1].id) return false;
-    return true;
+    const n = this.count;
+    return n === 0 || (this.chain === n && this.leafId === this.idAt(n - 1));
   }
 
   tree(): TreeNode[] {
