@@ -9,10 +9,44 @@
 export const SLICE = 32 * 1024;
 /** A cut frame longer than this is read line by line as usual (a repeat is never this long). */
 export const MAX_CUT = 8 * 1024;
+/**
+ * Bytes scanned in JavaScript for a frame end before asking Buffer's native search. A frame is a
+ * few hundred bytes, so the scan finds one at once; a native indexOf costs ~1-2 µs a call (its
+ * argument checks and a subarray), which was ~5-25 ms of a 54 MB stream's 3,000 cuts.
+ */
+const SCAN = 2048;
 
-const FRAME_ENDS: Record<string, Buffer> = {};
-/** A blank line's bytes after a line ending with `eol`: where a frame ends. */
-const frameEnd = (eol: string) => (FRAME_ENDS[eol] ??= Buffer.from(eol + eol, "latin1"));
+const LF = 10;
+const CR = 13;
+
+/** Whether `bytes[i, i + 2 * eol.length)` is a blank line's bytes after a line ending with `eol`. */
+function frameEndAt(bytes: Buffer, i: number, crlf: boolean): boolean {
+  if (!crlf) return bytes[i] === LF && bytes[i + 1] === LF;
+  return bytes[i] === CR && bytes[i + 1] === LF && bytes[i + 2] === CR && bytes[i + 3] === LF;
+}
+
+/** Where the first frame end in `bytes[from, to)` ends; -1: none. */
+function firstFrameEnd(bytes: Buffer, from: number, to: number, eol: string): number {
+  const crlf = eol === "\r\n";
+  const mark = crlf ? 4 : 2;
+  const last = to - mark;
+  const scanned = Math.min(last, from + SCAN);
+  for (let i = from; i <= scanned; i++) if (frameEndAt(bytes, i, crlf)) return i + mark;
+  if (scanned >= last) return -1;
+  const at = bytes.subarray(scanned + 1, to).indexOf(crlf ? "\r\n\r\n" : "\n\n", 0, "latin1");
+  return at < 0 ? -1 : scanned + 1 + at + mark;
+}
+
+/** Where the last frame end in `bytes[from, to)` ends; -1: none. */
+function lastFrameEnd(bytes: Buffer, from: number, to: number, eol: string): number {
+  const crlf = eol === "\r\n";
+  const mark = crlf ? 4 : 2;
+  const scanned = Math.max(from, to - mark - SCAN);
+  for (let i = to - mark; i >= scanned; i--) if (frameEndAt(bytes, i, crlf)) return i + mark;
+  if (scanned <= from) return -1;
+  const at = bytes.subarray(from, scanned - 1 + mark).lastIndexOf(crlf ? "\r\n\r\n" : "\n\n", undefined, "latin1");
+  return at < 0 ? -1 : from + at + mark;
+}
 
 /**
  * Where the slice of `bytes` from `at` ends: where a frame ends (lines end with `eol`), so the next
@@ -23,13 +57,11 @@ const frameEnd = (eol: string) => (FRAME_ENDS[eol] ??= Buffer.from(eol + eol, "l
  */
 export function sliceEnd(bytes: Buffer, at: number, eol: string, leftover: boolean): number {
   const left = bytes.length - at;
-  const mark = frameEnd(eol);
   if (leftover) {
-    const first = bytes.subarray(at, at + Math.min(left, MAX_CUT)).indexOf(mark);
-    if (first >= 0) return at + first + mark.length;
+    const first = firstFrameEnd(bytes, at, at + Math.min(left, MAX_CUT), eol);
+    if (first >= 0) return first;
   }
   if (left <= SLICE) return bytes.length;
-  const from = at + SLICE / 2;
-  const last = bytes.subarray(from, at + SLICE).lastIndexOf(mark);
-  return last >= 0 ? from + last + mark.length : at + SLICE;
+  const last = lastFrameEnd(bytes, at + SLICE / 2, at + SLICE, eol);
+  return last >= 0 ? last : at + SLICE;
 }
