@@ -3,8 +3,7 @@
 // (multi-byte characters anywhere, the reads cut anywhere) against one decoding of the whole text.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { SseEvent } from "../../../lib/provider-kit/index.js";
-import { MAX_CUT, SLICE, sliceEnd } from "../../../lib/provider-kit/sse-slices.js";
+import { MAX_CUT, SLICE, type SseEvent, sliceEnd } from "../../../lib/provider-kit/index.js";
 import { parseInReads } from "./apis.js";
 
 /** sliceEnd as first written: Buffer's own searches over the same windows. */
