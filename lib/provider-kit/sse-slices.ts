@@ -19,32 +19,35 @@ const SCAN = 2048;
 const LF = 10;
 const CR = 13;
 
-/** Whether `bytes[i, i + 2 * eol.length)` is a blank line's bytes after a line ending with `eol`. */
-function frameEndAt(bytes: Buffer, i: number, crlf: boolean): boolean {
-  if (!crlf) return bytes[i] === LF && bytes[i + 1] === LF;
-  return bytes[i] === CR && bytes[i + 1] === LF && bytes[i + 2] === CR && bytes[i + 3] === LF;
-}
+/**
+ * Whether a frame end's bytes end at `bytes[i]` (an LF): a blank line after a line ending with
+ * LF, or with CRLF. The scans call it only at an LF: a call per byte showed as ~16 ms of Gemini's
+ * stream in a profile (the code runs unoptimized for a while).
+ */
+const endsFrame = (bytes: Buffer, i: number, crlf: boolean) =>
+  bytes[i] === LF && (crlf ? bytes[i - 1] === CR && bytes[i - 2] === LF && bytes[i - 3] === CR : bytes[i - 1] === LF);
 
 /** Where the first frame end in `bytes[from, to)` ends; -1: none. */
 function firstFrameEnd(bytes: Buffer, from: number, to: number, eol: string): number {
   const crlf = eol === "\r\n";
   const mark = crlf ? 4 : 2;
-  const last = to - mark;
-  const scanned = Math.min(last, from + SCAN);
-  for (let i = from; i <= scanned; i++) if (frameEndAt(bytes, i, crlf)) return i + mark;
-  if (scanned >= last) return -1;
-  const at = bytes.subarray(scanned + 1, to).indexOf(crlf ? "\r\n\r\n" : "\n\n", 0, "latin1");
-  return at < 0 ? -1 : scanned + 1 + at + mark;
+  const scanned = Math.min(to, from + SCAN);
+  for (let i = from + mark - 1; i < scanned; i++) if (bytes[i] === LF && endsFrame(bytes, i, crlf)) return i + 1;
+  if (scanned >= to) return -1;
+  // Past the scan: frame ends that start at `scanned - mark + 1` or later.
+  const at = bytes.subarray(scanned - mark + 1, to).indexOf(crlf ? "\r\n\r\n" : "\n\n", 0, "latin1");
+  return at < 0 ? -1 : scanned + 1 + at;
 }
 
 /** Where the last frame end in `bytes[from, to)` ends; -1: none. */
 function lastFrameEnd(bytes: Buffer, from: number, to: number, eol: string): number {
   const crlf = eol === "\r\n";
   const mark = crlf ? 4 : 2;
-  const scanned = Math.max(from, to - mark - SCAN);
-  for (let i = to - mark; i >= scanned; i--) if (frameEndAt(bytes, i, crlf)) return i + mark;
-  if (scanned <= from) return -1;
-  const at = bytes.subarray(from, scanned - 1 + mark).lastIndexOf(crlf ? "\r\n\r\n" : "\n\n", undefined, "latin1");
+  const scanned = Math.max(from + mark - 1, to - SCAN);
+  for (let i = to - 1; i >= scanned; i--) if (bytes[i] === LF && endsFrame(bytes, i, crlf)) return i + 1;
+  if (scanned <= from + mark - 1) return -1;
+  // Before the scan: frame ends that end before `scanned`.
+  const at = bytes.subarray(from, scanned).lastIndexOf(crlf ? "\r\n\r\n" : "\n\n", undefined, "latin1");
   return at < 0 ? -1 : from + at + mark;
 }
 
