@@ -4,16 +4,20 @@
 // read and the garbage collector frees it later: a fast 54 MB stream was ~850 allocations and
 // ~13,000 page faults of fresh memory, ~70 ms of CPU against ~15 ms for the same reads into one
 // buffer. The body's reader (socket-body.ts) copies out what it keeps; any other read is handed
-// on as a copy in a 'data' event, as the socket would have emitted it.
+// on as a copy in a 'data' event, as the socket would have emitted it. A reader may also name
+// where the next read lands (`region`): a body's reads then go straight into its batch buffer,
+// with no copy of the payload at all (Node asks `onread.buffer`, a function here, before each read).
 import type { Agent } from "node:http";
 import type { Socket } from "node:net";
 
 /** Where a socket's reads go while a body is read from it (socket-body.ts sets and clears it). */
 export const READER = Symbol("pi-kernel.socketReader");
 
-/** Takes a socket's read; `bytes` is the socket's buffer, valid only during the call. */
+/** Takes a socket's read; `bytes` is valid only during the call (unless it is the reader's own region). */
 export interface SocketReader {
   read(bytes: Buffer): void;
+  /** Where the socket's next read should land (memory the reader owns); undefined: the socket's own buffer. */
+  region(): Buffer | undefined;
 }
 
 type ReadingSocket = Socket & { [READER]?: SocketReader };
@@ -36,10 +40,11 @@ export async function readingAgent(protocol: string): Promise<Agent> {
   const agent = new Base({ keepAlive: true, scheduling: "lifo", timeout: 5000 });
   const connect = (agent as unknown as Connecting).createConnection;
   (agent as unknown as Connecting).createConnection = function (this: Agent, options, callback) {
-    const buffer = Buffer.allocUnsafe(READ_BYTES);
+    const own = Buffer.allocUnsafe(READ_BYTES);
     let socket: ReadingSocket | undefined;
-    const read = (n: number) => deliver(socket as ReadingSocket, buffer.subarray(0, n));
-    socket = connect.call(this, { ...options, onread: { buffer, callback: read } }, callback);
+    const next = () => socket?.[READER]?.region() ?? own;
+    const read = (n: number, buffer: Buffer) => deliver(socket as ReadingSocket, buffer.subarray(0, n));
+    socket = connect.call(this, { ...options, onread: { buffer: next, callback: read } }, callback);
     return socket as Socket;
   };
   if (secure) agents.https = agent;

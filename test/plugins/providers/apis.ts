@@ -2,7 +2,7 @@
 // simulator serves it.
 import type { AssistantMessage, AssistantMessageEvent, LlmContext, Model, StreamOptions } from "pi-kernel";
 import { expect } from "vitest";
-import { bestEffortArguments, type RunDeps, runStream, type Wire } from "../../../lib/provider-kit/index.js";
+import { bestEffortArguments, type RunDeps, runStream, type SseEvent, SseParser, type Wire } from "../../../lib/provider-kit/index.js";
 import { anthropicWire } from "../../../plugins/provider-anthropic/stream.js";
 import { geminiWire } from "../../../plugins/provider-google/stream.js";
 import { chatCompletionsWire } from "../../../plugins/provider-openai-completions/stream.js";
@@ -104,4 +104,17 @@ export function decoderModel(api: string): Model {
     contextWindow: 1000,
     maxTokens: 100,
   };
+}
+
+/** The events the SSE parser gives for `bytes` read in pieces cut at `cuts` (ascending), then at its end. */
+export function parseInReads(bytes: Buffer, cuts: number[]): SseEvent[] {
+  const parser = new SseParser();
+  const events: SseEvent[] = [];
+  let from = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    events.push(...parser.push(bytes.subarray(from, cut)));
+    from = cut;
+  }
+  events.push(...parser.end());
+  return events;
 }

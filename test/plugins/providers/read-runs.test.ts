@@ -4,7 +4,8 @@
 // block) against the text the deltas carry.
 import { describe, expect, it } from "vitest";
 import type { AssistantMessageEvent, Model } from "pi-kernel";
-import { MessageAssembler, type SseEvent, SseParser } from "../../../lib/provider-kit/index.js";
+import { MessageAssembler, type SseEvent } from "../../../lib/provider-kit/index.js";
+import { parseInReads } from "./apis.js";
 
 /** The event stream rules read the obvious way: split into lines, then field by field. */
 function reference(text: string): SseEvent[] {
@@ -66,17 +67,7 @@ function randomStream(seed: number): string {
   return parts.join("");
 }
 
-function parse(bytes: Buffer, cuts: number[]): SseEvent[] {
-  const parser = new SseParser();
-  const events: SseEvent[] = [];
-  let from = 0;
-  for (const cut of [...cuts, bytes.length]) {
-    events.push(...parser.push(bytes.subarray(from, cut)));
-    from = cut;
-  }
-  events.push(...parser.end());
-  return events;
-}
+const parse = parseInReads;
 
 describe("SseParser", () => {
   it("reads generated streams as the line-by-line rules do, however they are split", () => {

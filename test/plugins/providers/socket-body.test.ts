@@ -223,6 +223,31 @@ describe("the transport's body reading", () => {
     expect(Buffer.concat(got).equals(payload)).toBe(true);
   });
 
+  it("reads a body past the pause limit straight into its batches, every batch intact while the next fills", async () => {
+    // 3 MiB in chunks of odd sizes: reads land in the batch being filled (agents.ts asks the tap
+    // where), the framing is stripped there, and the batch lent to the reader is never written.
+    const payload = Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 7) % 253));
+    const sizes = [70_000, 1, 33_333, 65_536, 5];
+    const parts: Buffer[] = [Buffer.from(chunkedHead)];
+    for (let at = 0, i = 0; at < payload.length; i++) {
+      const c = payload.subarray(at, at + sizes[i % sizes.length]);
+      parts.push(Buffer.from(`${c.length.toString(16)}\r\n`), c, Buffer.from("\r\n"));
+      at += c.length;
+    }
+    parts.push(Buffer.from("0\r\n\r\n"));
+    answers.push({ pieces: split(Buffer.concat(parts), 256 * 1024) });
+    const res = await post(url, {}, "{}", new AbortController().signal);
+    const got: Buffer[] = [];
+    for await (const batch of res.body) {
+      const copy = Buffer.from(batch);
+      // The socket keeps being read meanwhile (into the other buffer).
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      expect(Buffer.from(batch).equals(copy)).toBe(true);
+      got.push(copy);
+    }
+    expect(Buffer.concat(got).equals(payload)).toBe(true);
+  });
+
   it("goes through a global agent someone replaced (a proxy agent, say) instead of its own", async () => {
     const http = (await import("node:http")).default;
     const own = http.globalAgent;
