@@ -9,15 +9,6 @@ import type { Jiti } from "jiti";
 import type { PluginDef } from "./define.js";
 import type { PluginSource } from "./store.js";
 
-/**
- * The TypeScript modules the host's own aliases name (pi-compat's `@mariozechner/pi-*` modules
- * in a source checkout), by file: install files, which cannot change while the process runs, so
- * each is evaluated once per process and served as a virtual module. Through the fresh jiti, every
- * extension load re-resolved and re-ran their whole graph (lib/tui and more), mostly `statSync`;
- * compiled aliases are imported natively, and Node's module cache shares those already.
- */
-const stableModules = new Map<string, unknown>();
-
 export class PluginLoader {
   private jiti: Promise<Jiti> | undefined;
   private aliases: Record<string, string> = {};
@@ -48,17 +39,8 @@ export class PluginLoader {
   }
 
   private getJiti(): Promise<Jiti> {
-    return (this.jiti ??= import("jiti").then(({ createJiti }) => {
-      const options = { interopDefault: true, alias: this.aliases, virtualModules: this.modules };
-      const cached = createJiti(import.meta.url, options);
-      const load = (file: string) => (stableModules.has(file) ? stableModules : stableModules.set(file, cached(file))).get(file);
-      const virtualModules = { ...this.modules };
-      // Only where a package does not name the module differently: its own aliases stay fresh, like its code.
-      for (const [name, file] of Object.entries(this.given)) {
-        if (/\.[cm]?ts$/.test(file) && this.aliases[name] === file) Object.defineProperty(virtualModules, name, { get: () => load(file) });
-      }
-      return createJiti(import.meta.url, { ...options, moduleCache: false, virtualModules });
-    }));
+    const options = { moduleCache: false, interopDefault: true, alias: this.aliases, virtualModules: this.modules };
+    return (this.jiti ??= import("jiti").then(({ createJiti }) => createJiti(import.meta.url, options)));
   }
 }
 
