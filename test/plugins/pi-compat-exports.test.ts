@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import { createJiti } from "jiti";
 import { describe, expect, it } from "vitest";
-import { kernelModules } from "../support/kernel-modules.js";
+import { sharedModules } from "../../compose/shared-modules.js";
+import { piCompatAliases } from "../support/kernel-modules.js";
 
 const FIXTURE = JSON.parse(readFileSync(new URL("../fixtures/pi-exports.json", import.meta.url), "utf8")) as Record<
   string,
@@ -21,8 +22,9 @@ let jiti: Promise<ReturnType<typeof createJiti>> | undefined;
  * about which names a specifier exports.
  */
 async function loadAs(specifier: string): Promise<Record<string, unknown>> {
-  jiti ??= kernelModules().then(({ modules, aliases }) =>
-    createJiti(import.meta.url, { moduleCache: true, interopDefault: false, alias: aliases, virtualModules: modules }),
+  // The aliases as such, not kernelModules()'s virtual modules: this file is about what they resolve to.
+  jiti ??= sharedModules().then((modules) =>
+    createJiti(import.meta.url, { moduleCache: true, interopDefault: false, alias: piCompatAliases(), virtualModules: modules }),
   );
   return (await (await jiti).import(specifier)) as Record<string, unknown>;
 }

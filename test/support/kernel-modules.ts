@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createJiti, type Jiti } from "jiti";
 import { sharedModules } from "../../compose/shared-modules.js";
 
 const PI_COMPAT = fileURLToPath(new URL("../../plugins/pi-compat/", import.meta.url));
@@ -15,6 +16,32 @@ export function piCompatAliases(): Record<string, string> {
   return Object.fromEntries(Object.entries(manifest["pi-kernel"].importAliases).map(([name, rel]) => [name, resolve(PI_COMPAT, rel)]));
 }
 
+/**
+ * pi-compat's TypeScript modules (`@mariozechner/pi-tui` -> modules/tui.ts, ...), each evaluated
+ * once per worker, by file. An installed pi-kernel aliases pi's names to their compiled copies in
+ * dist/, which jiti imports natively, so Node's module cache shares one instance between every
+ * extension and every reload. Here the aliases name the sources, and the loader's jiti (its module
+ * cache off, so that a user's edited file is really re-read) re-resolved and re-ran their whole
+ * graph (lib/tui, a copy of the kernel, ...) on every extension load: ~60% of
+ * test/ui/surface-api.test.ts's CPU, mostly in jiti's module resolution. Served as virtual modules
+ * they load as they do installed: once, shared. The users' files still load fresh.
+ */
+const stable = new Map<string, unknown>();
+let jiti: Jiti | undefined;
+
+function withStableModules(modules: Record<string, unknown>, aliases: Record<string, string>): Record<string, unknown> {
+  const load = (file: string) => {
+    jiti ??= createJiti(import.meta.url, { interopDefault: false, alias: aliases, virtualModules: modules });
+    if (!stable.has(file)) stable.set(file, jiti(file));
+    return stable.get(file);
+  };
+  for (const [name, file] of Object.entries(aliases)) {
+    if (file.endsWith(".ts")) Object.defineProperty(modules, name, { get: () => load(file) });
+  }
+  return modules;
+}
+
 export async function kernelModules(): Promise<{ modules: Record<string, unknown>; aliases: Record<string, string> }> {
-  return { modules: await sharedModules(), aliases: piCompatAliases() };
+  const aliases = piCompatAliases();
+  return { modules: withStableModules(await sharedModules(), aliases), aliases };
 }

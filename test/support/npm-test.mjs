@@ -10,9 +10,13 @@
 // cover the same sources, and the build is on the suite's critical path (~40 of tsc's CPU-seconds
 // were that duplicate check). `PI_TEST_REBUILD=1` builds anyway.
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import { buildIsCurrent } from "../../scripts/build-stamp.mjs";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+// The emitting compiler (TypeScript 5.9) by its file: node_modules/.bin/tsc may be TypeScript 7's, which
+// the type checks use (package.json "typecheck"), as both packages name their command tsc.
+const TSC = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 const started = Date.now();
 const seconds = (from) => `${((Date.now() - from) / 1000).toFixed(1)} s`;
 
@@ -36,7 +40,7 @@ function run(name, command, args, quiet) {
 async function buildStep() {
   if (!process.env.PI_TEST_REBUILD && buildIsCurrent()) return { name: "build", code: 0, output: "(dist/ is up to date)\n", took: "0.0 s" };
   const from = Date.now();
-  const emit = await run("build", "npx", ["tsc", "-p", "tsconfig.build.json", "--sourceMap", "--noCheck"], false).done;
+  const emit = await run("build", process.execPath, [TSC, "-p", "tsconfig.build.json", "--sourceMap", "--noCheck"], false).done;
   const result = emit.code === 0 ? await run("build", npm, ["run", "build:bundle"], false).done : emit;
   return { ...result, took: seconds(from) };
 }
