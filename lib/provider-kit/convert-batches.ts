@@ -34,3 +34,29 @@ function fill<T, W>(items: readonly T[], from: number, step: (item: T, out: W[])
   while (i < items.length && out.length < BATCH) step(items[i++], out);
   return i;
 }
+
+/**
+ * convertInBatches for wire formats whose last item stays open (one turn's tool results travel in
+ * one user message): `step` answers the item to hold next, `held` itself when it added the item
+ * to it, or undefined when the item sends nothing. A newly held item sends the one before it;
+ * `last` sees the final one before it is sent (a cache breakpoint).
+ */
+export function convertHolding<T, W>(
+  items: readonly T[],
+  step: (item: T, held: W | undefined) => W | undefined,
+  last?: (held: W) => void,
+): Generator<W[]> {
+  let held: W | undefined;
+  const hold = (item: T, out: W[]) => {
+    const next = step(item, held);
+    if (next === undefined || next === held) return;
+    if (held !== undefined) out.push(held);
+    held = next;
+  };
+  const finish = (out: W[]) => {
+    if (held === undefined) return;
+    last?.(held);
+    out.push(held);
+  };
+  return convertInBatches(items, hold, finish);
+}

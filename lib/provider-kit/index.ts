@@ -6,7 +6,7 @@ export { decodePerRead, mergeDeltas } from "./batches.js";
 export { bestEffortArguments, finalArguments, isRecord } from "./arguments.js";
 export { ChunkedDecoder } from "./chunked.js";
 export { type HttpResponse, post } from "./http.js";
-export { convertInBatches } from "./convert-batches.js";
+export { convertHolding, convertInBatches } from "./convert-batches.js";
 export { defineLazyArray, defineLazyBatches, type JsonBody, jsonBody } from "./json-body.js";
 export { readingAgent } from "./agents.js";
 export { SocketBody } from "./socket-body.js";

@@ -2,7 +2,7 @@
 // user message; thinking is replayed with its signature (the API verifies it), redacted thinking
 // as its opaque data, and a prompt-cache breakpoint marks the end of the conversation so far.
 import type { AssistantMessage, ImageContent, Message, Model, TextContent, ToolResultMessage, UserMessage } from "pi-kernel";
-import { convertInBatches, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
+import { convertHolding, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 
 type Block = Record<string, unknown>;
 export interface WireMessage {
@@ -28,29 +28,17 @@ export function* wireMessages(model: Model, messages: Message[]): Generator<Wire
  * tool result may join it, and the last one carries the cache breakpoint.
  */
 export function wireBatches(model: Model, messages: Message[]): Generator<WireMessage[]> {
-  let held: WireMessage | undefined;
-  const step = (message: Message, out: WireMessage[]) => {
+  const step = (message: Message, held: WireMessage | undefined): WireMessage | undefined => {
     if (message.role === "toolResult") {
       const block = toolResult(model, message);
-      if (held?.role === "user" && held.content.every((b) => b.type === "tool_result")) {
-        held.content.push(block);
-        return;
-      }
-      if (held) out.push(held);
-      held = { role: "user", content: [block] };
-      return;
+      if (held?.role !== "user" || !held.content.every((b) => b.type === "tool_result")) return { role: "user", content: [block] };
+      held.content.push(block);
+      return held;
     }
     const content = message.role === "user" ? userBlocks(model, message) : assistantBlocks(message);
-    if (content.length === 0) return;
-    if (held) out.push(held);
-    held = { role: message.role, content };
+    return content.length === 0 ? undefined : { role: message.role, content };
   };
-  const finish = (out: WireMessage[]) => {
-    if (!held) return;
-    markCacheBreakpoint(held);
-    out.push(held);
-  };
-  return convertInBatches(prepareReplay(messages, model, ID_RULES), step, finish);
+  return convertHolding(prepareReplay(messages, model, ID_RULES), step, markCacheBreakpoint);
 }
 
 function userBlocks(model: Model, message: UserMessage): Block[] {

@@ -2,7 +2,7 @@
 // signatures (Gemini 3 insists on them for function calls); the results of one turn's calls
 // travel together in one user turn.
 import type { AssistantMessage, ImageContent, Message, Model, ToolResultMessage, UserMessage } from "pi-kernel";
-import { convertInBatches, isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
+import { convertHolding, isSameModel, prepareReplay, sanitizeId } from "../../lib/provider-kit/index.js";
 
 type Part = Record<string, unknown>;
 export interface Content {
@@ -31,27 +31,16 @@ export function* contentsOf(model: Model, messages: Message[]): Generator<Conten
  * tool result may join it.
  */
 export function contentBatches(model: Model, messages: Message[]): Generator<Content[]> {
-  let held: Content | undefined;
-  const step = (message: Message, out: Content[]) => {
+  return convertHolding(prepareReplay(messages, model, ID_RULES), (message, held: Content | undefined) => {
     if (message.role === "toolResult") {
       const parts = toolResultParts(model, message);
-      if (held?.role === "user" && held.parts.some((p) => "functionResponse" in p)) {
-        held.parts.push(...parts);
-        return;
-      }
-      if (held) out.push(held);
-      held = { role: "user", parts };
-      return;
+      if (held?.role !== "user" || !held.parts.some((p) => "functionResponse" in p)) return { role: "user", parts };
+      held.parts.push(...parts);
+      return held;
     }
     const parts = message.role === "user" ? userParts(model, message) : modelParts(model, message);
-    if (parts.length === 0) return;
-    if (held) out.push(held);
-    held = { role: message.role === "user" ? "user" : "model", parts };
-  };
-  const finish = (out: Content[]) => {
-    if (held) out.push(held);
-  };
-  return convertInBatches(prepareReplay(messages, model, ID_RULES), step, finish);
+    return parts.length === 0 ? undefined : { role: message.role === "user" ? "user" : "model", parts };
+  });
 }
 
 function userParts(model: Model, message: UserMessage): Part[] {
