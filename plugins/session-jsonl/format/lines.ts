@@ -25,6 +25,10 @@ class BufferLine implements Line {
   start = 0;
   end = 0;
   terminated = true;
+  /** The read's lines decoded as one string, when the caller asked for that (forEachLine), and this line's place in it. */
+  whole = "";
+  from = -1;
+  to = -1;
   constructor(public buf: Buffer) {}
   /** Points the line at the next one (the same object for every line: no garbage per line). */
   at(no: number, offset: number, buf: Buffer, start: number, end: number, terminated: boolean): this {
@@ -34,13 +38,22 @@ class BufferLine implements Line {
     this.start = start;
     this.end = end;
     this.terminated = terminated;
+    this.from = -1;
+    return this;
+  }
+  /** The line is characters `from`..`to` of `whole` too. */
+  in(whole: string, from: number, to: number): this {
+    this.whole = whole;
+    this.from = from;
+    this.to = to;
     return this;
   }
   get length(): number {
     return this.end - this.start;
   }
   text(): string {
-    return this.buf.toString("utf8", this.start, this.end);
+    // A slice of the read's string shares its characters: no decoder call and no new line-sized string per line.
+    return this.from >= 0 ? this.whole.slice(this.from, this.to) : this.buf.toString("utf8", this.start, this.end);
   }
 }
 
@@ -49,26 +62,43 @@ const CHUNK = 1 << 20;
 /**
  * Calls `onLine` for every line of the file. `onRead`, if given, sees each read's bytes first: the
  * lines of `buf` from 0 (the start of a line) to `end`, before any of them is given to `onLine`.
+ * When it answers true, the read's complete lines are decoded as one string and each line's
+ * `text()` is a slice of it, for a caller that decodes every line: one decoder call per 1 MiB read
+ * instead of one per line, and no line-sized string per line. UTF-8 never uses a
+ * newline's byte inside a character, so a slice is the same text as its line's bytes decoded alone.
  */
-export function forEachLine(path: string, onLine: (line: Line) => void, onRead?: (buf: Buffer, end: number) => void): void {
+export function forEachLine(
+  path: string,
+  onLine: (line: Line) => void,
+  onRead?: (buf: Buffer, end: number) => boolean | undefined,
+  chunk = CHUNK, // smaller in tests, so lines span reads
+): void {
   const fd = openSync(path, "r");
   try {
-    let buf: Buffer = Buffer.allocUnsafe(2 * CHUNK);
+    let buf: Buffer = Buffer.allocUnsafe(2 * chunk);
     let filled = 0; // bytes of an unfinished line kept at the start of buf
     let base = 0; // file offset of buf[0]
     let position = 0;
     let no = 0;
     const line = new BufferLine(buf);
     for (;;) {
-      if (buf.length - filled < CHUNK) buf = grow(buf, filled);
+      if (buf.length - filled < chunk) buf = grow(buf, filled);
       const read = readSync(fd, buf, filled, buf.length - filled, position);
       if (read === 0) break;
       position += read;
       const total = filled + read;
-      onRead?.(buf, total);
+      // The read's complete lines as one string, or "" to decode them one by one.
+      const last = onRead?.(buf, total) === true ? buf.lastIndexOf(10, total - 1) : -1;
+      const text = last >= filled ? buf.toString("utf8", 0, last) : "";
       let start = 0;
+      let from = 0; // where the line that starts at byte `start` starts in `text`
       for (let nl = buf.indexOf(10, filled); nl !== -1 && nl < total; nl = buf.indexOf(10, nl + 1)) {
-        onLine(line.at(++no, base + start, buf, start, nl, true));
+        line.at(++no, base + start, buf, start, nl, true);
+        if (text) {
+          const to = nl === last ? text.length : text.indexOf("\n", from);
+          onLine(line.in(text, from, to));
+          from = to + 1;
+        } else onLine(line);
         start = nl + 1;
       }
       buf.copy(buf, 0, start, total);

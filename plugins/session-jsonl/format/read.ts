@@ -92,11 +92,13 @@ export function indexFile(file: string): FileIndex {
   // The first reads only: a compaction comes after ~150k tokens (~0.6 MB) of history, and a file
   // never compacted is not searched through (58 MB: ~10-20 ms).
   let reads = 0;
+  // While every line is decoded, a read's lines are decoded as one string (forEachLine).
   const onRead = (buf: Buffer, end: number) => {
     if (eager && reads++ < 4 && compactionLine(buf, end)) {
       eager = false;
       forgetEager(index.objs);
     }
+    return eager;
   };
   forEachLine(
     file,

@@ -1,0 +1,57 @@
+// forEachLine decodes a read's lines as one string when its caller asks (opening a session that is
+// decoded whole): each line's text must be what its own bytes decode to, whatever the bytes are
+// (invalid UTF-8, characters of 2-4 bytes, CR, blank lines, a last line without its newline) and
+// wherever a read ends (small reads here, so lines and characters span them).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { forEachLine } from "../../plugins/session-jsonl/format/lines.js";
+
+const dir = mkdtempSync(join(tmpdir(), "pik-lines-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const piece = fc.oneof(
+  fc.constantFrom("\n", "\r\n", "\n\n", "é", "€", "😀", '{"a":"b\\n"}', "\r"),
+  fc.string({ unit: "grapheme", maxLength: 12 }),
+  // bytes that are not UTF-8: lone continuation bytes, a cut sequence, an overlong form
+  fc.constantFrom(Buffer.from([0x80]), Buffer.from([0xe2, 0x82]), Buffer.from([0xc0, 0xaf]), Buffer.from([0xf0, 0x9f, 0x98])),
+);
+
+type Seen = [number, number, number, boolean, string];
+
+function lines(file: string, whole: (read: number) => boolean, chunk: number): Seen[] {
+  const seen: Seen[] = [];
+  let reads = 0;
+  forEachLine(
+    file,
+    (l) => void seen.push([l.no, l.offset, l.length, l.terminated, l.text()]),
+    () => whole(reads++),
+    chunk,
+  );
+  return seen;
+}
+
+describe("forEachLine", () => {
+  it("gives the same lines whether a read is decoded line by line or as one string", () => {
+    let i = 0;
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 40 }),
+        fc.integer({ min: 1, max: 48 }),
+        fc.array(fc.boolean(), { minLength: 1 }),
+        (parts, chunk, pattern) => {
+          const file = join(dir, `f${i++}`);
+          const bytes = Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
+          writeFileSync(file, bytes);
+          const byLine = lines(file, () => false, chunk);
+          expect(lines(file, (r) => pattern[r % pattern.length], chunk)).toEqual(byLine);
+          // and each line is its own bytes, decoded alone
+          for (const [, offset, length, , text] of byLine) expect(text).toBe(bytes.toString("utf8", offset, offset + length));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
