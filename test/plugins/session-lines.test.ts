@@ -1,7 +1,7 @@
 // forEachLine decodes a read's lines as one string when its caller asks (opening a session that is
 // decoded whole): each line's text must be what its own bytes decode to, whatever the bytes are
 // (invalid UTF-8, characters of 2-4 bytes, CR, blank lines, a last line without its newline) and
-// wherever a read ends (small reads here, so lines and characters span them).
+// wherever a read ends (small reads and spans of decoded lines here, so lines and characters cross their ends).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +21,7 @@ const piece = fc.oneof(
 
 type Seen = [number, number, number, boolean, string];
 
-function lines(file: string, whole: (read: number) => boolean, chunk: number): Seen[] {
+function lines(file: string, whole: (read: number) => boolean, chunk: number, span = 1): Seen[] {
   const seen: Seen[] = [];
   let reads = 0;
   forEachLine(
@@ -29,24 +29,26 @@ function lines(file: string, whole: (read: number) => boolean, chunk: number): S
     (l) => void seen.push([l.no, l.offset, l.length, l.terminated, l.text()]),
     () => whole(reads++),
     chunk,
+    span,
   );
   return seen;
 }
 
 describe("forEachLine", () => {
-  it("gives the same lines whether a read is decoded line by line or as one string", () => {
+  it("gives the same lines whether a read is decoded line by line or a span of lines at a time", () => {
     let i = 0;
     fc.assert(
       fc.property(
         fc.array(piece, { maxLength: 40 }),
         fc.integer({ min: 1, max: 48 }),
+        fc.integer({ min: 1, max: 64 }),
         fc.array(fc.boolean(), { minLength: 1 }),
-        (parts, chunk, pattern) => {
+        (parts, chunk, span, pattern) => {
           const file = join(dir, `f${i++}`);
           const bytes = Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
           writeFileSync(file, bytes);
           const byLine = lines(file, () => false, chunk);
-          expect(lines(file, (r) => pattern[r % pattern.length], chunk)).toEqual(byLine);
+          expect(lines(file, (r) => pattern[r % pattern.length], chunk, span)).toEqual(byLine);
           // and each line is its own bytes, decoded alone
           for (const [, offset, length, , text] of byLine) expect(text).toBe(bytes.toString("utf8", offset, offset + length));
         },
