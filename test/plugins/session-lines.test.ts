@@ -53,7 +53,7 @@ describe("forEachLine", () => {
           for (const [, offset, length, , text] of byLine) expect(text).toBe(bytes.toString("utf8", offset, offset + length));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 });
