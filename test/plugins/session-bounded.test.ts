@@ -89,6 +89,29 @@ describe("bounded resume", () => {
     expect(session.tree.entry("ffff0001")).toMatchObject({ message: { content: "aside" } });
   });
 
+  it("a never-compacted session over several reads and spans: a damaged line mid-context is skipped, the rest is as written", () => {
+    dir = mkdtempSync(join(tmpdir(), "pik-bounded-"));
+    const file = join(dir, "s.jsonl");
+    (writeSession as (f: string, n: number, cwd: string, shape: string) => void)(file, 2_000, dir, "never");
+    const lines = readFileSync(file, "utf8").split("\n");
+    // entry 1,801 (line 1,803, past the first 1 MiB read) broken in the middle; entry 1,698's tool
+    // output made non-ASCII, so the decoded spans' characters and bytes differ
+    lines[1802] = lines[1802].replace('"content":[', '"content":[[[');
+    lines[1699] = lines[1699].replace("line of tool output", "sortie é€😀");
+    writeFileSync(file, lines.join("\n"));
+    const problems: string[] = [];
+    const session = Session.open(file, (m) => problems.push(m));
+    expect(problems.map((p) => p.replace(`${file}: `, ""))).toEqual([
+      "line 1803 is not valid JSON; skipped",
+      "line 1804: its parent 00000709 is not an earlier entry; attached to the entry before it (line 1802)",
+    ]);
+    const messages = session.context().messages;
+    expect(messages).toHaveLength(1_999);
+    const result = messages.find((m) => (m as { toolCallId?: string }).toolCallId === "call_1697");
+    expect(JSON.stringify(result)).toContain("sortie é€😀");
+    expect(messages.at(-1)).toMatchObject({ role: "assistant", timestamp: Date.parse("2026-01-01T00:00:00.000Z") + 1_999 });
+  });
+
   it("after a compaction, a line damaged in the middle of its content is reported when it is read and skipped", () => {
     // line 1003 is entry 1001 (an assistant message after the compaction at entry 999)
     const { session, problems } = openDamaged(1_003);
