@@ -63,7 +63,11 @@ const BUNDLED_DEPS = [
   ...[...FRONTMATTER_DEPS, ...WATCH_DEPS, ...TUI_BUNDLED],
 ];
 const isBare = (id) => !id.startsWith(".") && !id.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(id);
-const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id);
+// neo-blessed's files the full-screen frame imports (plugins/ui-fullscreen/blessed-lite.ts): 14
+// CommonJS files that Node resolved, read and compiled (from their code caches) one by one before the
+// full-screen first frame; bundled, they are part of the frame's lazily loaded chunk of the image.
+const NEO_BLESSED = "neo-blessed/lib/";
+const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id) && !id.startsWith(NEO_BLESSED);
 // lib/tui is imported through one index (lib/tui/index.ts). Its modules and their npm packages run
 // nothing on import, so a plugin that takes one name from the index (themes: the colour tokens)
 // must not load the rest (markdown, text measuring) at start-up: tell the tree-shaker so.
@@ -118,12 +122,35 @@ const lazyCommanderSpawn = {
   },
 };
 
+/**
+ * neo-blessed bundled (NEO_BLESSED above) keeps what its files find beside themselves: tput.js's
+ * fallbacks read the terminfo the package ships from `__dirname + '/../usr/'`, so they ask
+ * `Tput.libDir` first (the frame sets it to the package's lib/); and unicode.js measures a tab by
+ * requiring the package's index (all 34 widgets) for the global screen's tab width, which is the
+ * Screen class's `global`, so it gets the screen widget alone.
+ */
+const NEO_BLESSED_EDITS = {
+  tput: { from: "__dirname + '/../usr/", to: "(Tput.libDir || __dirname) + '/../usr/", count: 4 },
+  unicode: { from: "require('../')", to: "{ screen: require('./widgets/screen') }", count: 1 },
+};
+const neoBlessedInImage = {
+  name: "neo-blessed-in-image",
+  transform(code, id) {
+    const file = /[\\/]neo-blessed[\\/]lib[\\/](tput|unicode)\.js$/.exec(id)?.[1];
+    if (!file) return null;
+    const { from, to, count } = NEO_BLESSED_EDITS[file];
+    const parts = code.split(from);
+    if (parts.length - 1 !== count) throw new Error(`bundle-dist: neo-blessed's ${file}.js has changed; update neo-blessed-in-image`);
+    return parts.join(to);
+  },
+};
+
 const input = inputs();
 rmSync(join(dist, CHUNKS), { recursive: true, force: true });
 await build({
   input,
   platform: "node",
-  plugins: [tscMaps, noEsprima, lazyCommanderSpawn],
+  plugins: [tscMaps, noEsprima, lazyCommanderSpawn, neoBlessedInImage],
   logLevel: "warn",
   external: isExternal,
   // The CLI and the loader import() the kernel lazily, but every plugin imports it statically:

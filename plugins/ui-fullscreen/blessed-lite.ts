@@ -2,13 +2,18 @@
 // `require("neo-blessed")` loads all 34 widgets (file manager, terminal, images, video...), and a
 // screen compiles every string capability of the terminfo entry into a JavaScript function (~400
 // `new Function`s for xterm-256color) although a frame uses a few dozen: together about half of
-// the full-screen UI's time to its first frame. So the widgets are required by their own files
+// the full-screen UI's time to its first frame. So the widgets are imported by their own files
 // (the package has no "exports" map, its lib/ layout has not moved since blessed 0.1), and each
 // capability is compiled the first time it is used, by neo-blessed's own compiler, to the same
-// function it compiled eagerly before.
+// function it compiled eagerly before. The build bundles these files into this module's chunk of
+// the start-up image (scripts/bundle-dist.mjs, `neo-blessed-in-image`): one file with one code
+// cache where Node resolved, read and compiled 14 files one by one before the first frame.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type blessed from "neo-blessed";
+import Tput from "neo-blessed/lib/tput.js";
+import box from "neo-blessed/lib/widgets/box.js";
+import screen from "neo-blessed/lib/widgets/screen.js";
 
 interface TputLike {
   options?: { stringify?: boolean };
@@ -19,20 +24,21 @@ interface TputLike {
 type Compile = (this: TputLike, info: unknown, key: string, str: unknown) => unknown;
 interface TputClass {
   prototype: { _compile: Compile; setup: (this: TputLike) => void };
+  /** Where tput.js's fallbacks find the package's shipped terminfo (the bundle's stand-in for its `__dirname`). */
+  libDir?: string;
 }
 
 let widgets: Pick<typeof blessed, "screen" | "box"> | undefined;
 
 export function blessedWidgets(): Pick<typeof blessed, "screen" | "box"> {
   if (widgets) return widgets;
-  const load = createRequire(import.meta.url);
-  const Tput = load("neo-blessed/lib/tput.js") as TputClass;
-  compileOnFirstUse(Tput);
-  useShippedXterm256(Tput, join(dirname(load.resolve("neo-blessed/lib/tput.js")), "..", "usr", "xterm-256color"));
-  widgets = {
-    screen: load("neo-blessed/lib/widgets/screen.js") as typeof blessed.screen,
-    box: load("neo-blessed/lib/widgets/box.js") as typeof blessed.box,
-  };
+  const tput = Tput as TputClass;
+  // One resolution, for the shipped terminfo's path (in the bundle, tput.js has no __dirname of its own).
+  const lib = dirname(createRequire(import.meta.url).resolve("neo-blessed/lib/tput.js"));
+  tput.libDir = lib;
+  compileOnFirstUse(tput);
+  useShippedXterm256(tput, join(lib, "..", "usr", "xterm-256color"));
+  widgets = { screen: screen as typeof blessed.screen, box: box as typeof blessed.box };
   return widgets;
 }
 
