@@ -15,6 +15,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
 import { pluginEntries } from "./builtin-entries.mjs";
+import { terminfoTable } from "./terminfo-table.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -145,12 +146,20 @@ const neoBlessedInImage = {
   },
 };
 
+/** The full-screen frame's terminfo entry, parsed and compiled here (scripts/terminfo-table.mjs), in its stub's place. */
+const terminfoTableModule = {
+  name: "terminfo-table",
+  load(id) {
+    return id === join(dist, "plugins", "ui-fullscreen", "shipped-terminfo.js") ? { code: terminfoTable(root), map: null } : null;
+  },
+};
+
 const input = inputs();
 rmSync(join(dist, CHUNKS), { recursive: true, force: true });
 await build({
   input,
   platform: "node",
-  plugins: [tscMaps, noEsprima, lazyCommanderSpawn, neoBlessedInImage],
+  plugins: [terminfoTableModule, tscMaps, noEsprima, lazyCommanderSpawn, neoBlessedInImage],
   logLevel: "warn",
   external: isExternal,
   // The CLI and the loader import() the kernel lazily, but every plugin imports it statically:
