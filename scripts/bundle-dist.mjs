@@ -128,21 +128,41 @@ const lazyCommanderSpawn = {
  * fallbacks read the terminfo the package ships from `__dirname + '/../usr/'`, so they ask
  * `Tput.libDir` first (the frame sets it to the package's lib/); and unicode.js measures a tab by
  * requiring the package's index (all 34 widgets) for the global screen's tab width, which is the
- * Screen class's `global`, so it gets the screen widget alone.
+ * Screen class's `global`, so it gets the screen widget alone. And program.js asks tmux for its
+ * version (`execFileSync("tmux", ["-V"])`, ~7 ms and child_process loaded, before the first frame
+ * of every full-screen start inside tmux) for one thing, mouse tracking of all motion, which the
+ * frame never turns on: the bundle asks on first use of `tmuxVersion` instead.
  */
+const TMUX_VERSION_NOW = "  this.tmuxVersion = (function() {\n    if (!self.tmux) return 2;";
+const TMUX_VERSION_LAZY = [
+  "  Object.defineProperty(this, 'tmuxVersion', {",
+  "    configurable: true, enumerable: true,",
+  "    get: function() { return self.tmuxVersion = tmuxVersion(); },",
+  "    set: function(v) { Object.defineProperty(self, 'tmuxVersion', { value: v, writable: true, configurable: true, enumerable: true }); }",
+  "  });",
+  "  function tmuxVersion() {",
+  "    if (!self.tmux) return 2;",
+].join("\n");
 const NEO_BLESSED_EDITS = {
-  tput: { from: "__dirname + '/../usr/", to: "(Tput.libDir || __dirname) + '/../usr/", count: 4 },
-  unicode: { from: "require('../')", to: "{ screen: require('./widgets/screen') }", count: 1 },
+  tput: [{ from: "__dirname + '/../usr/", to: "(Tput.libDir || __dirname) + '/../usr/", count: 4 }],
+  unicode: [{ from: "require('../')", to: "{ screen: require('./widgets/screen') }", count: 1 }],
+  program: [
+    { from: TMUX_VERSION_NOW, to: TMUX_VERSION_LAZY, count: 1 },
+    { from: "      return 2;\n    }\n  })();\n", to: "      return 2;\n    }\n  }\n", count: 1 },
+  ],
 };
 const neoBlessedInImage = {
   name: "neo-blessed-in-image",
   transform(code, id) {
-    const file = /[\\/]neo-blessed[\\/]lib[\\/](tput|unicode)\.js$/.exec(id)?.[1];
+    const file = /[\\/]neo-blessed[\\/]lib[\\/](tput|unicode|program)\.js$/.exec(id)?.[1];
     if (!file) return null;
-    const { from, to, count } = NEO_BLESSED_EDITS[file];
-    const parts = code.split(from);
-    if (parts.length - 1 !== count) throw new Error(`bundle-dist: neo-blessed's ${file}.js has changed; update neo-blessed-in-image`);
-    return parts.join(to);
+    let text = code;
+    for (const { from, to, count } of NEO_BLESSED_EDITS[file]) {
+      const parts = text.split(from);
+      if (parts.length - 1 !== count) throw new Error(`bundle-dist: neo-blessed's ${file}.js has changed; update neo-blessed-in-image`);
+      text = parts.join(to);
+    }
+    return text;
   },
 };
 

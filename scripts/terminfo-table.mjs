@@ -16,10 +16,13 @@ export function terminfoTable(root) {
   const file = join(dirname(load.resolve("neo-blessed/lib/tput.js")), "..", "usr", "xterm-256color");
   const tput = new Tput({ terminal: "xterm-256color", terminfoFile: file });
   const { dir, file: _file, ...info } = tput.readTerminfo();
+  // neo-blessed's own compiler, also where the frame has already made it lazy (blessed-lite.ts).
+  let compile = Tput.prototype._compile;
+  while (compile.eager) compile = compile.eager;
   const caps = [];
   for (const [key, str] of Object.entries(info.strings)) {
     if (typeof str !== "string" || !str || key === "init_file" || key === "reset_file") continue;
-    const source = String(Tput.prototype._compile.call(tput, info, key, str));
+    const source = String(compile.call(tput, info, key, str));
     // A capability compiled with sprintf bound in (printf-style formats) is left to the runtime compiler.
     if (!source.startsWith("function anonymous(params")) continue;
     caps.push(`${JSON.stringify(key)}: ${source}`);

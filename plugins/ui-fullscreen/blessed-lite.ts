@@ -81,7 +81,7 @@ function useShippedXterm256(Tput: TputClass, file: string, table: TerminfoTable 
  */
 function compileOnFirstUse(Tput: TputClass, fromTable: (info: object, key: string) => CompiledCap | undefined): void {
   const eager = Tput.prototype._compile;
-  Tput.prototype._compile = function (info, key, str) {
+  const lazy: Compile = function (info, key, str) {
     // Flags, numbers, empty strings and the file-backed caps stay as they were (values, not code);
     // so does `stringify`, where neo-blessed returns a string, not a function.
     if (typeof str !== "string" || !str || key === "init_file" || key === "reset_file" || this.options?.stringify)
@@ -94,4 +94,7 @@ function compileOnFirstUse(Tput: TputClass, fromTable: (info: object, key: strin
       return compiled.call(this, params);
     };
   };
+  // neo-blessed's own compiler stays reachable (scripts/terminfo-table.mjs compiles with it, also in
+  // a test process where this file has already patched the shared module).
+  Tput.prototype._compile = Object.assign(lazy, { eager });
 }
