@@ -15,6 +15,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
 import { pluginEntries } from "./builtin-entries.mjs";
+import { neoBlessedEdits } from "./neo-blessed-edits.mjs";
 import { terminfoTable } from "./terminfo-table.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -123,46 +124,12 @@ const lazyCommanderSpawn = {
   },
 };
 
-/**
- * neo-blessed bundled (NEO_BLESSED above) keeps what its files find beside themselves: tput.js's
- * fallbacks read the terminfo the package ships from `__dirname + '/../usr/'`, so they ask
- * `Tput.libDir` first (the frame sets it to the package's lib/); and unicode.js measures a tab by
- * requiring the package's index (all 34 widgets) for the global screen's tab width, which is the
- * Screen class's `global`, so it gets the screen widget alone. And program.js asks tmux for its
- * version (`execFileSync("tmux", ["-V"])`, ~7 ms and child_process loaded, before the first frame
- * of every full-screen start inside tmux) for one thing, mouse tracking of all motion, which the
- * frame never turns on: the bundle asks on first use of `tmuxVersion` instead.
- */
-const TMUX_VERSION_NOW = "  this.tmuxVersion = (function() {\n    if (!self.tmux) return 2;";
-const TMUX_VERSION_LAZY = [
-  "  Object.defineProperty(this, 'tmuxVersion', {",
-  "    configurable: true, enumerable: true,",
-  "    get: function() { return self.tmuxVersion = tmuxVersion(); },",
-  "    set: function(v) { Object.defineProperty(self, 'tmuxVersion', { value: v, writable: true, configurable: true, enumerable: true }); }",
-  "  });",
-  "  function tmuxVersion() {",
-  "    if (!self.tmux) return 2;",
-].join("\n");
-const NEO_BLESSED_EDITS = {
-  tput: [{ from: "__dirname + '/../usr/", to: "(Tput.libDir || __dirname) + '/../usr/", count: 4 }],
-  unicode: [{ from: "require('../')", to: "{ screen: require('./widgets/screen') }", count: 1 }],
-  program: [
-    { from: TMUX_VERSION_NOW, to: TMUX_VERSION_LAZY, count: 1 },
-    { from: "      return 2;\n    }\n  })();\n", to: "      return 2;\n    }\n  }\n", count: 1 },
-  ],
-};
+/** neo-blessed's files as the image holds them (scripts/neo-blessed-edits.mjs: what they find beside themselves, what they need not do). */
 const neoBlessedInImage = {
   name: "neo-blessed-in-image",
   transform(code, id) {
-    const file = /[\\/]neo-blessed[\\/]lib[\\/](tput|unicode|program)\.js$/.exec(id)?.[1];
-    if (!file) return null;
-    let text = code;
-    for (const { from, to, count } of NEO_BLESSED_EDITS[file]) {
-      const parts = text.split(from);
-      if (parts.length - 1 !== count) throw new Error(`bundle-dist: neo-blessed's ${file}.js has changed; update neo-blessed-in-image`);
-      text = parts.join(to);
-    }
-    return text;
+    const file = /[\\/]neo-blessed[\\/]lib[\\/](\w+)\.js$/.exec(id)?.[1];
+    return file ? neoBlessedEdits(file, code) : null;
   },
 };
 
