@@ -1,8 +1,8 @@
-// Code caches for the CommonJS npm files that the start-up image requires (neo-blessed's 14 files
-// above all: ~470 KB that the full-screen UI compiled from source before its first frame, ~40-55 ms
-// of CPU). Node 20 keeps no compile cache for CommonJS (`module.enableCompileCache()` is Node 22),
-// so once the image runs, Module.prototype._compile compiles a file of a `node_modules` folder
-// through node:vm with a cache in `<image>/npm-cache/`, stamped and written as the image's own
+// Code caches for the CommonJS npm files that the start-up image requires (graceful-fs, highlight.js;
+// neo-blessed's 14 files were the reason, ~40-55 ms of CPU before the full-screen first frame, until
+// the build bundled them into the image). Node 20 keeps no compile cache for CommonJS
+// (`module.enableCompileCache()` is Node 22), so once the image runs, Module.prototype._compile
+// compiles a file of a `node_modules` folder through node:vm with a cache in `<image>/npm-cache/`, stamped and written as the image's own
 // (cli/code-cache.ts), and runs it as Node would: same wrapper arguments, `this`, and a `require`
 // made as Node makes it. Node keeps the file when it is an ES module (Node decides), when it holds
 // an `import(` (a code-cached vm script cannot import() on Node 20), or when it does not compile

@@ -15,6 +15,8 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
 import { pluginEntries } from "./builtin-entries.mjs";
+import { neoBlessedEdits } from "./neo-blessed-edits.mjs";
+import { terminfoTable } from "./terminfo-table.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -63,7 +65,11 @@ const BUNDLED_DEPS = [
   ...[...FRONTMATTER_DEPS, ...WATCH_DEPS, ...TUI_BUNDLED],
 ];
 const isBare = (id) => !id.startsWith(".") && !id.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(id);
-const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id);
+// neo-blessed's files the full-screen frame imports (plugins/ui-fullscreen/blessed-lite.ts): 14
+// CommonJS files that Node resolved, read and compiled (from their code caches) one by one before the
+// full-screen first frame; bundled, they are part of the frame's lazily loaded chunk of the image.
+const NEO_BLESSED = "neo-blessed/lib/";
+const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED_DEPS.includes(id) && !id.startsWith(NEO_BLESSED);
 // lib/tui is imported through one index (lib/tui/index.ts). Its modules and their npm packages run
 // nothing on import, so a plugin that takes one name from the index (themes: the colour tokens)
 // must not load the rest (markdown, text measuring) at start-up: tell the tree-shaker so.
@@ -118,12 +124,29 @@ const lazyCommanderSpawn = {
   },
 };
 
+/** neo-blessed's files as the image holds them (scripts/neo-blessed-edits.mjs: what they find beside themselves, what they need not do). */
+const neoBlessedInImage = {
+  name: "neo-blessed-in-image",
+  transform(code, id) {
+    const file = /[\\/]neo-blessed[\\/]lib[\\/](\w+)\.js$/.exec(id)?.[1];
+    return file ? neoBlessedEdits(file, code) : null;
+  },
+};
+
+/** The full-screen frame's terminfo entry, parsed and compiled here (scripts/terminfo-table.mjs), in its stub's place. */
+const terminfoTableModule = {
+  name: "terminfo-table",
+  load(id) {
+    return id === join(dist, "plugins", "ui-fullscreen", "shipped-terminfo.js") ? { code: terminfoTable(root), map: null } : null;
+  },
+};
+
 const input = inputs();
 rmSync(join(dist, CHUNKS), { recursive: true, force: true });
 await build({
   input,
   platform: "node",
-  plugins: [tscMaps, noEsprima, lazyCommanderSpawn],
+  plugins: [terminfoTableModule, tscMaps, noEsprima, lazyCommanderSpawn, neoBlessedInImage],
   logLevel: "warn",
   external: isExternal,
   // The CLI and the loader import() the kernel lazily, but every plugin imports it statically:

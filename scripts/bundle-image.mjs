@@ -69,6 +69,22 @@ const distUrls = {
   },
 };
 
+/**
+ * The bundler's runtime requires what bundled CommonJS files require (Node's built-ins for
+ * neo-blessed, js-yaml, commander...) through a `createRequire` of its own. In the image it takes
+ * the image's `require` instead, which serves the built-ins that start-up does not call as stand-ins
+ * (cli/lazy-builtin.ts: neo-blessed's `assert` and `child_process`) and npm packages as Node would.
+ */
+const imageRequire = {
+  name: "image-require",
+  transform(code, id) {
+    if (!/[\\/]rolldown-runtime-[^\\/]+\.js$/.test(id)) return null;
+    const text = code.replace("createRequire(import.meta.url)", "require");
+    if (text === code) throw new Error("bundle-image: the bundler's runtime no longer makes its require; update image-require");
+    return text;
+  },
+};
+
 /** Every `import(` the bundler left (all external) becomes `__piImport(`. */
 const loaderImports = {
   name: "loader-imports",
@@ -102,7 +118,7 @@ try {
     platform: "node",
     logLevel: "warn",
     external: isBare,
-    plugins: [distUrls, loaderImports],
+    plugins: [imageRequire, distUrls, loaderImports],
     checks: { ineffectiveDynamicImport: false },
     resolve: { alias: { "#typebox": join(dist, "vendor", "typebox.mjs") } },
     output: {

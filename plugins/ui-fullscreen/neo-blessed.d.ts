@@ -26,3 +26,16 @@ declare module "neo-blessed" {
   const blessed: Blessed;
   export default blessed;
 }
+// The three files the frame imports on their own (plugins/ui-fullscreen/blessed-lite.ts).
+declare module "neo-blessed/lib/tput.js" {
+  const Tput: unknown;
+  export default Tput;
+}
+declare module "neo-blessed/lib/widgets/screen.js" {
+  const screen: unknown;
+  export default screen;
+}
+declare module "neo-blessed/lib/widgets/box.js" {
+  const box: unknown;
+  export default box;
+}
