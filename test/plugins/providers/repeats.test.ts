@@ -169,4 +169,30 @@ describe("runs of repeated events read as the events one by one", () => {
     expect(seen.filter((e) => e.repeat).length).toBeGreaterThan(0);
     expect(seen.length).toBeLessThan(150);
   });
+
+  it("a first read of thousands of frames: the repeat applies after its first slice (responses API)", async () => {
+    const turn = normalizeTurn({ text: "word ".repeat(2000), chunkSize: 5, fullEvents: true }, {}, () => "id");
+    const bytes = Buffer.from(responsesFrames(turn, { model: "m" }, "resp_1", "").join(""), "utf8");
+    // One read of the whole 570 KB (a fast stream's reads reach 1 MiB between two reads of it).
+    async function* oneRead() {
+      yield bytes;
+    }
+    const model = decoderModel("openai-responses");
+    const out = new MessageAssembler(model);
+    const seen: SseEvent[] = [];
+    const batches = sseBatches(oneRead());
+    async function* watched(): AsyncGenerator<Iterable<SseEvent>> {
+      for await (const batch of batches) {
+        const list = [...batch];
+        seen.push(...list);
+        yield list;
+      }
+    }
+    for await (const _ of responsesWire.decode(Object.assign(watched(), { expect: batches.expect }), out, model)) {
+      // the message is what counts
+    }
+    expect(out.message.content).toEqual([{ type: "text", text: "word ".repeat(2000), textSignature: "msg_resp_1".padEnd(50, "0") }]);
+    // The first 32 KiB slice's ~120 frames one by one, then runs: not 2,000 events.
+    expect(seen.length).toBeLessThan(300);
+  });
 });
