@@ -27,7 +27,12 @@ export interface Repeat {
   readonly kind: string;
   /** The data before and after its text, when it has no other hole (a run is then one match). */
   readonly layout?: { before: string; after: string };
+  /** With other holes (a counter, padding): the literal parts around the holes, in order. */
+  readonly parts?: { literals: string[]; holes: HoleKind[] };
 }
+
+/** What fills a hole: the text, an unsigned counter or a plain string (padding). */
+export type HoleKind = "text" | "number" | "string";
 
 /** A member of the data the decoder ignores: its value may change from event to event. */
 export interface IgnoredMember {
@@ -46,7 +51,7 @@ export interface RepeatSink {
 const BACKSLASH = "\\";
 const SPACE = 0x20;
 const QUOTE = 0x22;
-const UNSIGNED = String.raw`(?:0|[1-9]\d*)`;
+export const UNSIGNED = String.raw`(?:0|[1-9]\d*)`;
 const UNSIGNED_VALUE = new RegExp(`^${UNSIGNED}`);
 const PLAIN_VALUE = new RegExp(`^${PLAIN_CHAR}*$`);
 
@@ -54,6 +59,7 @@ interface Hole {
   from: number;
   to: number;
   pattern: string;
+  kind: HoleKind;
 }
 
 /**
@@ -74,7 +80,7 @@ export function repeatOf(
   const holes: Hole[] = [];
   const textAt = valueAt(data, key);
   if (textAt === undefined || !data.startsWith(`"${text}"`, textAt)) return undefined;
-  holes.push({ from: textAt + 1, to: textAt + 1 + text.length, pattern: `(${PLAIN_CHAR}*)` });
+  holes.push({ from: textAt + 1, to: textAt + 1 + text.length, pattern: `(${PLAIN_CHAR}*)`, kind: "text" });
   for (const member of ignored) {
     const at = valueAt(data, member.key);
     if (at === undefined) continue; // absent here: then it must stay absent
@@ -85,13 +91,16 @@ export function repeatOf(
   holes.sort((a, b) => a.from - b.from);
   let source = "";
   let at = 0;
+  const literals: string[] = [];
   for (const hole of holes) {
+    literals.push(data.slice(at, hole.from));
     source += literalPattern(data.slice(at, hole.from)) + hole.pattern;
     at = hole.to;
   }
+  literals.push(data.slice(at));
   const repeat: Repeat = { event: event.event, source: source + literalPattern(data.slice(at)), kind };
-  if (holes.length > 1) return repeat;
-  return { ...repeat, layout: { before: data.slice(0, holes[0].from), after: data.slice(holes[0].to) } };
+  if (holes.length > 1) return { ...repeat, parts: { literals, holes: holes.map((hole) => hole.kind) } };
+  return { ...repeat, layout: { before: literals[0], after: literals[1] } };
 }
 
 /** Where the value of the only member named `key` starts (after `"key":` and one optional space). */
@@ -108,13 +117,13 @@ function numberHole(data: string, from: number): Hole | undefined {
   const next = digits === undefined ? -1 : data.charCodeAt(from + digits.length);
   // A fraction or an exponent would follow a number hole's digits: not a counter.
   if (digits === undefined || next === 0x2e || next === 0x65 || next === 0x45) return undefined;
-  return { from, to: from + digits.length, pattern: UNSIGNED };
+  return { from, to: from + digits.length, pattern: UNSIGNED, kind: "number" };
 }
 
 function stringHole(data: string, from: number): Hole | undefined {
   if (data.charCodeAt(from) !== QUOTE) return undefined;
   const end = data.indexOf('"', from + 1);
-  return end < 0 ? undefined : { from: from + 1, to: end, pattern: `${PLAIN_CHAR}*` };
+  return end < 0 ? undefined : { from: from + 1, to: end, pattern: `${PLAIN_CHAR}*`, kind: "string" };
 }
 
 /** `literal` as a regular expression's source that matches it. */

@@ -17,7 +17,8 @@ import { type JsonBody, jsonBody } from "./json-body.js";
 import { OVERFLOW_MARKER, looksLikeOverflow } from "./overflow.js";
 import { type RetryPolicy, decideRetry, fallsBack, retryPolicy, shedsLoad, sleep } from "./retry.js";
 import type { Repeat, RepeatSink } from "./repeats.js";
-import { type SseEvent, sseBatches } from "./sse.js";
+import { sseBatches } from "./sse-batches.js";
+import type { SseEvent } from "./sse.js";
 
 export interface WireRequest {
   url: string;

@@ -68,3 +68,11 @@ export function sliceEnd(bytes: Buffer, at: number, eol: string, leftover: boole
   const last = lastFrameEnd(bytes, at + SLICE / 2, at + SLICE, eol);
   return last >= 0 ? last : at + SLICE;
 }
+
+/** Where the line going on at `bytes[at]` ends (after its LF or CR); -1: not in these bytes. */
+export function lineEnd(bytes: Buffer, at: number): number {
+  const lf = bytes.indexOf(LF, at);
+  const cr = lf < 0 ? bytes.indexOf(CR, at) : bytes.subarray(at, lf).indexOf(CR);
+  if (lf < 0) return cr < 0 ? -1 : cr + 1;
+  return cr < 0 ? lf + 1 : at + cr + 1;
+}

@@ -142,6 +142,39 @@ describe("runs of repeated events read as the events one by one", () => {
     });
   }
 
+  it("long answers: end-of-stream events longer than a slice (the long-line path) read the same, cut anywhere", async () => {
+    // The responses API repeats the whole text in its last four events, Anthropic and Gemini not:
+    // every wire, with deltas of 500-20,000 characters of hostile text (few frames, long lines).
+    const longStream = (frames: Frames, path: string) =>
+      fc
+        .record({
+          piece: text,
+          times: fc.integer({ min: 200, max: 2000 }),
+          chunkSize: fc.integer({ min: 500, max: 20_000 }),
+          crlf: fc.boolean(),
+        })
+        .map(({ piece, times, chunkSize, crlf }) => {
+          const long = `${piece}word `.repeat(times);
+          const turn = normalizeTurn({ text: long, chunkSize, fullEvents: true, usage: { input: 3, output: 5 } }, {}, () => "id");
+          const joined = frames(turn, { model: "m", stream_options: { include_usage: true } }, "resp_1", path).join("");
+          return [long, Buffer.from(crlf ? joined.replace(/\n/g, "\r\n") : joined, "utf8")] as const;
+        })
+        .chain(([long, bytes]) =>
+          fc.tuple(fc.constant(long), fc.constant(bytes), fc.array(fc.nat({ max: bytes.length }), { minLength: 1, maxLength: 8 })),
+        );
+    for (const { api, wire, frames, path } of WIRES) {
+      await fc.assert(
+        fc.asyncProperty(longStream(frames, path), async ([long, bytes, cuts]) => {
+          const fast = await read(wire, api, bytes, cuts, true);
+          expect(fast).toEqual(await read(wire, api, bytes, cuts, false));
+          expect(fast.types.some((t) => t.startsWith("threw"))).toBe(false);
+          expect(fast.message.content.map((block) => (block.type === "text" ? block.text : ""))).toEqual([long]);
+        }),
+        { numRuns: 25 },
+      );
+    }
+  });
+
   it("a long plain answer does come as runs (the fast path is taken)", async () => {
     const turn = normalizeTurn({ text: "word ".repeat(2000), chunkSize: 5, fullEvents: true }, {}, () => "id");
     const bytes = Buffer.from(openaiFrames(turn, { model: "m" }, "resp_1", "").join(""), "utf8");
@@ -168,5 +201,31 @@ describe("runs of repeated events read as the events one by one", () => {
     // 2,000 events.
     expect(seen.filter((e) => e.repeat).length).toBeGreaterThan(0);
     expect(seen.length).toBeLessThan(150);
+  });
+
+  it("a first read of thousands of frames: the repeat applies after its first slice (responses API)", async () => {
+    const turn = normalizeTurn({ text: "word ".repeat(2000), chunkSize: 5, fullEvents: true }, {}, () => "id");
+    const bytes = Buffer.from(responsesFrames(turn, { model: "m" }, "resp_1", "").join(""), "utf8");
+    // One read of the whole 570 KB (a fast stream's reads reach 1 MiB between two reads of it).
+    async function* oneRead() {
+      yield bytes;
+    }
+    const model = decoderModel("openai-responses");
+    const out = new MessageAssembler(model);
+    const seen: SseEvent[] = [];
+    const batches = sseBatches(oneRead());
+    async function* watched(): AsyncGenerator<Iterable<SseEvent>> {
+      for await (const batch of batches) {
+        const list = [...batch];
+        seen.push(...list);
+        yield list;
+      }
+    }
+    for await (const _ of responsesWire.decode(Object.assign(watched(), { expect: batches.expect }), out, model)) {
+      // the message is what counts
+    }
+    expect(out.message.content).toEqual([{ type: "text", text: "word ".repeat(2000), textSignature: "msg_resp_1".padEnd(50, "0") }]);
+    // The first 32 KiB slice's ~120 frames one by one, then runs: not 2,000 events.
+    expect(seen.length).toBeLessThan(300);
   });
 });

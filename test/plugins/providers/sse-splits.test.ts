@@ -7,12 +7,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type SseEvent, SseParser } from "../../../lib/provider-kit/index.js";
 
-/** The reference: the whole text decoded at once, split into lines, fields applied in order. */
-function reference(bytes: Uint8Array): SseEvent[] {
+/**
+ * The reference: the whole text decoded at once, split into lines, fields applied in order.
+ * `partial`: the bytes are a prefix of the stream, and only the events its blank lines end count.
+ */
+function reference(bytes: Uint8Array, partial = false): SseEvent[] {
   let text = new TextDecoder().decode(bytes); // drops a leading BOM
   const lines = text.split(/\r\n|\r|\n/);
   const last = lines.pop() as string;
-  if (last !== "") lines.push(last);
+  if (last !== "" && !partial) lines.push(last);
   text = "";
   const events: SseEvent[] = [];
   let data: string[] | undefined;
@@ -34,10 +37,11 @@ function reference(bytes: Uint8Array): SseEvent[] {
       else if (field === "id" && !value.includes("\0")) id = value;
     }
   }
-  dispatch();
+  if (!partial) dispatch();
   return events;
 }
 
+/** The parser's events for `bytes` pushed in pieces cut at `cuts`; each push gives every event its bytes complete. */
 function parse(bytes: Uint8Array, cuts: number[]): SseEvent[] {
   const parser = new SseParser();
   const events: SseEvent[] = [];
@@ -46,6 +50,7 @@ function parse(bytes: Uint8Array, cuts: number[]): SseEvent[] {
     // A plain Uint8Array, as a test or another transport may hand over, not only Buffers.
     events.push(...parser.push(new Uint8Array(bytes.subarray(from, cut))));
     from = cut;
+    expect(events).toEqual(reference(bytes.subarray(0, cut), true));
   }
   events.push(...parser.push(bytes.subarray(from)), ...parser.end());
   return events;
@@ -78,6 +83,26 @@ describe("SseParser against a plain reading", () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+
+  it("gives the same events when lines are longer than a slice (a final response object), split anywhere", () => {
+    // Lines over 8 KiB take the long-line path (their end found in the bytes, a read decoded as
+    // one piece); a few of them, with short lines and every line ending around, cut anywhere.
+    const long = fc
+      .tuple(value, fc.integer({ min: 300, max: 4000 }))
+      .map(([v, times]) => `data: ${(v || "é😀").repeat(times)}`.slice(0, 40_000));
+    const longStream = fc
+      .array(fc.tuple(fc.oneof(long, line), lineEnd), { minLength: 1, maxLength: 6 })
+      .map((lines) => Buffer.from(lines.map(([l, e]) => l + e).join(""), "utf8"));
+    fc.assert(
+      fc.property(
+        longStream.chain((bytes) => fc.tuple(fc.constant(bytes), fc.array(fc.nat({ max: bytes.length }), { maxLength: 8 }))),
+        ([bytes, cuts]) => {
+          expect(parse(bytes, cuts)).toEqual(reference(bytes));
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 
