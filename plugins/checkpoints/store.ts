@@ -1,8 +1,8 @@
 // What the shadow directory remembers besides the snapshots: which user message each checkpoint
 // belongs to (`index.jsonl`: the message's timestamp, the snapshot, the session), and the last
 // rewind, so it can be undone even after a restart (`last-rewind.json`).
-import { existsSync, readFileSync } from "node:fs";
-import { appendFile, rm, writeFile } from "node:fs/promises";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 export interface CheckpointRecord {
@@ -37,7 +37,9 @@ export class CheckpointStore {
     // record and asks for none: it is read (and parsed whole) only when a record is asked for.
     if (this.byTimestamp) this.byTimestamp.set(record.messageTimestamp, record);
     else this.unread.push(record);
-    await appendFile(join(this.dir, "index.jsonl"), `${JSON.stringify(record)}\n`);
+    // One small synchronous append (open, write, close): the last step of a print run's snapshot,
+    // which its exit waits for, without three thread-pool round trips.
+    appendFileSync(join(this.dir, "index.jsonl"), `${JSON.stringify(record)}\n`);
   }
 
   lastRewind(): RewindRecord | undefined {
