@@ -12,6 +12,8 @@ export interface CliArgs {
   messages: string[];
   /** `@file` arguments, in order. */
   files: string[];
+  /** Set by `parseArgs` when the command line names no flag but pi's own: their names (`--provider`, `-p`, ...). */
+  ownFlagsOnly?: ReadonlySet<string>;
 }
 
 // pi's multi-letter short flags; commander only knows single-letter ones.
@@ -129,9 +131,11 @@ export function parseArgs(argv: string[], version: string): CliArgs {
   const files: string[] = [];
   const messages: string[] = [];
   const rest = program.args;
+  let ownFlagsOnly = true;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     if (arg.startsWith("--")) {
+      ownFlagsOnly = false;
       // An unknown --name[=value] belongs to a plugin flag.
       const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
       const next = rest[i + 1];
@@ -141,8 +145,27 @@ export function parseArgs(argv: string[], version: string): CliArgs {
     else if (/^-[^-]/.test(arg)) throw new Error(`Unknown option: ${arg}`);
     else messages.push(arg);
   }
-  return { flags, messages, files };
+  if (!ownFlagsOnly) return { flags, messages, files };
+  return {
+    flags,
+    messages,
+    files,
+    ownFlagsOnly: new Set(program.options.flatMap((o) => [o.long, o.short]).filter((f) => f !== undefined)),
+  };
 }
+
+/**
+ * Whether `parseDeclared` would give what `parseArgs` gave (`first`): the command line named none
+ * but pi's own flags, and no declared flag takes one of their names (commander refuses such a
+ * program), `--help` or `--version`, or is a `--no-…` one (commander gives its positive form a
+ * default). Any other declared flag absent from the command line changes nothing.
+ */
+export function declaredChangeNothing(first: CliArgs, declared: readonly DeclaredFlag[]): boolean {
+  const own = first.ownFlagsOnly;
+  return own !== undefined && !declared.some((f) => own.has(`--${f.name}`) || RESERVED.has(f.name) || f.name.startsWith("no-"));
+}
+
+const RESERVED = new Set(["help", "version"]);
 
 /**
  * The command line parsed with every flag the composition declares: the arguments, or the

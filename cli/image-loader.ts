@@ -51,9 +51,10 @@ export function loadImage(entry: string): unknown {
     // Node's built-ins and npm packages are required, as the image's static imports of them are:
     // import() would start Node's ES module loader (~4 ms) for what require() gives at once.
     // Files (the vendored MCP SDK's .mjs, a user's plugin) are imported.
+    // A built-in comes from the shared require: a file's own is made only for what needs its folders.
     const piImport = (specifier: string) =>
       isBare(specifier)
-        ? Promise.resolve().then(() => asNamespace(own()(specifier)))
+        ? Promise.resolve().then(() => asNamespace(isBuiltin(specifier) ? builtins(specifier) : own()(specifier)))
         : import(specifier.startsWith(".") ? pathToFileURL(resolve(dirname(file), specifier)).href : specifier);
     (script.runInThisContext() as Wrapper)(module.exports, require, module, file, dirname(file), piImport, nodeInterop);
     return module.exports;

@@ -65,7 +65,7 @@ export async function main(argv: string[]): Promise<number> {
   // The command line again, now with every flag the plugins declare: refused (exit 2) before anything runs.
   let checked: CliArgs | string | undefined;
   const kernel = await startAgent(flags, mode, cwd, {
-    check: (k, kernelFlags) => typeof (checked = checkDeclaredFlags(k, kernelFlags, argv, version())) !== "string",
+    check: (k, kernelFlags) => typeof (checked = checkDeclaredFlags(k, kernelFlags, argv, version(), args)) !== "string",
   });
   if (typeof checked === "string") process.stderr.write(`pi: ${checked}\n`);
   if (!kernel || typeof checked !== "object") return typeof checked === "string" ? 2 : 1;

@@ -14,10 +14,10 @@ export interface ReplayRules {
 export function prepareReplay(messages: Message[], model: Model, rules: ReplayRules): Message[] {
   const ids = new IdMap(rules);
   const out: Message[] = [];
-  let pending: ToolCall[] = [];
+  let pending: ToolCall[] = NO_CALLS;
   const answerPending = () => {
     for (const call of pending) out.push(stubResult(call));
-    pending = [];
+    pending = NO_CALLS;
   };
   // Runs over the whole history before every request (100,000 messages in a long session): one
   // indexed pass, and a result takes its call out of `pending` (our own array) in place.
@@ -31,7 +31,7 @@ export function prepareReplay(messages: Message[], model: Model, rules: ReplayRu
       out.push(id === message.toolCallId ? message : { ...message, toolCallId: id! });
       continue;
     }
-    answerPending();
+    if (pending.length > 0) answerPending();
     if (message.role === "user") {
       out.push(message);
       continue;
@@ -43,10 +43,24 @@ export function prepareReplay(messages: Message[], model: Model, rules: ReplayRu
     const converted = isSameModel(message, model) ? message : foreign(message, ids);
     if (converted.content.length === 0) continue;
     out.push(converted);
-    pending = converted.content.filter((c): c is ToolCall => c.type === "toolCall");
+    pending = toolCalls(converted.content);
   }
   answerPending();
   return out;
+}
+
+/** The calls waiting for their results: none (nearly always, after a text reply) or a fresh array. */
+const NO_CALLS: ToolCall[] = [];
+
+function toolCalls(content: AssistantMessage["content"]): ToolCall[] {
+  let calls = NO_CALLS; // never changed: a result is taken out of `pending` only where its call was found
+  for (let i = 0; i < content.length; i++) {
+    const block = content[i];
+    if (block.type !== "toolCall") continue;
+    if (calls === NO_CALLS) calls = [];
+    calls.push(block);
+  }
+  return calls;
 }
 
 function callIndex(calls: readonly ToolCall[], id: string): number {
@@ -102,7 +116,8 @@ class IdMap {
   }
 
   get(original: string): string | undefined {
-    return this.map.get(original) ?? original;
+    // Nearly every history is one API's: no id was rewritten, nothing to look up.
+    return this.map.size === 0 ? original : (this.map.get(original) ?? original);
   }
 }
 

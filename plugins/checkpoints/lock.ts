@@ -3,7 +3,7 @@
 // a second writer with `index.lock` (it does not wait), which lost most of their checkpoints. A
 // lock file created exclusively, holding the owner's pid; a lock whose owner is gone (a crash) is
 // taken over at once, and one older than STALE_MS whatever its owner (a hung process).
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, openSync, rmSync, writeSync } from "node:fs";
 import { readFile, rm, stat } from "node:fs/promises";
 
 const STALE_MS = 5 * 60_000;
@@ -15,7 +15,9 @@ export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promi
   try {
     return await fn();
   } finally {
-    await rm(file, { force: true });
+    // Synchronous: a print run exits once its snapshot is done, and an unlink through the thread
+    // pool (two round trips: rm looks first) came after the answer had been printed.
+    rmSync(file, { force: true });
   }
 }
 

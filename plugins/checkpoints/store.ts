@@ -1,8 +1,8 @@
 // What the shadow directory remembers besides the snapshots: which user message each checkpoint
 // belongs to (`index.jsonl`: the message's timestamp, the snapshot, the session), and the last
 // rewind, so it can be undone even after a restart (`last-rewind.json`).
-import { existsSync, readFileSync } from "node:fs";
-import { appendFile, rm, writeFile } from "node:fs/promises";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 export interface CheckpointRecord {
@@ -23,6 +23,8 @@ export interface RewindRecord {
 
 export class CheckpointStore {
   private byTimestamp: Map<number, CheckpointRecord> | undefined;
+  /** Records added before the file was read: they go over what it holds when it is. */
+  private unread: CheckpointRecord[] = [];
 
   constructor(private readonly dir: string) {}
 
@@ -31,8 +33,13 @@ export class CheckpointStore {
   }
 
   async add(record: CheckpointRecord): Promise<void> {
-    this.load().set(record.messageTimestamp, record);
-    await appendFile(join(this.dir, "index.jsonl"), `${JSON.stringify(record)}\n`);
+    // The file has a line per turn of every session of the workspace, and a print run adds one
+    // record and asks for none: it is read (and parsed whole) only when a record is asked for.
+    if (this.byTimestamp) this.byTimestamp.set(record.messageTimestamp, record);
+    else this.unread.push(record);
+    // One small synchronous append (open, write, close): the last step of a print run's snapshot,
+    // which its exit waits for, without three thread-pool round trips.
+    appendFileSync(join(this.dir, "index.jsonl"), `${JSON.stringify(record)}\n`);
   }
 
   lastRewind(): RewindRecord | undefined {
@@ -51,17 +58,21 @@ export class CheckpointStore {
 
   private load(): Map<number, CheckpointRecord> {
     if (this.byTimestamp) return this.byTimestamp;
-    this.byTimestamp = new Map();
+    const map = new Map<number, CheckpointRecord>();
     const file = join(this.dir, "index.jsonl");
-    if (!existsSync(file)) return this.byTimestamp;
-    for (const line of readFileSync(file, "utf8").split("\n")) {
+    const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+    for (const line of text.split("\n")) {
       try {
         const r = JSON.parse(line) as CheckpointRecord;
-        if (typeof r.messageTimestamp === "number" && typeof r.commit === "string") this.byTimestamp.set(r.messageTimestamp, r);
+        if (typeof r.messageTimestamp === "number" && typeof r.commit === "string") map.set(r.messageTimestamp, r);
       } catch {
         // a torn last line (a crash mid-append) is skipped
       }
     }
-    return this.byTimestamp;
+    // Added by this process, newest: whether or not their append has reached the file yet.
+    for (const r of this.unread) map.set(r.messageTimestamp, r);
+    this.unread = [];
+    this.byTimestamp = map;
+    return map;
   }
 }

@@ -4,7 +4,7 @@
 // environment variable or, with a leading "!", a shell command printing the key. models.json (or
 // auth.json's `key`) may give several keys (an array): the first is used until a rate limit moves
 // to the next.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Model } from "pi-kernel";
@@ -96,9 +96,14 @@ export class ApiKeys {
   }
 
   private async fromAuthFile(provider: string): Promise<string | string[] | undefined> {
+    const file = join(this.sources.agentDir, "auth.json");
+    // No auth.json (keys from the environment or models.json): one stat that answers without an
+    // Error, where the read's rejection, and fs/promises loading for it, were ~3 ms of a print
+    // run's first request.
+    if (!mayExist(file)) return undefined;
     let text: string;
     try {
-      text = await readFile(join(this.sources.agentDir, "auth.json"), "utf8");
+      text = await readFile(file, "utf8");
     } catch (error) {
       this.unreadable(error); // no auth.json: keys come from models.json or the environment
       return undefined;
@@ -181,4 +186,13 @@ function runKeyCommand(command: string): Promise<string> {
       reject(typeof error.code === "number" ? `exit code ${error.code}` : "it could not be run");
     });
   });
+}
+
+/** False only when `file` is surely missing; any other answer (it exists, a stat error) leaves it to the read. */
+function mayExist(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return true;
+  }
 }

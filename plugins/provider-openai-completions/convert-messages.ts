@@ -54,6 +54,8 @@ export function wireBatches(model: Model, systemPrompt: string, messages: Messag
   const rules = compatString(model, "toolCallIdFormat") === "mistral" ? MISTRAL_ID_RULES : ID_RULES;
   const withName = compatFlag(model, "requiresToolResultName") === true;
   const noteAfterTools = compatFlag(model, "requiresAssistantAfterToolResult") === true;
+  // Read once here, not per assistant message: a long history has thousands of them.
+  const thinkingAsText = compatFlag(model, "requiresThinkingAsText") === true;
   let lastRole: WireMessage["role"] | undefined;
   const step = (message: Message, out: WireMessage[]) => {
     if (message.role === "toolResult") {
@@ -69,7 +71,7 @@ export function wireBatches(model: Model, systemPrompt: string, messages: Messag
     // Some servers reject a user turn right after tool results; a short assistant note bridges it.
     if (message.role === "user" && noteAfterTools && lastRole === "tool")
       out.push({ role: "assistant", content: "I have processed the tool results." });
-    const wire = message.role === "user" ? userMessage(model, message) : assistantMessage(model, message);
+    const wire = message.role === "user" ? userMessage(model, message) : assistantMessage(message, thinkingAsText);
     if (wire) {
       out.push(wire);
       lastRole = wire.role;
@@ -106,8 +108,7 @@ function userMessage(model: Model, message: UserMessage): WireMessage {
   return { role: "user", content: parts };
 }
 
-function assistantMessage(model: Model, message: AssistantMessage): Extract<WireMessage, { role: "assistant" }> | undefined {
-  const thinkingAsText = compatFlag(model, "requiresThinkingAsText") === true;
+function assistantMessage(message: AssistantMessage, thinkingAsText: boolean): Extract<WireMessage, { role: "assistant" }> | undefined {
   let text = "";
   const calls: WireToolCall[] = [];
   for (const block of message.content) {
