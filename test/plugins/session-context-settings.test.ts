@@ -3,12 +3,16 @@
 // memory used to find them: whatever the path (changes of both kinds, assistant messages with and
 // without a provider and model, entries not in memory), both must give the same answer. And the
 // messages built from index nodes (nodeMessages) are those built from the entries (contextMessages).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { ThinkingLevel } from "pi-kernel";
 import type { SessionEntry } from "../../contracts/session-entries.js";
 import { keptStart, latestCompaction } from "../../lib/session-kit/index.js";
 import { contextMessages, nodeMessages, nodeSettings, pathSettings } from "../../plugins/session-jsonl/model/context.js";
+import { Session } from "../../plugins/session-jsonl/model/session.js";
 
 /** The forward pass the settings were found with before: the last of each kind wins. */
 function forward(path: readonly SessionEntry[]) {
@@ -67,6 +71,9 @@ describe("a session's context from its index nodes", () => {
         const nodes = entries.map((entry, i) => ({ type: entry.type, entry: entry.type === "message" && xs[i][1] ? undefined : entry }));
         const loaded = nodes.flatMap((n) => (n.entry ? [n.entry] : []));
         expect(nodeSettings(nodes)).toEqual(forward(loaded));
+        // What Session.context passes when its walk to the latest compaction saw every type.
+        const changes = nodes.some((n) => n.type === "thinking_level_change");
+        expect(nodeSettings(nodes, changes)).toEqual(forward(loaded));
         expect(pathSettings(entries)).toEqual(forward(entries));
       }),
       { numRuns: 300 },
@@ -84,5 +91,28 @@ describe("a session's context from its index nodes", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+// Session.context tells nodeSettings whether a thinking level change is on the path from the walk
+// to the latest compaction: a change before that compaction (not walked) must still be found.
+describe("a resumed session's thinking level", () => {
+  const dir = mkdtempSync(join(tmpdir(), "pik-context-settings-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const resume = (kinds: Kind[]) => {
+    const file = join(dir, `${kinds.map((k) => k.k).join("-")}.jsonl`);
+    const header = { type: "session", version: 3, id: "s1", timestamp: "2026-01-01T00:00:00.000Z", cwd: dir };
+    writeFileSync(file, `${[header, ...kinds.map(entryOf)].map((e) => JSON.stringify(e)).join("\n")}\n`);
+    return Session.open(file, () => {}).context();
+  };
+  const high = { k: "thinking", level: "high" } as const;
+  const user = { k: "user", text: "u" } as const;
+  const assistant = { k: "assistant", provider: "a", model: "z" } as const;
+
+  it("is the last change's, before or after the latest compaction, and off without one", () => {
+    expect(resume([user, assistant, user]).thinkingLevel).toBe("off");
+    expect(resume([high, user, assistant, user]).thinkingLevel).toBe("high");
+    expect(resume([high, user, assistant, { k: "compaction", back: 1 }, user]).thinkingLevel).toBe("high");
+    expect(resume([user, assistant, { k: "compaction", back: 1 }, high, user]).thinkingLevel).toBe("high");
   });
 });

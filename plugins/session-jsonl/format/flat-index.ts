@@ -10,8 +10,12 @@ import type { Line } from "./lines.js";
 import type { IndexNode } from "./read.js";
 import { TextStore } from "./text-store.js";
 
-/** The entry types and roles the quick index reads, by code (0: none, or a node in `objs`). */
+/**
+ * The entry types and roles the quick index reads, by code (0: none, or a node in `objs`). A node
+ * decoded whole has its type's code too when it is one of these: typeAt then reads no node.
+ */
 export const QUICK_TYPES = ["", "message", "compaction", "custom", "custom_message", "branch_summary"] as const;
+const TYPE_CODES = new Map<string, number>(QUICK_TYPES.map((t, code) => [t, code]));
 export const QUICK_ROLES = ["", "assistant", "toolResult", "user", "system"] as const;
 
 /** parents[slot] before the tree check: no parent, or a parentId to look up (in `pending`). */
@@ -124,6 +128,7 @@ export class FlatIndex {
     this.lines[slot] = node.line;
     const p = node.parentId;
     this.setParent(slot, p === null ? NO_PARENT : this.lastIdIs(p) ? slot - 1 : PENDING, p ?? "");
+    this.types[slot] = TYPE_CODES.get(node.type) ?? 0;
     this.objs.push(node);
     this.decoded.push(slot);
   }
@@ -184,7 +189,8 @@ export class FlatIndex {
   }
 
   typeAt(slot: number): string {
-    return this.objs[slot]?.type ?? QUICK_TYPES[this.types[slot]];
+    const code = this.types[slot];
+    return code !== 0 ? QUICK_TYPES[code] : (this.objs[slot]?.type ?? "");
   }
 
   roleAt(slot: number): string | undefined {

@@ -27,12 +27,15 @@ export function pathSettings(path: readonly SessionEntry[]): Settings {
 
 /**
  * The thinking level and model last set along `path` by the entries in memory: a thinking level
- * change; a model change, or an assistant message that names its provider and model.
+ * change; a model change, or an assistant message that names its provider and model. A caller that
+ * knows the path holds no thinking level change says so (`thinkingChanges` false): the search then
+ * ends at the model's source instead of walking every node back to the root for a change that
+ * is not there (a never-compacted session's 100,000 of them: a pass over objects all over the heap).
  */
-export function nodeSettings(path: readonly PathNode[]): Settings {
+export function nodeSettings(path: readonly PathNode[], thinkingChanges = true): Settings {
   let thinkingLevel: ThinkingLevel = "off";
   let model: Settings["model"];
-  let thinkingFound = false;
+  let thinkingFound = !thinkingChanges;
   let modelFound = false;
   for (let i = path.length - 1; i >= 0 && !(thinkingFound && modelFound); i--) {
     const { type, entry: e } = path[i];

@@ -155,8 +155,15 @@ export class Session {
     const tree = this.tree;
     const generation = tree.generation;
     const path = tree.pathSlots(leafId);
+    // The latest compaction, and whether a thinking level change comes after it: with none on the
+    // path (this walk covered it all) nodeSettings need not walk every node back to the root.
     let c = path.length - 1;
-    while (c >= 0 && tree.typeAt(path[c]) !== "compaction") c--;
+    let thinkingChanges = false;
+    for (; c >= 0; c--) {
+      const type = tree.typeAt(path[c]);
+      if (type === "compaction") break;
+      if (type === "thinking_level_change") thinkingChanges = true;
+    }
     let k = 0;
     if (c >= 0) {
       const compaction = tree.nodeAt(path[c]);
@@ -181,7 +188,7 @@ export class Session {
     }
     // The kept part starts the path given to nodeMessages: its compaction is at c - k and its first
     // kept entry at 0 (nothing before it is sent).
-    const settings = nodeSettings(before.length === 0 ? kept : [...before, ...kept]);
+    const settings = nodeSettings(before.length === 0 ? kept : [...before, ...kept], c >= 0 || thinkingChanges);
     return { messages: nodeMessages(kept, c < 0 ? -1 : c - k, 0), ...settings };
   }
 

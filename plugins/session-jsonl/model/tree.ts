@@ -113,6 +113,10 @@ export class EntryTree {
   }
 
   typeAt(slot: number): string {
+    // The flat index's column where it has the slot: no node is read (a never-compacted path's
+    // walk back to its latest compaction is every slot, 100,000 nodes spread over the heap).
+    const flat = this.flat;
+    if (flat !== undefined && slot < flat.count) return flat.typeAt(slot);
     return this.objs[slot]?.type ?? (this.flat as FlatIndex).typeAt(slot);
   }
 
