@@ -6,8 +6,13 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { builtinSkillFiles, frontmatterParser, frontmatterTable, writeBuiltinFrontmatter } from "../../lib/resource-kit/index.js";
-import { installRoot } from "../../lib/resource-kit/paths/builtin-dir.js";
+import {
+  builtinResourceDir,
+  builtinSkillFiles,
+  frontmatterParser,
+  frontmatterTable,
+  writeBuiltinFrontmatter,
+} from "../../lib/resource-kit/index.js";
 import { SkillStore } from "../../plugins/skills/store.js";
 
 const dir = mkdtempSync(join(tmpdir(), "pik-frontmatter-"));
@@ -50,7 +55,7 @@ describe("the built-in frontmatter table", () => {
 
 describe("the skill store with the install's table", () => {
   it("indexes an unedited built-in skill without the parser, and an edited one with it", async () => {
-    const builtin = builtinSkillFiles(installRoot()!)[0]!;
+    const builtin = builtinSkillFiles(dirname(builtinResourceDir("skills")!))[0]!;
     const skills = join(dir, "skills", basename(dirname(builtin)));
     mkdirSync(skills, { recursive: true });
     const file = join(skills, "SKILL.md");
