@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
 import { parseAst } from "rolldown/parseAst";
 import { writeBuiltinResources } from "../dist/compose/builtin-resources.js";
+import { builtinSkillFiles, writeBuiltinFrontmatter } from "../dist/lib/resource-kit/builtin-frontmatter.js";
 import { pluginEntries } from "./builtin-entries.mjs";
 import { warmImage } from "./warm-image.mjs";
 
@@ -150,6 +151,8 @@ await build({
 });
 // The built-in packages' resources, resolved once here instead of at every start (compose/builtin-resources.ts).
 writeBuiltinResources(root, join(next, "builtin-resources.json"));
+// The built-in skills' frontmatter, parsed once here instead of at every run (lib/resource-kit/builtin-frontmatter.ts).
+await writeBuiltinFrontmatter(builtinSkillFiles(root), join(next, "builtin-frontmatter.json"));
 rmSync(out, { recursive: true, force: true });
 renameSync(next, out);
 // The code cache, written by real print runs from the image (scripts/warm-image.mjs).

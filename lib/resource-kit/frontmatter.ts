@@ -27,13 +27,16 @@ export function frontmatterParser(): Promise<ParseFrontmatter> {
     };
     return (text: string): Frontmatter => {
       // Passing options also keeps gray-matter from caching every file's text in a global map.
-      const file = matter(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"), { engines });
+      const file = matter(normalized(text), { engines });
       const data = file.data && typeof file.data === "object" && !Array.isArray(file.data) ? file.data : {};
       return { data: data as Record<string, unknown>, body: file.content.trim() };
     };
   });
   return parser;
 }
+
+/** The text as the parser reads it: no byte-order mark, `\n` line ends. */
+export const normalized = (text: string): string => text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
 
 /**
  * Why frontmatter could not be parsed, whole and on one line: js-yaml's reason, the line and

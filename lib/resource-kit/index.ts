@@ -3,6 +3,7 @@
 // ignore rules, the one file-watching facility (watchPaths), resource paths from flags, settings
 // and packages with their source info, and the command helpers (parsing a slash line, mirroring data-backed commands, listing them, their order).
 export { type Frontmatter, type ParseFrontmatter, frontmatterError, frontmatterParser } from "./frontmatter.js";
+export { builtinFrontmatter, builtinSkillFiles, frontmatterTable, writeBuiltinFrontmatter } from "./builtin-frontmatter.js";
 export { LiveIndex, type LiveIndexOptions } from "./live-index/live-index.js";
 export { ScanGuard, type ScanLimits, isInside } from "./scan/scan-guard.js";
 export { type PathWatcher, type WatchPathsOptions, watchPaths } from "../watch-kit/index.js";

@@ -2,6 +2,7 @@
 // last good version of a file an edit broke), resolve name collisions first-wins.
 import { realpathSync } from "node:fs";
 import {
+  builtinFrontmatter,
   FileCache,
   frontmatterError,
   type ParseFrontmatter,
@@ -27,9 +28,14 @@ export class SkillStore {
   private stamps: Stamps | undefined;
 
   private parse: ParseFrontmatter | undefined;
+  /** Files read before the parser was loaded whose frontmatter the build's table did not have. */
+  private readonly unparsed = new Set<string>();
   private readonly said = new Set<string>();
 
-  /** `loadParser` runs only once a skill file exists: no skills, no YAML parser loaded. */
+  /**
+   * `loadParser` runs only once a skill file the build did not parse exists: no skills, or only
+   * pi-kernel's own unedited ones (lib/resource-kit builtinFrontmatter), no YAML parser loaded.
+   */
   constructor(
     private readonly locations: () => Locations,
     private readonly loadParser: () => Promise<ParseFrontmatter>,
@@ -37,9 +43,13 @@ export class SkillStore {
   ) {
     this.cache = new FileCache<Skill>(
       (path, text) => {
-        let data: Record<string, unknown>;
+        let data = builtinFrontmatter(text);
+        if (!data && !this.parse) {
+          this.unparsed.add(path); // read again once build() has loaded the parser
+          return { problems: [] };
+        }
         try {
-          data = this.parse!(text).data;
+          data ??= this.parse!(text).data;
         } catch (error) {
           return { problems: [frontmatterError(error, text)] };
         }
@@ -47,6 +57,7 @@ export class SkillStore {
         return { value: skill, problems };
       },
       (path, problems) => {
+        if (this.unparsed.has(path)) return; // not parsed yet: read again below
         for (const p of problems) problem(path, `${path}: ${p}`);
       },
     );
@@ -75,11 +86,18 @@ export class SkillStore {
     }
     this.origin = origin;
     this.stamps = stamps;
-    if (present.size > 0) this.parse ??= await this.loadParser();
+    const read = () => [...present].map((file) => this.cache.read(file)?.value);
+    let skills = read();
+    if (this.unparsed.size > 0) {
+      this.parse ??= await this.loadParser();
+      this.cache.prune(new Set([...present].filter((file) => !this.unparsed.has(file))));
+      this.unparsed.clear();
+      skills = read();
+    }
     const collided = new Set<string>();
-    for (const file of present) {
-      const skill = this.cache.read(file)?.value;
+    for (const skill of skills) {
       if (!skill) continue;
+      const file = skill.filePath;
       const first = byName.get(skill.name);
       if (first) collided.add(this.collision(skill, first));
       else byName.set(skill.name, { ...skill, sourceInfo: sourceInfo(file, metas.get(file)!) });

@@ -10,9 +10,15 @@ let root: string | null | undefined;
 
 /** The package's `kind` folder, or undefined when this copy has none (an embedder's bundle). */
 export function builtinResourceDir(kind: "skills" | "prompts" | "dist/web"): string | undefined {
-  root ??= findRoot(dirname(fileURLToPath(import.meta.url)));
-  const dir = root ? join(root, kind) : undefined;
+  const base = installRoot();
+  const dir = base ? join(base, kind) : undefined;
   return dir && existsSync(dir) ? dir : undefined;
+}
+
+/** The pi-kernel package this copy runs from, or undefined (an embedder's bundle). */
+export function installRoot(): string | undefined {
+  root ??= findRoot(dirname(fileURLToPath(import.meta.url)));
+  return root ?? undefined;
 }
 
 function findRoot(start: string): string | null {
