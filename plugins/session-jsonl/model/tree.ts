@@ -1,5 +1,4 @@
-// The in-memory tree of one session: an index node per entry (content loaded on demand), the
-// children of each node, labels, the name, and the leaf where the next entry goes.
+// One session's tree in memory: a node per entry (content on demand), children, labels, name, leaf.
 import type { SessionEntry } from "../../../contracts/session-entries.js";
 import { forEachLine, readAt, readRanges } from "../format/lines.js";
 import type { FlatIndex } from "../format/flat-index.js";
@@ -113,11 +112,9 @@ export class EntryTree {
   }
 
   typeAt(slot: number): string {
-    // The flat index's column where it has the slot: no node is read (a never-compacted path's
-    // walk back to its latest compaction is every slot, 100,000 nodes spread over the heap).
+    // The flat column first: no node is read (a never-compacted path's walk back is every slot).
     const flat = this.flat;
-    if (flat !== undefined && slot < flat.count) return flat.typeAt(slot);
-    return this.objs[slot]?.type ?? (this.flat as FlatIndex).typeAt(slot);
+    return flat !== undefined && slot < flat.count ? flat.typeAt(slot) : (this.objs[slot]?.type ?? (flat as FlatIndex).typeAt(slot));
   }
 
   roleAt(slot: number): string | undefined {
@@ -133,9 +130,8 @@ export class EntryTree {
   /** Slots from the root down to `leafId`. A missing parent ends the walk (the path starts there). */
   pathSlots(leafId: string | null = this.leafId): Int32Array {
     if (leafId === null) return new Int32Array(0);
-    // The leaf is nearly always the last entry: no lookup then.
     const last = this.count - 1;
-    const leaf = last >= 0 && this.idAt(last) === leafId ? last : this.slotOf(leafId);
+    const leaf = last >= 0 && this.idAt(last) === leafId ? last : this.slotOf(leafId); // nearly always the last: no lookup
     if (leaf < 0) return new Int32Array(0);
     // A session never branched (most of them) is its own path.
     if (leaf === this.count - 1 && this.linear()) {
