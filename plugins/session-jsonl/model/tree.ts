@@ -114,7 +114,7 @@ export class EntryTree {
   typeAt(slot: number): string {
     // The flat column first: no node is read (a never-compacted path's walk back is every slot).
     const flat = this.flat;
-    return flat !== undefined && slot < flat.count ? flat.typeAt(slot) : (this.objs[slot]?.type ?? (flat as FlatIndex).typeAt(slot));
+    return flat !== undefined && slot < flat.count ? flat.typeAt(slot) : (this.objs[slot]?.type ?? "");
   }
 
   roleAt(slot: number): string | undefined {
