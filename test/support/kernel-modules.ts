@@ -26,17 +26,31 @@ export function piCompatAliases(): Record<string, string> {
  * test/ui/surface-api.test.ts's CPU, mostly in jiti's module resolution. Served as virtual modules
  * they load as they do installed: once, shared. The users' files still load fresh.
  */
-const stable = new Map<string, unknown>();
-let jiti: Jiti | undefined;
+let load: ((file: string) => unknown) | undefined;
 
-function withStableModules(modules: Record<string, unknown>, aliases: Record<string, string>): Record<string, unknown> {
-  const load = (file: string) => {
-    jiti ??= createJiti(import.meta.url, { interopDefault: false, alias: aliases, virtualModules: modules });
+/**
+ * A loader of those modules: one jiti, each alias file evaluated once (with its own graph). Its
+ * module cache is off: with it on, jiti takes any module Node's require cache holds for a path
+ * (`loaded` is its only check), and in a worker that runs file after file that cache is shared with
+ * every earlier test file, their jitis and Node's own require(esm), whose failures leave entries
+ * behind (unjs/jiti#346). That is the likeliest way a CI run got lib/tui's strip-ansi as an object
+ * without its default export ("_stripAnsi.default is not a function" in every footer the worker
+ * drew); it never showed on five local runs. Off, nothing outside these files reaches them.
+ */
+export function stableModuleLoader(modules: Record<string, unknown>, aliases: Record<string, string>): (file: string) => unknown {
+  const stable = new Map<string, unknown>();
+  let jiti: Jiti | undefined;
+  return (file) => {
+    jiti ??= createJiti(import.meta.url, { interopDefault: false, moduleCache: false, alias: aliases, virtualModules: modules });
     if (!stable.has(file)) stable.set(file, jiti(file));
     return stable.get(file);
   };
+}
+
+function withStableModules(modules: Record<string, unknown>, aliases: Record<string, string>): Record<string, unknown> {
+  load ??= stableModuleLoader(modules, aliases);
   for (const [name, file] of Object.entries(aliases)) {
-    if (file.endsWith(".ts")) Object.defineProperty(modules, name, { get: () => load(file) });
+    if (file.endsWith(".ts")) Object.defineProperty(modules, name, { get: () => load?.(file) });
   }
   return modules;
 }
