@@ -20,6 +20,8 @@ import { git, gitBytes, type GitTarget, nulJoin, nulList } from "./git.js";
 import { withFileLock } from "./lock.js";
 import { type RestoreEntry, restoreFiles } from "./restore-files.js";
 
+export { shadowDir } from "./shadow-dir.js";
+
 const REF = "refs/heads/checkpoints";
 /** In the shadow dir: the last snapshot's commit, tree and kept list, so a new process needs no git to know them. */
 const HEAD_FILE = "head";
@@ -38,10 +40,6 @@ interface Head {
   tree: string;
   /** The kept list's blob id ("" when nothing was kept). */
   kept: string;
-}
-
-export function shadowDir(agentDir: string, workspace: string): string {
-  return join(agentDir, "checkpoints", createHash("sha256").update(workspace).digest("hex").slice(0, 16));
 }
 
 export class ShadowRepo {
