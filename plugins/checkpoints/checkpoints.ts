@@ -118,7 +118,7 @@ export class Checkpoints {
       }
       let restoredFiles: string[] = [];
       if (record) {
-        const current = await this.repo.snapshot();
+        const current = await this.beforeRestore(sessions.id);
         undo.commit = current;
         // A partial restore (some files in the way) can still be undone.
         const [commit, since] = record === "now" ? [current, Number.POSITIVE_INFINITY] : [record.commit, record.since];
@@ -145,7 +145,7 @@ export class Checkpoints {
       }
       let restoredFiles: string[] = [];
       if (last.commit) {
-        const current = await this.repo.snapshot();
+        const current = await this.beforeRestore(sessions.id);
         redo.commit = current;
         restoredFiles = await this.repo.restore(last.commit, current, last.at).catch(async (error: Error) => {
           await this.store.setLastRewind(redo);
@@ -170,6 +170,17 @@ export class Checkpoints {
     const next = this.store.next(timestamp, own?.sessionId ?? sessionId);
     if (!next) return "now";
     return "commit" in next ? { commit: next.commit, since: timeOf(next) } : undefined;
+  }
+
+  /**
+   * The workspace just before a restore changes it, recorded as a point in time: a message whose
+   * turn took no snapshot and was sent before it has these files, not the restored ones.
+   */
+  private async beforeRestore(sessionId: string): Promise<string> {
+    const takenAt = Date.now();
+    const commit = await this.repo.snapshot();
+    await this.store.add({ commit, sessionId, takenAt });
+    return commit;
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
