@@ -153,7 +153,9 @@ describe("rewind through the spawned CLI", () => {
     // A turn that only answers takes no snapshot: its message is marked, and a later process
     // still offers it (with the files of the workspace now: nothing took a snapshot after it).
     const [shadow] = readdirSync(checkpointDir);
-    const index = readFileSync(join(checkpointDir, shadow, "index.jsonl"), "utf8").trim().split("\n");
+    const index = readFileSync(join(checkpointDir, shadow, "index.jsonl"), "utf8")
+      .trim()
+      .split("\n");
     expect(JSON.parse(index.at(-1) ?? "")).toMatchObject({ skipped: true });
     const listed = await runCli([...MODEL, "-c", "-p", "/rewind"], opts);
     expect(listed.stdout).toMatch(/look {2}· no file changes since/);
