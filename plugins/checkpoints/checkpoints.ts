@@ -51,14 +51,16 @@ export class Checkpoints {
   capture(messageTimestamps: readonly number[]): void {
     const sessionId = this.sessions()?.id ?? "";
     void this.serial(async () => {
-      const takenAt = Date.now();
       try {
         const commit = await this.repo.snapshot();
+        // When it got the lock, not when it was asked for: another session may have taken the lock
+        // (and its tools written) in between.
+        const takenAt = this.repo.lockedAt;
         if (messageTimestamps.length === 0) await this.store.add({ commit, sessionId, takenAt });
         for (const messageTimestamp of messageTimestamps) await this.store.add({ messageTimestamp, commit, sessionId, takenAt });
       } catch (error) {
         // The turn's tools run on: no earlier message of this session may be resolved past this point.
-        const failed = { sessionId, takenAt, failed: true } as const;
+        const failed = { sessionId, takenAt: Date.now(), failed: true } as const;
         if (messageTimestamps.length === 0) await this.store.add(failed).catch(() => {});
         for (const messageTimestamp of messageTimestamps) await this.store.add({ messageTimestamp, ...failed }).catch(() => {});
         throw error;
@@ -177,9 +179,8 @@ export class Checkpoints {
    * turn took no snapshot and was sent before it has these files, not the restored ones.
    */
   private async beforeRestore(sessionId: string): Promise<string> {
-    const takenAt = Date.now();
     const commit = await this.repo.snapshot();
-    await this.store.add({ commit, sessionId, takenAt });
+    await this.store.add({ commit, sessionId, takenAt: this.repo.lockedAt });
     return commit;
   }
 

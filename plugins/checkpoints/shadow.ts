@@ -58,10 +58,19 @@ export class ShadowRepo {
     this.lockFile = join(dir, "lock");
   }
 
+  /**
+   * When the last snapshot of this object got the lock (ms): the files it stored are the
+   * workspace at that time or later, and nobody restored or snapshotted in between.
+   */
+  lockedAt = 0;
+
   /** Snapshots the workspace; returns the commit (the previous one when nothing changed). */
   async snapshot(): Promise<string> {
     await (this.ready ??= this.init());
-    return withFileLock(this.lockFile, () => this.snapshotLocked());
+    return withFileLock(this.lockFile, () => {
+      this.lockedAt = Date.now();
+      return this.snapshotLocked();
+    });
   }
 
   /** The paths that differ between two snapshots. */
