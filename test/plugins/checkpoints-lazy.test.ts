@@ -99,7 +99,7 @@ describe("lazy checkpoints", () => {
   it("every message rewinds to the files it was sent with, whichever turns took a snapshot", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(turn, { minLength: 1, maxLength: 5 }),
+        fc.array(turn, { minLength: 1, maxLength: 4 }),
         fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
         async (turns, picks) => {
           const { h, ws, agentDir } = await start();
@@ -128,7 +128,7 @@ describe("lazy checkpoints", () => {
           }
         },
       ),
-      { numRuns: 10 },
+      { numRuns: 8 },
     );
   });
 });
