@@ -29,7 +29,7 @@ export function rewindCommand(
       const ui = api.services.get("ui");
       if (!ui) return list.length ? list.map(line).join("\n") : "No checkpoints on this branch yet.";
       const options = [...(cp.canUndo() ? [UNDO] : []), ...list.map(line)];
-      if (options.length === 0) return "No checkpoints on this branch yet: one is taken before each message you send.";
+      if (options.length === 0) return "No checkpoints on this branch yet: each message you send is one.";
       const picked = await ui.select("Rewind to before which message?", options);
       if (!picked) return undefined;
       if (picked === UNDO) return report(await cp.undo(), "Undid the last rewind");

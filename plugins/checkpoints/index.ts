@@ -1,5 +1,5 @@
-// Checkpoints and rewind: before each user turn the workspace is snapshotted into a shadow git
-// repository under the agent dir (.gitignore respected, files over `checkpoints.maxFileSize`
+// Checkpoints and rewind: before the first tool call of a user turn that may change files, the
+// workspace is snapshotted into a shadow git repository under the agent dir (.gitignore respected, files over `checkpoints.maxFileSize`
 // skipped); `/rewind` (both UIs) and the RPC commands get_checkpoints, rewind and undo_rewind
 // restore the files, the conversation (a branch of the session tree) or both. Off with
 // `"checkpoints": {"enabled": false}`, in the home directory or / (too big to snapshot), and in a
@@ -7,13 +7,17 @@
 // interactive or RPC --no-session run keeps them: /rewind works within the process).
 //
 // The snapshot code (the shadow repository, git, the store: ./open.ts) loads only where
-// checkpoints are on, so a run without them (a --no-session print run) never loads it.
+// checkpoints are on and a snapshot or /rewind is asked for: a turn that only answers (or only
+// reads) takes no snapshot and spawns no git; its message is marked (./marks.ts) and has the files
+// of the next snapshot taken after it (./store.ts).
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { definePlugin, isEvent, type PluginApi, type ToolEffect } from "pi-kernel";
 import type { Checkpoints } from "./checkpoints.js";
 import { rewindCommand } from "./command.js";
 import { Stages } from "../../contracts/stages.js";
+import type { IndexRecord } from "./store.js";
+import { Turns } from "./turns.js";
 
 /** Effects that change no file in the workspace: such a call need not wait for the turn's snapshot. */
 const READS_ONLY: ReadonlySet<ToolEffect> = new Set(["read", "search", "fetch"]);
@@ -29,13 +33,14 @@ export default definePlugin({
       warned = true;
       api.diagnose({ level: "warning", code: "checkpoints-failed", message: `checkpoints: ${message}` });
     };
-    // Opened on first use (the first user message, a tool call, /rewind), not at start-up: the
-    // snapshot code and node:crypto are not on the path to the interactive UI's first frame.
+    // Opened on first use (a tool call that may change files, /rewind, the RPC commands), not at
+    // start-up: the snapshot code and node:crypto are not on the path to the interactive UI's first frame.
     // Resolves to undefined when the snapshot code could not start (warned).
     let opened: Promise<Checkpoints | undefined> | undefined;
+    const turns = new Turns();
     const open = (): Promise<Checkpoints | undefined> =>
       (opened ??= import("./open.js")
-        .then((m) => m.openCheckpoints(api, warn))
+        .then((m) => m.openCheckpoints(api, warn, (at) => turns.sentHere(at)))
         .catch((error: unknown) => {
           warn((error as Error).message);
           return undefined;
@@ -68,29 +73,48 @@ export default definePlugin({
     });
     api.register.rpcCommand({ name: "undo_rewind", handler: async () => (await need()).undo() });
     if (!ready) return;
-    // A print or JSON run sends its message as soon as it has started: the snapshot code is loaded
-    // now (while start-up waits anyway), so the turn's snapshot starts the moment the message ends.
-    if (api.flags.mode === "print" || api.flags.mode === "json") void ready();
-    // In order: a capture is asked for before any later hook waits on it, so a tool call's
-    // idle() below always sees the capture of its turn.
+    const sessionId = () => api.services.get("sessions")?.id ?? "";
+    // Records written without the snapshot code; the process's exit waits for them.
+    let marking: Promise<void> = Promise.resolve();
+    const mark = (records: IndexRecord[]) => {
+      marking = marking
+        .then(() => import("./marks.js"))
+        .then((m) => m.appendRecords(api.agentDir, api.cwd, records))
+        .catch((error: Error) => warn(`could not record the turn: ${error.message}`));
+    };
     api.on("event", (event) => {
-      if (isEvent(event, "message_end") && event.message.role === "user") {
-        const at = event.message.timestamp;
-        void ready().then((checkpoints) => checkpoints?.capture(at));
+      if (isEvent(event, "message_end") && event.message.role === "user") turns.messageSent(event.message.timestamp);
+      else if (isEvent(event, "agent_end")) {
+        const skipped = turns.endRun();
+        if (skipped.length > 0) mark(skipped.map((messageTimestamp) => ({ messageTimestamp, sessionId: sessionId(), skipped: true })));
       }
     });
-    // No tool that may change files runs before the snapshot of the turn it belongs to is taken;
-    // what a tool may do is what it declares (a reading, searching or fetching one need not wait).
+    // No tool that may change files runs before a snapshot taken after the last user message (the
+    // first such call asks for it, concurrent ones wait for it too); what a tool may do is what it
+    // declares (a reading, searching or fetching one need not wait).
     api.on(
       "toolCall",
       async (event) => {
         const effect = api.registry.get("tool", event.toolName)?.effect ?? "other";
-        if (!READS_ONLY.has(effect)) await (await ready())?.idle();
+        if (READS_ONLY.has(effect)) return;
+        const checkpoints = await ready();
+        // Taken after the wait, in one tick with the capture: a concurrent call finds it taken and waits below.
+        const due = turns.take();
+        if (due && checkpoints) checkpoints.capture(due);
+        else if (due) {
+          // The tools run on unprotected: no earlier skipped turn may be resolved past this point.
+          const failed = { sessionId: sessionId(), takenAt: Date.now(), failed: true } as const;
+          mark(due.length ? due.map((messageTimestamp) => ({ messageTimestamp, ...failed })) : [failed]);
+        }
+        await checkpoints?.idle();
       },
       { stage: Stages.SNAPSHOT },
     );
     // Nothing to wait for when no snapshot was ever asked for.
-    api.on("shutdown", async () => (await opened)?.idle());
+    api.on("shutdown", async () => {
+      await (await opened)?.idle();
+      await marking;
+    });
   },
 });
 

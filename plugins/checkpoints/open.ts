@@ -9,7 +9,11 @@ import { CheckpointStore } from "./store.js";
 
 const DEFAULT_MAX_FILE_SIZE = 2 * 1024 * 1024;
 
-export function openCheckpoints(api: PluginApi, warn: (message: string) => void): Checkpoints {
+export function openCheckpoints(
+  api: PluginApi,
+  warn: (message: string) => void,
+  sentHere: (messageTimestamp: number) => boolean,
+): Checkpoints {
   const workspace = realpathSync(api.cwd);
   const max = (api.settings.checkpoints as { maxFileSize?: unknown } | undefined)?.maxFileSize;
   const repo = new ShadowRepo(
@@ -18,7 +22,7 @@ export function openCheckpoints(api: PluginApi, warn: (message: string) => void)
     typeof max === "number" && max > 0 ? max : DEFAULT_MAX_FILE_SIZE,
     queued(api),
   );
-  return new Checkpoints(api, repo, new CheckpointStore(repo.dir), warn);
+  return new Checkpoints(api, repo, new CheckpointStore(repo.dir), warn, sentHere);
 }
 
 /** The process's per-file queue, asked when a file is restored, so a rewind never races a tool's write. */

@@ -20,6 +20,8 @@ import { git, gitBytes, type GitTarget, nulJoin, nulList } from "./git.js";
 import { withFileLock } from "./lock.js";
 import { type RestoreEntry, restoreFiles } from "./restore-files.js";
 
+export { shadowDir } from "./shadow-dir.js";
+
 const REF = "refs/heads/checkpoints";
 /** In the shadow dir: the last snapshot's commit, tree and kept list, so a new process needs no git to know them. */
 const HEAD_FILE = "head";
@@ -40,10 +42,6 @@ interface Head {
   kept: string;
 }
 
-export function shadowDir(agentDir: string, workspace: string): string {
-  return join(agentDir, "checkpoints", createHash("sha256").update(workspace).digest("hex").slice(0, 16));
-}
-
 export class ShadowRepo {
   readonly target: GitTarget;
   private ready: Promise<void> | undefined;
@@ -60,10 +58,19 @@ export class ShadowRepo {
     this.lockFile = join(dir, "lock");
   }
 
+  /**
+   * When the last snapshot of this object got the lock (ms): the files it stored are the
+   * workspace at that time or later, and nobody restored or snapshotted in between.
+   */
+  lockedAt = 0;
+
   /** Snapshots the workspace; returns the commit (the previous one when nothing changed). */
   async snapshot(): Promise<string> {
     await (this.ready ??= this.init());
-    return withFileLock(this.lockFile, () => this.snapshotLocked());
+    return withFileLock(this.lockFile, () => {
+      this.lockedAt = Date.now();
+      return this.snapshotLocked();
+    });
   }
 
   /** The paths that differ between two snapshots. */

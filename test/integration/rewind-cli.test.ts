@@ -125,7 +125,7 @@ describe("rewind through the spawned CLI", () => {
     expect(await rpc.close()).toBe(0);
   });
 
-  it("a print or JSON run with --no-session takes no snapshot (nothing could rewind to it); other runs do", async () => {
+  it("a print or JSON run with --no-session records nothing (nothing could rewind to it); other runs do", async () => {
     const { project, agentDir } = env.project();
     const opts = { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } };
     const checkpointDir = join(agentDir, "checkpoints");
@@ -150,5 +150,14 @@ describe("rewind through the spawned CLI", () => {
     env.sim.script({ text: "done" });
     expect((await runCli([...MODEL, "-p", "look"], opts)).code).toBe(0);
     expect(readdirSync(checkpointDir).length).toBe(1);
+    // A turn that only answers takes no snapshot: its message is marked, and a later process
+    // still offers it (with the files of the workspace now: nothing took a snapshot after it).
+    const [shadow] = readdirSync(checkpointDir);
+    const index = readFileSync(join(checkpointDir, shadow, "index.jsonl"), "utf8")
+      .trim()
+      .split("\n");
+    expect(JSON.parse(index.at(-1) ?? "")).toMatchObject({ skipped: true });
+    const listed = await runCli([...MODEL, "-c", "-p", "/rewind"], opts);
+    expect(listed.stdout).toMatch(/look {2}· no file changes since/);
   });
 });

@@ -63,3 +63,37 @@ describe("checkpoint store", () => {
     );
   });
 });
+
+describe("checkpoint store, lazy snapshots", () => {
+  it("resolves a skipped turn to the first snapshot at or after it; a failure of its own session stops it, another's does not", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pik-ckpt-store-"));
+    try {
+      // Old lines (a snapshot per message, no takenAt) and new ones, out of time order, with junk.
+      const lines = [
+        { messageTimestamp: 10, commit: "old10", sessionId: "A" },
+        { messageTimestamp: 20, sessionId: "A", skipped: true },
+        { messageTimestamp: 40, commit: "lazy40", sessionId: "A", takenAt: 45 },
+        { commit: "anchor30", sessionId: "B", takenAt: 30 },
+        { sessionId: "B", takenAt: 25, failed: true },
+        { messageTimestamp: 50, sessionId: "A", takenAt: 50, failed: true },
+        { messageTimestamp: 60, commit: "x" },
+        "not json",
+      ];
+      writeFileSync(join(dir, "index.jsonl"), `${lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n")}\n`);
+      const store = new CheckpointStore(dir);
+      expect(store.get(20)).toEqual({ messageTimestamp: 20, sessionId: "A", skipped: true });
+      expect(store.get(10)).toMatchObject({ commit: "old10" });
+      expect(store.next(11, "A")).toMatchObject({ commit: "anchor30" }); // B's failure at 25 is not A's
+      expect(store.next(11, "B")).toMatchObject({ failed: true, takenAt: 25 });
+      expect(store.next(31, "A")).toMatchObject({ commit: "lazy40" });
+      expect(store.next(46, "A")).toMatchObject({ failed: true, takenAt: 50 });
+      expect(store.next(51, "A")).toMatchObject({ commit: "x" });
+      expect(store.next(61, "A")).toBeUndefined();
+      // Added later by this process: in the timeline at once.
+      await store.add({ commit: "late", sessionId: "C", takenAt: 70 });
+      expect(store.next(61, "A")).toMatchObject({ commit: "late" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
