@@ -56,4 +56,22 @@ describe("forEachLine", () => {
       { numRuns: 200 },
     );
   });
+
+  it("finds the same lines in an all-ASCII span's string as in its bytes (several lines a span)", () => {
+    let i = 0;
+    const ascii = fc.oneof(fc.constantFrom("\n", "\r\n", "\n\n", '{"a":"b\\n"}', "\r"), fc.string({ unit: "binary-ascii", maxLength: 20 }));
+    fc.assert(
+      fc.property(
+        fc.array(ascii, { maxLength: 60 }),
+        fc.integer({ min: 8, max: 200 }),
+        fc.integer({ min: 1, max: 160 }),
+        (parts, chunk, span) => {
+          const file = join(dir, `a${i++}`);
+          writeFileSync(file, parts.join(""));
+          expect(lines(file, () => true, chunk, span)).toEqual(lines(file, () => false, chunk));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });

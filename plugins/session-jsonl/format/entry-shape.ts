@@ -22,29 +22,26 @@ export function checkEntry(value: unknown): Checked {
   if (!str(value.id) || value.id === "") return bad("it has no id");
   if (value.parentId !== null && value.parentId !== undefined && !str(value.parentId)) return bad("its parentId is not an id");
   // The repairs, applied to a copy at the end (a key set to undefined is removed). Made only when
-  // needed: an intact entry (nearly all of them) allocates nothing here.
+  // needed: an intact entry (nearly all of them) allocates nothing here (no closure over `patch`
+  // either: one was made for every entry, ~15% of this check's time on a 100,000-entry resume).
   let patch: Obj | undefined;
-  const fix = (key: string, v: unknown) => {
-    patch ??= {};
-    patch[key] = v;
-  };
-  if (value.parentId === undefined) fix("parentId", null);
-  if (!str(value.timestamp)) fix("timestamp", new Date(0).toISOString());
+  if (value.parentId === undefined) patch = put(patch, "parentId", null);
+  if (!str(value.timestamp)) patch = put(patch, "timestamp", new Date(0).toISOString());
   const e = value;
   switch (e.type) {
     case "message": {
       const m = checkMessage(e.message);
       if (typeof m === "string") return bad(m);
-      if (m.fixed) fix("message", m.message);
+      if (m.fixed) patch = put(patch, "message", m.message);
       break;
     }
     case "compaction":
       if (!str(e.summary) || !str(e.firstKeptEntryId)) return bad("a compaction needs summary and firstKeptEntryId");
-      if (typeof e.tokensBefore !== "number") fix("tokensBefore", 0);
+      if (typeof e.tokensBefore !== "number") patch = put(patch, "tokensBefore", 0);
       if (e.systemMessage !== undefined) {
         const m = checkMessage(e.systemMessage);
-        if (typeof m === "string" || (m.message as { role: string }).role !== "system") fix("systemMessage", undefined);
-        else if (m.fixed) fix("systemMessage", m.message);
+        if (typeof m === "string" || (m.message as { role: string }).role !== "system") patch = put(patch, "systemMessage", undefined);
+        else if (m.fixed) patch = put(patch, "systemMessage", m.message);
       }
       break;
     case "branch_summary":
@@ -52,8 +49,8 @@ export function checkEntry(value: unknown): Checked {
       break;
     case "custom_message": {
       const c = content(e.content, true);
-      if (c !== UNCHANGED) fix("content", c);
-      if (typeof e.display !== "boolean") fix("display", true);
+      if (c !== UNCHANGED) patch = put(patch, "content", c);
+      if (typeof e.display !== "boolean") patch = put(patch, "display", true);
       break;
     }
     case "model_change":
@@ -70,6 +67,13 @@ export function checkEntry(value: unknown): Checked {
   const copy: Obj = { ...value, ...patch };
   for (const key of Object.keys(patch)) if (patch[key] === undefined) delete copy[key];
   return { ok: true, entry: copy as unknown as SessionEntry, fixed: true };
+}
+
+/** `patch` (made when first needed) with `key` set to `v`. */
+function put(patch: Obj | undefined, key: string, v: unknown): Obj {
+  const p = patch ?? {};
+  p[key] = v;
+  return p;
 }
 
 /** A message with the content its role needs, or why it cannot be one. */
@@ -101,7 +105,7 @@ function content(value: unknown, stringOk: boolean, assistant = false): unknown 
   if (value === null || value === undefined) return stringOk ? "" : [];
   if (str(value)) return stringOk ? UNCHANGED : value ? [{ type: "text", text: value }] : [];
   if (!Array.isArray(value)) return stringOk ? "" : [];
-  if (value.every((p) => isPart(p, assistant) && (p.type !== "toolCall" || isObj(p.arguments)))) return UNCHANGED;
+  if (allParts(value, assistant)) return UNCHANGED;
   const parts = value.filter((p) => isPart(p, assistant));
   let fixed = parts.length !== value.length;
   // A tool call's arguments are an object (providers serialise them).
@@ -111,6 +115,15 @@ function content(value: unknown, stringOk: boolean, assistant = false): unknown 
     return { ...p, arguments: {} };
   });
   return fixed ? withArgs : UNCHANGED;
+}
+
+/** Whether every part is intact (a loop, not `every` with a closure: this runs per message on resume). */
+function allParts(parts: readonly unknown[], assistant: boolean): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (!isPart(p, assistant) || (p.type === "toolCall" && !isObj(p.arguments))) return false;
+  }
+  return true;
 }
 
 function isPart(p: unknown, assistant: boolean): p is Obj {
