@@ -46,7 +46,10 @@ export function cacheSaver(loaded: Map<string, Loaded>): { pending(): void } {
       const item = files.shift();
       if (!item || !writable) return;
       writable = saveCache(item[0], item[1]);
-      setImmediate(next).unref?.();
+      // A timer, not setImmediate: an unref'd immediate runs only when something else wakes the event
+      // loop, so an idle interactive session wrote one file per keystroke or timer (the UI's ~30 files
+      // took dozens of runs to get their caches, each start compiling them again).
+      setTimeout(next, 0).unref();
     };
     next();
   };

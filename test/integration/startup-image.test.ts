@@ -2,7 +2,8 @@
 // module it loads comes from it, and its code cache is written, reused and refused as it should be.
 // The loader cases use a small image of hand-written files in a temp dir, in real processes (the
 // caches are written at exit, or soon after start-up in a process that runs longer).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -106,6 +107,26 @@ m.late();`;
     // The next run, short, writes it at its exit.
     run(dir, undefined, "m.late();");
     expect(existsSync(join(dir, "late.cjs.cache"))).toBe(true);
+  });
+
+  it("writes every pending cache of a long-lived process that is idle (nothing else wakes its event loop)", async () => {
+    const dir = smallImage();
+    const caches = ["entry.cjs.cache", "a.cjs.cache"].map((f) => join(dir, f));
+    // As an interactive session waiting for a key: alive, and nothing due for a minute.
+    const script = `const { loadImage } = await import(${JSON.stringify(LOADER)});
+loadImage(${JSON.stringify(join(dir, "entry.cjs"))});
+setTimeout(() => {}, 60_000);
+console.log("loaded");`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      await once(child.stdout, "data");
+      // The caches are due SAVE_AFTER_MS (1.5 s) after loading; the deadline is only for the failure.
+      const deadline = Date.now() + 10_000;
+      while (!caches.every((c) => existsSync(c)) && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 50));
+      expect(caches.map((c) => existsSync(c))).toEqual([true, true]);
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 
   it("reads and writes every cache under start-up's V8 flags, also once the hold on TurboFan is released (compose/optimizer-hold.ts)", () => {
