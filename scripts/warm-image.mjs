@@ -52,6 +52,14 @@ export async function warmImage(root) {
         sim.script({ toolCalls: [{ name: "read", arguments: { path: "src/app.js" } }] }, { text: "Read." });
         await pi([...model(a), "--no-session", "-p", "Read the app"]);
       }
+      // Each interactive UI once, idle after its first frame until the loader has written the
+      // caches of its chunks (print runs load none of them): otherwise the first interactive
+      // starts after a build or an install compile the UI from source (~40 ms more to the
+      // full-screen frame), until one of them happens to sit idle long enough.
+      if (existsSync("/usr/bin/script")) {
+        for (const ui of ["inline", "fullscreen"])
+          await interactive(root, [...model(first), "--ui", ui], { cwd: project, env: { PI_CODING_AGENT_DIR: agentDir } });
+      }
     }
     await pi(["--list-models"]);
   } finally {
@@ -72,6 +80,35 @@ function toolTurns() {
     { toolCalls: [{ name: "write", arguments: { path: "src/notes.md", content: "# Notes\n" } }] },
     { toolCalls: [{ name: "bash", arguments: { command: "cat src/app.js" } }] },
   ];
+}
+
+/** The UI in a pseudo-terminal (script(1)): its first frame, then idle past the caches' save delay, then Ctrl+D. */
+async function interactive(root, args, { cwd, env }) {
+  const command = [process.execPath, join(root, "bin", "pi.js"), ...args].map((a) => `'${a}'`).join(" ");
+  const child = spawn("script", ["-qfec", command, "/dev/null"], {
+    cwd,
+    env: { ...process.env, ...env, TERM: "xterm-256color", COLUMNS: "100", LINES: "30" },
+    stdio: ["pipe", "pipe", "ignore"],
+  });
+  const closed = new Promise((resolve) => child.on("close", resolve));
+  let out = "";
+  const framed = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), 20_000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (out.includes("─")) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    });
+  });
+  if (framed) await new Promise((r) => setTimeout(r, 3_000)); // the loader saves 1.5 s after a load, one file a tick
+  child.stdin.write("\x04");
+  const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await closed;
+  clearTimeout(kill);
+  if (!framed)
+    console.warn(`warm-image: the interactive UI (${args.join(" ")}) drew no frame in 20 s; its caches are left to the first runs`);
 }
 
 function run(root, args, options) {
