@@ -5,7 +5,7 @@
 // shipped examples ("read-only-agent" is <install>/examples/read-only-agent/pi-packages.json).
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { type CompositionNames, packageJsonStat } from "../lib/packages/index.js";
+import { type CompositionNames, joinRelative, packageJsonStat } from "../lib/packages/index.js";
 
 const SCOPE = "@pi-kernel/";
 
@@ -24,7 +24,7 @@ export function compositionNames(packageRoot: string): CompositionNames & { comp
   return {
     package(name) {
       if (!name.startsWith(SCOPE)) return undefined;
-      const dir = join(plugins, name.slice(SCOPE.length));
+      const dir = joinRelative(plugins, name.slice(SCOPE.length));
       return /^[\w.-]+$/.test(name.slice(SCOPE.length)) && packageJsonStat(dir) !== undefined ? dir : undefined;
     },
     packageNames: () =>

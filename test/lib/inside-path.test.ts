@@ -1,9 +1,9 @@
-// compose/inside-path.ts answers discovery's path questions with a prefix and a slice where the
+// lib/packages/inside-path.ts answers discovery's path questions with a prefix and a slice where the
 // paths allow it; whatever the paths, the answers are Node's (path.relative, path.join).
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isInside, joinRelative, relativeInside } from "../../compose/inside-path.js";
+import { isInside, joinRelative, relativeInside } from "../../lib/packages/index.js";
 
 /** What discovery asked Node before: the relative path when strictly inside, else undefined. */
 function reference(dir: string, path: string): string | undefined {
