@@ -17,15 +17,14 @@ import {
   isClaudePlugin,
   isGlob,
   isOverride,
-  joinRelative,
   KINDS,
   knownPackageJson,
   packageJsonStat,
   packageResources,
   readPackageJson,
-  relativeInside,
   type Resources,
 } from "../lib/packages/index.js";
+import { joinRelative, relativeInside } from "../lib/path-kit/index.js";
 
 /** Where the image build writes the table, relative to the install. */
 export const BUILTIN_RESOURCES = join("dist", "image", "builtin-resources.json");

@@ -4,7 +4,7 @@
 // so the image's copy is the one used (a native import would load a second copy of the kernel and
 // the shared modules from dist/); a plugin this run leaves out is never loaded.
 import { sep } from "node:path";
-import { relativeInside } from "../lib/packages/index.js";
+import { relativeInside } from "../lib/path-kit/index.js";
 
 const inImage = new Map<string, () => Promise<unknown>>();
 

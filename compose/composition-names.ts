@@ -5,7 +5,8 @@
 // shipped examples ("read-only-agent" is <install>/examples/read-only-agent/pi-packages.json).
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { type CompositionNames, joinRelative, packageJsonStat } from "../lib/packages/index.js";
+import { type CompositionNames, packageJsonStat } from "../lib/packages/index.js";
+import { joinRelative } from "../lib/path-kit/index.js";
 
 const SCOPE = "@pi-kernel/";
 

@@ -6,7 +6,8 @@
 // name themselves; this name is only their fallback.
 import { basename, sep } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
-import { packageName, relativeInside } from "../lib/packages/index.js";
+import { packageName } from "../lib/packages/index.js";
+import { relativeInside } from "../lib/path-kit/index.js";
 
 export function withIdentities(sources: PluginSource[]): PluginSource[] {
   const labels = new Map<string, string>();

@@ -18,7 +18,6 @@ export {
   type ResourceState,
 } from "./filter.js";
 export { isGlob, matcher } from "./glob.js";
-export { isInside, joinRelative, relativeInside } from "./inside-path.js";
 export { installedDir, installSource, isInstalled, uninstallSource } from "./install.js";
 export {
   KINDS,

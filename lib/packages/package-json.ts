@@ -8,7 +8,7 @@
 // in the build's table: compose/builtin-resources.ts), which asked the system three times a
 // built-in (`packageJsonStat`, `packageJsonSeen`).
 import { readFileSync, type Stats, statSync } from "node:fs";
-import { joinRelative } from "./inside-path.js";
+import { joinRelative } from "../path-kit/index.js";
 
 type PackageJson = Readonly<Record<string, unknown>>;
 

@@ -35,3 +35,20 @@ export const isInside = (dir: string, path: string): boolean => relativeInside(d
 export function joinRelative(dir: string, rel: string): string {
   return normalAbsolute(dir) && rel !== "" && normalAbsolute(`/${rel}`) ? `${dir === "/" ? "" : dir}/${rel}` : join(dir, rel);
 }
+
+/**
+ * `resolve(dir, rel)` for a relative path of `./` and `../` steps, then names in normal form (what
+ * the start-up image's files require: "./x.cjs", "../chunks/y.cjs", ~220 a print run), by slicing;
+ * anything else is Node's `resolve`.
+ */
+export function resolveRelative(dir: string, rel: string): string {
+  if (!normalAbsolute(dir)) return resolve(dir, rel);
+  let base = dir;
+  let rest = rel;
+  for (;;) {
+    if (rest.startsWith("./")) rest = rest.slice(2);
+    else if (rest.startsWith("../")) (base = base.slice(0, base.lastIndexOf("/")) || "/"), (rest = rest.slice(3));
+    else break;
+  }
+  return rest !== "" && normalAbsolute(`/${rest}`) ? `${base === "/" ? "" : base}/${rest}` : resolve(dir, rel);
+}
