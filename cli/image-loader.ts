@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { types } from "node:util";
 import { Script } from "node:vm";
 import { holdOptimizer, underCacheFlags } from "../compose/optimizer-hold.js";
+import { resolveRelative } from "../lib/path-kit/index.js";
 import { cacheSaver, type Loaded, readCache, readStamped } from "./code-cache.js";
 import { lazyBuiltin } from "./lazy-builtin.js";
 import { cachePackageCode } from "./package-code-cache.js";
@@ -42,10 +43,11 @@ export function loadImage(entry: string): unknown {
     loaded.set(file, { module, cache: `${file}.cache`, stamp: fileStamp, ...(stale && { script }) });
     if (stale) saver.pending();
     const own = fileRequire(file);
+    const dir = dirname(file);
     // The image's own files come from here; anything else (node:, npm packages) from Node.
     const require = withRequireMembers((id: string) => {
       if (isBuiltin(id)) return lazyBuiltin(id, builtins) ?? builtins(id);
-      const path = id.startsWith(".") ? resolve(dirname(file), id) : "";
+      const path = id.startsWith(".") ? resolveRelative(dir, id) : "";
       return path.startsWith(root) && path.endsWith(".cjs") ? load(path) : own()(id);
     }, own);
     // Node's built-ins and npm packages are required, as the image's static imports of them are:
@@ -55,8 +57,8 @@ export function loadImage(entry: string): unknown {
     const piImport = (specifier: string) =>
       isBare(specifier)
         ? Promise.resolve().then(() => asNamespace(isBuiltin(specifier) ? builtins(specifier) : own()(specifier)))
-        : import(specifier.startsWith(".") ? pathToFileURL(resolve(dirname(file), specifier)).href : specifier);
-    (script.runInThisContext() as Wrapper)(module.exports, require, module, file, dirname(file), piImport, nodeInterop);
+        : import(specifier.startsWith(".") ? pathToFileURL(resolve(dir, specifier)).href : specifier);
+    (script.runInThisContext() as Wrapper)(module.exports, require, module, file, dir, piImport, nodeInterop);
     return module.exports;
   };
   // Node's built-ins are the same whoever asks: one require serves them to every file.

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
 import { packageName } from "../lib/packages/index.js";
-import { isInside } from "./inside-path.js";
+import { isInside } from "../lib/path-kit/index.js";
 
 const SCOPE = "@pi-kernel/";
 
@@ -55,4 +55,4 @@ function real(path: string): string | undefined {
   }
 }
 
-export { isInside } from "./inside-path.js";
+export { isInside } from "../lib/path-kit/index.js";

@@ -24,7 +24,7 @@ import {
   readPackageJson,
   type Resources,
 } from "../lib/packages/index.js";
-import { joinRelative, relativeInside } from "./inside-path.js";
+import { joinRelative, relativeInside } from "../lib/path-kit/index.js";
 
 /** Where the image build writes the table, relative to the install. */
 export const BUILTIN_RESOURCES = join("dist", "image", "builtin-resources.json");

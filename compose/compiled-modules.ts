@@ -3,8 +3,8 @@
 // to load each plugin module from it. The kernel's loader asks here first for a compiled built-in,
 // so the image's copy is the one used (a native import would load a second copy of the kernel and
 // the shared modules from dist/); a plugin this run leaves out is never loaded.
-import { relative, sep } from "node:path";
-import { relativeInside } from "./inside-path.js";
+import { sep } from "node:path";
+import { relativeInside } from "../lib/path-kit/index.js";
 
 const inImage = new Map<string, () => Promise<unknown>>();
 
@@ -16,7 +16,8 @@ export function provideCompiled(modules: Record<string, () => Promise<unknown>>)
 /** The image's module for a compiled file under `<packageRoot>/dist`, if the image holds it. */
 export function compiledModule(file: string, packageRoot: string): Promise<unknown> | undefined {
   if (inImage.size === 0) return undefined;
-  return inImage.get(relative(`${packageRoot}${sep}dist`, file).split(sep).join("/"))?.();
+  const rel = relativeInside(`${packageRoot}${sep}dist`, file);
+  return rel === undefined ? undefined : inImage.get(rel.split(sep).join("/"))?.();
 }
 
 /** Whether the image holds the compiled file `<packageRoot>/dist/<rel>` (then it need not be looked for on disk). */

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { type CompositionNames, packageJsonStat } from "../lib/packages/index.js";
+import { joinRelative } from "../lib/path-kit/index.js";
 
 const SCOPE = "@pi-kernel/";
 
@@ -24,7 +25,7 @@ export function compositionNames(packageRoot: string): CompositionNames & { comp
   return {
     package(name) {
       if (!name.startsWith(SCOPE)) return undefined;
-      const dir = join(plugins, name.slice(SCOPE.length));
+      const dir = joinRelative(plugins, name.slice(SCOPE.length));
       return /^[\w.-]+$/.test(name.slice(SCOPE.length)) && packageJsonStat(dir) !== undefined ? dir : undefined;
     },
     packageNames: () =>

@@ -7,9 +7,9 @@ import { readdir, stat } from "node:fs/promises";
 import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
 import { inPackageJsonPass, packageResources, readPackageJson } from "../lib/packages/index.js";
+import { joinRelative, relativeInside } from "../lib/path-kit/index.js";
 import { asBuiltin, isInside } from "./builtin-plugins.js";
 import { inImageCopy } from "./compiled-modules.js";
-import { relativeInside } from "./inside-path.js";
 import { isPartOf } from "./module-graph.js";
 import { withIdentities } from "./plugin-identity.js";
 
@@ -174,7 +174,7 @@ function isScript(name: string): boolean {
 function withCompiled(source: PluginSource, packageRoot: string): PluginSource {
   const rel = relativeInside(packageRoot, source.file);
   if (rel === undefined || rel.startsWith("..") || rel.split(sep)[0] === "dist" || !rel.endsWith(".ts")) return source;
-  const compiled = join(packageRoot, "dist", rel.replace(/\.ts$/, ".js"));
+  const compiled = joinRelative(packageRoot, `dist/${rel.split(sep).join("/").replace(/\.ts$/, ".js")}`);
   // A built-in the start-up image holds loads from there: no stat of its dist/ file (45 at every start).
   return inImageCopy(compiled, packageRoot) || existsSync(compiled) ? { ...source, compiled } : source;
 }

@@ -4,15 +4,16 @@
 // replacing another), and diagnostics say which file of which package failed. A lone file (a file
 // in an extensions dir, `-e file.ts`) keeps its file name. Plugins written with definePlugin
 // name themselves; this name is only their fallback.
-import { basename, relative, sep } from "node:path";
+import { basename, sep } from "node:path";
 import type { PluginSource } from "../kernel/index.js";
 import { packageName } from "../lib/packages/index.js";
+import { relativeInside } from "../lib/path-kit/index.js";
 
 export function withIdentities(sources: PluginSource[]): PluginSource[] {
   const labels = new Map<string, string>();
   return sources.map((s) => {
-    const rel = relative(s.root, s.file);
-    if (!s.root || !rel || rel.startsWith("..")) return s;
+    const rel = s.root ? relativeInside(s.root, s.file) : undefined;
+    if (!rel || rel.startsWith("..")) return s;
     if (!labels.has(s.root)) labels.set(s.root, packageName(s.root) ?? basename(s.root));
     return { ...s, name: `${labels.get(s.root)}:${rel.split(sep).join("/")}` };
   });

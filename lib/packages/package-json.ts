@@ -8,7 +8,7 @@
 // in the build's table: compose/builtin-resources.ts), which asked the system three times a
 // built-in (`packageJsonStat`, `packageJsonSeen`).
 import { readFileSync, type Stats, statSync } from "node:fs";
-import { join } from "node:path";
+import { joinRelative } from "../path-kit/index.js";
 
 type PackageJson = Readonly<Record<string, unknown>>;
 
@@ -39,7 +39,7 @@ export async function inPackageJsonPass<T>(fn: () => Promise<T>): Promise<T> {
  * none. JSON that is not an object reads as `{}`; a file that is not JSON throws, naming the file.
  */
 export function readPackageJson(dir: string): PackageJson | undefined {
-  const file = join(dir, "package.json");
+  const file = joinRelative(dir, "package.json");
   if (checked?.has(file)) return parsed.get(file)?.json;
   const stat = statOf(file);
   if (!stat?.isFile()) {
@@ -71,7 +71,7 @@ export function readPackageJson(dir: string): PackageJson | undefined {
  * if this pass had read it (no stat, no read).
  */
 export function knownPackageJson(dir: string, stat: Stats, json: PackageJson): void {
-  const file = join(dir, "package.json");
+  const file = joinRelative(dir, "package.json");
   parsed.set(file, { stamp: stampOf(stat), json });
   checked?.add(file);
 }
@@ -80,7 +80,7 @@ const stampOf = (stat: Stats) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
 
 /** `<dir>/package.json`'s stat, or undefined when there is none (or it cannot be stat'ed); once a pass. */
 export function packageJsonStat(dir: string): Stats | undefined {
-  const file = join(dir, "package.json");
+  const file = joinRelative(dir, "package.json");
   if (stats?.has(file)) return stats.get(file);
   let stat: Stats | undefined;
   try {
@@ -93,7 +93,7 @@ export function packageJsonStat(dir: string): Stats | undefined {
 }
 
 /** Whether this pass has already found `<dir>/package.json` (and so `dir`), without asking the system. */
-export const packageJsonSeen = (dir: string): boolean => stats?.get(join(dir, "package.json")) !== undefined;
+export const packageJsonSeen = (dir: string): boolean => stats?.get(joinRelative(dir, "package.json")) !== undefined;
 
 /** The file's stat, or undefined when there is no such file (a `dir` that is itself a file included). */
 function statOf(file: string): Stats | undefined {

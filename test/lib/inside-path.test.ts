@@ -1,9 +1,9 @@
-// compose/inside-path.ts answers discovery's path questions with a prefix and a slice where the
+// lib/path-kit/inside-path.ts answers discovery's path questions with a prefix and a slice where the
 // paths allow it; whatever the paths, the answers are Node's (path.relative, path.join).
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isInside, joinRelative, relativeInside } from "../../compose/inside-path.js";
+import { isInside, joinRelative, relativeInside, resolveRelative } from "../../lib/path-kit/index.js";
 
 /** What discovery asked Node before: the relative path when strictly inside, else undefined. */
 function reference(dir: string, path: string): string | undefined {
@@ -36,6 +36,17 @@ describe("paths inside a folder (discovery)", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("resolves as path.resolve does, ./ and ../ steps first or not", () => {
+    const steps = fc.array(fc.constantFrom("./", "../", "../../"), { maxLength: 3 }).map((s) => s.join(""));
+    fc.assert(
+      fc.property(path, steps, path, (dir, lead, rel) => {
+        expect(resolveRelative(dir, lead + rel)).toBe(resolve(dir, lead + rel));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(resolveRelative("/opt/pi/dist/image/plugins/x", "../../chunks/y.cjs")).toBe("/opt/pi/dist/image/chunks/y.cjs");
   });
 
   it("answers the cases discovery meets", () => {
