@@ -23,7 +23,13 @@
 // Flags a user sets for V8's tiers (`node --ticks-before-optimization=…`, NODE_OPTIONS) are left
 // alone: then nothing here sets any flag. Only on the V8 these defaults were read from (Node 20's 11.3).
 import { isatty } from "node:tty";
-import { setFlagsFromString } from "node:v8";
+
+/**
+ * `node:v8`, loaded only by a process that sets a flag (a held terminal's): a print, JSON or RPC
+ * run never does, and loading it (its heap utilities, serializer and promise hooks) was ~1.8 ms of
+ * every run's CPU before the request (issue 34, round seven).
+ */
+const setFlagsFromString = (flags: string) => process.getBuiltinModule("node:v8").setFlagsFromString(flags);
 
 /** The flags every cache is read and written under: no function is hot enough, none small enough. */
 const HELD = "--ticks-before-optimization=1000000 --max-bytecode-size-for-early-opt=0 --no-sparkplug";

@@ -85,9 +85,11 @@ export class ApiKeys {
     const flag = this.sources.flags.apiKey;
     if (typeof flag === "string" && flag !== "" && provider === this.sources.runtimeProvider()) return true;
     if (envKey(provider) || this.configured(provider)) return true;
+    const file = join(this.sources.agentDir, "auth.json");
+    if (!mayExist(file)) return false; // asked per provider at start-up: a missing file costs no Error
     let text: string;
     try {
-      text = readFileSync(join(this.sources.agentDir, "auth.json"), "utf8");
+      text = readFileSync(file, "utf8");
     } catch (error) {
       this.unreadable(error);
       return false;

@@ -369,6 +369,22 @@ describe("pi runs from the start-up image", () => {
     expect(r.stderr.trim()).toBe("crypto: false");
   });
 
+  it("loads no node:v8 in a print run (only a terminal's held optimizer sets V8 flags)", async () => {
+    const probe = join(mkdtempSync(join(tmpdir(), "pik-v8-")), "probe.cjs");
+    writeFileSync(
+      probe,
+      'process.on("exit", () => process.stderr.write(`v8: ${process.moduleLoadList.includes("NativeModule v8")}\\n`));\n',
+    );
+    const { project, agentDir } = makeProject(sim.url);
+    sim.script({ text: "hi" });
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}` },
+    });
+    expect(r.stdout).toBe("hi\n");
+    expect(r.stderr.trim().split("\n").at(-1)).toBe("v8: false");
+  });
+
   it("loads no node:crypto in an RPC start that sends nothing (mode-rpc, serve and checkpoints load it when used)", async () => {
     const { project, agentDir } = makeProject(sim.url);
     const r = await runCli(["--mode", "rpc"], {
