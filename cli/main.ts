@@ -2,11 +2,9 @@
 // answer `--help`, parse flags, read piped stdin and
 // @file arguments, have the composition root (compose/) assemble and start the agent, and hand
 // control to the surface (mode) plugin the flags ask for.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { ImageContent } from "../kernel/index.js";
 import { agentDirOf } from "../compose/agent-dir.js";
-import { packageRoot } from "../compose/package-root.js";
+import { packageVersion } from "../compose/package-root.js";
 import { parseArgs, wantsHelp, type CliArgs } from "./args.js";
 import { checkDeclaredFlags } from "./flag-check.js";
 import { inlineFiles } from "./files.js";
@@ -142,5 +140,5 @@ function missingSurface(mode: string, available: string[], packagesFile: string 
 }
 
 function version(): string {
-  return (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
+  return packageVersion();
 }

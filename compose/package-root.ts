@@ -5,16 +5,27 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 let cached: string | undefined;
+/** The root manifest's version, read with it (the CLI asks for it twice per run). */
+let version: string | undefined;
 
 export function packageRoot(): string {
   if (cached) return cached;
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "pi-kernel")
+    const parsed = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string; version?: string }) : undefined;
+    if (parsed?.name === "pi-kernel") {
+      version = parsed.version;
       return (cached = dir);
+    }
     const parent = dirname(dir);
     if (parent === dir) throw new Error("pi-kernel: cannot find its own package.json");
     dir = parent;
   }
+}
+
+/** pi-kernel's version, from the package.json `packageRoot()` found. */
+export function packageVersion(): string {
+  packageRoot();
+  return version ?? "";
 }
