@@ -119,8 +119,13 @@ export async function post(
  * written again only from the event loop. A turn costs a few µs.
  */
 const UPLOAD_TURN = 256 * 1024;
-/** Bytes written and not yet taken by the socket past which the making waits (backpressure). */
-const UPLOAD_IN_FLIGHT = 4 * 1024 * 1024;
+/**
+ * Bytes written and not yet taken by the socket past which the making waits (backpressure, for a
+ * slow uplink). Large: below it a piece whose buffer is still in flight gets a fresh one, as every
+ * piece did when the whole body was kept; waiting instead leaves a core idle whenever the server is
+ * slow to read (a loaded machine), and a process that sleeps waits for a core again.
+ */
+const UPLOAD_IN_FLIGHT = 16 * 1024 * 1024;
 /** A piece's buffer: 64 Ki characters of UTF-16 are at most 192 KiB of UTF-8. */
 const PIECE_BYTES = 3 * 64 * 1024;
 
