@@ -1,5 +1,6 @@
 // A loopback LLM server: real HTTP, real SSE framing, answers from a queue of scripted turns.
 import { createServer } from "node:http";
+import { StringDecoder } from "node:string_decoder";
 import * as anthropic from "./anthropic.mjs";
 import * as cloudcode from "./cloudcode.mjs";
 import * as gemini from "./gemini.mjs";
@@ -152,11 +153,18 @@ function control(req, res, path, raw, state) {
   return json(res, 404, { error: `no control endpoint ${req.method} ${path}` });
 }
 
+// Decoded a part at a time as it arrives (a character cut between parts waits in the decoder), as
+// a server reading a request in a stream would, so decoding overlaps the upload; the text is joined
+// once at the end and parsed whole, as before.
 function readBody(req) {
   return new Promise((resolve, reject) => {
+    const decoder = new StringDecoder("utf8");
     const parts = [];
-    req.on("data", (part) => parts.push(part));
-    req.on("end", () => resolve(Buffer.concat(parts).toString("utf8")));
+    req.on("data", (part) => parts.push(decoder.write(part)));
+    req.on("end", () => {
+      parts.push(decoder.end());
+      resolve(parts.join(""));
+    });
     req.on("error", reject);
   });
 }

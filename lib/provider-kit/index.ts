@@ -5,9 +5,9 @@ export { MessageAssembler, type Events } from "./assembler.js";
 export { decodePerRead, mergeDeltas } from "./batches.js";
 export { bestEffortArguments, finalArguments, isRecord } from "./arguments.js";
 export { ChunkedDecoder } from "./chunked.js";
-export { type HttpResponse, post } from "./http.js";
+export { type HttpResponse, STREAM_BODY_FROM, post } from "./http.js";
 export { convertHolding, convertInBatches } from "./convert-batches.js";
-export { defineLazyArray, defineLazyBatches, type JsonBody, jsonBody } from "./json-body.js";
+export { defineLazyArray, defineLazyBatches, type JsonBody, jsonBody, jsonText, requestBody, type StreamedBody } from "./json-body.js";
 export { readingAgent } from "./agents.js";
 export { SocketBody } from "./socket-body.js";
 export {

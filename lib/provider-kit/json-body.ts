@@ -15,7 +15,7 @@
 // replacement), where a generator's body that yields each element stays in the interpreter for the
 // whole history (it is called once; a resumed generator is never replaced by optimized code).
 
-/** Text is turned into bytes when this much has gathered (small: the strings stay young garbage). */
+/** Text is handed on (turned into bytes) when this much has gathered (small: the strings stay young garbage). */
 const FLUSH_CHARS = 64 * 1024;
 /** Arrays shorter than this are stringified in one go (a short conversation gains nothing). */
 const SPLIT_ARRAY = 32;
@@ -72,12 +72,35 @@ function lazyBatches(target: object, key: string): Batches | undefined {
   return get?.[BATCHES];
 }
 
+/** The whole body's bytes, made at once (kept: `post` writes them as they are, a retry again). */
 export function jsonBody(body: unknown): JsonBody {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for (const text of jsonText(body)) {
+    const bytes = Buffer.from(text, "utf8");
+    chunks.push(bytes);
+    length += bytes.length;
+  }
+  return { chunks, length };
+}
+
+/**
+ * The body's text, `JSON.stringify`'s byte for byte once encoded, in pieces of ~64 KiB made as they
+ * are asked for (what `jsonBody` encodes; http.ts sends a long one as it is made).
+ */
+export function* jsonText(body: unknown): Generator<string, void, undefined> {
   const out = new ChunkWriter();
+  for (const _ of write(body, out)) yield* out.take();
+  out.flush();
+  yield* out.take();
+}
+
+/** Writes the body's text into `out`, pausing after each batch that flushed a piece. */
+function* write(body: unknown, out: ChunkWriter): Generator<void, void, undefined> {
   // A toJSON is called with its key by JSON.stringify; rare enough to leave such a body to it whole.
   if (!isPlainObject(body) || Object.keys(body).some((k) => !lazyBatches(body, k) && withToJson(body[k]))) {
     out.text(JSON.stringify(body) ?? "");
-    return out.done();
+    return;
   }
   out.text("{");
   let first = true;
@@ -89,12 +112,11 @@ export function jsonBody(body: unknown): JsonBody {
     if (text === undefined) continue; // what JSON.stringify leaves out: undefined, functions, symbols
     out.text(`${first ? "" : ","}${JSON.stringify(key)}:`);
     first = false;
-    if (lazy) writeBatches(out, lazy());
-    else if (arrayValue) writeBatches(out, slices(value));
+    if (lazy) yield* writeBatches(out, lazy());
+    else if (arrayValue) yield* writeBatches(out, slices(value));
     else out.text(text);
   }
   out.text("}");
-  return out.done();
 }
 
 /** An array's elements, BATCH at a time. */
@@ -107,10 +129,11 @@ function* slices(value: readonly unknown[]): Generator<readonly unknown[]> {
  * gives it in the whole array: a toJSON is called with the element's index in the whole array, so a
  * batch holding such an element is written an element at a time.
  */
-function writeBatches(out: ChunkWriter, batches: Iterable<readonly unknown[]>): void {
+function* writeBatches(out: ChunkWriter, batches: Iterable<readonly unknown[]>): Generator<void, void, undefined> {
   out.text("[");
   let index = 0;
   for (const batch of batches) {
+    if (out.ready.length > 0) yield;
     if (batch.length === 0) continue;
     if (batch.some(withToJson)) {
       for (const element of batch) {
@@ -140,9 +163,10 @@ function hasToJson(v: object): boolean {
   return typeof (v as { toJSON?: unknown }).toJSON === "function";
 }
 
+/** Gathers text and hands it on in pieces of at least FLUSH_CHARS (small: the strings stay young garbage). */
 class ChunkWriter {
-  private readonly chunks: Buffer[] = [];
-  private length = 0;
+  /** Pieces flushed and not taken yet. */
+  ready: string[] = [];
   private pending: string[] = [];
   private pendingChars = 0;
 
@@ -152,17 +176,60 @@ class ChunkWriter {
     if (this.pendingChars >= FLUSH_CHARS) this.flush();
   }
 
-  done(): JsonBody {
-    this.flush();
-    return { chunks: this.chunks, length: this.length };
-  }
-
-  private flush(): void {
+  flush(): void {
     if (this.pending.length === 0) return;
-    const bytes = Buffer.from(this.pending.join(""), "utf8");
-    this.chunks.push(bytes);
-    this.length += bytes.length;
+    this.ready.push(this.pending.join(""));
     this.pending = [];
     this.pendingChars = 0;
   }
+
+  take(): string[] {
+    const ready = this.ready;
+    this.ready = [];
+    return ready;
+  }
+}
+
+/**
+ * A body too long to keep as bytes (http.ts): its text is made as it is sent, and made again for
+ * another attempt (the conversion is a function of the request's messages: the same bytes).
+ */
+export interface StreamedBody {
+  /** The text's pieces in order; the first call goes on with the making `requestBody` started. */
+  open(): Iterator<string>;
+  /** The whole body's bytes, kept (for a server that wants a content-length). */
+  whole(): JsonBody;
+}
+
+/**
+ * The request body: its bytes when its text is under `streamFrom` characters (kept, as `jsonBody`
+ * gives them), else a `StreamedBody` holding the text made so far. A conversion that throws in
+ * that first part throws here, before any request.
+ */
+export function requestBody(body: unknown, streamFrom: number): JsonBody | StreamedBody {
+  const text = jsonText(body);
+  const made: string[] = [];
+  let chars = 0;
+  while (chars < streamFrom) {
+    const next = text.next();
+    if (next.done) {
+      const chunks = made.map((piece) => Buffer.from(piece, "utf8"));
+      return { chunks, length: chunks.reduce((n, c) => n + c.length, 0) };
+    }
+    made.push(next.value);
+    chars += next.value.length;
+  }
+  let first: Iterator<string> | undefined = (function* () {
+    // Let go of each piece once it is handed out.
+    while (made.length > 0) yield made.shift() as string;
+    yield* text;
+  })();
+  return {
+    whole: () => jsonBody(body),
+    open() {
+      const pieces = first ?? jsonText(body);
+      first = undefined;
+      return pieces;
+    },
+  };
 }

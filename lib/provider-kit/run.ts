@@ -10,10 +10,10 @@
 // session or the next request, and a half-streamed tool call never runs).
 import type { AssistantMessageEvent, LlmContext, Model, StreamOptions } from "pi-kernel";
 import { MessageAssembler } from "./assembler.js";
-import { type ResponseHeaders, post } from "./http.js";
+import { type ResponseHeaders, STREAM_BODY_FROM, post } from "./http.js";
 import { HttpError, IdleTimeoutError, StreamProtocolError, describeError, httpError, redact } from "./errors.js";
 import { checkUrl, emptyResponse, notAStream } from "./misconfigured.js";
-import { type JsonBody, jsonBody } from "./json-body.js";
+import { type JsonBody, type StreamedBody, requestBody } from "./json-body.js";
 import { OVERFLOW_MARKER, looksLikeOverflow } from "./overflow.js";
 import { type RetryPolicy, decideRetry, fallsBack, retryPolicy, shedsLoad, sleep } from "./retry.js";
 import type { Repeat, RepeatSink } from "./repeats.js";
@@ -95,8 +95,9 @@ export async function* runStream(wire: Wire, model: Model, context: LlmContext, 
     let request = wire.request(model, context, options, apiKey, deps.settings);
     checkUrl(model, request.url);
     const body = options.transformPayload ? ((await options.transformPayload(request.body)) ?? request.body) : request.body;
-    // Bytes built a message at a time, kept for retries (json-body.ts).
-    const payload = jsonBody(body);
+    // Bytes built a message at a time, kept for retries (json-body.ts); a body longer than
+    // STREAM_BODY_FROM is made as it is sent instead, and made again for a retry (http.ts).
+    const payload = requestBody(body, STREAM_BODY_FROM);
     const tried = new Set([apiKey]);
     for (let attempt = 0; ; attempt++) {
       out = new MessageAssembler(model);
@@ -185,7 +186,7 @@ async function* attemptStream(
   wire: Wire,
   model: Model,
   request: WireRequest,
-  payload: JsonBody,
+  payload: JsonBody | StreamedBody,
   out: MessageAssembler,
   policy: RetryPolicy,
   signal?: AbortSignal,

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AssistantMessage, Message, Model, ToolResultMessage } from "pi-kernel";
-import { emptyUsage, jsonBody } from "../../lib/provider-kit/index.js";
+import { emptyUsage, jsonBody, jsonText } from "../../lib/provider-kit/index.js";
 import { wireMessages as anthropicItems } from "../../plugins/provider-anthropic/convert.js";
 import { buildBody as anthropicBody } from "../../plugins/provider-anthropic/request.js";
 import { contentsOf } from "../../plugins/provider-google/convert.js";
@@ -143,6 +143,11 @@ describe("request bodies built lazily", () => {
             given.push(item);
           }
           expect(given.map((item) => JSON.stringify(item))).toEqual(seen);
+          // A body sent as it is made is made again for a retry (http.ts): the same text each time.
+          const once = build(m, messages);
+          const first = [...jsonText(once)].join("");
+          expect([...jsonText(once)].join("")).toBe(first);
+          expect(first).toBe(lazy);
         }),
         { numRuns: 30 },
       );

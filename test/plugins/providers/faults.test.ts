@@ -3,7 +3,7 @@
 // error that keeps the partial message, and what is reported as a context overflow.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Type } from "pi-kernel";
-import { isContextOverflow } from "../../../lib/provider-kit/index.js";
+import { STREAM_BODY_FROM, isContextOverflow } from "../../../lib/provider-kit/index.js";
 import { startSimulator, type Simulator } from "../../support/simulator/index.mjs";
 import { APIS, FAST_RETRY, context, modelFor, run } from "./apis.js";
 
@@ -40,6 +40,20 @@ describe.each(APIS)("$api faults", (c) => {
     expect(types.filter((t) => t === "start")).toHaveLength(1);
     expect(types.at(-1)).toBe("done");
     expect(message.content).toEqual([expect.objectContaining({ type: "text", text: "Recovered answer." })]);
+  });
+
+  it("retries a 500 for a body long enough to be sent as it is made, sending the same bytes again", async () => {
+    const text = "line of tool output that a read would return\n".repeat(200);
+    const messages = Array.from({ length: 500 }, (_, i) => ({ role: "user" as const, content: `${i} ${text}`, timestamp: i }));
+    sim.script({ fault: { kind: "status", status: 500 } }, { text: "Recovered answer." });
+    const { types, message } = await run(c, modelFor(c, sim), context({ messages }), {}, fast);
+    expect(types.at(-1)).toBe("done");
+    expect(message.content).toEqual([expect.objectContaining({ text: "Recovered answer." })]);
+    expect(sim.requests).toHaveLength(2);
+    const [first, second] = sim.requests;
+    expect(first.headers["transfer-encoding"]).toBe("chunked");
+    expect(first.rawBody.length).toBeGreaterThan(STREAM_BODY_FROM);
+    expect(second.rawBody).toBe(first.rawBody);
   });
 
   it("gives up after retry.maxRetries, with the last error", async () => {
