@@ -13,10 +13,10 @@
 // terminfo parser calls some 30 times on every full-screen start (`assert.equal`, `assert(...)`):
 // loading it (its error class, the colors, the call tracker) was ~1.4 ms in a bare `node`. Checks
 // that hold return as Node's do, and one that fails is Node's own call, so it throws Node's error.
-// And `node:os` (~0.4 ms): a dozen files take `homedir` or `tmpdir` from it, which a print run
-// with a set HOME and agent dir calls after its request, if at all (issue 34, round seven).
+// Not `node:os`: served lazily it saved ~0.4 ms of a print run and cost an interactive session
+// ~4 MB of idle RSS (47.9 → 52.1 MB, issue 34, round seven); cause not found.
 /** Built-ins served lazily; each one's members are plain functions and values (none needs `this`). */
-const LAZY = new Set(["node:fs/promises", "fs/promises", "node:child_process", "child_process", "node:assert", "assert", "node:os", "os"]);
+const LAZY = new Set(["node:fs/promises", "fs/promises", "node:child_process", "child_process", "node:assert", "assert"]);
 
 /** The stand-in for `id` when it is served lazily, else undefined; one per built-in and process. */
 export function lazyBuiltin(id: string, require: (id: string) => unknown): object | undefined {
