@@ -42,10 +42,8 @@ export default defineConfig({
     setupFiles: ["./test/support/restore-process.ts", ...(process.env.PI_TEST_CPU_LOG ? ["./test/support/cpu-per-file.ts"] : [])],
     // vitest's default is one worker less than the CPUs: a single worker on CI's 2 cores, so the
     // files ran one after another while most of them wait on processes they spawned (the CLI, the
-    // simulator, git, tmux). One worker more than the CPUs, at least three: with one per CPU the
-    // cores still idled while both workers waited (a fresh clone on 2 cores, issue 34 round seven:
-    // the suite 307.8 s with two workers, 281.8 s with three, the same CPU; 1,600 tests each).
-    maxWorkers: Math.max(3, availableParallelism() + 1),
+    // simulator, git, tmux). One worker per CPU, at least two, keeps both cores busy.
+    maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: LongFirstSequencer },
     reporters: ["default", "./test/support/summary-reporter.ts"],
   },
