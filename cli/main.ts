@@ -32,10 +32,10 @@ export async function main(argv: string[]): Promise<number> {
   if (argv[0] === "run") return (await import("./run-command.js")).runCommand(argv.slice(1), main);
   if (argv[0] === "serve") return (await import("./serve-command.js")).serveCommand(argv.slice(1), main);
   if (argv[0] === "attach") return (await import("./attach-command.js")).attachCommand(argv.slice(1));
-  if (wantsHelp(argv)) return (await import("./help.js")).printHelp(argv, version());
+  if (wantsHelp(argv)) return (await import("./help.js")).printHelp(argv, packageVersion());
   let args: CliArgs;
   try {
-    args = parseArgs(argv, version());
+    args = parseArgs(argv, packageVersion());
   } catch (error) {
     const code = (error as { exitCode?: number }).exitCode;
     if (code === 0) return 0; // --version already printed by commander
@@ -63,7 +63,7 @@ export async function main(argv: string[]): Promise<number> {
   // The command line again, now with every flag the plugins declare: refused (exit 2) before anything runs.
   let checked: CliArgs | string | undefined;
   const kernel = await startAgent(flags, mode, cwd, {
-    check: (k, kernelFlags) => typeof (checked = checkDeclaredFlags(k, kernelFlags, argv, version(), args)) !== "string",
+    check: (k, kernelFlags) => typeof (checked = checkDeclaredFlags(k, kernelFlags, argv, packageVersion(), args)) !== "string",
   });
   if (typeof checked === "string") process.stderr.write(`pi: ${checked}\n`);
   if (!kernel || typeof checked !== "object") return typeof checked === "string" ? 2 : 1;
@@ -137,8 +137,4 @@ function missingSurface(mode: string, available: string[], packagesFile: string 
   const add = plugin ? `; add "@pi-kernel/${plugin}" to its pi-packages.json "packages"` : "";
   const hint = mode === "interactive" && available.includes("print") ? " Or use -p for print mode." : "";
   return `${agent} has no plugin providing the "${mode}" mode (available: ${available.join(", ") || "none"})${add}.${hint}`;
-}
-
-function version(): string {
-  return packageVersion();
 }

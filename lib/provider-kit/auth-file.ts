@@ -22,7 +22,7 @@ export function readAuthFile(agentDir: string): AuthData {
   // Most agents have no auth.json (keys from the environment or models.json), and every provider's
   // sign-in asks at start-up: a stat that answers "missing" without an Error, where a throwing
   // read cost ~35 µs each, ~10 times before a print run's request (issue 34, round seven).
-  if (surelyMissing(file)) return {};
+  if (!mayExist(file)) return {};
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -39,12 +39,12 @@ export function readAuthFile(agentDir: string): AuthData {
   return parsed as AuthData;
 }
 
-/** True only when `file` is surely absent; any other answer (it exists, a stat error) leaves it to the read. */
-function surelyMissing(file: string): boolean {
+/** False only when `file` is surely absent; any other answer (it exists, a stat error) leaves it to the read. */
+export function mayExist(file: string): boolean {
   try {
-    return statSync(file, { throwIfNoEntry: false }) === undefined;
+    return statSync(file, { throwIfNoEntry: false }) !== undefined;
   } catch {
-    return false;
+    return true;
   }
 }
 

@@ -35,4 +35,13 @@ export { type ReplayRules, isSameModel, prepareReplay, sanitizeId } from "./repl
 export { type TokenCounts, count, emptyUsage, priceUsage } from "./usage.js";
 export { emptyAssistantMessage } from "./assistant-message.js";
 export { registerLazyProvider } from "./lazy.js";
-export { AuthFileError, type AuthData, authFilePath, readAuthFile, updateAuthEntry, withAuthLock, writeAuthFile } from "./auth-file.js";
+export {
+  AuthFileError,
+  type AuthData,
+  authFilePath,
+  mayExist,
+  readAuthFile,
+  updateAuthEntry,
+  withAuthLock,
+  writeAuthFile,
+} from "./auth-file.js";

@@ -4,10 +4,11 @@
 // environment variable or, with a leading "!", a shell command printing the key. models.json (or
 // auth.json's `key`) may give several keys (an array): the first is used until a rate limit moves
 // to the next.
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Model } from "pi-kernel";
+import { mayExist } from "../../lib/provider-kit/index.js";
 import { ENV_KEYS } from "./builtin.js";
 import { JsoncError, parseJsonc } from "./jsonc.js";
 
@@ -188,13 +189,4 @@ function runKeyCommand(command: string): Promise<string> {
       reject(typeof error.code === "number" ? `exit code ${error.code}` : "it could not be run");
     });
   });
-}
-
-/** False only when `file` is surely missing; any other answer (it exists, a stat error) leaves it to the read. */
-function mayExist(file: string): boolean {
-  try {
-    return statSync(file, { throwIfNoEntry: false }) !== undefined;
-  } catch {
-    return true;
-  }
 }
