@@ -6,16 +6,21 @@
 // agent (pool.ts); they live in api.keep, so a reload keeps them. `/lsp` shows them.
 // Built-in servers: typescript-language-server (TS/JS) and pyright-langserver (Python); settings
 // `lsp.servers` changes or adds others (settings.ts).
-import { definePlugin, Stage } from "pi-kernel";
+// Setup registers from this file and settings.ts; the pool, its clients, the after-edit check and
+// the tools (work.ts) load the first time a tool result touches a file some server serves, once per
+// process (docs/internals/plugins.md, "Register small, import late").
+import { definePlugin, Stage, type ToolResultEvent } from "pi-kernel";
 import type { FileMutationsService } from "../../contracts/file-mutations.js";
-import { canonicalPath, createFileMutationQueue, deferTool } from "../../lib/tool-kit/index.js";
+import { canonicalPath, createFileMutationQueue, declaredPaths, deferTool } from "../../lib/tool-kit/index.js";
 import { isTrusted } from "../../lib/packages/index.js";
-import { afterToolResult } from "./after-edit.js";
 import { lspCommand } from "./command.js";
-import { lspTool } from "./lsp-tool.js";
-import { ServerPool } from "./pool.js";
-import { renameTool } from "./rename-tool.js";
-import { LspSettings, lspOptions } from "./settings.js";
+import type { ServerPool } from "./pool.js";
+import { LspSettings, lspOptions, serverFor } from "./settings.js";
+
+type Work = typeof import("./work.js");
+/** work.ts once loaded: a reload's setup wires a kept pool up at once, as before. */
+let work: Work | undefined;
+const loadWork = async (): Promise<Work> => (work ??= await import("./work.js"));
 
 export default definePlugin({
   name: "lsp",
@@ -24,16 +29,8 @@ export default definePlugin({
   settings: LspSettings,
   setup(api) {
     const options = () => lspOptions(api.settings);
-    const pool = api.keep("pool", () => new ServerPool(canonicalPath(api.cwd, "."), () => options().servers));
-    pool.configs = () => options().servers;
-    pool.trusted = () => isTrusted(api.agentDir, api.cwd);
-    pool.report = (level, message) => {
-      try {
-        api.diagnose({ level, code: "lsp", where: "lsp", message });
-      } catch {
-        // the plugin left the agent: nobody to tell
-      }
-    };
+    // The pool is made on first use and kept across reloads (with its servers) in this holder.
+    const held = api.keep("pool", () => ({ pool: undefined as ServerPool | undefined }));
     const files = () => api.services.get("file-system");
     const own = api.keep("file-mutations", createFileMutationQueue);
     const mutations = (): FileMutationsService => api.services.get("file-mutations") ?? own;
@@ -42,19 +39,52 @@ export default definePlugin({
     // The tools appear once a server runs for this project: a session with no code a server
     // serves keeps the default tool set and prompt (no tool_search for two tools it cannot use).
     let registered = false;
-    const registerTools = () => {
+    const registerTools = (w: Work, pool: ServerPool) => {
       if (registered) return;
       registered = true;
-      const tools = [lspTool(api, pool, files), renameTool(api, pool, files, mutations)];
+      const tools = [w.lspTool(api, pool, files), w.renameTool(api, pool, files, mutations)];
       for (const tool of tools) api.register.tool(o.deferTools ? deferTool(tool as never) : tool);
     };
-    pool.onRunning = registerTools;
-    if ([...pool.entries.values()].some((e) => e.state === "running")) registerTools();
-    api.register.command(lspCommand(pool, options));
+    const wire = (w: Work): ServerPool => {
+      const pool = (held.pool ??= new w.ServerPool(canonicalPath(api.cwd, "."), () => options().servers));
+      pool.configs = () => options().servers;
+      pool.trusted = () => isTrusted(api.agentDir, api.cwd);
+      pool.report = (level, message) => {
+        try {
+          api.diagnose({ level, code: "lsp", where: "lsp", message });
+        } catch {
+          // the plugin left the agent: nobody to tell
+        }
+      };
+      pool.onRunning = () => registerTools(w, pool);
+      if ([...pool.entries.values()].some((e) => e.state === "running")) registerTools(w, pool);
+      return pool;
+    };
+    // A reload keeps the pool: wire it to this setup now, as before.
+    if (held.pool && work) wire(work);
+    let after: ((event: ToolResultEvent) => Promise<ToolResultEvent>) | undefined;
+    api.register.command(lspCommand(() => held.pool, options));
     // Late, so the report lands on the result every other plugin has shaped; bounded by the wait.
-    api.on("toolResult", afterToolResult(api, pool, options, files), { stage: Stage.LATE, timeoutMs: Math.max(30_000, o.waitMs + 5000) });
+    api.on(
+      "toolResult",
+      async (event) => {
+        if (!after) {
+          // What after-edit.ts checks first, here, so a result no server serves loads nothing.
+          const now = options();
+          if (!now.enabled || event.isError) return event;
+          const tool = api.registry.get("tool", event.toolName);
+          if (tool?.effect !== "edit" && tool?.effect !== "read") return event;
+          const paths = (declaredPaths(tool, event.input) ?? []).map((p) => canonicalPath(api.cwd, p));
+          if (!held.pool && !paths.some((path) => serverFor(now.servers, path))) return event;
+          const w = await loadWork();
+          after ??= w.afterToolResult(api, held.pool ?? wire(w), options, files);
+        }
+        return after(event);
+      },
+      { stage: Stage.LATE, timeoutMs: Math.max(30_000, o.waitMs + 5000) },
+    );
     api.on("shutdown", async (reason) => {
-      if (reason !== "reload") await pool.stopAll();
+      if (reason !== "reload") await held.pool?.stopAll();
     });
   },
 });
