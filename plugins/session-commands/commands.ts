@@ -1,5 +1,6 @@
-// The session commands: /tree, /fork, /clone, /new, /name, /label, /resume, /session. Each works
+// The session commands' work: /tree, /fork, /clone, /new, /name, /label, /resume, /session. Each works
 // without a UI when given its argument; with the "ui" service, a missing argument opens a picker.
+// index.ts registers them and loads this file on the first use of one.
 import type { PluginApi } from "pi-kernel";
 import type { SessionEntry } from "../../contracts/session-entries.js";
 import { treeCommand } from "./tree-command.js";
@@ -22,32 +23,23 @@ const userText = (e: SessionEntry | undefined) => {
       : "";
 };
 
-export function sessionCommands(api: PluginApi): CommandDef[] {
+/** The commands' handlers, by name (their names and descriptions are index.ts's). */
+export function sessionCommands(api: PluginApi): Pick<CommandDef, "name" | "handler">[] {
   return [
     {
       name: "tree",
-      source: "builtin",
-      argumentHint: "[entry-id] [--summary [focus]]",
-      description: "Show the session tree, or move to another point in it (optionally summarizing the branch you leave)",
       handler: (args) => treeCommand(api, sessions(api), args),
     },
     {
       name: "fork",
-      source: "builtin",
-      argumentHint: "[user-message-id]",
-      description: "Start a new session from an earlier user message of this branch",
       handler: (args) => fork(api, args.trim()),
     },
     {
       name: "clone",
-      source: "builtin",
-      description: "Copy this branch into a new session and continue there",
       handler: () => clone(api),
     },
     {
       name: "new",
-      source: "builtin",
-      description: "Start a new session",
       handler: async () => {
         const r = await sessions(api).replace({ type: "session_before_switch", reason: "new" }, "new", () => sessions(api).newSession());
         return r.cancelled ? cancelled("New session", r.by) : "Started a new session.";
@@ -55,9 +47,6 @@ export function sessionCommands(api: PluginApi): CommandDef[] {
     },
     {
       name: "name",
-      source: "builtin",
-      argumentHint: "[name]",
-      description: "Name this session (shown by the resume picker)",
       handler: (args) => {
         const s = sessions(api);
         if (!args.trim()) return s.name ? `This session is named "${s.name}".` : "This session has no name; /name <name> sets one.";
@@ -67,22 +56,14 @@ export function sessionCommands(api: PluginApi): CommandDef[] {
     },
     {
       name: "label",
-      source: "builtin",
-      argumentHint: "[entry-id] <label>",
-      description: "Bookmark an entry (the current one by default); an empty label removes it",
       handler: (args) => label(api, args.trim()),
     },
     {
       name: "resume",
-      source: "builtin",
-      argumentHint: "[session-id]",
-      description: "Switch to another session of this folder",
       handler: (args) => resume(api, args.trim()),
     },
     {
       name: "session",
-      source: "builtin",
-      description: "Show this session's file, id and statistics",
       handler: () => info(api),
     },
   ];
