@@ -4,6 +4,7 @@
 // token is used and ours is never spent (providers rotate refresh tokens: spending one twice
 // signs the person out).
 import { AuthFileError, readAuthFile, updateAuthEntry, withAuthLock } from "../../lib/provider-kit/index.js";
+import type { Subscription } from "../../contracts/oauth.js";
 import type { Credentials, SubscriptionDef } from "./subscription.js";
 
 /** Refresh this long before the stored expiry (which already has the provider's margin taken off). */
@@ -27,7 +28,9 @@ export class CredentialStore {
 
   constructor(
     private readonly agentDir: string,
-    private readonly subscriptions: ReadonlyMap<string, SubscriptionDef>,
+    private readonly subscriptions: ReadonlyMap<string, Subscription>,
+    /** The subscription's flows (its refresh), loaded on first use. */
+    private readonly flow: (id: string) => Promise<SubscriptionDef>,
     private readonly report: (message: string) => void,
   ) {}
 
@@ -73,7 +76,7 @@ export class CredentialStore {
       if (!needsRefresh(current)) return current; // another process renewed it while we waited
       let next: Credentials;
       try {
-        next = await subscription.refresh(current);
+        next = await (await this.flow(provider)).refresh(current);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(`The ${subscription.name} sign-in expired and could not be renewed (${reason}). Run /login to sign in again.`);

@@ -50,27 +50,4 @@ export async function browserLogin(
   }
 }
 
-/** A model row of a subscription catalog. */
-export function subscriptionModel(
-  provider: string,
-  api: string,
-  baseUrl: string,
-  row: [id: string, name: string, contextWindow: number, maxTokens: number, reasoning: boolean, images: boolean],
-  headers?: Record<string, string>,
-): Model {
-  const [id, name, contextWindow, maxTokens, reasoning, images] = row;
-  return {
-    id,
-    name,
-    api,
-    provider,
-    baseUrl,
-    reasoning,
-    input: images ? ["text", "image"] : ["text"],
-    // Included in the subscription: nothing is billed per token.
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    contextWindow,
-    maxTokens,
-    ...(headers && { headers }),
-  };
-}
+export { subscriptionModel } from "./catalog.js";

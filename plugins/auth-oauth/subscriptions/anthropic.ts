@@ -4,6 +4,7 @@
 import { endpoint } from "../endpoints.js";
 import { OAuthHttpError, expiresAt, field, requestJson } from "../http.js";
 import { authorizeUrl, createPkce } from "../pkce.js";
+import { catalogEntry } from "../catalog.js";
 import { type Credentials, type SubscriptionDef, browserLogin } from "../subscription.js";
 
 // Anthropic's public OAuth client id for Claude Code (the one pi signs in with).
@@ -25,10 +26,7 @@ function credentials(data: Record<string, unknown>, step: string): Credentials {
 }
 
 export const anthropicSubscription: SubscriptionDef = {
-  id: "anthropic",
-  name: "Anthropic (Claude Pro/Max)",
-  flow: "browser",
-  models: [],
+  ...catalogEntry("anthropic"),
   async login(io) {
     const { verifier, challenge } = await createPkce();
     // pi sends the verifier as the state too; the token endpoint expects that state back.

@@ -4,9 +4,9 @@
 // use the person's GOOGLE_CLOUD_PROJECT), then the long-running operation is polled until done.
 import type { LoginIO } from "../../../contracts/oauth.js";
 import { endpoint, testServer } from "../endpoints.js";
+import { CODE_ASSIST } from "../catalog.js";
 import { OAuthHttpError, pause, requestJson } from "../http.js";
 
-export const CODE_ASSIST = "https://cloudcode-pa.googleapis.com";
 const METADATA = { ideType: "IDE_UNSPECIFIED", platform: "PLATFORM_UNSPECIFIED", pluginType: "GEMINI" };
 const FREE_TIER = "free-tier";
 // Provisioning takes seconds; the loopback test server answers at once.

@@ -5,19 +5,13 @@ import type { Message } from "pi-kernel";
 import type { LoginIO } from "../../../contracts/oauth.js";
 import { endpoint, testServer } from "../endpoints.js";
 import { OAuthHttpError, field, pause, requestJson } from "../http.js";
-import { type Credentials, type SubscriptionDef, subscriptionModel } from "../subscription.js";
+import { COPILOT_BASE_URL, COPILOT_HEADERS, catalogEntry } from "../catalog.js";
+import type { Credentials, SubscriptionDef } from "../subscription.js";
 
 // GitHub's public OAuth app id for Copilot in editors (stored encoded, as pi does, so secret
 // scanners do not flag a public identifier).
 const CLIENT_ID = Buffer.from("SXYxLmI1MDdhMDhjODdlY2ZlOTg=", "base64").toString();
-const USER_AGENT = "GitHubCopilotChat/0.35.0";
-export const COPILOT_HEADERS: Readonly<Record<string, string>> = {
-  "User-Agent": USER_AGENT,
-  "Editor-Version": "vscode/1.107.0",
-  "Editor-Plugin-Version": "copilot-chat/0.35.0",
-  "Copilot-Integration-Id": "vscode-chat",
-};
-export const COPILOT_BASE_URL = "https://api.individual.githubcopilot.com";
+const USER_AGENT = COPILOT_HEADERS["User-Agent"];
 const MARGIN_MS = 5 * 60_000;
 
 /** `company.ghe.com`, `https://company.ghe.com/...` → `company.ghe.com`; blank → undefined. */
@@ -123,25 +117,8 @@ export function copilotRequestHeaders(messages: readonly Message[] = []): Record
   return headers;
 }
 
-type Row = Parameters<typeof subscriptionModel>[3];
-const CATALOG: [api: string, row: Row][] = [
-  ["anthropic-messages", ["claude-sonnet-4.5", "Claude Sonnet 4.5 (Copilot)", 128_000, 16_000, true, true]],
-  ["anthropic-messages", ["claude-opus-4.5", "Claude Opus 4.5 (Copilot)", 128_000, 16_000, true, true]],
-  ["anthropic-messages", ["claude-haiku-4.5", "Claude Haiku 4.5 (Copilot)", 128_000, 16_000, true, true]],
-  ["openai-responses", ["gpt-5", "GPT-5 (Copilot)", 128_000, 128_000, true, true]],
-  ["openai-responses", ["gpt-5-mini", "GPT-5 mini (Copilot)", 128_000, 64_000, true, true]],
-  ["openai-responses", ["gpt-5.1-codex", "GPT-5.1 Codex (Copilot)", 128_000, 128_000, true, true]],
-  ["openai-completions", ["gpt-4.1", "GPT-4.1 (Copilot)", 128_000, 16_384, false, true]],
-  ["openai-completions", ["gpt-4o", "GPT-4o (Copilot)", 128_000, 4_096, false, true]],
-  ["openai-completions", ["gemini-2.5-pro", "Gemini 2.5 Pro (Copilot)", 128_000, 64_000, false, true]],
-  ["openai-completions", ["grok-code-fast-1", "Grok Code Fast 1 (Copilot)", 128_000, 64_000, true, false]],
-];
-
 export const copilotSubscription: SubscriptionDef = {
-  id: "github-copilot",
-  name: "GitHub Copilot",
-  flow: "device",
-  models: CATALOG.map(([api, row]) => subscriptionModel("github-copilot", api, COPILOT_BASE_URL, row, { ...COPILOT_HEADERS })),
+  ...catalogEntry("github-copilot"),
   async login(io) {
     const answer = await io.prompt("GitHub Enterprise address (leave empty for github.com)", {
       placeholder: "company.ghe.com",
@@ -161,7 +138,7 @@ export const copilotSubscription: SubscriptionDef = {
     io.progress?.("Enabling the Copilot models…");
     await enableModels(
       credentials,
-      CATALOG.map(([, row]) => row[0]),
+      catalogEntry("github-copilot").models.map((m) => m.id),
     );
     return credentials;
   },

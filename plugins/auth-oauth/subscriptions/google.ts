@@ -6,12 +6,12 @@
 import { endpoint } from "../endpoints.js";
 import { OAuthHttpError, expiresAt, field, requestJson } from "../http.js";
 import { authorizeUrl, createPkce } from "../pkce.js";
-import { type Credentials, type SubscriptionDef, browserLogin, subscriptionModel } from "../subscription.js";
-import { CODE_ASSIST, findProject } from "./cloud-code-project.js";
+import { catalogEntry } from "../catalog.js";
+import { type Credentials, type SubscriptionDef, browserLogin } from "../subscription.js";
+import { findProject } from "./cloud-code-project.js";
 
 const AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 const TOKEN_URL = "https://oauth2.googleapis.com/token";
-export const ANTIGRAVITY_ENDPOINT = "https://daily-cloudcode-pa.sandbox.googleapis.com";
 const MARGIN_MS = 5 * 60_000;
 
 // Google's installed-application clients (public by design; stored encoded, as pi does, so secret
@@ -44,14 +44,9 @@ const ANTIGRAVITY: Client = {
   scopes: [...BASE_SCOPES, "https://www.googleapis.com/auth/cclog", "https://www.googleapis.com/auth/experimentsandconfigs"],
 };
 
-function googleSubscription(
-  id: string,
-  name: string,
-  client: Client,
-  baseUrl: string,
-  models: Parameters<typeof subscriptionModel>[3][],
-  fallbackProject?: string,
-): SubscriptionDef {
+function googleSubscription(id: string, client: Client, fallbackProject?: string): SubscriptionDef {
+  const entry = catalogEntry(id);
+  const { name } = entry;
   const tokens = async (step: string, form: Record<string, string>, old?: Credentials): Promise<Credentials> => {
     const data = await requestJson(step, endpoint(TOKEN_URL), {
       body: { form: { client_id: client.id, client_secret: client.secret, ...form } },
@@ -62,10 +57,7 @@ function googleSubscription(
     return { ...old, type: "oauth", access: field(data, "access_token", step), refresh, expires: expiresAt(data, MARGIN_MS) };
   };
   return {
-    id,
-    name,
-    flow: "browser",
-    models: models.map((row) => subscriptionModel(id, "google-gemini-cli", baseUrl, row)),
+    ...entry,
     async login(io) {
       const { verifier, challenge } = await createPkce();
       const state = verifier;
@@ -100,24 +92,7 @@ function googleSubscription(
   };
 }
 
-export const geminiCliSubscription = googleSubscription("google-gemini-cli", "Google Gemini CLI", GEMINI_CLI, CODE_ASSIST, [
-  ["gemini-2.5-pro", "Gemini 2.5 Pro (Gemini CLI)", 1_048_576, 65_536, true, true],
-  ["gemini-2.5-flash", "Gemini 2.5 Flash (Gemini CLI)", 1_048_576, 65_536, true, true],
-  ["gemini-3-pro-preview", "Gemini 3 Pro Preview (Gemini CLI)", 1_048_576, 65_536, true, true],
-]);
+export const geminiCliSubscription = googleSubscription("google-gemini-cli", GEMINI_CLI);
 
 // Antigravity falls back to a shared project when the account has none (as pi does).
-export const antigravitySubscription = googleSubscription(
-  "google-antigravity",
-  "Antigravity (Gemini 3, Claude, GPT-OSS)",
-  ANTIGRAVITY,
-  ANTIGRAVITY_ENDPOINT,
-  [
-    ["gemini-3-pro-high", "Gemini 3 Pro High (Antigravity)", 1_048_576, 65_535, true, true],
-    ["gemini-3-pro-low", "Gemini 3 Pro Low (Antigravity)", 1_048_576, 65_535, true, true],
-    ["claude-sonnet-4-5", "Claude Sonnet 4.5 (Antigravity)", 200_000, 64_000, false, true],
-    ["claude-sonnet-4-5-thinking", "Claude Sonnet 4.5 Thinking (Antigravity)", 200_000, 64_000, true, true],
-    ["gpt-oss-120b-medium", "GPT-OSS 120B (Antigravity)", 131_072, 32_768, false, false],
-  ],
-  "rising-fact-p41fc",
-);
+export const antigravitySubscription = googleSubscription("google-antigravity", ANTIGRAVITY, "rising-fact-p41fc");

@@ -5,7 +5,8 @@ import { endpoint } from "../endpoints.js";
 import { OAuthHttpError, expiresAt, field, requestJson } from "../http.js";
 import { jwtClaims } from "../jwt.js";
 import { authorizeUrl, createPkce, randomState } from "../pkce.js";
-import { type Credentials, type SubscriptionDef, browserLogin, subscriptionModel } from "../subscription.js";
+import { catalogEntry } from "../catalog.js";
+import { type Credentials, type SubscriptionDef, browserLogin } from "../subscription.js";
 
 const CLIENT_ID = "app_EMoamEEZ73f0CkXaXp7hrann";
 const AUTHORIZE_URL = "https://auth.openai.com/oauth/authorize";
@@ -13,7 +14,6 @@ const TOKEN_URL = "https://auth.openai.com/oauth/token";
 const PORT = 1455;
 const PATH = "/auth/callback";
 const CLAIMS = "https://api.openai.com/auth";
-export const CODEX_BASE_URL = "https://chatgpt.com/backend-api";
 
 /** The ChatGPT account the token belongs to (the Codex endpoint wants it in a header). */
 export function accountId(accessToken: string): string | undefined {
@@ -30,27 +30,8 @@ async function tokens(step: string, form: Record<string, string>, old?: Credenti
   return { ...old, type: "oauth", access, refresh: field(data, "refresh_token", step), expires: expiresAt(data, 0), accountId: account };
 }
 
-const row = (id: string, name: string, reasoning = true): Parameters<typeof subscriptionModel>[3] => [
-  id,
-  name,
-  272_000,
-  128_000,
-  reasoning,
-  true,
-];
-
 export const codexSubscription: SubscriptionDef = {
-  id: "openai-codex",
-  name: "ChatGPT Plus/Pro (Codex subscription)",
-  flow: "browser",
-  models: [
-    row("gpt-5.1", "GPT-5.1"),
-    row("gpt-5.1-codex", "GPT-5.1 Codex"),
-    row("gpt-5.1-codex-max", "GPT-5.1 Codex Max"),
-    row("gpt-5.1-codex-mini", "GPT-5.1 Codex Mini"),
-    row("gpt-5.2", "GPT-5.2"),
-    row("gpt-5.2-codex", "GPT-5.2 Codex"),
-  ].map((r) => subscriptionModel("openai-codex", "openai-codex-responses", CODEX_BASE_URL, r)),
+  ...catalogEntry("openai-codex"),
   async login(io) {
     const { verifier, challenge } = await createPkce();
     const state = await randomState();
