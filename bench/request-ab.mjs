@@ -7,8 +7,10 @@
 //   node bench/request-ab.mjs --base /path/to/other/bin/pi.js [--runs 21] [--files]
 //
 // --files instead prints, for this build only, each image file's medians over the runs: making its
-// vm.Script (the code cache's deserialisation) and its module body (self time, nested loads out),
-// the files a `pi -p hi` loads before its request, costliest first. Run it without
+// vm.Script (the code cache's deserialisation), its module body (self time, nested loads out) and,
+// for a plugin, its setup() and its hooks' handlers (their synchronous part, nested calls
+// included), the files a `pi -p hi` loads before its request, costliest first. A scavenge lands in
+// whichever body is allocating when it comes (the same one run after run): a tiny file can show ms. Run it without
 // NODE_EXTRA_CA_CERTS (`env -u NODE_EXTRA_CA_CERTS node bench/request-ab.mjs ...`) or drop it here.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -101,9 +103,11 @@ try {
     const per = new Map();
     for (const r of results.this)
       for (const f of r.files) {
-        const e = per.get(f.file) ?? { make: [], self: [] };
+        const e = per.get(f.file) ?? { make: [], self: [], setup: [], hooks: [] };
         e.make.push(f.make);
         e.self.push(f.self);
+        e.setup.push(f.setup ?? 0);
+        e.hooks.push(f.hooks ?? 0);
         per.set(f.file, e);
       }
     const rows = [...per].map(([file, e]) => ({
@@ -111,13 +115,15 @@ try {
       n: e.make.length,
       make: stats(e.make).median,
       self: stats(e.self).median,
+      setup: stats(e.setup).median,
+      hooks: stats(e.hooks).median,
     }));
-    rows.sort((a, b) => b.make + b.self - (a.make + a.self));
+    rows.sort((a, b) => b.make + b.self + b.setup + b.hooks - (a.make + a.self + a.setup + a.hooks));
     for (const r of rows)
       console.log(
-        `${(r.make + r.self).toFixed(2).padStart(7)} ms  make ${r.make.toFixed(2).padStart(6)}  body ${r.self.toFixed(2).padStart(6)}  ${r.n < RUNS ? `(${r.n}/${RUNS}) ` : ""}${r.file}`,
+        `${(r.make + r.self + r.setup + r.hooks).toFixed(2).padStart(7)} ms  make ${r.make.toFixed(2).padStart(6)}  body ${r.self.toFixed(2).padStart(6)}  setup ${r.setup.toFixed(2).padStart(6)}  hooks ${r.hooks.toFixed(2).padStart(6)}  ${r.n < RUNS ? `(${r.n}/${RUNS}) ` : ""}${r.file}`,
       );
-    console.log(`${rows.length} files, sum ${rows.reduce((a, r) => a + r.make + r.self, 0).toFixed(1)} ms`);
+    console.log(`${rows.length} files, sum ${rows.reduce((a, r) => a + r.make + r.self + r.setup + r.hooks, 0).toFixed(1)} ms`);
   }
 } finally {
   await sim.close();
