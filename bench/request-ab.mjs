@@ -27,7 +27,8 @@ const BASE = opt("--base", undefined);
 const TIME = "/usr/bin/time";
 if (!FILES && (!BASE || !existsSync(BASE))) throw new Error("--base <path to another build's bin/pi.js> is required");
 const PRELOAD = join(ROOT, "bench", "request-ab.preload.cjs");
-const SIDES = FILES ? { this: PI_BIN } : { base: BASE, this: PI_BIN };
+// --files --base X lists X's files instead of this build's.
+const SIDES = FILES ? { this: BASE ?? PI_BIN } : { base: BASE, this: PI_BIN };
 // --this-args "…": extra arguments for this side only (e.g. `--packages file` to measure a composition's bound).
 const EXTRA = { base: [], this: (opt("--this-args", "") || "").split(" ").filter(Boolean) };
 
@@ -111,7 +112,7 @@ try {
         per.set(f.file, e);
       }
     const rows = [...per].map(([file, e]) => ({
-      file: relative(join(ROOT, "dist", "image"), file),
+      file: relative(join(SIDES.this, "..", "..", "dist", "image"), file),
       n: e.make.length,
       make: stats(e.make).median,
       self: stats(e.self).median,
