@@ -8,7 +8,7 @@
 // `lsp.servers` changes or adds others (settings.ts).
 // Setup registers from this file and settings.ts; the pool, its clients, the after-edit check and
 // the tools (work.ts) load the first time a tool result touches a file some server serves, once per
-// process (docs/internals/plugins.md, "Register small, import late").
+// process (docs/plugins/writing-a-plugin.md, "Register small, import late").
 import { definePlugin, Stage, type ToolResultEvent } from "pi-kernel";
 import type { FileMutationsService } from "../../contracts/file-mutations.js";
 import { canonicalPath, createFileMutationQueue, declaredPaths, deferTool } from "../../lib/tool-kit/index.js";

@@ -1,7 +1,7 @@
 // Session navigation commands over the "sessions" service: /tree, /fork, /clone, /new, /name,
 // /label, /resume, /session. Registered from here; their work (commands.ts and the tree's view)
-// loads on the first use of one, once per process (docs/internals/plugins.md, "Register small,
-// import late").
+// loads on the first use of one, once per process (docs/plugins/writing-a-plugin.md, "Register
+// small, import late").
 import { definePlugin } from "pi-kernel";
 import type { CommandDef } from "../../contracts/index.js";
 
