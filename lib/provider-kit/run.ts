@@ -9,6 +9,7 @@
 // (the loop only ever keeps the message an attempt finished, so the partial never reaches the
 // session or the next request, and a half-streamed tool call never runs).
 import type { AssistantMessageEvent, LlmContext, Model, StreamOptions } from "pi-kernel";
+import { holdYoungGeneration } from "../heap-kit/index.js";
 import { MessageAssembler } from "./assembler.js";
 import { type ResponseHeaders, STREAM_BODY_FROM, post } from "./http.js";
 import { HttpError, IdleTimeoutError, StreamProtocolError, describeError, httpError, redact } from "./errors.js";
@@ -210,6 +211,8 @@ async function* attemptStream(
       reads++;
       kick();
     };
+    // A stream's per-event garbage dies young: no need for a bigger young generation's fresh pages.
+    const release = holdYoungGeneration();
     try {
       for await (const event of wire.decode(untilAborted(sseBatches(response.body, onBytes), signal), out, model, request)) {
         signal?.throwIfAborted();
@@ -219,6 +222,8 @@ async function* attemptStream(
       // A body that ended cleanly without a single byte is an empty answer, not a cut stream.
       if (reads === 0 && error instanceof StreamProtocolError && !signal?.aborted && !watchdog.signal.aborted) throw emptyResponse(model);
       throw error;
+    } finally {
+      release();
     }
     signal?.throwIfAborted();
   } catch (error) {

@@ -29,11 +29,17 @@ export default definePlugin({
       source: "builtin",
       handler: () => listing(api),
     });
+    // The question outlives no setup: a reload or shutdown before the UI appears (a print run, a
+    // test's kernel) ends the wait instead of touching this api after its plugin was disposed.
+    let disposed = false;
+    api.onDispose(() => {
+      disposed = true;
+    });
     api.on("boot", (b) => {
       if (b.reason !== "startup") return;
       const found = untrustedContent(api.cwd);
       if (!found.length || isTrusted(api.agentDir, api.cwd)) return;
-      void askForTrust(api, found);
+      void askForTrust(api, found, () => disposed);
     });
   },
 });
@@ -43,14 +49,13 @@ export default definePlugin({
  * "ui" service exists from setup but can only talk once its loop runs), waiting for a UI that
  * appears later (the inline UI provides "ui" when its app starts).
  */
-async function askForTrust(api: PluginApi, found: string[]): Promise<void> {
+async function askForTrust(api: PluginApi, found: string[], disposed: () => boolean): Promise<void> {
   const deadline = Date.now() + UI_WAIT_MS;
   do {
     await new Promise((r) => setTimeout(r, 100).unref());
-    if (Date.now() > deadline) return;
+    if (disposed() || Date.now() > deadline) return;
   } while (!api.services.has("ui"));
-  const live = api;
-  const ui = live.services.use("ui");
+  const ui = api.services.use("ui");
   const yes = await ui.confirm(
     "Trust this folder?",
     `${api.cwd} has ${found.join(", ")}, which can run code or redirect requests. Load them?`,
@@ -58,7 +63,10 @@ async function askForTrust(api: PluginApi, found: string[]): Promise<void> {
   // What was skipped stays in sight: a warning naming each thing, not a line that reads as "all is well".
   if (!yes) return ui.notify(`Not loaded (folder not trusted): ${found.join(", ")}. Trust it later with: pi --trust`, "warning");
   trustDirectory(api.agentDir, api.cwd);
-  await live.actions.reload();
+  // This plugin was reloaded or shut down while the question was open: this api can no longer
+  // reload, so the next reload or start loads what is now trusted.
+  if (disposed()) return ui.notify(`Folder trusted: ${found.join(", ")} load at the next /reload or start.`, "info");
+  await api.actions.reload();
   ui.notify(`Folder trusted: loaded ${found.join(", ")}.`, "info");
 }
 

@@ -1,0 +1,62 @@
+// Holding V8's young generation at its size through work that allocates fast (issue 34, round eight).
+//
+// On this project's 2-core VM a page of fresh memory costs ~18 µs of CPU to fault in, so a run pays
+// for the memory it touches for the first time. Under a high allocation rate V8 doubles the young
+// generation (up to 16 MB a semi-space) and then faults its fresh pages in once each, whether what
+// is allocated dies young (a stream's per-event garbage) or survives anyway (a long session file's
+// entries, promoted at their second collection whatever the young generation's size). Held at its
+// size, the young generation is collected more often but touches no new memory.
+//
+// `--semi-space-growth-factor` is read by V8 each time it would grow the young generation, so it is
+// set to 1 (no growth) while some holder holds and back to V8's default after the last lets go. The
+// code caches do not depend on it (V8 11.3 accepts a cache made under either value; the image's
+// tests check that a run keeps its caches). A user's own young-generation flags are left alone.
+// The count is process-wide: the launcher and the image are separate bundles, each with its copy.
+
+/** V8 11.3's default (`node --v8-options`). */
+const DEFAULT_FACTOR = 2;
+const V8_LINE = "11.3.";
+const USER_FLAGS = /--(semi-space-growth-factor|max-semi-space-size|min-semi-space-size|semi-space-growth|minor-mc)\b/;
+
+const STATE = Symbol.for("pi-kernel.young-generation-hold");
+interface Hold {
+  /** Holders now; the flag is set while it is above zero. */
+  count: number;
+  /** Whether this process may set the flag at all (decided once). */
+  allowed?: boolean;
+}
+const box = globalThis as typeof globalThis & { [STATE]?: Hold };
+
+function setFlags(flags: string): void {
+  // `node:v8` is loaded only by a process that holds (a stream, a long file), never by a short print run's start.
+  process.getBuiltinModule("node:v8").setFlagsFromString(flags);
+}
+
+function allowed(hold: Hold): boolean {
+  if (hold.allowed === undefined) {
+    const own = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join(" ").replaceAll("_", "-");
+    hold.allowed = process.versions.v8.startsWith(V8_LINE) && !USER_FLAGS.test(own);
+  }
+  return hold.allowed;
+}
+
+/**
+ * Holds V8's young generation at its size until the returned function is called (once; later calls
+ * do nothing). Holds nest: V8 gets its default growth back when the last holder lets go.
+ */
+export function holdYoungGeneration(): () => void {
+  const hold = (box[STATE] ??= { count: 0 });
+  if (!allowed(hold)) return () => {};
+  if (hold.count++ === 0) setFlags("--semi-space-growth-factor=1");
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--hold.count === 0) setFlags(`--semi-space-growth-factor=${DEFAULT_FACTOR}`);
+  };
+}
+
+/** How many holders hold now (tests). */
+export function youngGenerationHolders(): number {
+  return box[STATE]?.count ?? 0;
+}
