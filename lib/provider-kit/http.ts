@@ -146,7 +146,8 @@ async function upload(req: ClientRequest, pieces: Iterator<string | Buffer>, goi
       const text = next.value;
       let bytes: Buffer;
       let done: ((error?: Error | null) => void) | undefined;
-      if (typeof text !== "string") bytes = text; // made before the body was known to be long
+      // A piece made before the body was known to be long is bytes already (requestBody).
+      if (typeof text !== "string") bytes = text;
       else if (text.length * 3 <= PIECE_BYTES) {
         const buffer = free.pop() ?? Buffer.allocUnsafeSlow(PIECE_BYTES);
         bytes = buffer.subarray(0, buffer.write(text, "utf8"));
