@@ -91,14 +91,15 @@ export function indexFile(file: string): FileIndex {
   const index = new FlatIndex(Math.ceil(bytes / 512));
   // Until the file's first compaction every entry is decoded and kept (see `eager` below).
   let eager = true;
-  // The first reads only: a compaction comes after ~150k tokens (~0.6 MB) of history, and a file
+  // The first reads only (8 MiB: until issue 34's round eight a read could take 2 MiB, and four of
+  // them were searched): a compaction comes after ~150k tokens (~0.6 MB) of history, and a file
   // never compacted is not searched through (58 MB: ~10-20 ms).
   let reads = 0;
   // While every line is decoded and kept, V8's young generation is kept from growing (young-generation.ts).
   let release: (() => void) | undefined;
   // While every line is decoded, a read's lines are decoded as one string (forEachLine).
   const onRead = (buf: Buffer, end: number) => {
-    if (eager && reads++ < 4 && compactionLine(buf, end)) {
+    if (eager && reads++ < 8 && compactionLine(buf, end)) {
       eager = false;
       forgetEager(index.objs);
     }
