@@ -134,7 +134,7 @@ const PIECE_BYTES = 3 * 64 * 1024;
  * socket took it (no fresh memory per piece). Stops, unfinished, when `going()` turns false (an
  * answer came) or the request is destroyed.
  */
-async function upload(req: ClientRequest, pieces: Iterator<string>, going: () => boolean): Promise<void> {
+async function upload(req: ClientRequest, pieces: Iterator<string | Buffer>, going: () => boolean): Promise<void> {
   const free: Buffer[] = [];
   let inFlight = 0;
   let sinceTurn = 0;
@@ -146,7 +146,9 @@ async function upload(req: ClientRequest, pieces: Iterator<string>, going: () =>
       const text = next.value;
       let bytes: Buffer;
       let done: ((error?: Error | null) => void) | undefined;
-      if (text.length * 3 <= PIECE_BYTES) {
+      // A piece made before the body was known to be long is bytes already (requestBody).
+      if (typeof text !== "string") bytes = text;
+      else if (text.length * 3 <= PIECE_BYTES) {
         const buffer = free.pop() ?? Buffer.allocUnsafeSlow(PIECE_BYTES);
         bytes = buffer.subarray(0, buffer.write(text, "utf8"));
         inFlight += bytes.length;

@@ -195,33 +195,39 @@ class ChunkWriter {
  * another attempt (the conversion is a function of the request's messages: the same bytes).
  */
 export interface StreamedBody {
-  /** The text's pieces in order; the first call goes on with the making `requestBody` started. */
-  open(): Iterator<string>;
+  /**
+   * The body's pieces in order, as text or (what `requestBody` made before it knew the body was
+   * long) as bytes; the first call goes on with the making `requestBody` started.
+   */
+  open(): Iterator<string | Buffer>;
   /** The whole body's bytes, kept (for a server that wants a content-length). */
   whole(): JsonBody;
 }
 
 /**
  * The request body: its bytes when its text is under `streamFrom` characters (kept, as `jsonBody`
- * gives them), else a `StreamedBody` holding the text made so far. A conversion that throws in
+ * gives them), else a `StreamedBody` holding the bytes made so far. A conversion that throws in
  * that first part throws here, before any request.
  */
 export function requestBody(body: unknown, streamFrom: number): JsonBody | StreamedBody {
   const text = jsonText(body);
-  const made: string[] = [];
+  // Each piece is turned into bytes as it is made, as jsonBody does: its ~64 Ki characters die young
+  // instead of surviving the young generation's collections until the whole body is made (issue 34,
+  // round eight: 1.8 MB of them at 5,000 messages, enough for V8 to grow the young generation).
+  const chunks: Buffer[] = [];
+  let length = 0;
   let chars = 0;
   while (chars < streamFrom) {
     const next = text.next();
-    if (next.done) {
-      const chunks = made.map((piece) => Buffer.from(piece, "utf8"));
-      return { chunks, length: chunks.reduce((n, c) => n + c.length, 0) };
-    }
-    made.push(next.value);
+    if (next.done) return { chunks, length };
+    const bytes = Buffer.from(next.value, "utf8");
+    chunks.push(bytes);
+    length += bytes.length;
     chars += next.value.length;
   }
-  let first: Iterator<string> | undefined = (function* () {
+  let first: Iterator<string | Buffer> | undefined = (function* () {
     // Let go of each piece once it is handed out.
-    while (made.length > 0) yield made.shift() as string;
+    while (chunks.length > 0) yield chunks.shift() as Buffer;
     yield* text;
   })();
   return {

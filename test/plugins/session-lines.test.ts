@@ -21,7 +21,7 @@ const piece = fc.oneof(
 
 type Seen = [number, number, number, boolean, string];
 
-function lines(file: string, whole: (read: number) => boolean, chunk: number, span = 1): Seen[] {
+function lines(file: string, whole: (read: number) => boolean, chunk?: number, span = 1): Seen[] {
   const seen: Seen[] = [];
   let reads = 0;
   forEachLine(
@@ -72,6 +72,21 @@ describe("forEachLine", () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it("reads into a buffer about the file's size: the same lines as small reads, long lines and a long last line included", () => {
+    let i = 0;
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.nat({ max: 160_000 }), fc.nat(), fc.boolean(), (parts, long, at, decoded) => {
+        // A line (or a last line without its newline) longer than the smallest buffer (64 KiB) or half of it, at times.
+        const bytes = parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p));
+        bytes.splice(at % (bytes.length + 1), 0, Buffer.alloc(long, "x"));
+        const file = join(dir, `b${i++}`);
+        writeFileSync(file, Buffer.concat(bytes));
+        expect(lines(file, () => decoded, undefined, 32 * 1024)).toEqual(lines(file, () => false, 4096));
+      }),
+      { numRuns: 60 },
     );
   });
 });

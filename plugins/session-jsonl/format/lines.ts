@@ -3,7 +3,7 @@
 // position. A Line (one object, reused for every line: a long session has 100,000 of them) and its
 // bytes are only valid during the callback that receives it.
 import { isAscii } from "node:buffer";
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { latin1 } from "./text-store.js";
 
 export interface Line {
@@ -59,6 +59,13 @@ class BufferLine implements Line {
   }
 }
 
+/**
+ * Bytes a read asks for (at most: a read into a buffer holding an unfinished line asks for less).
+ * The read buffer is fresh memory, which costs ~18 µs a 4 KiB page to fault in on this project's
+ * 2-core VM, and a read touches as many pages as it asks for: until issue 34's round eight a read
+ * asked for all the buffer had room for (2 MiB), ~256 pages more than this. Not smaller: the first
+ * reads are searched for a compaction (read.ts) before their lines are decoded.
+ */
 const CHUNK = 1 << 20;
 /**
  * Bytes of lines decoded as one string (see forEachLine): well under V8's 128 KiB limit for an
@@ -85,15 +92,16 @@ export function forEachLine(
 ): void {
   const fd = openSync(path, "r");
   try {
-    let buf: Buffer = Buffer.allocUnsafe(2 * chunk);
+    // A short file gets a buffer about its size (grown below if it grows meanwhile): fresh memory is dear.
+    let buf: Buffer = Buffer.allocUnsafe(Math.min(2 * chunk, Math.max(fstatSync(fd).size + 1, 64 * 1024)));
     let filled = 0; // bytes of an unfinished line kept at the start of buf
     let base = 0; // file offset of buf[0]
     let position = 0;
     let no = 0;
     const line = new BufferLine(buf);
     for (;;) {
-      if (buf.length - filled < chunk) buf = grow(buf, filled);
-      const read = readSync(fd, buf, filled, buf.length - filled, position);
+      if (buf.length - filled < Math.min(chunk, buf.length >> 1)) buf = grow(buf, filled);
+      const read = readSync(fd, buf, filled, Math.min(chunk, buf.length - filled), position);
       if (read === 0) break;
       position += read;
       const total = filled + read;
@@ -169,16 +177,20 @@ export function readRanges<R extends { offset: number; length: number }>(
   onText: (range: R, text: string) => void,
 ): void {
   const sorted = [...ranges].sort((a, b) => a.offset - b.offset);
+  if (sorted.length === 0) return;
+  // No more of the file than the ranges' span is read, into no bigger a buffer (fresh memory is dear: CHUNK).
+  let end = 0;
+  for (const r of sorted) end = Math.max(end, r.offset + r.length);
   const fd = openSync(path, "r");
   try {
-    let buf = Buffer.allocUnsafe(WINDOW);
+    let buf = Buffer.allocUnsafe(Math.min(WINDOW, end - sorted[0].offset));
     let from = 0; // file offset of buf[0]
     let got = 0; // bytes of buf filled
     for (const r of sorted) {
       if (r.offset < from || r.offset + r.length > from + got) {
         if (buf.length < r.length) buf = Buffer.allocUnsafe(r.length);
         from = r.offset;
-        got = readSync(fd, buf, 0, buf.length, from);
+        got = readSync(fd, buf, 0, Math.min(buf.length, end - from), from);
       }
       const start = r.offset - from;
       onText(r, buf.toString("utf8", start, Math.min(start + r.length, got)));

@@ -12,6 +12,7 @@ import { FlatIndex } from "./flat-index.js";
 import { IdTable } from "./id-table.js";
 import { checkTree, resolveParents } from "./tree-check.js";
 import { ENTRY_TYPES } from "./types.js";
+import { holdYoungGeneration } from "./young-generation.js";
 
 export class NotASessionError extends Error {
   constructor(
@@ -85,74 +86,83 @@ export function indexFile(file: string): FileIndex {
   let needsMigration = false;
   let size = 0;
   const damaged = new Map<string, string | null>();
+  const bytes = fileSize(file);
   // Sized for the file (pi's lines average ~600 bytes), so the columns rarely grow.
-  const index = new FlatIndex(Math.ceil(fileSize(file) / 512));
+  const index = new FlatIndex(Math.ceil(bytes / 512));
   // Until the file's first compaction every entry is decoded and kept (see `eager` below).
   let eager = true;
-  // The first reads only: a compaction comes after ~150k tokens (~0.6 MB) of history, and a file
+  // The first reads only (8 MiB: until issue 34's round eight a read could take 2 MiB, and four of
+  // them were searched): a compaction comes after ~150k tokens (~0.6 MB) of history, and a file
   // never compacted is not searched through (58 MB: ~10-20 ms).
   let reads = 0;
+  // While every line is decoded and kept, V8's young generation is kept from growing (young-generation.ts).
+  let release: (() => void) | undefined;
   // While every line is decoded, a read's lines are decoded as one string (forEachLine).
   const onRead = (buf: Buffer, end: number) => {
-    if (eager && reads++ < 4 && compactionLine(buf, end)) {
+    if (eager && reads++ < 8 && compactionLine(buf, end)) {
       eager = false;
       forgetEager(index.objs);
     }
+    if (eager && reads === 1) release = holdYoungGeneration(bytes);
     return eager;
   };
-  forEachLine(
-    file,
-    (line) => {
-      size = line.offset + line.length + (line.terminated ? 1 : 0);
-      if (isBlank(line)) return;
-      // A last line without its newline may be torn anywhere, even just after a `}`: JSON.parse judges it.
-      if (header && !eager && header.version === 3 && line.terminated && quickLine(line, index)) return;
-      let value: unknown;
-      try {
-        value = JSON.parse(line.text());
-      } catch {
-        if (!header) throw new NotASessionError(file, `line ${line.no} is not JSON`);
-        if (!line.terminated) {
-          tornAt = line.offset;
-          problems.push({
-            line: line.no,
-            message: `line ${line.no} is incomplete (a write was interrupted); it is removed before the next append`,
-          });
-        } else {
-          problems.push({ line: line.no, message: `line ${line.no} is not valid JSON; skipped` });
+  try {
+    forEachLine(
+      file,
+      (line) => {
+        size = line.offset + line.length + (line.terminated ? 1 : 0);
+        if (isBlank(line)) return;
+        // A last line without its newline may be torn anywhere, even just after a `}`: JSON.parse judges it.
+        if (header && !eager && header.version === 3 && line.terminated && quickLine(line, index)) return;
+        let value: unknown;
+        try {
+          value = JSON.parse(line.text());
+        } catch {
+          if (!header) throw new NotASessionError(file, `line ${line.no} is not JSON`);
+          if (!line.terminated) {
+            tornAt = line.offset;
+            problems.push({
+              line: line.no,
+              message: `line ${line.no} is incomplete (a write was interrupted); it is removed before the next append`,
+            });
+          } else {
+            problems.push({ line: line.no, message: `line ${line.no} is not valid JSON; skipped` });
+          }
+          return;
         }
-        return;
-      }
-      if (!header) {
-        header = asHeader(file, value);
-        return;
-      }
-      if (!line.terminated) missingNewline = true;
-      const raw = value as { type?: unknown; id?: unknown; parentId?: unknown };
-      // Entries without ids are version 1's (migrated below); in a later version such a line is damaged.
-      const v1 = (header.version ?? 1) < 2;
-      if (v1 && raw && typeof raw === "object" && typeof raw.type === "string" && ENTRY_TYPES.has(raw.type) && raw.id === undefined) {
-        needsMigration = true;
-        return;
-      }
-      const checked = checkEntry(value);
-      if (!checked.ok) {
-        problems.push({ line: line.no, message: `line ${line.no} is not a valid session entry (${checked.reason}); skipped` });
-        if (raw && typeof raw.id === "string") damaged.set(raw.id, typeof raw.parentId === "string" ? raw.parentId : null);
-        return;
-      }
-      const e = checked.entry;
-      const node = indexNode(e, { line: line.no, offset: line.offset, length: line.length });
-      if (e.type === "compaction" && eager) {
-        eager = false;
-        forgetEager(index.objs);
-      }
-      // Repaired entries are kept whole: the file still holds the unrepaired line.
-      if (eager || KEEP_WHOLE.has(e.type) || checked.fixed) node.entry = e;
-      index.pushNode(node);
-    },
-    onRead,
-  );
+        if (!header) {
+          header = asHeader(file, value);
+          return;
+        }
+        if (!line.terminated) missingNewline = true;
+        const raw = value as { type?: unknown; id?: unknown; parentId?: unknown };
+        // Entries without ids are version 1's (migrated below); in a later version such a line is damaged.
+        const v1 = (header.version ?? 1) < 2;
+        if (v1 && raw && typeof raw === "object" && typeof raw.type === "string" && ENTRY_TYPES.has(raw.type) && raw.id === undefined) {
+          needsMigration = true;
+          return;
+        }
+        const checked = checkEntry(value);
+        if (!checked.ok) {
+          problems.push({ line: line.no, message: `line ${line.no} is not a valid session entry (${checked.reason}); skipped` });
+          if (raw && typeof raw.id === "string") damaged.set(raw.id, typeof raw.parentId === "string" ? raw.parentId : null);
+          return;
+        }
+        const e = checked.entry;
+        const node = indexNode(e, { line: line.no, offset: line.offset, length: line.length });
+        if (e.type === "compaction" && eager) {
+          eager = false;
+          forgetEager(index.objs);
+        }
+        // Repaired entries are kept whole: the file still holds the unrepaired line.
+        if (eager || KEEP_WHOLE.has(e.type) || checked.fixed) node.entry = e;
+        index.pushNode(node);
+      },
+      onRead,
+    );
+  } finally {
+    release?.();
+  }
   if (!header) throw new NotASessionError(file, "it is empty");
   const version = header.version ?? 1;
   const done = { header, version, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size };
