@@ -32,6 +32,8 @@ afterAll(() => {
     children: end.children - start.children,
     wall: Date.now() - startedAt,
     pid: process.pid,
+    // The worker's resident memory after the file (MB): every process it spawns pays for it (fork copies its page tables).
+    rss: Math.round(process.memoryUsage().rss / 1048576),
     // The worker's CPU before this file: its own start-up when the file is the worker's first.
     before: start.self,
   };

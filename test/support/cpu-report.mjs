@@ -23,7 +23,7 @@ const table = (title, key) => {
   console.log(`\n${title}`);
   for (const r of [...rows].sort((a, b) => key(b) - key(a)).slice(0, Number(n))) {
     console.log(
-      `${s(r.self + r.children).padStart(8)} CPU (own ${s(r.self)}, children ${s(r.children)}) ${s(r.wall).padStart(8)} wall  ${rel(r.file)}`,
+      `${s(r.self + r.children).padStart(8)} CPU (own ${s(r.self)}, children ${s(r.children)}) ${s(r.wall).padStart(8)} wall${r.rss === undefined ? "" : ` ${String(r.rss).padStart(4)} MB`}  ${rel(r.file)}`,
     );
   }
 };
