@@ -184,7 +184,9 @@ export class SseParser {
       if (lf !== -1 && lf < start) lf = buffer.indexOf("\n", start);
       if (cr !== -1 && cr < start) cr = buffer.indexOf("\r", start);
     }
-    this.buffer = start === 0 ? buffer : buffer.slice(start);
+    // The rest (a cut frame, a few hundred characters) waits for the next read: a copy, so it does
+    // not keep the whole decoded piece alive through the wait (and a scavenge or two).
+    this.buffer = start === 0 ? buffer : unsliced(buffer.slice(start));
     if (final && this.buffer.length > 0) {
       this.colon = this.buffer.indexOf(":");
       this.line(this.buffer, 0, this.buffer.length, events);
@@ -204,7 +206,7 @@ export class SseParser {
   }
 
   private keep(buffer: string, start: number, events: SseEvent[]): SseEvent[] {
-    this.buffer = buffer.slice(start);
+    this.buffer = unsliced(buffer.slice(start));
     return events;
   }
 
