@@ -103,10 +103,11 @@ export class SseParser {
       let end: number;
       if (this.inLongLine()) {
         end = lineEnd(bytes as Buffer, at);
-        if (end < 0) {
-          this.pieces.push(this.decode(bytes.subarray(at)));
-          break;
-        }
+        // The line's bytes before its last slice are decoded SLICE at a time: a string over ~128 KiB
+        // would be a large object, in fresh memory of its own.
+        for (const last = end < 0 ? bytes.length : end - SLICE; at < last; at = Math.min(at + SLICE, last))
+          this.pieces.push(this.decode(bytes.subarray(at, Math.min(at + SLICE, last))));
+        if (end < 0) break;
       } else end = sliceEnd(bytes as Buffer, at, this.eol, this.buffer !== "" || this.pieces.length > 0);
       for (const event of this.consume(this.decode(bytes.subarray(at, end)), false)) events.push(event);
       at = end;
