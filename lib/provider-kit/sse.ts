@@ -4,7 +4,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { type Frames, framesOf, matchRun } from "./repeat-frames.js";
 import type { Repeat } from "./repeats.js";
-import { lineEnd, MAX_CUT, SLICE, sliceEnd } from "./sse-slices.js";
+import { lineEnd, MAX_CUT, SLICE, sliceEnd, unsliced } from "./sse-slices.js";
 
 export interface SseEvent {
   /** The `event:` field, "message" when absent. */
@@ -185,8 +185,7 @@ export class SseParser {
       if (lf !== -1 && lf < start) lf = buffer.indexOf("\n", start);
       if (cr !== -1 && cr < start) cr = buffer.indexOf("\r", start);
     }
-    // The rest (a cut frame, a few hundred characters) waits for the next read: a copy, so it does
-    // not keep the whole decoded piece alive through the wait (and a scavenge or two).
+    // The rest (a cut frame) waits for the next read: a copy, not keeping the whole piece alive.
     this.buffer = start === 0 ? buffer : unsliced(buffer.slice(start));
     if (final && this.buffer.length > 0) {
       this.colon = this.buffer.indexOf(":");
@@ -283,9 +282,6 @@ export class SseParser {
     this.eventType = "";
   }
 }
-
-/** `text` in a string of its own (V8 makes a slice of 13 characters or more a view of its parent). */
-const unsliced = (text: string) => `${text} `.slice(0, -1);
 
 const sameRepeat = (a: Repeat, b: Repeat | undefined) => a.source === b?.source && a.event === b.event && a.kind === b.kind;
 
