@@ -4,7 +4,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { type Frames, framesOf, matchRun } from "./repeat-frames.js";
 import type { Repeat } from "./repeats.js";
-import { lineEnd, MAX_CUT, SLICE, sliceEnd } from "./sse-slices.js";
+import { lineEnd, MAX_CUT, SLICE, sliceEnd, unsliced } from "./sse-slices.js";
 
 export interface SseEvent {
   /** The `event:` field, "message" when absent. */
@@ -103,10 +103,11 @@ export class SseParser {
       let end: number;
       if (this.inLongLine()) {
         end = lineEnd(bytes as Buffer, at);
-        if (end < 0) {
-          this.pieces.push(this.decode(bytes.subarray(at)));
-          break;
-        }
+        // The line's bytes before its last slice are decoded SLICE at a time: a string over ~128 KiB
+        // would be a large object, in fresh memory of its own.
+        for (const last = end < 0 ? bytes.length : end - SLICE; at < last; at = Math.min(at + SLICE, last))
+          this.pieces.push(this.decode(bytes.subarray(at, Math.min(at + SLICE, last))));
+        if (end < 0) break;
       } else end = sliceEnd(bytes as Buffer, at, this.eol, this.buffer !== "" || this.pieces.length > 0);
       for (const event of this.consume(this.decode(bytes.subarray(at, end)), false)) events.push(event);
       at = end;
@@ -184,7 +185,8 @@ export class SseParser {
       if (lf !== -1 && lf < start) lf = buffer.indexOf("\n", start);
       if (cr !== -1 && cr < start) cr = buffer.indexOf("\r", start);
     }
-    this.buffer = start === 0 ? buffer : buffer.slice(start);
+    // The rest (a cut frame) waits for the next read: a copy, not keeping the whole piece alive.
+    this.buffer = start === 0 ? buffer : unsliced(buffer.slice(start));
     if (final && this.buffer.length > 0) {
       this.colon = this.buffer.indexOf(":");
       this.line(this.buffer, 0, this.buffer.length, events);
@@ -204,7 +206,7 @@ export class SseParser {
   }
 
   private keep(buffer: string, start: number, events: SseEvent[]): SseEvent[] {
-    this.buffer = buffer.slice(start);
+    this.buffer = unsliced(buffer.slice(start));
     return events;
   }
 
@@ -233,7 +235,8 @@ export class SseParser {
     if (run === undefined) return start;
     const [end, firstEnd] = run;
     this.offers = 0;
-    const data = buffer.slice(start + frames.dataAt, firstEnd - 2 * frames.eol.length);
+    // A copy, not a slice: a slice would keep the whole decoded piece (32 KiB) alive as long as the event.
+    const data = unsliced(buffer.slice(start + frames.dataAt, firstEnd - 2 * frames.eol.length));
     const event: SseEvent = { event: this.repeat?.event as string, data, repeat: this.repeat, text: texts.join("") };
     if (this.lastId !== undefined) event.id = this.lastId;
     events.push(event);
