@@ -9,30 +9,25 @@
 //
 // `--semi-space-growth-factor` is read by V8 each time it would grow the young generation, so it is
 // set to 1 (no growth) while some holder holds and back to V8's default after the last lets go. The
-// code caches do not depend on it (V8 11.3 accepts a cache made under either value; the image's
-// tests check that a run keeps its caches). A user's own young-generation flags are left alone.
-// The count is process-wide: the launcher and the image are separate bundles, each with its copy.
+// code caches do not depend on it (V8 11.3 accepts a cache made under either value, which
+// young-generation-hold.test.ts checks). A user's own young-generation flags are left alone.
+// Streams (lib/provider-kit) and the session decoder (session-jsonl) share this module's one count
+// (one chunk of the start-up image).
 
 /** V8 11.3's default (`node --v8-options`). */
 const DEFAULT_FACTOR = 2;
 const V8_LINE = "11.3.";
 const USER_FLAGS = /--(semi-space-growth-factor|max-semi-space-size|min-semi-space-size|semi-space-growth|minor-mc)\b/;
 
-const STATE = Symbol.for("pi-kernel.young-generation-hold");
-interface Hold {
-  /** Holders now; the flag is set while it is above zero. */
-  count: number;
-  /** Whether this process may set the flag at all (decided once). */
-  allowed?: boolean;
-}
-const box = globalThis as typeof globalThis & { [STATE]?: Hold };
+/** Holders now (the flag is set while above zero), and whether this process may set it at all. */
+const hold: { count: number; allowed?: boolean } = { count: 0 };
 
 function setFlags(flags: string): void {
   // `node:v8` is loaded only by a process that holds (a stream, a long file), never by a short print run's start.
   process.getBuiltinModule("node:v8").setFlagsFromString(flags);
 }
 
-function allowed(hold: Hold): boolean {
+function allowed(): boolean {
   if (hold.allowed === undefined) {
     const own = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join(" ").replaceAll("_", "-");
     hold.allowed = process.versions.v8.startsWith(V8_LINE) && !USER_FLAGS.test(own);
@@ -45,8 +40,7 @@ function allowed(hold: Hold): boolean {
  * do nothing). Holds nest: V8 gets its default growth back when the last holder lets go.
  */
 export function holdYoungGeneration(): () => void {
-  const hold = (box[STATE] ??= { count: 0 });
-  if (!allowed(hold)) return () => {};
+  if (!allowed()) return () => {};
   if (hold.count++ === 0) setFlags("--semi-space-growth-factor=1");
   let released = false;
   return () => {
@@ -58,5 +52,5 @@ export function holdYoungGeneration(): () => void {
 
 /** How many holders hold now (tests). */
 export function youngGenerationHolders(): number {
-  return box[STATE]?.count ?? 0;
+  return hold.count;
 }

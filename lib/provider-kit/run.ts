@@ -182,6 +182,9 @@ function failureMessage(error: unknown, apiKey: string | undefined): string {
   return apiReported && looksLikeOverflow(text, status) ? `${OVERFLOW_MARKER}${text}` : text;
 }
 
+/** Socket reads before a stream holds V8's young generation (lib/heap-kit): a short answer takes a few. */
+const HOLD_AFTER_READS = 16;
+
 /** One HTTP attempt, with an idle watchdog covering the wait for headers and every read. */
 async function* attemptStream(
   wire: Wire,
@@ -207,12 +210,13 @@ async function* attemptStream(
     if (onResponse) await onResponse({ status: response.status, headers: headerRecord(response.headers) });
     kick();
     let reads = 0;
+    // A long stream's per-event garbage dies young: it needs no bigger young generation's fresh
+    // pages. Held from its HOLD_AFTER_READS-th read, so a short answer loads no `node:v8`.
+    let release: (() => void) | undefined;
     const onBytes = () => {
-      reads++;
+      if (++reads === HOLD_AFTER_READS) release = holdYoungGeneration();
       kick();
     };
-    // A stream's per-event garbage dies young: no need for a bigger young generation's fresh pages.
-    const release = holdYoungGeneration();
     try {
       for await (const event of wire.decode(untilAborted(sseBatches(response.body, onBytes), signal), out, model, request)) {
         signal?.throwIfAborted();
@@ -223,7 +227,7 @@ async function* attemptStream(
       if (reads === 0 && error instanceof StreamProtocolError && !signal?.aborted && !watchdog.signal.aborted) throw emptyResponse(model);
       throw error;
     } finally {
-      release();
+      release?.();
     }
     signal?.throwIfAborted();
   } catch (error) {

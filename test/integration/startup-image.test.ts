@@ -369,7 +369,7 @@ describe("pi runs from the start-up image", () => {
     expect(r.stderr.trim()).toBe("crypto: false");
   });
 
-  it("loads no node:v8 in a print run (only a terminal's held optimizer sets V8 flags)", async () => {
+  it("loads no node:v8 in a short print run (a terminal's held optimizer, a long stream and a long session file set V8 flags)", async () => {
     const probe = join(mkdtempSync(join(tmpdir(), "pik-v8-")), "probe.cjs");
     writeFileSync(
       probe,

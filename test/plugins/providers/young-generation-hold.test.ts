@@ -41,35 +41,46 @@ it("a code cache made outside a hold is accepted inside one (the image loads fil
 });
 
 describe.each(APIS)("$api stream", (c) => {
-  it("holds while its events arrive and lets go when it is answered", async () => {
-    sim.script({ text: "several words of an answer" });
+  it("holds through a long stream's later reads and lets go when it is answered; a short one never holds", async () => {
+    // Paced chunks: each arrives in a read of its own.
+    sim.script({ text: "word ".repeat(60), chunkSize: 5, delayMs: 2 });
     const during: number[] = [];
-    const { types } = await run(c, modelFor(c, sim), context(), {}, { settings: NO_RETRY }, (e) => {
+    const long = await run(c, modelFor(c, sim), context(), {}, { settings: NO_RETRY }, (e) => {
       if (e.type === "text_delta") during.push(youngGenerationHolders());
     });
-    expect(types.at(-1)).toBe("done");
-    expect(during.length).toBeGreaterThan(0);
-    expect(during.every((n) => n === 1)).toBe(true);
+    expect(long.types.at(-1)).toBe("done");
+    expect(during.at(0)).toBe(0);
+    expect(during.at(-1)).toBe(1);
     expect(youngGenerationHolders()).toBe(0);
+
+    sim.script({ text: "a short answer" });
+    const short: number[] = [];
+    await run(c, modelFor(c, sim), context(), {}, { settings: NO_RETRY }, () => short.push(youngGenerationHolders()));
+    expect(short.every((n) => n === 0)).toBe(true);
   });
 
   it("lets go when the stream is cut, aborted, or its consumer stops early", async () => {
-    sim.script({ text: "cut short after a few words", fault: { kind: "disconnect", afterChunks: 3 } });
+    sim.script({ text: "word ".repeat(60), chunkSize: 5, delayMs: 2, fault: { kind: "disconnect", afterChunks: 40 } });
     expect((await run(c, modelFor(c, sim))).types.at(-1)).toBe("error");
     expect(youngGenerationHolders()).toBe(0);
 
-    sim.script({ text: "aborted after its first words", delayMs: 20, chunkSize: 4 });
+    sim.script({ text: "word ".repeat(60), chunkSize: 5, delayMs: 2 });
     const abort = new AbortController();
-    const aborted = await run(c, modelFor(c, sim), context(), { signal: abort.signal }, { settings: NO_RETRY }, (e) => {
-      if (e.type === "text_delta") abort.abort();
+    const aborted = await run(c, modelFor(c, sim), context(), { signal: abort.signal }, { settings: NO_RETRY }, () => {
+      if (youngGenerationHolders() === 1) abort.abort();
     });
     expect(aborted.types.at(-1)).toBe("error");
     expect(youngGenerationHolders()).toBe(0);
 
-    sim.script({ text: "left by a consumer after one delta" });
-    for await (const e of runStream(c.wire, modelFor(c, sim), context(), { apiKey: "sk-test-key-123456" }, { settings: NO_RETRY })) {
-      if (e.type === "text_delta") break;
+    sim.script({ text: "word ".repeat(60), chunkSize: 5, delayMs: 2 });
+    let left = false;
+    for await (const _ of runStream(c.wire, modelFor(c, sim), context(), { apiKey: "sk-test-key-123456" }, { settings: NO_RETRY })) {
+      if (youngGenerationHolders() === 1) {
+        left = true;
+        break;
+      }
     }
+    expect(left).toBe(true);
     expect(youngGenerationHolders()).toBe(0);
   });
 });
