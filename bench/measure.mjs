@@ -22,6 +22,35 @@ export function runProcess(argv, opts = {}) {
   });
 }
 
+/** GNU time, for a process tree's CPU (user+sys) and peak RSS. */
+export const GNU_TIME = "/usr/bin/time";
+
+/**
+ * `node argv` under GNU time (its report goes to `timeFile`): {status, stdout, stderr, wall} and, when it
+ * exited 0, cpu (ms, user+sys) and rss (MB, peak). Wall is timed here, from the spawn to the close.
+ */
+export function timedNode(argv, { cwd, env, timeFile }) {
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(GNU_TIME, ["-f", "%U %S %M", "-o", timeFile, process.execPath, ...argv], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (status) => {
+      const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (status !== 0) return resolve({ status, stdout, stderr, wall });
+      const [u, s, kb] = readFileSync(timeFile, "utf8").trim().split(/\s+/).slice(-3).map(Number);
+      resolve({ status, stdout, stderr, wall, cpu: (u + s) * 1000, rss: kb / 1024 });
+    });
+  });
+}
+
 /** Runs `node argv` n times; returns {name, n, min, median, max, unit: "ms", rssMB}. */
 export async function measureProcess(name, n, argv, opts = {}) {
   const dir = mkdtempSync(join(tmpdir(), "pik-bench-"));

@@ -12,19 +12,17 @@
 // included), the files a `pi -p hi` loads before its request, costliest first. A scavenge lands in
 // whichever body is allocating when it comes (the same one run after run): a tiny file can show ms. Run it without
 // NODE_EXTRA_CA_CERTS (`env -u NODE_EXTRA_CA_CERTS node bench/request-ab.mjs ...`) or drop it here.
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { makeProject } from "../test/support/scenario.mjs";
 import { startSimulator } from "../test/support/simulator/index.mjs";
-import { PI_BIN, ROOT, stats } from "./measure.mjs";
+import { PI_BIN, ROOT, stats, timedNode } from "./measure.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const RUNS = Number(opt("--runs", 21));
 const FILES = args.includes("--files");
 const BASE = opt("--base", undefined);
-const TIME = "/usr/bin/time";
 if (!FILES && (!BASE || !existsSync(BASE))) throw new Error("--base <path to another build's bin/pi.js> is required");
 const PRELOAD = join(ROOT, "bench", "request-ab.preload.cjs");
 // --files --base X lists X's files instead of this build's.
@@ -39,44 +37,14 @@ env.PI_CODING_AGENT_DIR = agentDir;
 const out = join(root, "request.json");
 const timeOut = join(root, "time.txt");
 
-function run(bin, extra = []) {
-  const argv = [
-    "-f",
-    "%U %S %M",
-    "-o",
-    timeOut,
-    process.execPath,
-    "--require",
-    PRELOAD,
-    bin,
-    "--provider",
-    "sim",
-    "--model",
-    "sim-model",
-    ...extra,
-    "-p",
-    "hi",
-  ];
-  return new Promise((resolve, reject) => {
-    rmSync(out, { force: true });
-    const t0 = process.hrtime.bigint();
-    const child = spawn(TIME, argv, {
-      cwd: project,
-      env: { ...env, PI_REQUEST_AB_OUT: out, PI_REQUEST_AB_FILES: FILES ? "1" : "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (status) => {
-      const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (status !== 0 || !stdout.includes("hi")) return reject(new Error(`${bin} failed (${status}): ${stderr.slice(0, 500)}`));
-      const [u, s, kb] = readFileSync(timeOut, "utf8").trim().split(/\s+/).slice(-3).map(Number);
-      const req = JSON.parse(readFileSync(out, "utf8"));
-      resolve({ wall, cpu: (u + s) * 1000, rss: kb / 1024, toRequest: req.cpu, uptime: req.uptime, files: req.files });
-    });
-  });
+async function run(bin, extra = []) {
+  rmSync(out, { force: true });
+  const argv = ["--require", PRELOAD, bin, "--provider", "sim", "--model", "sim-model", ...extra, "-p", "hi"];
+  const env2 = { ...env, PI_REQUEST_AB_OUT: out, PI_REQUEST_AB_FILES: FILES ? "1" : "" };
+  const r = await timedNode(argv, { cwd: project, env: env2, timeFile: timeOut });
+  if (r.status !== 0 || !r.stdout.includes("hi")) throw new Error(`${bin} failed (${r.status}): ${r.stderr.slice(0, 500)}`);
+  const req = JSON.parse(readFileSync(out, "utf8"));
+  return { wall: r.wall, cpu: r.cpu, rss: r.rss, toRequest: req.cpu, uptime: req.uptime, files: req.files };
 }
 
 try {

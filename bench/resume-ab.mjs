@@ -9,12 +9,11 @@
 // Prints, per case and build, the medians of wall time, user+sys CPU (GNU time) and peak RSS.
 // NODE_EXTRA_CA_CERTS is dropped from the children's environment (it costs every Node process the
 // same ~30-90 ms at start and is not part of what is compared).
-import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startSimulator } from "../test/support/simulator/index.mjs";
-import { PI_BIN, stats } from "./measure.mjs";
+import { GNU_TIME, PI_BIN, stats, timedNode } from "./measure.mjs";
 import { writeSession } from "./sessions.bench.mjs";
 
 const args = process.argv.slice(2);
@@ -25,9 +24,8 @@ const CASES = opt("--cases", "5000:never,100000:never")
   .map((c) => c.split(":"));
 const API = opt("--api", "openai-completions");
 const BASE = opt("--base", undefined);
-const TIME = "/usr/bin/time";
 if (!BASE || !existsSync(BASE)) throw new Error("--base <path to another build's bin/pi.js> is required");
-if (!existsSync(TIME)) throw new Error("GNU time (/usr/bin/time) is needed for CPU and RSS");
+if (!existsSync(GNU_TIME)) throw new Error("GNU time (/usr/bin/time) is needed for CPU and RSS");
 const SIDES = { base: BASE, this: PI_BIN };
 
 const sim = await startSimulator();
@@ -41,23 +39,11 @@ writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers: { sim: 
 const { NODE_EXTRA_CA_CERTS: _, ...env } = process.env;
 env.PI_CODING_AGENT_DIR = agentDir;
 
-function run(bin, cwd) {
-  const out = join(root, "time.txt");
-  const argv = ["-f", "%U %S %M", "-o", out, process.execPath, bin, "--provider", "sim", "--model", "sim-model", "-c", "-p", "hi"];
-  return new Promise((resolve, reject) => {
-    const t0 = process.hrtime.bigint();
-    const child = spawn(TIME, argv, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (status) => {
-      const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (status !== 0 || !stdout.includes("hi")) return reject(new Error(`${bin} failed (${status}): ${stderr.slice(0, 500)}`));
-      const [u, s, kb] = readFileSync(out, "utf8").trim().split(/\s+/).slice(-3).map(Number);
-      resolve({ wall, cpu: (u + s) * 1000, rss: kb / 1024 });
-    });
-  });
+async function run(bin, cwd) {
+  const argv = [bin, "--provider", "sim", "--model", "sim-model", "-c", "-p", "hi"];
+  const r = await timedNode(argv, { cwd, env, timeFile: join(root, "time.txt") });
+  if (r.status !== 0 || !r.stdout.includes("hi")) throw new Error(`${bin} failed (${r.status}): ${r.stderr.slice(0, 500)}`);
+  return { wall: r.wall, cpu: r.cpu, rss: r.rss };
 }
 
 try {
