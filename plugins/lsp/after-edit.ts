@@ -6,28 +6,26 @@
 // hung server costs at most that, and says so in one line.
 import type { PluginApi, ToolResultEvent } from "pi-kernel";
 import type { Diagnostic } from "vscode-languageserver-protocol";
-import { canonicalPath, declaredPaths } from "../../lib/tool-kit/index.js";
 import { currentDiagnostics } from "./diagnostics.js";
 import { type Files, refreshStale, syncFile, uriOf } from "./documents.js";
 import { diagnosticsReport } from "./format.js";
 import type { ServerEntry, ServerPool } from "./pool.js";
 import type { LspOptions } from "./settings.js";
+import { touchedFiles } from "./touched-files.js";
 
 export function afterToolResult(api: PluginApi, pool: ServerPool, options: () => LspOptions, files: Files) {
   return async (event: ToolResultEvent): Promise<ToolResultEvent> => {
     const o = options();
-    if (!o.enabled || event.isError) return event;
-    const tool = api.registry.get("tool", event.toolName);
-    if (tool?.effect !== "edit" && tool?.effect !== "read") return event;
-    const paths = [...new Set((declaredPaths(tool, event.input) ?? []).map((p) => canonicalPath(api.cwd, p)))];
-    const served = paths.flatMap((path) => {
+    const touched = touchedFiles(api, event, o);
+    if (!touched) return event;
+    const served = touched.paths.flatMap((path) => {
       const entry = pool.forFile(path);
       return entry ? [{ path, entry }] : [];
     });
     if (served.length === 0) return event;
     // A file the model reads is likely edited next: start its server and open it now, unawaited,
     // so the edit finds the server warm and knows the file's diagnostics before the change.
-    if (tool.effect === "read") {
+    if (touched.effect === "read") {
       for (const { path, entry } of served) void warm(pool, entry, path, files, o.waitMs);
       return event;
     }

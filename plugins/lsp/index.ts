@@ -11,11 +11,12 @@
 // process (docs/plugins/writing-a-plugin.md, "Register small, import late").
 import { definePlugin, Stage, type ToolResultEvent } from "pi-kernel";
 import type { FileMutationsService } from "../../contracts/file-mutations.js";
-import { canonicalPath, createFileMutationQueue, declaredPaths, deferTool } from "../../lib/tool-kit/index.js";
+import { canonicalPath, createFileMutationQueue, deferTool } from "../../lib/tool-kit/index.js";
 import { isTrusted } from "../../lib/packages/index.js";
 import { lspCommand } from "./command.js";
 import type { ServerPool } from "./pool.js";
 import { LspSettings, lspOptions, serverFor } from "./settings.js";
+import { touchedFiles } from "./touched-files.js";
 
 type Work = typeof import("./work.js");
 /** work.ts once loaded: a reload's setup wires a kept pool up at once, as before. */
@@ -69,13 +70,11 @@ export default definePlugin({
       "toolResult",
       async (event) => {
         if (!after) {
-          // What after-edit.ts checks first, here, so a result no server serves loads nothing.
+          // A result no server serves loads nothing.
           const now = options();
-          if (!now.enabled || event.isError) return event;
-          const tool = api.registry.get("tool", event.toolName);
-          if (tool?.effect !== "edit" && tool?.effect !== "read") return event;
-          const paths = (declaredPaths(tool, event.input) ?? []).map((p) => canonicalPath(api.cwd, p));
-          if (!held.pool && !paths.some((path) => serverFor(now.servers, path))) return event;
+          const touched = touchedFiles(api, event, now);
+          if (!touched) return event;
+          if (!held.pool && !touched.paths.some((path) => serverFor(now.servers, path))) return event;
           const w = await loadWork();
           after ??= w.afterToolResult(api, held.pool ?? wire(w), options, files);
         }
