@@ -27,12 +27,14 @@ export const GNU_TIME = "/usr/bin/time";
 
 /**
  * `node argv` under GNU time (its report goes to `timeFile`): {status, stdout, stderr, wall} and, when it
- * exited 0, cpu (ms, user+sys) and rss (MB, peak). Wall is timed here, from the spawn to the close.
+ * exited 0, cpu (ms, user+sys), rss (MB, peak) and faults (minor page faults, GNU time's %R: the first
+ * touch of a fresh page, ~15 µs of CPU each on the shared VM, and a count the machine's load does not
+ * move, so the A/B metric to trust when walls say little). Wall is timed here, from the spawn to the close.
  */
 export function timedNode(argv, { cwd, env, timeFile }) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(GNU_TIME, ["-f", "%U %S %M", "-o", timeFile, process.execPath, ...argv], {
+    const child = spawn(GNU_TIME, ["-f", "%U %S %M %R", "-o", timeFile, process.execPath, ...argv], {
       cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -45,8 +47,8 @@ export function timedNode(argv, { cwd, env, timeFile }) {
     child.on("close", (status) => {
       const wall = Number(process.hrtime.bigint() - t0) / 1e6;
       if (status !== 0) return resolve({ status, stdout, stderr, wall });
-      const [u, s, kb] = readFileSync(timeFile, "utf8").trim().split(/\s+/).slice(-3).map(Number);
-      resolve({ status, stdout, stderr, wall, cpu: (u + s) * 1000, rss: kb / 1024 });
+      const [u, s, kb, faults] = readFileSync(timeFile, "utf8").trim().split(/\s+/).slice(-4).map(Number);
+      resolve({ status, stdout, stderr, wall, cpu: (u + s) * 1000, rss: kb / 1024, faults });
     });
   });
 }

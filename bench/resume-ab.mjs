@@ -6,7 +6,8 @@
 //   node bench/resume-ab.mjs --base /path/to/other/bin/pi.js [--runs 5] [--cases 5000:never,100000:never]
 //                            [--api openai-completions|anthropic-messages|openai-responses|google-generative-ai]
 //
-// Prints, per case and build, the medians of wall time, user+sys CPU (GNU time) and peak RSS.
+// Prints, per case and build, the medians of wall time, user+sys CPU, peak RSS and minor page faults
+// (GNU time; the faults are the load-independent figure, see measure.mjs).
 // NODE_EXTRA_CA_CERTS is dropped from the children's environment (it costs every Node process the
 // same ~30-90 ms at start and is not part of what is compared).
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -43,7 +44,7 @@ async function run(bin, cwd) {
   const argv = [bin, "--provider", "sim", "--model", "sim-model", "-c", "-p", "hi"];
   const r = await timedNode(argv, { cwd, env, timeFile: join(root, "time.txt") });
   if (r.status !== 0 || !r.stdout.includes("hi")) throw new Error(`${bin} failed (${r.status}): ${r.stderr.slice(0, 500)}`);
-  return { wall: r.wall, cpu: r.cpu, rss: r.rss };
+  return { wall: r.wall, cpu: r.cpu, rss: r.rss, faults: r.faults };
 }
 
 try {
@@ -67,7 +68,7 @@ try {
     for (const [side, rs] of Object.entries(results)) {
       const med = (k) => stats(rs.map((r) => r[k])).median;
       console.log(
-        `${Number(n).toLocaleString("en")} ${shape} (${API}) ${side}: wall ${med("wall").toFixed(0)} ms, CPU ${med("cpu").toFixed(0)} ms, peak RSS ${med("rss").toFixed(0)} MB`,
+        `${Number(n).toLocaleString("en")} ${shape} (${API}) ${side}: wall ${med("wall").toFixed(0)} ms, CPU ${med("cpu").toFixed(0)} ms, peak RSS ${med("rss").toFixed(0)} MB, minor faults ${med("faults").toFixed(0)}`,
       );
     }
   }
