@@ -3,7 +3,15 @@
 // undefined members, toJSON), and whatever the array lengths (short ones are stringified whole).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { convertInBatches, defineLazyArray, defineLazyBatches, jsonBody } from "../../lib/provider-kit/index.js";
+import { youngGenerationHolders } from "../../lib/heap-kit/index.js";
+import {
+  type JsonBody,
+  convertInBatches,
+  defineLazyArray,
+  defineLazyBatches,
+  jsonBody,
+  requestBody,
+} from "../../lib/provider-kit/index.js";
 
 const bytesOf = (body: unknown) => {
   const b = jsonBody(body);
@@ -129,5 +137,53 @@ describe("jsonBody", () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe("requestBody and V8's young generation", () => {
+  const messages = (n: number, size = 1_000) =>
+    Array.from({ length: n }, (_, i) => ({ role: "user", content: `${"x".repeat(size)} ${i}` }));
+  const heldWhileMade = (body: Record<string, unknown>, list: unknown[]) => {
+    const seen: number[] = [];
+    defineLazyBatches(body, "messages", function* () {
+      for (let i = 0; i < list.length; i += 64) {
+        seen.push(youngGenerationHolders());
+        yield list.slice(i, i + 64);
+      }
+    });
+    return seen;
+  };
+
+  it("is held while a long body is made and let go once its bytes are (same bytes); a short one never holds", () => {
+    const before = youngGenerationHolders();
+    const long = messages(1_000); // ~1 MB of text: held from its 256 Ki-th character
+    const body: Record<string, unknown> = { model: "m" };
+    const seen = heldWhileMade(body, long);
+    const made = requestBody(body, Number.POSITIVE_INFINITY) as JsonBody;
+    expect(Buffer.concat(made.chunks).toString()).toBe(JSON.stringify({ model: "m", messages: long }));
+    expect(seen[0]).toBe(before);
+    expect(seen.at(-1)).toBe(before + 1);
+    expect(youngGenerationHolders()).toBe(before);
+
+    const short: Record<string, unknown> = { model: "m" };
+    const shortSeen = heldWhileMade(short, messages(100));
+    requestBody(short, Number.POSITIVE_INFINITY);
+    expect(new Set(shortSeen)).toEqual(new Set([before]));
+    expect(youngGenerationHolders()).toBe(before);
+  });
+
+  it("is let go when the conversion throws mid-body, and when the body turns out long enough to stream", () => {
+    const before = youngGenerationHolders();
+    const failing: Record<string, unknown> = { model: "m" };
+    defineLazyBatches(failing, "messages", function* () {
+      for (let i = 0; i < 20; i++) yield messages(64);
+      throw new Error("conversion failed");
+    });
+    expect(() => requestBody(failing, Number.POSITIVE_INFINITY)).toThrow("conversion failed");
+    expect(youngGenerationHolders()).toBe(before);
+
+    const streamed = requestBody({ model: "m", messages: messages(2_000) }, 1024 * 1024);
+    expect("open" in streamed).toBe(true);
+    expect(youngGenerationHolders()).toBe(before);
   });
 });
