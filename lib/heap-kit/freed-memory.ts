@@ -5,8 +5,9 @@
 // threshold is free there (128 KiB at first), so the next allocation faults those pages in again.
 // That is what V8's optimizing compiler does while a long session file is decoded: each background
 // compile allocates its zones (a few MB, in segments of up to 32 KiB), frees them at its end, the
-// heap is trimmed, and the next compile faults the same amount in again: ~1,000 of the ~4,500 page
-// faults a 5,000-entry never-compacted resume added (perf, `-e page-faults`).
+// heap is trimmed, and the next compile faults the same amount in again: ~1,200 of the ~4,700 page
+// faults a 5,000-entry never-compacted resume added were TurboFan's (perf, `-e page-faults`), and
+// raising the thresholds took ~600-1,000 off the resume (docs/internals/benchmarks.md, round nine).
 //
 // glibc raises its thresholds by itself (its "dynamic mmap threshold"): the first time a block it
 // mmapped, larger than its mmap threshold, is freed, the mmap threshold becomes that block's size
@@ -20,12 +21,16 @@
 // work that is sure to allocate and free a lot (a long session file decoded whole): a short print
 // run or an idle interactive session keeps glibc's defaults, and so its resident memory.
 
-/** glibc's dynamic threshold goes no higher than 32 MiB on 64-bit; the trim threshold is twice this. */
-const RAISE_TO = 8 * 1024 * 1024;
+/**
+ * glibc's dynamic threshold goes no higher than 32 MiB on 64-bit (a block of that much and its
+ * header is past it: not raised); the trim threshold is twice this. The 5,000-entry resume's faults
+ * (7 runs each): 4 MiB 3,481, 8 MiB 3,531, 16 MiB 3,148-3,234, 31 MiB 3,277.
+ */
+const RAISE_TO = 16 * 1024 * 1024;
 
 const state = { raised: false };
 
-/** Asks the C allocator (once per process) to keep up to 2 × 8 MiB of freed memory for reuse. */
+/** Asks the C allocator (once per process) to keep up to 2 × 16 MiB of freed memory for reuse. */
 export function keepFreedMemory(): void {
   if (state.raised) return;
   state.raised = true;
