@@ -22,5 +22,16 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
     .then(({ main }) => main(args))
     .then((code) => {
       process.exitCode = code;
+      process.prependListener("beforeExit", exitWithoutTeardown);
     });
+}
+
+// When nothing is left to run, the process ends here rather than through Node's own end, which
+// disposes the V8 heap page by page (~45 pages of 256 KB after a `pi -p hi`) and joins its threads:
+// the kernel frees the same memory at exit anyway. `beforeExit` comes only once the event loop is
+// empty (every write, session append and child process done). With another listener (which may
+// start more work) the process waits for the next `beforeExit`; this one runs first, while a `once`
+// listener is still counted.
+function exitWithoutTeardown() {
+  if (process.listenerCount("beforeExit") === 1) process.exit(process.exitCode ?? 0);
 }

@@ -37,7 +37,7 @@ export function loadImage(entry: string): unknown {
     // Stamped before reading: a file that changes in between has a newer stamp than its cache.
     const { text, stamp: fileStamp } = readStamped(file);
     const cached = readCache(`${file}.cache`, fileStamp);
-    const script = underCacheFlags(() => new Script(wrap(text), { filename: file, cachedData: cached }));
+    const script = compile(file, wrap(text), cached);
     const module = { exports: {} };
     const stale = cached === undefined || script.cachedDataRejected === true;
     loaded.set(file, { module, cache: `${file}.cache`, stamp: fileStamp, ...(stale && { script }) });
@@ -66,6 +66,16 @@ export function loadImage(entry: string): unknown {
   const saver = cacheSaver(loaded);
   cachePackageCode(join(root, "npm-cache"), loaded, saver);
   return load(entry);
+}
+
+/**
+ * The file's Script, made outside `load`: a closure there that named the source text (as the arrow
+ * given to `underCacheFlags` did) put it in the context that the file's `require` keeps, so every
+ * file's text stayed alive beside the wrapped copy V8 keeps (~0.7 MB more old space before a
+ * `pi -p hi`'s request, each copied twice by the scavenger on the way there).
+ */
+function compile(filename: string, source: string, cachedData: Buffer | undefined): Script {
+  return underCacheFlags(() => new Script(source, { filename, cachedData }));
 }
 
 /**

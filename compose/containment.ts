@@ -9,10 +9,12 @@ import { ownerOnStack } from "./plugin-owner.js";
 /** Installs the guard; returns its removal. */
 export function containExit(kernel: Kernel, discovered: () => PluginSource[]): () => void {
   const original = process.exit;
-  const contained = ((code?: number | string | null) => {
+  // Passes the arguments on as they came: Node's exit() takes process.exitCode only when it is given
+  // no argument at all (an explicit `undefined` ends the process with 0).
+  const contained = ((...args: Parameters<typeof process.exit>) => {
     const owner = exitingPlugin(kernel, discovered());
-    if (!owner) return original.call(process, code as number | undefined);
-    const message = `${owner} called process.exit(${code ?? ""}); refused, the agent keeps running`;
+    if (!owner) return original.apply(process, args);
+    const message = `${owner} called process.exit(${args[0] ?? ""}); refused, the agent keeps running`;
     kernel.report({ level: "error", code: DiagnosticCode.pluginExit, plugin: owner, where: "process.exit", message });
     throw new Error(message);
   }) as typeof process.exit;
