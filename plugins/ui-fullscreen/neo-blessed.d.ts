@@ -26,7 +26,11 @@ declare module "neo-blessed" {
   const blessed: Blessed;
   export default blessed;
 }
-// The three files the frame imports on their own (plugins/ui-fullscreen/blessed-lite.ts).
+// The four files the frame imports on their own (plugins/ui-fullscreen/blessed-lite.ts).
+declare module "neo-blessed/lib/program.js" {
+  const Program: unknown;
+  export default Program;
+}
 declare module "neo-blessed/lib/tput.js" {
   const Tput: unknown;
   export default Tput;
