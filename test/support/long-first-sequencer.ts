@@ -6,15 +6,16 @@
 // of that time is spent waiting on the processes they spawn (tsserver, npm, the CLI).
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-// Before them, the files that run git hundreds of times from inside the worker (the checkpoints
-// plugin) and stay small themselves (75-120 MB): they start while the two workers are fresh, one
-// after another. Run after the files that grow a worker to 200-400 MB (the UI, pi-compat and
-// provider files), each took 25-100% more CPU (two alternated A/B runs, docs/internals/testing.md,
-// "Round nine") and timed out at 20 s under load.
+// Before them, the files that spawn git or bash hundreds of times from inside the worker (the
+// checkpoints plugin, the bash tool) and stay small themselves (60-120 MB): they start while the two
+// workers are fresh, one after another. Run after the files that grow a worker to 200-400 MB (the
+// UI, pi-compat and provider files), each took 25-100% more CPU (alternated A/B runs,
+// docs/internals/testing.md, "Round nine"), and the checkpoints ones timed out at 20 s under load.
 const LEAN_FIRST = [
   "test/plugins/checkpoints-hostile.test.ts",
   "test/plugins/checkpoints-property.test.ts",
   "test/plugins/checkpoints-lazy.test.ts",
+  "test/plugins/tools-core/bash-process.test.ts",
 ];
 
 const LONG = [
