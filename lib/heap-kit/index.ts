@@ -1,3 +1,3 @@
 // What the agent tells V8's heap (and the C allocator under it) about the work ahead: plain library code, no plugin setup.
 export { freedMemoryKept, keepFreedMemory } from "./freed-memory.js";
-export { carryHold, endCarriedHold, holdYoungGeneration, youngGenerationHolders } from "./young-generation.js";
+export { holdYoungGeneration, youngGenerationHolders } from "./young-generation.js";

@@ -50,30 +50,6 @@ export function holdYoungGeneration(): () => void {
   };
 }
 
-/** A hold carried past the work that took it (carryHold), with the timer that ends it at the latest. */
-const carried: { release?: () => void; timer?: ReturnType<typeof setTimeout> } = {};
-
-/**
- * Keeps a hold (its `release`) past the work that took it, for the work that follows from it: until
- * `endCarriedHold()` is called (a request body was made) or `ms` pass, whichever comes first. One is
- * carried at a time: carrying another ends the one before.
- */
-export function carryHold(release: () => void, ms: number): void {
-  endCarriedHold();
-  carried.release = release;
-  carried.timer = setTimeout(endCarriedHold, ms);
-  carried.timer.unref?.();
-}
-
-/** Ends the carried hold, if any. */
-export function endCarriedHold(): void {
-  const { release, timer } = carried;
-  carried.release = undefined;
-  carried.timer = undefined;
-  if (timer !== undefined) clearTimeout(timer);
-  release?.();
-}
-
 /** How many holders hold now (tests). */
 export function youngGenerationHolders(): number {
   return hold.count;

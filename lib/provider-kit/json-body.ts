@@ -15,7 +15,7 @@
 // replacement), where a generator's body that yields each element stays in the interpreter for the
 // whole history (it is called once; a resumed generator is never replaced by optimized code).
 
-import { endCarriedHold, holdYoungGeneration } from "../heap-kit/index.js";
+import { holdYoungGeneration } from "../heap-kit/index.js";
 
 /** Text is handed on (turned into bytes) when this much has gathered (small: the strings stay young garbage). */
 const FLUSH_CHARS = 64 * 1024;
@@ -234,8 +234,6 @@ export function requestBody(body: unknown, streamFrom: number): JsonBody | Strea
   } finally {
     // Let go once the bytes are made (or the conversion threw); a streamed body's rest is made as it is sent.
     release?.();
-    // A hold carried this far (a long session decoded for this request: session-jsonl) ends here too.
-    endCarriedHold();
   }
   let first: Iterator<string | Buffer> | undefined = (function* () {
     // Let go of each piece once it is handed out.

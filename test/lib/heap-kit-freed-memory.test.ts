@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { endCarriedHold, freedMemoryKept, keepFreedMemory } from "../../lib/heap-kit/index.js";
+import { freedMemoryKept, keepFreedMemory } from "../../lib/heap-kit/index.js";
 import { indexFile } from "../../plugins/session-jsonl/format/read.js";
 // @ts-expect-error plain ESM bench module without types
 import { writeSession } from "../../bench/sessions.bench.mjs";
@@ -41,7 +41,6 @@ describe("keeping freed memory", () => {
       expect(asked()).toBe(wasKept ? 0 : 1);
     } finally {
       alloc.mockRestore();
-      endCarriedHold();
     }
   });
 });

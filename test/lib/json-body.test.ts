@@ -2,8 +2,8 @@
 // JSON.stringify gives: whatever the values (strings that need escaping, lone surrogates, emoji,
 // undefined members, toJSON), and whatever the array lengths (short ones are stringified whole).
 import fc from "fast-check";
-import { beforeEach, describe, expect, it } from "vitest";
-import { endCarriedHold, youngGenerationHolders } from "../../lib/heap-kit/index.js";
+import { describe, expect, it } from "vitest";
+import { youngGenerationHolders } from "../../lib/heap-kit/index.js";
 import {
   type JsonBody,
   convertInBatches,
@@ -141,7 +141,6 @@ describe("jsonBody", () => {
 });
 
 describe("requestBody and V8's young generation", () => {
-  beforeEach(() => endCarriedHold()); // a long session decoded by another test file in this worker may carry one
   const messages = (n: number, size = 1_000) =>
     Array.from({ length: n }, (_, i) => ({ role: "user", content: `${"x".repeat(size)} ${i}` }));
   const heldWhileMade = (body: Record<string, unknown>, list: unknown[]) => {

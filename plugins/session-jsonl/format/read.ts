@@ -12,7 +12,7 @@ import { FlatIndex } from "./flat-index.js";
 import { IdTable } from "./id-table.js";
 import { checkTree, resolveParents } from "./tree-check.js";
 import { ENTRY_TYPES } from "./types.js";
-import { CARRY_MS, carryHold, holdYoungGeneration } from "./young-generation.js";
+import { holdYoungGeneration } from "./young-generation.js";
 
 export class NotASessionError extends Error {
   constructor(
@@ -160,13 +160,9 @@ export function indexFile(file: string): FileIndex {
       },
       onRead,
     );
-  } catch (error) {
+  } finally {
     release?.();
-    throw error;
   }
-  // The context and the request body made from these entries keep them alive as well: the hold
-  // goes on until that body is made (json-body.ts), or a second at the latest (young-generation.ts).
-  if (release) carryHold(release, CARRY_MS);
   if (!header) throw new NotASessionError(file, "it is empty");
   const version = header.version ?? 1;
   const done = { header, version, problems, tornAt, missingNewline, needsMigration: needsMigration || version < 3, size };

@@ -4,14 +4,13 @@
 // process (slower, not wrong), so the count must come back to zero every time.
 import { Script } from "node:vm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { endCarriedHold, holdYoungGeneration, youngGenerationHolders } from "../../../lib/heap-kit/index.js";
+import { holdYoungGeneration, youngGenerationHolders } from "../../../lib/heap-kit/index.js";
 import { runStream } from "../../../lib/provider-kit/index.js";
 import { startSimulator, type Simulator } from "../../support/simulator/index.mjs";
 import { APIS, NO_RETRY, context, modelFor, run } from "./apis.js";
 
 let sim: Simulator;
 beforeEach(async () => {
-  endCarriedHold(); // a long session decoded by another test file in this worker may carry one (session-jsonl)
   sim = await startSimulator();
 });
 afterEach(async () => {
