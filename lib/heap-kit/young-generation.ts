@@ -8,9 +8,10 @@
 // size, the young generation is collected more often but touches no new memory.
 //
 // `--semi-space-growth-factor` is read by V8 each time it would grow the young generation, so it is
-// set to 1 (no growth) while some holder holds and back to V8's default after the last lets go. The
-// code caches do not depend on it (V8 11.3 accepts a cache made under either value, which
-// young-generation-hold.test.ts checks). A user's own young-generation flags are left alone.
+// set to 1 (no growth) while some holder holds and back to V8's default after the last lets go. V8
+// 11.3 refuses the image's code caches (made under its default) while the flag is 1, so a hold must
+// not span the loading of an image file: the decoding and the body's making load none
+// (test/integration/resume-code-caches.test.ts). A user's own young-generation flags are left alone.
 // Streams (lib/provider-kit) and the session decoder (session-jsonl) share this module's one count
 // (one chunk of the start-up image).
 

@@ -2,7 +2,10 @@
 // go whatever way it ends: answered, cut mid-stream, aborted by the caller, or left by a consumer
 // that stops early. A hold that leaked would keep the young generation small for the rest of the
 // process (slower, not wrong), so the count must come back to zero every time.
-import { Script } from "node:vm";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { holdYoungGeneration, youngGenerationHolders } from "../../../lib/heap-kit/index.js";
 import { runStream } from "../../../lib/provider-kit/index.js";
@@ -29,14 +32,25 @@ it("holds nest, and a release called twice counts once", () => {
   expect(youngGenerationHolders()).toBe(before);
 });
 
-it("a code cache made outside a hold is accepted inside one (the image loads files mid-stream)", () => {
-  const source = `(function probe(n) { return n + ${Date.now()}; })`;
-  const cache = new Script(source).createCachedData();
-  const release = holdYoungGeneration();
+it("V8 refuses a code cache made outside a hold inside one: no image file may load while held", () => {
+  // Two processes: within one, V8's in-memory compilation cache answers a second Script of the same
+  // source without looking at the cached data at all.
+  const dir = mkdtempSync(join(tmpdir(), "pik-yg-cache-"));
   try {
-    expect(new Script(source, { cachedData: cache }).cachedDataRejected).toBe(false);
+    const source = join(dir, "source.js");
+    writeFileSync(source, `(function probe(n) { return n + ${Date.now()}; })`);
+    const make = `const { Script } = require("node:vm"); const fs = require("node:fs");
+fs.writeFileSync(${JSON.stringify(`${source}.cache`)}, new Script(fs.readFileSync(${JSON.stringify(source)}, "utf8")).createCachedData());`;
+    const check = (held: boolean) => `const { Script } = require("node:vm"); const fs = require("node:fs");
+${held ? 'require("node:v8").setFlagsFromString("--semi-space-growth-factor=1"); // what a hold sets' : ""}
+const s = new Script(fs.readFileSync(${JSON.stringify(source)}, "utf8"), { cachedData: fs.readFileSync(${JSON.stringify(`${source}.cache`)}) });
+process.stdout.write(String(s.cachedDataRejected));`;
+    const node = (code: string) => spawnSync(process.execPath, ["-e", code], { encoding: "utf8" });
+    expect(node(make).status).toBe(0);
+    expect(node(check(false)).stdout).toBe("false");
+    expect(node(check(true)).stdout).toBe("true");
   } finally {
-    release();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
