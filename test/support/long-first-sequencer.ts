@@ -6,20 +6,7 @@
 // of that time is spent waiting on the processes they spawn (tsserver, npm, the CLI).
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-// Before them, the files that spawn git or bash hundreds of times from inside the worker (the
-// checkpoints plugin, the bash tool) and stay small themselves (60-120 MB): they start while the two
-// workers are fresh, one after another. Run after the files that grow a worker to 200-400 MB (the
-// UI, pi-compat and provider files), each took 25-100% more CPU in alternated A/B runs
-// (docs/internals/testing.md, "Round nine"): a fork of a fat worker costs its many short children.
-const LEAN_FIRST = [
-  "test/plugins/checkpoints-hostile.test.ts",
-  "test/plugins/checkpoints-property.test.ts",
-  "test/plugins/checkpoints-lazy.test.ts",
-  "test/plugins/tools-core/bash-process.test.ts",
-];
-
 const LONG = [
-  ...LEAN_FIRST,
   "test/plugins/lsp/typescript.test.ts",
   "test/plugins/pi-compat-coding-agent-sdk.test.ts",
   "test/ui/surface-api.test.ts",
