@@ -2,7 +2,7 @@
 // process's CPU (all threads) at four points of an interactive start and writes them as JSON to
 // $PI_TIMELINE_OUT when the first frame's first box line ("─") is written:
 //   preload  Node's own start is over (this file runs before the CLI's first line);
-//   ui       the UI's modules start loading (the first image file of the interactive app's chunk);
+//   ui       the UI's modules start loading (the interactive app's chunk, or the tui chunk before it);
 //   frame-module  the frame's own chunk (inline or full-screen) starts loading;
 //   frame    the first output holding "─" is written (as bench/vs-pi.mjs takes the frame).
 // Points are found from outside (the image's file names, the terminal writes) so the agent carries
@@ -25,7 +25,8 @@ mark("preload");
 const Script = vm.Script;
 vm.Script = function TimelineScript(code, options) {
   const file = options?.filename ?? "";
-  if (/[\\/]chunks[\\/]ui-service-[^\\/]+\.cjs$/.test(file)) mark("ui");
+  // The app's chunk (up to round nine) or the UI's tui chunk, whichever comes first (round ten).
+  if (/[\\/]chunks[\\/](ui-service|tui-ui)-[^\\/]+\.cjs$/.test(file)) mark("ui");
   if (/[\\/]chunks[\\/](inline|fullscreen)-frame-[^\\/]+\.cjs$/.test(file)) mark("frame-module");
   return new Script(code, options);
 };
