@@ -7,7 +7,7 @@
 // Each start runs in a script(1) pseudo-terminal as bench/vs-pi.mjs runs it, with
 // bench/first-frame-timeline.preload.cjs stamping process.uptime() and the process's CPU at Node's
 // start being over, the UI's modules, the frame's module and the first frame's bytes. Prints the
-// medians of each phase (CPU and wall) per side. Run it without NODE_EXTRA_CA_CERTS (~95 ms of every
+// medians of each phase (CPU, wall and minor page faults) per side. Run it without NODE_EXTRA_CA_CERTS (~95 ms of every
 // Node start in this environment): `env -u NODE_EXTRA_CA_CERTS node bench/first-frame-timeline.mjs`.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -70,7 +70,7 @@ function start(cli, ui, { cwd, env }, linger = 0) {
 function phase(marks, from, to) {
   const at = (name) => marks.find((m) => m.name === name);
   const [a, b] = [from ? at(from) : { uptime: 0, cpu: 0 }, at(to)];
-  return a && b ? { wall: b.uptime - a.uptime, cpu: b.cpu - a.cpu } : undefined;
+  return a && b ? { wall: b.uptime - a.uptime, cpu: b.cpu - a.cpu, faults: (b.faults ?? 0) - (a.faults ?? 0) } : undefined;
 }
 
 async function main() {
@@ -89,14 +89,22 @@ async function main() {
       }
       console.log(`\n${ui}: medians of ${RUNS} alternated starts (ms; CPU of all threads, wall from process.uptime())`);
       const sides = Object.keys(SIDES);
-      console.log(["phase", ...sides.flatMap((s) => [`${s} CPU`, `${s} wall`])].join(" | "));
+      console.log(["phase", ...sides.flatMap((s) => [`${s} CPU`, `${s} wall`, `${s} faults`])].join(" | "));
       for (const [name, from, to] of PHASES) {
         const cells = sides.flatMap((s) => {
           const got = samples[s].map((m) => phase(m, from, to)).filter(Boolean);
           const med = (k) => (got.length ? stats(got.map((g) => g[k])).median.toFixed(1) : "–");
-          return [med("cpu"), med("wall")];
+          return [med("cpu"), med("wall"), got.length ? String(stats(got.map((g) => g.faults)).median) : "–"];
         });
         console.log([name, ...cells].join(" | "));
+      }
+      if (samples.this.length === RUNS && samples.base?.length === RUNS) {
+        // Run i of each side ran back to back: the median of their differences cancels most of the machine's drift.
+        const paired = (k) =>
+          stats(samples.this.map((m, i) => phase(m, null, "frame")[k] - phase(samples.base[i], null, "frame")[k])).median.toFixed(1);
+        console.log(
+          `total, this − base (median of paired differences): CPU ${paired("cpu")} | wall ${paired("wall")} | faults ${paired("faults")}`,
+        );
       }
     }
   } finally {

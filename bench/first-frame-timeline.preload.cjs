@@ -2,7 +2,7 @@
 // process's CPU (all threads) at four points of an interactive start and writes them as JSON to
 // $PI_TIMELINE_OUT when the first frame's first box line ("─") is written:
 //   preload  Node's own start is over (this file runs before the CLI's first line);
-//   ui       the UI's modules start loading (the first image file of the interactive app's chunk);
+//   ui       the UI's modules start loading (the interactive app's chunk, or the tui chunk before it);
 //   frame-module  the frame's own chunk (inline or full-screen) starts loading;
 //   frame    the first output holding "─" is written (as bench/vs-pi.mjs takes the frame).
 // Points are found from outside (the image's file names, the terminal writes) so the agent carries
@@ -17,15 +17,25 @@ const marks = [];
 const mark = (name) => {
   if (marks.some((m) => m.name === name)) return;
   const cpu = process.cpuUsage();
-  marks.push({ name, uptime: process.uptime() * 1000, cpu: (cpu.user + cpu.system) / 1000 });
+  marks.push({ name, uptime: process.uptime() * 1000, cpu: (cpu.user + cpu.system) / 1000, faults: minorFaults() });
 };
+/** The process's minor page faults so far (/proc/self/stat's 10th field; each a fresh 4 KiB page, ~15 µs here), or 0. */
+function minorFaults() {
+  try {
+    const stat = fs.readFileSync("/proc/self/stat", "latin1");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]);
+  } catch {
+    return 0;
+  }
+}
 mark("preload");
 
 // The image loads each file through a vm.Script named by its path: watch the names go by.
 const Script = vm.Script;
 vm.Script = function TimelineScript(code, options) {
   const file = options?.filename ?? "";
-  if (/[\\/]chunks[\\/]ui-service-[^\\/]+\.cjs$/.test(file)) mark("ui");
+  // The app's chunk (up to round nine) or the UI's tui chunk, whichever comes first (round ten).
+  if (/[\\/]chunks[\\/](ui-service|tui-ui)-[^\\/]+\.cjs$/.test(file)) mark("ui");
   if (/[\\/]chunks[\\/](inline|fullscreen)-frame-[^\\/]+\.cjs$/.test(file)) mark("frame-module");
   return new Script(code, options);
 };

@@ -78,9 +78,11 @@ function stampOf({ size, mtimeMs }: { size: number; mtimeMs: number }): Buffer {
  * Sources and caches are read into one buffer, reused file after file: a source becomes a string
  * before its cache is read, V8 deserializes a cache while the Script is made (before the file's own
  * requires load the next one) and keeps none of it, and a fresh Buffer per file left ~1.2 MB for
- * the GC to find (~0.5 MB of an idle session's RSS).
+ * the GC to find (~0.5 MB of an idle session's RSS). 384 KB: the full-screen frame's chunk has the
+ * image's largest cache (~285 KB), which a 256 KB buffer read twice, into a fresh buffer the second
+ * time (~65 fresh pages before that UI's first frame). Only the pages a read reaches are touched.
  */
-let scratch = Buffer.allocUnsafeSlow(256 * 1024);
+let scratch = Buffer.allocUnsafeSlow(384 * 1024);
 
 /**
  * A file's text and its stamp, both from one open file: open, fstat, read, close, where a stat and

@@ -76,6 +76,20 @@ const isExternal = (id) => isBare(id) && !id.startsWith("pi-kernel") && !BUNDLED
 const TUI_PACKAGES = ["marked", "string-width", "strip-ansi", "wrap-ansi"];
 const tuiModule = /[\\/]dist[\\/]lib[\\/]tui[\\/]/;
 const tuiBundled = /[\\/]node_modules[\\/](strip-ansi|ansi-regex)[\\/]/;
+// The interactive app's own tui modules (the renderer, terminal, editor, markdown, dialogs, ...) are
+// one chunk, tui-ui: only the UI loads them, all ~20 before its first frame, and each file of the
+// image costs its reads, its Script and its module record (~0.1 ms) whatever its size. What other
+// paths load stays apart: the key parser, keybindings and plain theme (pi-compat, `pi config`) in
+// tui-keys; the themes' tokens and the tree layout (every run), the tree view and the index alone.
+const TUI_KEYS = ["keys", "keybindings", "plain-theme"];
+const TUI_OWN = ["theme", "tree-layout", "tree-view", "index"];
+const tuiChunk = (id) => {
+  if (tuiBundled.test(id)) return "tui-ui";
+  if (!tuiModule.test(id)) return null;
+  const name = basename(id, ".js");
+  if (TUI_KEYS.includes(name)) return "tui-keys";
+  return TUI_OWN.includes(name) ? `tui-${name}` : "tui-ui";
+};
 const hasSideEffects = (id, external) => !(external ? TUI_PACKAGES.includes(id) : tuiModule.test(id) || tuiBundled.test(id));
 
 /** Reads tsc's own source map beside each file, so the bundle's maps lead back to the .ts sources. */
@@ -164,10 +178,11 @@ await build({
     sourcemap: true,
     // lib/tui is reached through one index, so by default its modules share one chunk and a
     // plugin that needs one small piece (a key parser) would load it all, markdown and text
-    // wrapping included, at start-up. One chunk per tui module keeps each load to what is used.
+    // wrapping included, at start-up. The pieces other paths use are chunks of their own, the
+    // UI's own modules one chunk (`tuiChunk`).
     codeSplitting: {
       includeDependenciesRecursively: false,
-      groups: [{ debugName: "tui modules", name: (id) => (tuiModule.test(id) ? `tui-${basename(id, ".js")}` : null) }],
+      groups: [{ debugName: "tui modules", name: tuiChunk }],
     },
   },
 });

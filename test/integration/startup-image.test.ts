@@ -385,6 +385,30 @@ describe("pi runs from the start-up image", () => {
     expect(r.stderr.trim().split("\n").at(-1)).toBe("v8: false");
   });
 
+  it("loads none of the interactive UI's chunks in a print run (the app's tui modules are one chunk: scripts/bundle-dist.mjs)", async () => {
+    // Every image file goes through a vm.Script named by its path. Print runs load the tree layout
+    // and the themes' tokens of lib/tui; the UI's own modules (renderer, editor, markdown, dialogs)
+    // share one chunk that only the UI may load, or every print run would read and run all of it.
+    const probe = join(mkdtempSync(join(tmpdir(), "pik-chunks-")), "probe.cjs");
+    writeFileSync(
+      probe,
+      'const vm = require("node:vm"); const Script = vm.Script; const files = [];\n' +
+        "vm.Script = function (code, options) { files.push(options?.filename ?? ''); return new Script(code, options); };\n" +
+        "vm.Script.prototype = Script.prototype;\n" +
+        'process.on("exit", () => process.stderr.write(`files: ${files.map((f) => f.split("/").pop()).join(" ")}\\n`));\n',
+    );
+    const { project, agentDir } = makeProject(sim.url);
+    sim.script({ text: "hi" });
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}` },
+    });
+    expect(r.stdout).toBe("hi\n");
+    const files = (r.stderr.trim().split("\n").at(-1) ?? "").split(" ");
+    expect(files).toContain("image-entry.cjs");
+    expect(files.filter((f) => /^(tui-ui|tui-keys|ui-service|shortcuts|inline-frame|fullscreen-frame)-/.test(f))).toEqual([]);
+  });
+
   it("loads no node:crypto in an RPC start that sends nothing (mode-rpc, serve and checkpoints load it when used)", async () => {
     const { project, agentDir } = makeProject(sim.url);
     const r = await runCli(["--mode", "rpc"], {
