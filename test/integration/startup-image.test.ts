@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER, makeProject, scenarioTurns } from "../support/scenario.mjs";
 import { startSimulator, type Simulator } from "../support/simulator/index.mjs";
 import { recordLoads } from "../support/load-recorder.js";
-import { runCli } from "../support/run-cli.js";
+import { type CliResult, runCli } from "../support/run-cli.js";
 
 const packageRequire = createRequire(join(import.meta.dirname, "..", "..", "package.json"));
 /** An ES-module-only package and a CommonJS one, as the image would require them. */
@@ -315,6 +315,73 @@ describe("pi runs from the start-up image", () => {
     return loads.urls();
   }
 
+  /**
+   * A preload that says at exit, one line each, which of these the process loaded: Node's ES module
+   * translators (`translators:`), npm files required from node_modules (`npm:`), node:v8 (`v8:`),
+   * node:crypto (`crypto:`), and the built-ins an idle session has no use for (`loaded:`). All are
+   * read before any line is written, so one run answers every question as a probe of its own would.
+   */
+  function exitProbe(): string {
+    const probe = join(mkdtempSync(join(tmpdir(), "pik-probe-")), "probe.cjs");
+    // child_process (with dgram) and readline load on first use; chokidar and strip-ansi are in the
+    // image, so Node's ES module loader never starts. (perf_hooks: an RPC start loads undici, which loads it.)
+    const unused = [
+      "NativeModule child_process",
+      "NativeModule dgram",
+      "NativeModule readline",
+      "NativeModule internal/modules/esm/translators",
+    ];
+    writeFileSync(
+      probe,
+      `const unused = ${JSON.stringify(unused)};\n` +
+        'process.on("exit", () => {\n' +
+        "  const loaded = process.moduleLoadList;\n" +
+        "  const lines = [\n" +
+        '    `translators: ${loaded.some((m) => m.endsWith("esm/translators"))}`,\n' +
+        '    `npm: ${Object.keys(require.cache).filter((f) => f.includes("node_modules")).length}`,\n' +
+        '    `v8: ${loaded.includes("NativeModule v8")}`,\n' +
+        '    `crypto: ${loaded.includes("NativeModule crypto")}`,\n' +
+        '    `loaded: ${unused.filter((m) => loaded.includes(m)).join() || "none"}`,\n' +
+        "  ];\n" +
+        '  process.stderr.write(`${lines.join("\\n")}\\n`);\n' +
+        "});\n",
+    );
+    return probe;
+  }
+  /** The probe's lines of a run's stderr named by `keys`, in that order. */
+  function probed(r: CliResult, ...keys: string[]): (string | undefined)[] {
+    const lines = r.stderr.trim().split("\n");
+    return keys.map((k) => lines.find((l) => l.startsWith(`${k}: `)));
+  }
+
+  // Two tests below ask different questions of the same `pi -p hi` run (the image's default,
+  // a fresh project, the probe preloaded), and two of the same RPC start that sends nothing: one
+  // CLI start each, not two (each start is ~0.25 s of CPU).
+  let printRunOnce: Promise<CliResult> | undefined;
+  function printRun(): Promise<CliResult> {
+    printRunOnce ??= (async () => {
+      const { project, agentDir } = makeProject(sim.url);
+      sim.script({ text: "hi" });
+      return runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
+        cwd: project,
+        env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${exitProbe()}`, PI_KERNEL_IMAGE: "1" },
+      });
+    })();
+    return printRunOnce;
+  }
+  let idleRpcOnce: Promise<CliResult> | undefined;
+  function idleRpc(): Promise<CliResult> {
+    idleRpcOnce ??= (async () => {
+      const { project, agentDir } = makeProject(sim.url);
+      return runCli(["--mode", "rpc"], {
+        cwd: project,
+        input: "",
+        env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${exitProbe()}` },
+      });
+    })();
+    return idleRpcOnce;
+  }
+
   it("loads no module of dist/ as an ES module (PI_KERNEL_IMAGE=0 does)", async () => {
     // The launcher and the loader are CommonJS, and the image requires Node's built-ins for import().
     expect(await esmLoads({})).toEqual([]);
@@ -322,26 +389,17 @@ describe("pi runs from the start-up image", () => {
     // import() of a built-in) goes through, are never loaded. And no npm package is required from
     // node_modules (resolved and compiled anew by every run): what the run needs of them (the
     // frontmatter parser of the bundled skills above all) is in the image, with its code cache.
-    const probe = join(mkdtempSync(join(tmpdir(), "pik-esm-")), "probe.cjs");
-    writeFileSync(
-      probe,
-      'process.on("exit", () => process.stderr.write(`translators: ${process.moduleLoadList.some((m) => m.endsWith("esm/translators"))}\\n' +
-        'npm: ${Object.keys(require.cache).filter((f) => f.includes("node_modules")).length}\\n`));\n',
-    );
+    const [translators, npm] = probed(await printRun(), "translators", "npm");
+    expect(translators).toBe("translators: false");
+    expect(npm).toBe("npm: 0");
+    // The same probe with PI_KERNEL_IMAGE=0: Node's ES module loader runs.
     const { project, agentDir } = makeProject(sim.url);
-    sim.script({ text: "hi" }, { text: "hi" });
-    for (const [image, expected] of [
-      ["1", "translators: false"],
-      ["0", "translators: true"],
-    ]) {
-      const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
-        cwd: project,
-        env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}`, PI_KERNEL_IMAGE: image },
-      });
-      const [translators, npm] = r.stderr.trim().split("\n");
-      expect(translators).toBe(expected);
-      if (image === "1") expect(npm).toBe("npm: 0");
-    }
+    sim.script({ text: "hi" });
+    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
+      cwd: project,
+      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${exitProbe()}`, PI_KERNEL_IMAGE: "0" },
+    });
+    expect(probed(r, "translators")).toEqual(["translators: true"]);
     const esm = await esmLoads({ PI_KERNEL_IMAGE: "0" });
     expect(esm.some((u) => u.includes("/dist/plugins/session-jsonl/index.js"))).toBe(true);
     expect(esm.some((u) => u.includes("/dist/chunks/"))).toBe(true);
@@ -395,19 +453,9 @@ describe("pi runs from the start-up image", () => {
   });
 
   it("loads no node:v8 in a short print run (a terminal's held optimizer, a long stream and a long session file set V8 flags)", async () => {
-    const probe = join(mkdtempSync(join(tmpdir(), "pik-v8-")), "probe.cjs");
-    writeFileSync(
-      probe,
-      'process.on("exit", () => process.stderr.write(`v8: ${process.moduleLoadList.includes("NativeModule v8")}\\n`));\n',
-    );
-    const { project, agentDir } = makeProject(sim.url);
-    sim.script({ text: "hi" });
-    const r = await runCli(["--provider", "sim", "--model", "sim-model", "-p", "hi"], {
-      cwd: project,
-      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}` },
-    });
+    const r = await printRun();
     expect(r.stdout).toBe("hi\n");
-    expect(r.stderr.trim().split("\n").at(-1)).toBe("v8: false");
+    expect(probed(r, "v8")).toEqual(["v8: false"]);
   });
 
   it("loads none of the interactive UI's chunks in a print run (the app's tui modules are one chunk: scripts/bundle-dist.mjs)", async () => {
@@ -435,31 +483,11 @@ describe("pi runs from the start-up image", () => {
   });
 
   it("loads no node:crypto in an RPC start that sends nothing (mode-rpc, serve and checkpoints load it when used)", async () => {
-    const { project, agentDir } = makeProject(sim.url);
-    const r = await runCli(["--mode", "rpc"], {
-      cwd: project,
-      input: "",
-      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${cryptoProbe()}` },
-    });
-    expect(r.stderr.trim().split("\n").at(-1)).toBe("crypto: false");
+    expect(probed(await idleRpc(), "crypto")).toEqual(["crypto: false"]);
   });
 
   it("loads none of the built-ins an idle session has no use for in an RPC start (issue 34: idle RSS)", async () => {
-    // child_process (with dgram) and readline load on first use; chokidar and strip-ansi are in the
-    // image, so Node's ES module loader never starts. (perf_hooks: an RPC start loads undici, which loads it.)
-    const probe = join(mkdtempSync(join(tmpdir(), "pik-idle-")), "probe.cjs");
-    const unused = ["NativeModule child_process", "NativeModule dgram", "NativeModule readline"];
-    writeFileSync(
-      probe,
-      `const unused = ${JSON.stringify([...unused, "NativeModule internal/modules/esm/translators"])};\n` +
-        'process.on("exit", () => process.stderr.write(`loaded: ${unused.filter((m) => process.moduleLoadList.includes(m)).join() || "none"}\\n`));\n',
-    );
-    const { project, agentDir } = makeProject(sim.url);
-    const r = await runCli(["--mode", "rpc"], {
-      cwd: project,
-      input: "",
-      env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}` },
-    });
-    expect(r.stderr.trim().split("\n").at(-1)).toBe("loaded: none");
+    // The probe's `loaded:` line (exitProbe above): child_process, dgram, readline, the ES module translators.
+    expect(probed(await idleRpc(), "loaded")).toEqual(["loaded: none"]);
   });
 });

@@ -1,6 +1,6 @@
 // Drives a spawned `pi --mode rpc`: send commands, await responses by id, collect events.
 import { spawn, type ChildProcess } from "node:child_process";
-import { PI_BIN } from "./run-cli.js";
+import { noteCliStart, PI_BIN } from "./run-cli.js";
 
 export type Record_ = Record<string, any>;
 
@@ -13,6 +13,7 @@ export class RpcProcess {
   private waiters: { match: (r: Record_) => boolean; resolve: (r: Record_) => void }[] = [];
 
   constructor(args: string[], opts: { cwd: string; env?: Record<string, string> }) {
+    noteCliStart(["--mode", "rpc", ...args]);
     this.child = spawn(process.execPath, [PI_BIN, "--mode", "rpc", ...args], {
       cwd: opts.cwd,
       env: { ...process.env, ...opts.env },

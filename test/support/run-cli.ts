@@ -1,9 +1,21 @@
 // Spawns the real `pi` CLI (compiled; `npm test` builds first) and collects its output.
 import { spawn } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
+import { appendFileSync, closeSync, openSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 
 export const PI_BIN = fileURLToPath(new URL("../../bin/pi.js", import.meta.url));
+
+/**
+ * With PI_TEST_CLI_LOG=<file>, appends one JSON line per CLI start (test file, test, args): to count
+ * the CLI starts of each file, the suite's dearest thing (~250 ms of CPU each).
+ */
+export function noteCliStart(args: string[]): void {
+  const log = process.env.PI_TEST_CLI_LOG;
+  if (!log) return;
+  const { testPath, currentTestName } = expect.getState();
+  appendFileSync(log, `${JSON.stringify({ file: testPath, test: currentTestName, args })}\n`);
+}
 
 export interface CliResult {
   code: number | null;
@@ -29,6 +41,7 @@ export function runCli(
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const stdinFd = opts.stdinFd ?? (opts.stdinFile === undefined ? undefined : openSync(opts.stdinFile, "r"));
+    noteCliStart(args);
     const child = spawn(process.execPath, [PI_BIN, ...args], {
       cwd: opts.cwd,
       env: { ...process.env, ...opts.env },
