@@ -98,7 +98,7 @@ describe("the full-screen frame's capabilities made on first read", () => {
   it("are patched once: another copy of the module over the same neo-blessed adds no second layer", async () => {
     const patched = [Tput.prototype.inject, Program.prototype.setupTput];
     vi.resetModules();
-    const again = (await import("../../plugins/ui-fullscreen/blessed-lite.js")) as typeof import("../../plugins/ui-fullscreen/blessed-lite.js");
+    const again: typeof import("../../plugins/ui-fullscreen/blessed-lite.js") = await import("../../plugins/ui-fullscreen/blessed-lite.js");
     expect(again.blessedWidgets).not.toBe(blessedWidgets);
     again.blessedWidgets();
     expect([Tput.prototype.inject, Program.prototype.setupTput]).toEqual(patched);
