@@ -59,11 +59,16 @@ export function blessedWidgets(): Pick<typeof blessed, "screen" | "box"> {
   // One resolution, for the shipped terminfo's path (in the bundle, tput.js has no __dirname of its own).
   const lib = dirname(createRequire(import.meta.url).resolve("neo-blessed/lib/tput.js"));
   tput.libDir = lib;
-  const table = shippedXterm256 as TerminfoTable | undefined;
-  const tabled = new WeakSet<object>();
-  compileOnFirstUse(tput, (info, key) => (table && tabled.has(info) ? table.caps[key] : undefined));
-  capabilitiesOnFirstRead(tput, Program as ProgramClass);
-  useShippedXterm256(tput, join(lib, "..", "usr", "xterm-256color"), table, tabled);
+  // The classes are patched once: another copy of this module over the same neo-blessed (the plugin
+  // reloaded, or a test worker's next file, whose module graph is made again while Node's require
+  // cache keeps neo-blessed) finds them patched and adds no second layer around the first.
+  if (!Object.hasOwn(tput.prototype._compile, "eager")) {
+    const table = shippedXterm256 as TerminfoTable | undefined;
+    const tabled = new WeakSet<object>();
+    compileOnFirstUse(tput, (info, key) => (table && tabled.has(info) ? table.caps[key] : undefined));
+    capabilitiesOnFirstRead(tput, Program as ProgramClass);
+    useShippedXterm256(tput, join(lib, "..", "usr", "xterm-256color"), table, tabled);
+  }
   widgets = { screen: screen as typeof blessed.screen, box: box as typeof blessed.box };
   return widgets;
 }

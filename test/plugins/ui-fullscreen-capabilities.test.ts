@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { blessedWidgets } from "../../plugins/ui-fullscreen/blessed-lite.js";
 
 type Fn = ((...args: unknown[]) => unknown) & { eager?: Fn };
@@ -93,6 +93,18 @@ describe("the full-screen frame's capabilities made on first read", () => {
     expect(p.tput.rmcup).toBe("mine");
     p.put.bel = null;
     expect(p.put.bel).toBe(null);
+  });
+
+  it("are patched once: another copy of the module over the same neo-blessed adds no second layer", async () => {
+    const patched = [Tput.prototype.inject, Program.prototype.setupTput];
+    vi.resetModules();
+    const again: typeof import("../../plugins/ui-fullscreen/blessed-lite.js") = await import("../../plugins/ui-fullscreen/blessed-lite.js");
+    expect(again.blessedWidgets).not.toBe(blessedWidgets);
+    again.blessedWidgets();
+    expect([Tput.prototype.inject, Program.prototype.setupTput]).toEqual(patched);
+    // neo-blessed's own methods are still what the patch keeps as the eager ones.
+    expect(Object.hasOwn(inject(Tput) as object, "eager")).toBe(false);
+    expect(Object.keys(program(false).tput).length).toBeLessThan(Object.keys(program(true).tput).length / 2);
   });
 });
 
