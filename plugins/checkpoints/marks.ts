@@ -1,6 +1,6 @@
 // Records written without the snapshot code: that a turn took no snapshot (at the end of its run),
 // or that one could not be taken because the checkpoints could not start. Only the shadow
-// directory's name (a SHA-256 in plain JavaScript, no node:crypto) and one append: an answer-only print run loads no more than this.
+// directory's name (node:crypto) and one append: an answer-only print run loads no more than this.
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { shadowDir } from "./shadow-dir.js";

@@ -3,7 +3,6 @@
 // The loader cases use a small image of hand-written files in a temp dir, in real processes (the
 // caches are written at exit, or soon after start-up in a process that runs longer).
 import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { once } from "node:events";
 import {
   chmodSync,
@@ -11,7 +10,6 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
-  realpathSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -427,29 +425,6 @@ describe("pi runs from the start-up image", () => {
     });
     expect(r.stdout).toBe(`${ANSWER}\n`);
     expect(r.stderr.trim()).toBe("crypto: false");
-  });
-
-  it("loads no node:crypto in an answer-only print run with a session, and still marks its turn in the same checkpoints folder", async () => {
-    // checkpoints' mark (a turn that took no snapshot) names the workspace's folder by a SHA-256 of
-    // its path, computed in plain JavaScript (plugins/checkpoints/sha256.ts): the name node:crypto gave.
-    const probe = cryptoProbe();
-    const { project, agentDir } = makeProject(sim.url);
-    sim.script({ text: "hi" }, { text: "hi again" });
-    for (const [args, answer] of [
-      [["-p", "hi"], "hi"],
-      [["-c", "-p", "again"], "hi again"],
-    ] as const) {
-      const r = await runCli(["--provider", "sim", "--model", "sim-model", ...args], {
-        cwd: project,
-        env: { PI_CODING_AGENT_DIR: agentDir, NODE_OPTIONS: `--require ${probe}` },
-      });
-      expect(r.stdout).toBe(`${answer}\n`);
-      expect(r.stderr.trim().split("\n").at(-1)).toBe("crypto: false");
-    }
-    const workspace = realpathSync(project);
-    const dir = join(agentDir, "checkpoints", createHash("sha256").update(workspace).digest("hex").slice(0, 16));
-    expect(readFileSync(join(dir, "workspace"), "utf8")).toBe(`${workspace}\n`);
-    expect(readFileSync(join(dir, "index.jsonl"), "utf8").trim().split("\n")).toHaveLength(2);
   });
 
   it("loads no node:v8 in a short print run (a terminal's held optimizer, a long stream and a long session file set V8 flags)", async () => {
