@@ -28,7 +28,7 @@ export { DEFAULT_RETRY, type RetryPolicy, decideRetry, isTransient, isTransientA
 export { describeProvider, modelSource } from "./misconfigured.js";
 export { type RetryInfo, type RunDeps, type Wire, type WireRequest, decodeBytes, runStream, withModelHeaders } from "./run.js";
 export { type SseEvent, SseParser } from "./sse.js";
-export { type IgnoreSink, ignoreEvents, sseBatches } from "./sse-batches.js";
+export { sseBatches } from "./sse-batches.js";
 export { MAX_CUT, SLICE, sliceEnd } from "./sse-slices.js";
 export { THINKING_LEVELS, baseMaxTokens, clampThinkingLevel, effortName, supportedLevels, thinkingBudget } from "./thinking.js";
 export { type ReplayRules, isSameModel, prepareReplay, sanitizeId } from "./replay.js";

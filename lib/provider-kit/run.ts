@@ -18,7 +18,7 @@ import { type JsonBody, type StreamedBody, requestBody } from "./json-body.js";
 import { OVERFLOW_MARKER, looksLikeOverflow } from "./overflow.js";
 import { type RetryPolicy, decideRetry, fallsBack, retryPolicy, shedsLoad, sleep } from "./retry.js";
 import type { Repeat, RepeatSink } from "./repeats.js";
-import { type IgnoreSink, sseBatches } from "./sse-batches.js";
+import { sseBatches } from "./sse-batches.js";
 import type { SseEvent } from "./sse.js";
 
 export interface WireRequest {
@@ -244,18 +244,14 @@ async function* attemptStream(
  * changes the partial message the caller keeps.
  */
 function untilAborted(
-  batches: AsyncIterable<Iterable<SseEvent>> & RepeatSink & IgnoreSink,
+  batches: AsyncIterable<Iterable<SseEvent>> & RepeatSink,
   signal: AbortSignal | undefined,
-): AsyncIterable<Iterable<SseEvent>> & RepeatSink & IgnoreSink {
+): AsyncIterable<Iterable<SseEvent>> & RepeatSink {
   async function* checkedBatches(): AsyncGenerator<Iterable<SseEvent>> {
     for await (const batch of batches) yield signal ? checked(batch, signal) : batch;
   }
-  // The decoder's repeats and ignored types still reach the parser (repeats.ts, SseParser.ignore).
-  return Object.assign(checkedBatches(), {
-    expect: (repeat: Repeat | undefined) => batches.expect(repeat),
-    wants: () => batches.wants(),
-    ignore: (types: ReadonlySet<string>) => batches.ignore(types),
-  });
+  // The decoder's repeats still reach the parser (repeats.ts).
+  return Object.assign(checkedBatches(), { expect: (repeat: Repeat | undefined) => batches.expect(repeat), wants: () => batches.wants() });
 }
 
 function* checked(batch: Iterable<SseEvent>, signal: AbortSignal): Generator<SseEvent> {

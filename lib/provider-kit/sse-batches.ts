@@ -3,26 +3,13 @@
 import type { Repeat, RepeatSink } from "./repeats.js";
 import { type SseEvent, SseParser } from "./sse.js";
 
-/** Where a decoder names the event types it ignores (SseParser.ignore). */
-export interface IgnoreSink {
-  ignore(types: ReadonlySet<string>): void;
-}
-
-/** Tells the parser behind `batches`, if any, which event types the decoder ignores. */
-export function ignoreEvents(batches: unknown, types: ReadonlySet<string>): void {
-  (batches as Partial<IgnoreSink>).ignore?.(types);
-}
-
 /**
  * The SSE events of a response body, one batch per network read (handing them over a batch at a
  * time keeps per-event overhead low on long answers), or per slice of a read while no repeat is
  * known yet (the decoder offers one after its first events). `onBytes` runs for every read (the idle
  * watchdog uses it); a last event without its blank line is still delivered at the end.
  */
-export function sseBatches(
-  body: AsyncIterable<Uint8Array>,
-  onBytes?: () => void,
-): AsyncIterable<Iterable<SseEvent>> & RepeatSink & IgnoreSink {
+export function sseBatches(body: AsyncIterable<Uint8Array>, onBytes?: () => void): AsyncIterable<Iterable<SseEvent>> & RepeatSink {
   const parser = new SseParser();
   async function* batches(): AsyncGenerator<Iterable<SseEvent>> {
     for await (const bytes of body) {
@@ -37,9 +24,5 @@ export function sseBatches(
     const rest = parser.end();
     if (rest.length > 0) yield rest;
   }
-  return Object.assign(batches(), {
-    expect: (repeat: Repeat | undefined) => parser.expect(repeat),
-    wants: () => parser.wants(),
-    ignore: (types: ReadonlySet<string>) => parser.ignore(types),
-  });
+  return Object.assign(batches(), { expect: (repeat: Repeat | undefined) => parser.expect(repeat), wants: () => parser.wants() });
 }

@@ -2,7 +2,6 @@
 // UTF-8 character, inside a line, or between the `\r` and `\n` of a CRLF, so all state carries
 // over between pushes. Follows the WHATWG event-stream rules, plus leniency at end of input.
 import { StringDecoder } from "node:string_decoder";
-import { JsonCheck } from "./json-check.js";
 import { type Frames, framesOf, matchRun } from "./repeat-frames.js";
 import type { Repeat } from "./repeats.js";
 import { lineEnd, MAX_CUT, SLICE, sliceEnd, unsliced } from "./sse-slices.js";
@@ -19,22 +18,7 @@ export interface SseEvent {
   text?: string;
 }
 
-/**
- * A long data line of an event the decoder ignores, checked as it streams by instead of decoded
- * (json-check.ts): `head` is the line's text before the check began, `kept` its bytes since
- * (views of the reads, no copy), should the data be needed after all.
- */
-interface Skip {
-  type: string;
-  head: string;
-  kept: Uint8Array[];
-  check: JsonCheck;
-  /** The line has ended: the event's data is `head`'s value and `kept`, unless more data follows. */
-  lineDone: boolean;
-}
-
 const LF = 10;
-const CR = 13;
 const COLON = 0x3a;
 const SPACE = 0x20;
 
@@ -67,25 +51,6 @@ export class SseParser {
   /** Offers since the last run, and offers declined since. */
   private offers = 0;
   private declined = 0;
-
-  /** Event types whose data the decoder parses only to ignore it (see `ignore`). */
-  private ignored: ReadonlySet<string> | undefined;
-  private skip: Skip | undefined;
-  /** A skip was refused for the event under way (its data not what a skip vouches for). */
-  private refused = false;
-  /** The last byte pushed: a skip starts only after an ASCII one (no character cut in the decoder). */
-  private lastByte = 0;
-
-  /**
-   * The decoder ignores events whose data is an object whose `type` is one of these, and that
-   * match their `event:` field. Such an event's long data line (the end of a responses-API answer
-   * repeats the whole answer in events like this) is checked for JSON syntax as its bytes stream
-   * by, not decoded or parsed: it is dropped when JSON.parse would have given an object of that
-   * type, and otherwise delivered as usual (so a malformed one still gets the decoder's error).
-   */
-  ignore(types: ReadonlySet<string>): void {
-    this.ignored = types;
-  }
 
   /**
    * Whether a decoder should build a repeat for its event now. A stream whose events never repeat
@@ -131,29 +96,13 @@ export class SseParser {
 
   /** Feeds bytes; returns the events they complete. */
   push(bytes: Uint8Array): SseEvent[] {
-    if (bytes.length > 0) {
-      const previous = this.lastByte;
-      this.lastByte = bytes[bytes.length - 1];
-      if (bytes.length <= SLICE && this.buffer === "" && !this.skip) return this.consume(this.decode(bytes), false);
-      return this.pushLong(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), previous);
-    }
-    return [];
-  }
-
-  private pushLong(bytes: Buffer, previous: number): SseEvent[] {
+    if (bytes.length <= SLICE && this.buffer === "") return this.consume(this.decode(bytes), false);
+    if (!Buffer.isBuffer(bytes)) bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const events: SseEvent[] = [];
     for (let at = 0; at < bytes.length; ) {
       let end: number;
-      if (this.skip && !this.skip.lineDone) {
-        at = this.skipped(bytes, at, lineEnd(bytes, at));
-        continue;
-      }
       if (this.inLongLine()) {
         end = lineEnd(bytes as Buffer, at);
-        if (this.ignored && this.canSkip(at === 0 ? previous : bytes[at - 1])) {
-          this.startSkip();
-          continue;
-        }
         // The line's bytes before its last slice are decoded SLICE at a time: a string over ~128 KiB
         // would be a large object, in fresh memory of its own.
         for (const last = end < 0 ? bytes.length : end - SLICE; at < last; at = Math.min(at + SLICE, last))
@@ -173,67 +122,11 @@ export class SseParser {
    * break (~8 ms a megabyte, four such events end a responses-API answer).
    */
   private inLongLine(): boolean {
-    return (this.skip !== undefined && !this.skip.lineDone) || this.pieces.length > 0 || this.buffer.length >= MAX_CUT;
-  }
-
-  /** Whether the long line under way is the data of an ignored event that a skip may take over. */
-  private canSkip(previous: number): boolean {
-    if (this.skip || this.refused || this.hasData || previous >= 0x80 || !this.ignored?.has(this.eventType)) return false;
-    const b = this.buffer;
-    if (!isData(b, 0) || b.charCodeAt(4) !== COLON) return false;
-    return b.startsWith(`{"type":${JSON.stringify(this.eventType)}`, b.charCodeAt(5) === SPACE ? 6 : 5);
-  }
-
-  private startSkip(): void {
-    const head = this.pieces.length > 0 ? this.gathered("") : this.buffer;
-    this.buffer = "";
-    const check = new JsonCheck();
-    check.feed(Buffer.from(head.slice(head.charCodeAt(5) === SPACE ? 6 : 5), "utf8"));
-    this.skip = { type: this.eventType, head, kept: [], check, lineDone: false };
-  }
-
-  /** The skipped line's bytes from `at` on (its end: `end`, -1 not in these bytes); returns where they end. */
-  private skipped(bytes: Buffer, at: number, end: number): number {
-    const skip = this.skip as Skip;
-    const stop = end < 0 ? bytes.length : end - 1;
-    skip.check.feed(bytes, at, stop);
-    if (stop > at) skip.kept.push(bytes.subarray(at, stop));
-    if (skip.check.failed()) {
-      // Not what a skip vouches for: the line is read as usual from here.
-      this.refused = true;
-      this.skip = undefined;
-      this.buffer = skip.head;
-      this.pieces.push(decodeAll(skip.kept));
-      return stop;
-    }
-    if (end < 0) return bytes.length;
-    skip.lineDone = true;
-    this.hasData = true;
-    this.data = "";
-    if (bytes[end - 1] === CR) {
-      if (end === bytes.length) this.skipLeadingLf = true;
-      else if (bytes[end] === LF) end++;
-    }
-    return end;
-  }
-
-  /** The skipped data, decoded after all (more data lines follow, or the check did not vouch for it). */
-  private unskip(): string {
-    const skip = this.skip as Skip;
-    this.skip = undefined;
-    const head = skip.head;
-    return head.slice(head.charCodeAt(5) === SPACE ? 6 : 5) + decodeAll(skip.kept);
+    return this.pieces.length > 0 || this.buffer.length >= MAX_CUT;
   }
 
   /** Flushes at end of input: a last line or event without its blank line still counts. */
   end(): SseEvent[] {
-    if (this.skip && !this.skip.lineDone) {
-      // The stream ended inside the skipped line: it is read as usual.
-      const skip = this.skip;
-      this.skip = undefined;
-      this.buffer = skip.head;
-      this.pieces.push(decodeAll(skip.kept));
-    }
     const events = this.consume(this.decode(), true);
     this.dispatch(events);
     return events;
@@ -366,7 +259,6 @@ export class SseParser {
     const field = colon - start;
     // Field names by character: startsWith costs more than these few compares on every line.
     if (field === 4 && isData(text, start)) {
-      if (this.skip) this.data = this.unskip();
       const value = text.slice(from, end);
       this.data = this.hasData ? `${this.data}\n${value}` : value;
       this.hasData = true;
@@ -380,13 +272,6 @@ export class SseParser {
   }
 
   private dispatch(events: SseEvent[]): void {
-    this.refused = false;
-    if (this.skip) {
-      if (this.skip.check.ok() && this.skip.type === this.eventType) {
-        this.skip = undefined;
-        this.hasData = false;
-      } else this.data = this.unskip();
-    }
     if (this.hasData) {
       const event: SseEvent = { event: this.eventType || "message", data: this.data };
       if (this.lastId !== undefined) event.id = this.lastId;
@@ -409,11 +294,3 @@ const isEvent = (t: string, at: number) =>
   t.charCodeAt(at + 2) === 0x65 &&
   t.charCodeAt(at + 3) === 0x6e &&
   t.charCodeAt(at + 4) === 0x74;
-
-/** Bytes decoded in order by a fresh decoder: they start and end on a character boundary. */
-function decodeAll(parts: Uint8Array[]): string {
-  const decoder = new StringDecoder("utf8");
-  let text = "";
-  for (const part of parts) text += decoder.write(part as Buffer);
-  return text + decoder.end();
-}

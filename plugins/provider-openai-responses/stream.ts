@@ -5,7 +5,6 @@ import {
   count,
   decodePerRead,
   type Events,
-  ignoreEvents,
   offerRepeat,
   type IgnoredMember,
   type MessageAssembler,
@@ -42,7 +41,6 @@ async function* decodeEvents(
   model: Model,
 ): AsyncGenerator<AssistantMessageEvent> {
   const state: State = { argsStreamed: false };
-  ignoreEvents(batches, IGNORED);
   yield* decodePerRead(
     batches,
     out,
@@ -55,19 +53,6 @@ async function* decodeEvents(
   }
   for (const e of out.done(state.status === "incomplete" ? "length" : out.hasToolCalls() ? "toolUse" : "stop")) yield e;
 }
-
-/**
- * Event types `handle` ignores that can be long: the ends of an output (each repeats its whole
- * text) and of a tool call's arguments. The SSE parser checks their data without decoding it.
- */
-const IGNORED: ReadonlySet<string> = new Set([
-  "response.output_text.done",
-  "response.content_part.done",
-  "response.refusal.done",
-  "response.reasoning_summary_text.done",
-  "response.reasoning_summary_part.done",
-  "response.function_call_arguments.done",
-]);
 
 /** A member of a delta event other than its text: a scalar, or the empty logprobs list the API sends. */
 const OTHER = `(?:${SCALAR_MEMBER}|"logprobs":\\[\\])`;
