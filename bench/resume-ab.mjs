@@ -10,35 +10,17 @@
 // (GNU time; the faults are the load-independent figure, see measure.mjs).
 // NODE_EXTRA_CA_CERTS is dropped from the children's environment (it costs every Node process the
 // same ~30-90 ms at start and is not part of what is compared).
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { startSimulator } from "../test/support/simulator/index.mjs";
 import { GNU_TIME, PI_BIN, stats, timedNode } from "./measure.mjs";
-import { writeSession } from "./sessions.bench.mjs";
+import { resumeBench, resumeOptions } from "./resume-cases.mjs";
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const RUNS = Number(opt("--runs", 5));
-const CASES = opt("--cases", "5000:never,100000:never")
-  .split(",")
-  .map((c) => c.split(":"));
-const API = opt("--api", "openai-completions");
-const BASE = opt("--base", undefined);
+const { runs: RUNS, cases: CASES, api: API, base: BASE } = resumeOptions({ runs: 5, cases: "5000:never,100000:never" });
 if (!BASE || !existsSync(BASE)) throw new Error("--base <path to another build's bin/pi.js> is required");
 if (!existsSync(GNU_TIME)) throw new Error("GNU time (/usr/bin/time) is needed for CPU and RSS");
 const SIDES = { base: BASE, this: PI_BIN };
-
-const sim = await startSimulator();
-const root = mkdtempSync(join(tmpdir(), "pik-resume-ab-"));
-const agentDir = join(root, "agent");
-mkdirSync(agentDir);
-// Chat completions' simulator route is under /v1; the others' are at the root (as in vs-pi.mjs).
-const baseUrl = API === "openai-completions" ? `${sim.url}/v1` : sim.url;
-const models = [{ id: "sim-model", name: "Simulated", contextWindow: 200000, maxTokens: 8192 }];
-writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers: { sim: { baseUrl, api: API, apiKey: "sim-key", models } } }));
-const { NODE_EXTRA_CA_CERTS: _, ...env } = process.env;
-env.PI_CODING_AGENT_DIR = agentDir;
+const bench = await resumeBench(API, "pik-resume-ab-");
+const { root, env } = bench;
 
 async function run(bin, cwd) {
   const argv = [bin, "--provider", "sim", "--model", "sim-model", "-c", "-p", "hi"];
@@ -49,22 +31,7 @@ async function run(bin, cwd) {
 
 try {
   for (const [n, shape] of CASES) {
-    const cwd = join(root, `resume-${n}-${shape}`);
-    const dir = join(agentDir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`);
-    mkdirSync(dir, { recursive: true });
-    mkdirSync(cwd);
-    const pristine = join(root, `${n}-${shape}.jsonl`);
-    writeSession(pristine, Number(n), cwd, shape);
-    const file = join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl");
-    const results = { base: [], this: [] };
-    for (let i = 0; i < RUNS; i++) {
-      for (const side of Object.keys(SIDES)) {
-        copyFileSync(pristine, file); // each run resumes the same file
-        sim.script({ text: "hi", usage: { input: 1000, output: 1 } }); // small usage: no compaction after it
-        results[side].push(await run(SIDES[side], cwd));
-        sim.requests.length = 0; // the simulator keeps every request; nothing here reads them
-      }
-    }
+    const results = await bench.alternate([n, shape], SIDES, RUNS, run);
     for (const [side, rs] of Object.entries(results)) {
       const med = (k) => stats(rs.map((r) => r[k])).median;
       console.log(
@@ -73,6 +40,5 @@ try {
     }
   }
 } finally {
-  await sim.close();
-  rmSync(root, { recursive: true, force: true });
+  await bench.close();
 }

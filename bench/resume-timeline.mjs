@@ -11,21 +11,13 @@
 // Prints medians per case, build and phase. Session shapes as in resume-ab.mjs (sessions.bench.mjs);
 // NODE_EXTRA_CA_CERTS is dropped from the children's environment. A V8 flag in NODE_OPTIONS would
 // make the image refuse its code caches: run it with none.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
-import { startSimulator } from "../test/support/simulator/index.mjs";
 import { GNU_TIME, PI_BIN, ROOT, stats, timedNode } from "./measure.mjs";
-import { writeSession } from "./sessions.bench.mjs";
+import { resumeBench, resumeOptions } from "./resume-cases.mjs";
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const RUNS = Number(opt("--runs", 11));
-const CASES = opt("--cases", "5000:never,2:never")
-  .split(",")
-  .map((c) => c.split(":"));
-const API = opt("--api", "openai-completions");
-const BASE = opt("--base", undefined);
+const { runs: RUNS, cases: CASES, api: API, base: BASE } = resumeOptions({ runs: 11, cases: "5000:never,2:never" });
 if (BASE !== undefined && !existsSync(BASE)) throw new Error(`--base ${BASE}: no such file`);
 if (!existsSync(GNU_TIME)) throw new Error("GNU time (/usr/bin/time) is needed for CPU and faults");
 const SIDES = BASE ? { base: BASE, this: PI_BIN } : { this: PI_BIN };
@@ -37,15 +29,8 @@ const PHASES = [
   ["end", "data", "exit"],
 ];
 
-const sim = await startSimulator();
-const root = mkdtempSync(join(tmpdir(), "pik-resume-timeline-"));
-const agentDir = join(root, "agent");
-mkdirSync(agentDir);
-const baseUrl = API === "openai-completions" ? `${sim.url}/v1` : sim.url;
-const models = [{ id: "sim-model", name: "Simulated", contextWindow: 200000, maxTokens: 8192 }];
-writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers: { sim: { baseUrl, api: API, apiKey: "sim-key", models } } }));
-const { NODE_EXTRA_CA_CERTS: _, ...env } = process.env;
-env.PI_CODING_AGENT_DIR = agentDir;
+const bench = await resumeBench(API, "pik-resume-timeline-");
+const { root, env } = bench;
 const marksFile = join(root, "marks.jsonl");
 
 async function run(bin, cwd) {
@@ -68,23 +53,7 @@ async function run(bin, cwd) {
 const loads = [];
 try {
   for (const [n, shape] of CASES) {
-    const cwd = join(root, `resume-${n}-${shape}`);
-    const dir = join(agentDir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`);
-    mkdirSync(dir, { recursive: true });
-    mkdirSync(cwd);
-    const pristine = join(root, `${n}-${shape}.jsonl`);
-    writeSession(pristine, Number(n), cwd, shape);
-    const file = join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl");
-    const results = Object.fromEntries(Object.keys(SIDES).map((s) => [s, []]));
-    for (let i = 0; i < RUNS; i++) {
-      loads.push(loadavg()[0]);
-      for (const [side, bin] of Object.entries(SIDES)) {
-        copyFileSync(pristine, file); // each run resumes the same file
-        sim.script({ text: "hi", usage: { input: 1000, output: 1 } }); // small usage: no compaction after it
-        results[side].push(await run(bin, cwd));
-        sim.requests.length = 0;
-      }
-    }
+    const results = await bench.alternate([n, shape], SIDES, RUNS, run, () => loads.push(loadavg()[0]));
     for (const [side, rows] of Object.entries(results)) {
       const med = (k) => stats(rows.map((r) => r[k] ?? 0)).median;
       const phases = PHASES.map(
@@ -100,6 +69,5 @@ try {
   const sorted = [...loads].sort((a, b) => a - b);
   console.log(`load average (1 min) over the runs: ${sorted[0].toFixed(2)}–${sorted.at(-1).toFixed(2)}`);
 } finally {
-  await sim.close();
-  rmSync(root, { recursive: true, force: true });
+  await bench.close();
 }
