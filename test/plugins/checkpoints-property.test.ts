@@ -87,5 +87,7 @@ describe("checkpoints, property", () => {
       }),
       { numRuns: 20 },
     );
-  });
+    // 20 runs of real git commands: ~6 s on a quiet 2-core machine, 10-13 s in CI beside the other
+    // worker, which the 20 s default left little room above.
+  }, 60_000);
 });
