@@ -22,6 +22,22 @@ export function resumeOptions(defaults) {
 }
 
 /**
+ * A project folder under `root` for a session of `n` entries in `shape` (sessions.bench.mjs), and its
+ * one session file in `agentDir`, where `-c` finds it; `reset()` puts the generated file back over
+ * what the last run appended (each run resumes the same file).
+ */
+export function resumeProject(root, agentDir, n, shape) {
+  const cwd = join(root, `resume-${n}-${shape}`);
+  mkdirSync(cwd, { recursive: true });
+  const dir = join(agentDir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`);
+  mkdirSync(dir, { recursive: true });
+  const pristine = join(root, `resume-${n}-${shape}.jsonl`);
+  writeSession(pristine, Number(n), cwd, shape);
+  const file = join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl");
+  return { cwd, reset: () => copyFileSync(pristine, file) };
+}
+
+/**
  * The simulator and a temp agent dir naming it as the model `sim/sim-model` for `api`; `env` is the
  * children's (NODE_EXTRA_CA_CERTS dropped: it costs every Node process the same ~30-90 ms at start).
  */
@@ -49,18 +65,12 @@ export async function resumeBench(api, prefix) {
      * entries in `shape` (sessions.bench.mjs); the results by side. `beforeRound` is called first in each.
      */
     async alternate([n, shape], sides, runs, run, beforeRound = () => {}) {
-      const cwd = join(root, `resume-${n}-${shape}`);
-      const dir = join(agentDir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`);
-      mkdirSync(dir, { recursive: true });
-      mkdirSync(cwd);
-      const pristine = join(root, `${n}-${shape}.jsonl`);
-      writeSession(pristine, Number(n), cwd, shape);
-      const file = join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl");
+      const { cwd, reset } = resumeProject(root, agentDir, n, shape);
       const results = Object.fromEntries(Object.keys(sides).map((s) => [s, []]));
       for (let i = 0; i < runs; i++) {
         beforeRound();
         for (const [side, bin] of Object.entries(sides)) {
-          copyFileSync(pristine, file); // each run resumes the same file
+          reset();
           sim.script({ text: "hi", usage: { input: 1000, output: 1 } }); // small usage: no compaction after it
           results[side].push(await run(bin, cwd));
           sim.requests.length = 0; // the simulator keeps every request; nothing here reads them

@@ -9,13 +9,13 @@
 // script at another pi instead (e.g. the current line, which needs Node 22). CPU and RSS come
 // from GNU time (/usr/bin/time); without it only wall times are shown.
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { makeProject, scenarioTurns } from "../test/support/scenario.mjs";
 import { startSimulator } from "../test/support/simulator/index.mjs";
 import { PI_BIN, ROOT, stats } from "./measure.mjs";
-import { writeSession } from "./sessions.bench.mjs";
+import { resumeProject } from "./resume-cases.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -261,18 +261,6 @@ async function main() {
       readFileSync(join(anthropicDir, "models.json"), "utf8").replace("anthropic-messages", name),
     );
   }
-  const sessionDir = (dir, cwd) => join(dir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`);
-  // Each run resumes the same file: a copy of the generated one replaces what the last run appended.
-  const resumeProject = (n, shape) => {
-    const cwd = join(root, `resume-${n}-${shape}`);
-    mkdirSync(cwd, { recursive: true });
-    const dir = sessionDir(agentDir, cwd);
-    mkdirSync(dir, { recursive: true });
-    const pristine = join(root, `resume-${n}-${shape}.jsonl`);
-    writeSession(pristine, n, cwd, shape);
-    const file = join(dir, "2026-01-01T00-00-00-000Z_01a1ff48-0000-7000-8000-000000000000.jsonl");
-    return { cwd, reset: () => copyFileSync(pristine, file) };
-  };
   const big = "word ".repeat(200_000);
   const longAnswer = (fullEvents = false) => sim.script({ text: big, chunkSize: 5, usage: { input: 10, output: 200_000 }, fullEvents });
   // A small reported usage: the answer must not make either agent compact after it.
@@ -338,7 +326,7 @@ async function main() {
       argv: () => [...model, "-c", "-p", "hi"],
       opts: () => ({ cwd: project.cwd, env }),
       before: () => {
-        project ??= resumeProject(n, shape);
+        project ??= resumeProject(root, agentDir, n, shape);
         project.reset();
         sayHi();
       },
